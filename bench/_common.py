@@ -1,0 +1,52 @@
+"""Helpers shared by the benchmark scripts (not tests): temp home, results file, env facts."""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+EVAL = (REPO / ".." / "shared" / "eval").resolve()
+RESULTS = REPO / "bench" / "results"
+
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+
+def temp_home(prefix: str) -> Path:
+    """A fresh ACERVO_HOME so a benchmark never touches the user's data."""
+    home = Path(tempfile.mkdtemp(prefix=f"acervo-bench-{prefix}-"))
+    os.environ["ACERVO_HOME"] = str(home)
+    return home
+
+
+def shared_models_dir() -> Path:
+    """Reuse one converted embedder across benchmark runs (cache dir of the invoking user)."""
+    d = Path(os.environ.get("ACERVO_BENCH_MODELS", Path(tempfile.gettempdir()) / "acervo-models"))
+    d.mkdir(parents=True, exist_ok=True)
+    return d
+
+
+def save(name: str, data: dict[str, Any]) -> Path:
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    data = {"benchmark": name, "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            "machine": {"cpus": os.cpu_count(), "python": platform.python_version(),
+                        "platform": platform.platform()}, **data}
+    path = RESULTS / f"{name}.json"
+    path.write_text(json.dumps(data, indent=2, ensure_ascii=False), encoding="utf-8")
+    print(f"saved {path.relative_to(REPO)}")
+    return path
+
+
+def percentiles(samples_ms: list[float]) -> dict[str, float]:
+    import numpy as np
+
+    arr = np.asarray(samples_ms)
+    return {"p50_ms": round(float(np.percentile(arr, 50)), 2),
+            "p95_ms": round(float(np.percentile(arr, 95)), 2), "n": len(samples_ms)}

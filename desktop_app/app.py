@@ -1,0 +1,175 @@
+"""Composition root: paths → settings → logging → models → services.
+
+The only module that wires concrete classes together. Heavy parts (torch,
+LanceDB, llama.cpp) are built lazily on first use so the window and the CLI
+start fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import urllib.parse
+from collections.abc import Callable
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from desktop_app.config.paths import AppPaths, app_paths
+from desktop_app.config.settings import Settings, load_settings, save_settings
+from desktop_app.errors import AppError
+from desktop_app.privacy.airgap import (
+    apply_offline_environment,
+    install_outbound_guard,
+    is_loopback_host,
+)
+
+if TYPE_CHECKING:
+    from desktop_app.answer.llm import LLM
+    from desktop_app.answer.rerank import Reranker
+    from desktop_app.answer.service import AnswerService
+    from desktop_app.ingest.pipeline import IngestPipeline
+    from desktop_app.privacy.logsetup import LoggingHandle
+    from desktop_app.retrieval.embedder import E5Embedder
+    from desktop_app.retrieval.index import LanceIndex
+    from desktop_app.retrieval.search import HybridSearcher
+
+
+class App:
+    """The wired application; services are created on first access."""
+
+    def __init__(self, paths: AppPaths, settings: Settings) -> None:
+        self.paths = paths
+        self.settings = settings
+        self.log_handle: LoggingHandle | None = None
+        self.llm_error: AppError | None = None
+
+    def save_settings(self) -> None:
+        save_settings(self.settings, self.paths.settings_file)
+
+    def start_logging(self, on_uncaught: Callable[..., None] | None = None) -> LoggingHandle:
+        """Sanitized logging on every handler (file rotates; retention applied at start)."""
+        from desktop_app.privacy.logsetup import install_logging
+        from desktop_app.privacy.sanitizer import load_or_create_salt, salt_file
+
+        salt = (load_or_create_salt(salt_file(self.paths.data_dir))
+                if self.settings.log_pseudonymize else None)
+        self.log_handle = install_logging(
+            self.paths.log_dir, self.settings.log_retention_days, self.settings.log_max_bytes,
+            hash_salt=salt, on_uncaught=on_uncaught)
+        return self.log_handle
+
+    def reset_models(self) -> None:
+        """Forget the loaded LLM/reranker after a settings change (`models use`, dialog)."""
+        for name in ("llm", "reranker", "answer_service"):
+            self.__dict__.pop(name, None)
+
+    @cached_property
+    def embedder(self) -> E5Embedder:
+        from desktop_app.retrieval.embedder import E5Embedder, ensure_e5_model
+
+        return E5Embedder(ensure_e5_model(self.paths.models_dir))
+
+    @cached_property
+    def index(self) -> LanceIndex:
+        from desktop_app.retrieval.index import LanceIndex
+
+        return LanceIndex.open(self.paths.index_dir, embedder_id=self.embedder.id,
+                               dim=self.embedder.dim)
+
+    def reset_index(self) -> None:
+        """Re-open the index after a generation switch (reindex)."""
+        for name in ("index", "pipeline"):
+            self.__dict__.pop(name, None)
+
+    @cached_property
+    def searcher(self) -> HybridSearcher:
+        from desktop_app.retrieval.search import HybridSearcher
+
+        return HybridSearcher(self.index, self.embedder, self.settings,
+                              index_provider=lambda: self.index)
+
+    @cached_property
+    def pipeline(self) -> IngestPipeline:
+        from desktop_app.ingest.pipeline import IngestPipeline
+
+        return IngestPipeline(self.index, self.embedder, self.settings)
+
+    @cached_property
+    def llm(self) -> LLM | None:
+        """The active local model (header validated; weights load on first use)."""
+        from desktop_app.answer.llm import build_llm
+
+        return build_llm(self.settings)
+
+    @cached_property
+    def reranker(self) -> Reranker | None:
+        from desktop_app.answer.rerank import build_reranker
+
+        return build_reranker(self.settings)
+
+    @cached_property
+    def answer_service(self) -> AnswerService:
+        """Answers with citations; without a usable LLM it still answers from sources only."""
+        from desktop_app.answer.service import AnswerService
+
+        try:
+            llm, self.llm_error = self.llm, None
+        except AppError as exc:
+            llm, self.llm_error = None, exc
+        try:
+            reranker = self.reranker
+        except AppError:
+            reranker = None  # the fused order stands; `doctor` reports the problem
+        return AnswerService(self.searcher, llm, self.settings, memory=None,
+                             reranker=reranker, llm_error=self.llm_error)
+
+
+
+def build_app(paths: AppPaths | None = None) -> App:
+    apply_offline_environment()  # before anything imports huggingface/tldextract
+    paths = (paths or app_paths()).ensure()
+    settings = load_settings(paths.settings_file)
+    guard = install_outbound_guard()  # non-loopback sockets opened from Python are refused
+    if settings.allow_network and settings.llm_backend == "ollama":
+        host = urllib.parse.urlsplit(settings.ollama_url).hostname
+        if host and not is_loopback_host(host):
+            guard.allow_host(host)  # the user explicitly allowed a remote Ollama
+    return App(paths, settings)
+
+
+def run_gui_or_help(parser: argparse.ArgumentParser) -> int:
+    """No sub-command: open the window; without a display, run the headless sample demo."""
+    app = build_app()
+    has_display = bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+                       or os.environ.get("QT_QPA_PLATFORM") or os.name == "nt"
+                       or sys.platform == "darwin")
+    if has_display:
+        try:
+            from desktop_app.gui.run import run_gui
+        except ImportError as exc:  # the GUI is optional for the headless core
+            print(f"GUI unavailable ({exc}); running the headless demo", file=sys.stderr)
+        else:
+            return run_gui(app)
+    return run_sample_demo(app)
+
+
+def run_sample_demo(app: App) -> int:
+    """Ingest the bundled sample documents and run an example search (headless)."""
+    from desktop_app.config.paths import resource
+    from desktop_app.ingest.events import FileDone, FileFailed, FileSkipped
+    from desktop_app.retrieval.commands import print_hits
+
+    print("Acervo headless demo: ingesting the bundled samples…")
+    for event in app.pipeline.run([resource("samples")], prune_missing=False):
+        if isinstance(event, FileDone):
+            print(f"  indexed {event.path} ({event.pages} pages, {event.chunks} chunks)")
+        elif isinstance(event, FileSkipped):
+            print(f"  unchanged {event.path}")
+        elif isinstance(event, FileFailed):
+            print(f"  failed {event.path}: {event.reason}")
+    query = "Quais são os direitos do titular?"
+    print(f"\nsearch: {query}")
+    print_hits(app.searcher.search(query, k=5))
+    print("\nTry: python -m desktop_app search \"sua pergunta\"  (or --help)")
+    return 0

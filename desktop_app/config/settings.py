@@ -1,0 +1,120 @@
+"""Typed settings stored as JSON.
+
+A corrupt or unreadable settings file never stops the app: it is copied to
+`settings.json.bak`, a warning is logged, and defaults are used. Unknown keys
+are ignored and missing keys take their defaults, so older files keep working.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import json
+import logging
+import os
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+SETTINGS_VERSION = 1
+
+
+@dataclass
+class ModelEntry:
+    """A GGUF model the user can pick (bundled or added from disk)."""
+
+    name: str
+    path: str
+    chat_template: str | None = None  # None → use the GGUF's own template
+
+
+@dataclass
+class Settings:
+    version: int = SETTINGS_VERSION
+    language: str = "auto"  # "auto" (OS locale), "pt_BR", "en"
+    # retrieval
+    retrieval_k: int = 10
+    leg_k: int = 40
+    rrf_k: int = 60
+    vector_weight: float = 1.0
+    keyword_weight: float = 1.0
+    chunk_chars: int = 1000
+    chunk_overlap: float = 0.15
+    reranker_enabled: bool = False
+    reranker_path: str = ""
+    # answering
+    llm_backend: str = "llama_cpp"  # "llama_cpp" | "ollama" | "none"
+    models: list[ModelEntry] = field(default_factory=list)
+    active_model: str = ""  # name in `models`; "" → bundled default
+    n_ctx: int = 4096
+    n_threads: int = 2
+    temperature: float = 0.2
+    max_answer_tokens: int = 512
+    sources_only: bool = False
+    ollama_url: str = "http://127.0.0.1:11434"
+    ollama_model: str = ""
+    allow_network: bool = False
+    # memory
+    memory_enabled: bool = True
+    implicit_extraction: bool = True
+    memory_retention_days: int = 365
+    # logs
+    log_retention_days: int = 14
+    log_max_bytes: int = 2_000_000
+    log_pseudonymize: bool = False  # salted short hashes instead of bare <CPF>; still personal data
+    # library
+    watched_folders: list[str] = field(default_factory=list)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Settings:
+        known = {f.name for f in dataclasses.fields(cls)}
+        kwargs = {k: v for k, v in data.items() if k in known}
+        if "models" in kwargs:
+            kwargs["models"] = [ModelEntry(**m) for m in kwargs["models"]]
+        settings = cls(**kwargs)
+        _validate(settings)
+        return settings
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+
+def _validate(s: Settings) -> None:
+    defaults = Settings()
+    for f in dataclasses.fields(Settings):
+        expected = type(getattr(defaults, f.name))
+        value = getattr(s, f.name)
+        if expected is float and isinstance(value, int) and not isinstance(value, bool):
+            setattr(s, f.name, float(value))
+            continue
+        if not isinstance(value, expected):
+            raise ValueError(f"setting {f.name!r} should be {expected.__name__}")
+
+
+def load_settings(path: Path) -> Settings:
+    """Read settings; on any problem keep a `.bak` copy and return defaults."""
+    if not path.exists():
+        return Settings()
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(data, dict):
+            raise ValueError("settings file is not a JSON object")
+        return Settings.from_dict(data)
+    except (OSError, ValueError, TypeError) as exc:
+        backup = path.with_name(path.name + ".bak")
+        with contextlib.suppress(OSError):
+            shutil.copy2(path, backup)
+        log.warning("settings file unreadable (%s); using defaults, copy kept at %s",
+                    type(exc).__name__, backup.name)
+        return Settings()
+
+
+def save_settings(settings: Settings, path: Path) -> None:
+    """Write atomically: a crash mid-write never leaves a half file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(settings.to_dict(), indent=2, ensure_ascii=False), encoding="utf-8")
+    os.replace(tmp, path)

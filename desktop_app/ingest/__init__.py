@@ -1,0 +1,1 @@
+"""Ingestion: load → clean → chunk → embed → index, as a generator of progress events."""

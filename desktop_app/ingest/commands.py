@@ -1,0 +1,97 @@
+"""CLI: `ingest PATH…`, `documents list`, `documents remove DOC_ID`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from desktop_app.ingest.events import (
+    ChunksEmbedded,
+    FileDone,
+    FileFailed,
+    FileRemoved,
+    FileSkipped,
+    RunDone,
+)
+
+if TYPE_CHECKING:
+    from desktop_app.app import App
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("ingest", help="add files or folders to the library (incremental)")
+    p.add_argument("paths", nargs="+", type=Path)
+    p.add_argument("--no-prune", action="store_true",
+                   help="keep documents whose files disappeared from the given folders")
+    p.set_defaults(handler=cmd_ingest)
+
+    demo = sub.add_parser("demo", help="ingest the bundled sample documents and run a search")
+    demo.set_defaults(handler=cmd_demo)
+
+    d = sub.add_parser("documents", help="list or remove indexed documents")
+    dsub = d.add_subparsers(dest="documents_command", required=True)
+    dl = dsub.add_parser("list")
+    dl.add_argument("--json", action="store_true")
+    dl.set_defaults(handler=cmd_documents_list)
+    dr = dsub.add_parser("remove", help="remove a document and purge its text from disk")
+    dr.add_argument("doc_id")
+    dr.set_defaults(handler=cmd_documents_remove)
+
+
+def cmd_ingest(args: argparse.Namespace, app: App) -> int:
+    last_embed = ""
+    result: RunDone | None = None
+    for event in app.pipeline.run(args.paths, prune_missing=not args.no_prune):
+        if isinstance(event, ChunksEmbedded):
+            line = f"  embedding {event.chunks_done}/{event.chunks_total}"
+            if sys.stdout.isatty() and line != last_embed:
+                print(line, end="\r", flush=True)
+                last_embed = line
+        elif isinstance(event, FileDone):
+            notes = f"  ({'; '.join(event.notes)})" if event.notes else ""
+            print(f"indexed  {event.path}  pages={event.pages} chunks={event.chunks}{notes}")
+        elif isinstance(event, FileSkipped):
+            print(f"skipped  {event.path}  ({event.reason})")
+        elif isinstance(event, FileFailed):
+            print(f"failed   {event.path}  {event.reason}")
+        elif isinstance(event, FileRemoved):
+            print(f"removed  {event.path}  (file no longer exists)")
+        elif isinstance(event, RunDone):
+            result = event
+    assert result is not None
+    print(f"done: {result.indexed} indexed, {result.skipped} unchanged, "
+          f"{result.failed} failed, {result.removed} removed")
+    return 0 if result.failed == 0 else 3
+
+
+def cmd_demo(args: argparse.Namespace, app: App) -> int:
+    from desktop_app.app import run_sample_demo
+
+    return run_sample_demo(app)
+
+
+def cmd_documents_list(args: argparse.Namespace, app: App) -> int:
+    docs = app.index.documents()
+    if args.json:
+        print(json.dumps([d.__dict__ for d in docs], ensure_ascii=False, indent=2, default=list))
+        return 0
+    for d in docs:
+        notes = f"  [{'; '.join(d.notes)}]" if d.notes else ""
+        print(f"{d.doc_id}  {d.file_type:4}  {d.language:3}  pages={d.page_count:<4} "
+              f"chunks={d.chunk_count:<5} {d.title}  ({d.source_path}){notes}")
+    stats = app.index.stats()
+    print(f"{stats['documents']} documents, {stats['chunks']} chunks, "
+          f"{stats['bytes'] / 1e6:.1f} MB, embedder {stats['embedder_id']}")
+    return 0
+
+
+def cmd_documents_remove(args: argparse.Namespace, app: App) -> int:
+    record = app.pipeline.remove_document(args.doc_id)
+    if record is None:
+        print(f"no document with id {args.doc_id}", file=sys.stderr)
+        return 1
+    print(f"removed {record.title} ({record.source_path}); index compacted")
+    return 0

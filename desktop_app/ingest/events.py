@@ -1,0 +1,68 @@
+"""Progress events yielded by the ingestion pipeline (the GUI turns them into signals)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class FileStarted:
+    path: str
+    index: int  # 1-based position in this run
+    total: int  # files discovered so far in this run
+
+
+@dataclass(frozen=True)
+class PagesParsed:
+    path: str
+    pages_done: int
+    pages_total: int
+
+
+@dataclass(frozen=True)
+class ChunksEmbedded:
+    path: str
+    chunks_done: int
+    chunks_total: int
+
+
+@dataclass(frozen=True)
+class FileDone:
+    path: str
+    doc_id: str
+    chunks: int
+    pages: int
+    notes: tuple[str, ...] = ()  # e.g. ("no text layer on pages 3–9",)
+
+
+@dataclass(frozen=True)
+class FileSkipped:
+    path: str
+    reason: str  # e.g. "unchanged"
+
+
+@dataclass(frozen=True)
+class FileFailed:
+    path: str
+    reason: str  # user-facing message
+
+
+@dataclass(frozen=True)
+class FileRemoved:
+    path: str
+    doc_id: str
+
+
+@dataclass(frozen=True)
+class RunDone:
+    indexed: int
+    skipped: int
+    failed: int
+    removed: int
+    cancelled: bool = False
+
+
+IngestEvent = (
+    FileStarted | PagesParsed | ChunksEmbedded | FileDone | FileSkipped | FileFailed
+    | FileRemoved | RunDone
+)

@@ -1,0 +1,122 @@
+"""HTML loading with BeautifulSoup and the standard library's html.parser, one page.
+
+script/style/nav (and other non-content elements) are dropped; h1–h6 become headings;
+block elements become paragraphs; `<br>` keeps a line break; tables become rows with cells
+separated by " | ". The encoding comes from a BOM or `<meta charset>`, else it is detected.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from desktop_app.ingest.cleaning import Paragraph, assemble_page, normalize_line, table_to_text
+from desktop_app.ingest.loaders import NO_TEXT_NOTE, decode_bytes, read_document_bytes
+from desktop_app.ingest.types import LoadedDocument
+
+
+def _word_set(words: str) -> frozenset[str]:
+    """A set from a space-separated list (easier to read and extend than a list literal)."""
+    return frozenset(words.split())
+
+
+DROPPED_TAGS = ("script", "style", "nav", "noscript", "template", "svg", "canvas", "iframe",
+                "object", "head")
+_BLOCK_TAGS = _word_set(
+    "address article aside blockquote body dd details dialog div dl dt fieldset figcaption "
+    "figure footer form header hgroup hr li main menu ol p section summary ul caption"
+)
+_HEADING_TAGS = {f"h{level}": level for level in range(1, 7)}
+_META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_\-:.]+)""", re.I)
+
+
+def _cell_text(cell: Any) -> str:
+    return " ".join(cell.get_text(" ", strip=True).split())
+
+
+def _table_rows(table: Any) -> list[list[str | None]]:
+    rows: list[list[str | None]] = []
+    for row in table.find_all("tr"):
+        if row.find_parent("table") is not table:
+            continue  # a nested table's rows belong to that table
+        rows.append([_cell_text(cell) for cell in row.find_all(["td", "th"], recursive=False)])
+    return rows
+
+
+class _Collector:
+    """Walks the DOM and turns it into paragraphs."""
+
+    def __init__(self) -> None:
+        self.paragraphs: list[Paragraph] = []
+        self._inline: list[str] = []
+
+    def flush(self) -> None:
+        text = "".join(self._inline)
+        self._inline.clear()
+        lines = [normalize_line(" ".join(line.split())) for line in text.split("\n")]
+        text = "\n".join(line for line in lines if line)
+        if text:
+            self.paragraphs.append(Paragraph(text))
+
+    def walk(self, node: Any) -> None:
+        from bs4 import Comment, NavigableString, Tag
+
+        for child in node.children:
+            if isinstance(child, Comment):
+                continue
+            if isinstance(child, NavigableString):
+                self._inline.append(str(child))
+                continue
+            if not isinstance(child, Tag):
+                continue
+            name = child.name.lower()
+            if name in _HEADING_TAGS:
+                self.flush()
+                title = normalize_line(" ".join(child.get_text(" ").split()))
+                if title:
+                    self.paragraphs.append(Paragraph(title, _HEADING_TAGS[name]))
+            elif name == "table":
+                self.flush()
+                self.paragraphs.append(Paragraph(table_to_text(_table_rows(child))))
+            elif name == "pre":
+                self.flush()
+                self.paragraphs.append(Paragraph(child.get_text().strip("\n")))
+            elif name == "br":
+                self._inline.append("\n")
+            elif name in _BLOCK_TAGS:
+                self.flush()
+                self.walk(child)
+                self.flush()
+            else:
+                self.walk(child)
+
+
+def html_paragraphs(html: str) -> tuple[list[Paragraph], str]:
+    """Paragraphs of an HTML document and its `<title>` ('' when absent)."""
+    from bs4 import BeautifulSoup
+
+    soup = BeautifulSoup(html, "html.parser")
+    title_tag = soup.find("title")
+    title = " ".join(title_tag.get_text(" ").split()) if title_tag else ""
+    for element in soup.find_all(DROPPED_TAGS):
+        element.decompose()
+    collector = _Collector()
+    collector.walk(soup.body if soup.body is not None else soup)
+    collector.flush()
+    return collector.paragraphs, title
+
+
+def load_html(path: Path) -> LoadedDocument:
+    """Load an .html/.htm file as one page of text with headings and table rows."""
+    data = read_document_bytes(path)
+    declared = _META_CHARSET.search(data[:4096])
+    text, notes = decode_bytes(data, declared.group(1).decode("ascii") if declared else None)
+    paragraphs, title = html_paragraphs(text)
+    if not title:
+        title = next((p.text for p in paragraphs if p.heading_level == 1), "")
+    if not any(p.text for p in paragraphs):
+        notes.append(NO_TEXT_NOTE)
+    return LoadedDocument(
+        path=str(path), file_type="html", title=title or path.stem,
+        pages=[assemble_page(1, paragraphs)], notes=notes)

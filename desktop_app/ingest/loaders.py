@@ -1,0 +1,259 @@
+"""`load_document(path)`: one entry point for every supported file type.
+
+Dispatches on the extension to PDF (`pdf.py`), DOCX (`docx_loader.py`), HTML
+(`html_loader.py`) and plain text / Markdown (here). Every user-fixable problem — missing
+file, folder, no permission, zero bytes, unsupported type, damaged or password-protected
+file — becomes an `UnreadableDocumentError` with a message for the file's status line.
+Text in any encoding is read: UTF-8 first, then charset-normalizer's guess, then UTF-8 with
+replacement characters; guesses and replacements are reported in `LoadedDocument.notes`.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+import stat
+from collections.abc import Callable
+from pathlib import Path
+
+from desktop_app.errors import UnreadableDocumentError
+from desktop_app.ingest.cleaning import (
+    Paragraph,
+    assemble_page,
+    normalize_line,
+    repeated_edge_lines,
+    split_paragraphs,
+    unwrap_lines,
+)
+from desktop_app.ingest.types import LoadedDocument
+
+SUPPORTED_EXTENSIONS: dict[str, str] = {
+    ".pdf": "pdf",
+    ".docx": "docx",
+    ".md": "md",
+    ".markdown": "md",
+    ".txt": "txt",
+    ".html": "html",
+    ".htm": "html",
+}
+WESTERN_ENCODINGS = ("utf_8", "cp1252", "latin_1", "iso8859_15", "mac_roman", "cp850")
+REPLACED_NOTE = "some bytes could not be decoded and were replaced"
+NO_TEXT_NOTE = "no text found"
+
+_BOMS = (
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF32_LE, "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+_ATX_HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$")
+_SETEXT_UNDERLINE = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
+
+
+def decode_bytes(data: bytes, declared: str | None = None) -> tuple[str, list[str]]:
+    """Decode text of unknown encoding; returns the text and notes for the file's status.
+
+    Order: a BOM, the `declared` encoding (HTML meta charset), strict UTF-8, UTF-8 with a
+    few bad bytes (mostly-UTF-8 files keep their accents), charset-normalizer's best guess
+    among Western code pages, then among all, and finally UTF-8 with replacement characters.
+    """
+    for bom, encoding in _BOMS:
+        if data.startswith(bom):
+            text = data.decode(encoding, errors="replace").lstrip("\ufeff")
+            return text, [REPLACED_NOTE] if "\ufffd" in text else []
+    if declared:
+        try:
+            return data.decode(declared), []
+        except (LookupError, UnicodeDecodeError):
+            pass
+    try:
+        return data.decode("utf-8"), []
+    except UnicodeDecodeError:
+        pass
+    lenient = data.decode("utf-8", errors="replace")
+    bad = lenient.count("\ufffd")
+    multibyte = sum(1 for ch in lenient if ord(ch) > 127) - bad
+    if multibyte > 0 and bad <= max(2, len(lenient) // 1000) and bad < multibyte:
+        return lenient, [REPLACED_NOTE]
+    from charset_normalizer import from_bytes
+
+    # Western code pages first: unrestricted detection reads Portuguese cp1252 as cp1250
+    # ("informaçăo"); truly foreign text scores badly there and falls through.
+    best = from_bytes(data, cp_isolation=list(WESTERN_ENCODINGS)).best()
+    if best is None or best.chaos > 0.1:
+        best = from_bytes(data).best()
+    if best is not None and best.encoding:
+        name = codecs.lookup(best.encoding).name
+        return str(best), [f"encoding detected: {name}"]
+    return lenient, [REPLACED_NOTE]
+
+
+def read_document_bytes(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except PermissionError as error:
+        raise UnreadableDocumentError(
+            f"“{path.name}” cannot be read: no permission to open it.", detail=str(error)
+        ) from error
+    except OSError as error:
+        raise UnreadableDocumentError(
+            f"“{path.name}” could not be read ({error.strerror or error}).", detail=str(error)
+        ) from error
+
+
+def _text_pages(text: str) -> list[list[str]]:
+    """Pages of a plain text (form feeds split pages) as lists of lines."""
+    return [page.split("\n") for page in text.replace("\r\n", "\n").replace("\r", "\n").split("\f")]
+
+
+def load_text(path: Path) -> LoadedDocument:
+    """A .txt file: pages at form feeds, running headers removed, paragraphs unwrapped."""
+    text, notes = decode_bytes(read_document_bytes(path))
+    pages_lines = _text_pages(text)
+    drop = repeated_edge_lines(pages_lines)
+    pages = []
+    for number, (lines, dropped) in enumerate(zip(pages_lines, drop, strict=True), start=1):
+        kept = "\n".join(line for i, line in enumerate(lines) if i not in dropped)
+        paragraphs = [Paragraph(unwrap_lines(block)) for block in split_paragraphs(kept)]
+        pages.append(assemble_page(number, paragraphs))
+    return _finish(LoadedDocument(
+        path=str(path), file_type="txt", title=path.stem, pages=pages, notes=notes))
+
+
+def _front_matter(lines: list[str]) -> tuple[list[str], str | None]:
+    """Strip a leading YAML front matter block; return the remaining lines and its title."""
+    if not lines or lines[0].strip() != "---":
+        return lines, None
+    for end in range(1, min(len(lines), 200)):
+        if lines[end].strip() in ("---", "..."):
+            title = None
+            for line in lines[1:end]:
+                match = re.match(r"^title:\s*(.+?)\s*$", line)
+                if match:
+                    title = match.group(1).strip("\"'")
+            return lines[end + 1:], title
+    return lines, None
+
+
+def markdown_paragraphs(lines: list[str]) -> list[Paragraph]:
+    """Markdown blocks: ATX/setext headings, fenced code kept verbatim, tables row by row."""
+    paragraphs: list[Paragraph] = []
+    block: list[str] = []
+
+    def flush() -> None:
+        if not block:
+            return
+        if any(line.lstrip().startswith("|") for line in block):
+            rows = [line.strip() for line in block if not _TABLE_RULE.match(line)]
+            paragraphs.append(Paragraph("\n".join(normalize_line(row) for row in rows)))
+        else:  # a newline inside a Markdown paragraph is a space, unless it is a hard break
+            hard_breaks = [line.endswith(("  ", "\\")) for line in block]
+            lines = [line.rstrip().removesuffix("\\") for line in block]
+            paragraphs.append(Paragraph(unwrap_lines(lines, [not b for b in hard_breaks])))
+        block.clear()
+
+    fence: str | None = None
+    code: list[str] = []
+    for line in lines:
+        if fence is not None:
+            if line.strip().startswith(fence):
+                paragraphs.append(Paragraph("\n".join(code).strip("\n")))
+                fence, code = None, []
+            else:
+                code.append(line.rstrip())
+            continue
+        fence_match = _FENCE.match(line)
+        if fence_match:
+            flush()
+            fence = fence_match.group(1)[0] * 3
+            continue
+        heading = _ATX_HEADING.match(line)
+        if heading:
+            flush()
+            paragraphs.append(Paragraph(normalize_line(heading.group(2)), len(heading.group(1))))
+        elif _SETEXT_UNDERLINE.match(line) and len(block) == 1:
+            level = 1 if line.strip().startswith("=") else 2
+            paragraphs.append(Paragraph(normalize_line(block[0]), level))
+            block.clear()
+        elif line.strip():
+            block.append(line)
+        else:
+            flush()
+    flush()
+    if code:
+        paragraphs.append(Paragraph("\n".join(code)))
+    return paragraphs
+
+
+def load_markdown(path: Path) -> LoadedDocument:
+    """A Markdown file as one page; headings from `#` lines (and setext underlines)."""
+    text, notes = decode_bytes(read_document_bytes(path))
+    lines, title = _front_matter(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"))
+    paragraphs = markdown_paragraphs(lines)
+    if title is None and paragraphs and paragraphs[0].heading_level == 1:
+        title = paragraphs[0].text
+    page = assemble_page(1, paragraphs)
+    return _finish(LoadedDocument(
+        path=str(path), file_type="md", title=title or path.stem, pages=[page], notes=notes))
+
+
+def _finish(document: LoadedDocument) -> LoadedDocument:
+    if not any(page.text.strip() for page in document.pages) and not document.empty_pages:
+        document.notes.append(NO_TEXT_NOTE)
+    return document
+
+
+def _loader_for(file_type: str) -> Callable[[Path], LoadedDocument]:
+    if file_type == "pdf":
+        from desktop_app.ingest.pdf import load_pdf
+
+        return load_pdf
+    if file_type == "docx":
+        from desktop_app.ingest.docx_loader import load_docx
+
+        return load_docx
+    if file_type == "html":
+        from desktop_app.ingest.html_loader import load_html
+
+        return load_html
+    return load_markdown if file_type == "md" else load_text
+
+
+def load_document(path: Path) -> LoadedDocument:
+    """Load any supported document, or raise `UnreadableDocumentError` saying why not."""
+    path = Path(path)
+    name = path.name or str(path)
+    try:
+        info = path.stat()
+    except FileNotFoundError as error:
+        raise UnreadableDocumentError(f"“{name}” was not found (moved or deleted?).") from error
+    except PermissionError as error:
+        raise UnreadableDocumentError(f"“{name}” cannot be read: no permission to open it.") from error
+    except OSError as error:  # e.g. a symlink loop (ELOOP)
+        raise UnreadableDocumentError(
+            f"“{name}” could not be opened ({error.strerror or error}).", detail=str(error)
+        ) from error
+    if stat.S_ISDIR(info.st_mode):
+        raise UnreadableDocumentError(f"“{name}” is a folder, not a document.")
+    if not stat.S_ISREG(info.st_mode):
+        raise UnreadableDocumentError(f"“{name}” is not a regular file.")
+    file_type = SUPPORTED_EXTENSIONS.get(path.suffix.lower())
+    if file_type is None:
+        kind = f"“{path.suffix}” files are" if path.suffix else "Files without an extension are"
+        raise UnreadableDocumentError(
+            f"“{name}” was skipped: {kind} not supported (PDF, DOCX, Markdown, TXT and HTML are).")
+    if info.st_size == 0:
+        raise UnreadableDocumentError(f"“{name}” is empty (0 bytes).")
+    try:
+        with path.open("rb"):
+            pass
+    except PermissionError as error:
+        raise UnreadableDocumentError(f"“{name}” cannot be read: no permission to open it.") from error
+    except OSError as error:
+        raise UnreadableDocumentError(
+            f"“{name}” could not be opened ({error.strerror or error}).", detail=str(error)
+        ) from error
+    return _loader_for(file_type)(path)

@@ -1,0 +1,294 @@
+"""Page geometry for PDF text: visual rows, paragraphs and multi-column reading order.
+
+Pure functions on small dataclasses (no PyMuPDF here), so the rules are testable alone:
+
+- `merge_rows`: MuPDF splits one visual line into several "lines" at wide gaps (justified
+  LaTeX sentence spacing, table cells). Pieces on the same baseline are merged back into one
+  row; in a block that looks tabular (most rows have ≥ 3 widely spaced pieces) the pieces
+  are joined with " | " so table rows stay rows.
+- `split_block_paragraphs`: a MuPDF block can hold several paragraphs (LaTeX indents instead
+  of spacing); a short line followed by an indent or a vertical gap starts a new one.
+- `reading_order`: columns are found from x-gaps ("gutters") in the height-weighted
+  coverage of narrow blocks; blocks crossing a gutter (titles, full-width tables) and wide
+  horizontal white bands split the page into sections; each section is read column by
+  column, top to bottom. `get_text(sort=True)` alone interleaves three columns.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from desktop_app.ingest.cleaning import CELL_SEPARATOR, starts_list_item
+
+_SENTENCE_END = re.compile(r"[.!?:;]['\"”’)]*$")
+
+
+@dataclass
+class TextLine:
+    """A piece of text on one baseline, with the font facts heading detection needs."""
+
+    text: str
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    size: float  # dominant font size (weighted by characters)
+    chars: int  # non-space characters
+    bold_chars: int
+    horizontal: bool = True
+    pieces: int = 1  # how many MuPDF lines were merged into this row
+
+
+@dataclass
+class LayoutBlock:
+    """A text block (rows of `TextLine`) or a table (`table_text`) with its bounding box."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    rows: list[TextLine] = field(default_factory=list)
+    table_text: str | None = None
+
+    @property
+    def width(self) -> float:
+        return self.x1 - self.x0
+
+
+def _vertical_overlap(a: TextLine, b: TextLine) -> float:
+    overlap = min(a.y1, b.y1) - max(a.y0, b.y0)
+    return overlap / max(1e-6, min(a.y1 - a.y0, b.y1 - b.y0))
+
+
+def _join_row(pieces: list[TextLine], separator_gap: float | None) -> TextLine:
+    pieces = sorted(pieces, key=lambda piece: piece.x0)
+    text = pieces[0].text
+    for previous, piece in zip(pieces, pieces[1:], strict=False):
+        gap = piece.x0 - previous.x1
+        wide = separator_gap is not None and gap >= separator_gap * max(piece.size, 1.0)
+        if wide:
+            text = f"{text.rstrip()}{CELL_SEPARATOR}{piece.text.lstrip()}"
+        elif text.endswith(" ") or piece.text.startswith(" "):
+            text += piece.text
+        else:
+            text = f"{text} {piece.text}"
+    chars = sum(piece.chars for piece in pieces)
+    sizes: dict[float, int] = {}
+    for piece in pieces:
+        sizes[piece.size] = sizes.get(piece.size, 0) + piece.chars
+    return TextLine(
+        text=text,
+        x0=min(piece.x0 for piece in pieces),
+        y0=min(piece.y0 for piece in pieces),
+        x1=max(piece.x1 for piece in pieces),
+        y1=max(piece.y1 for piece in pieces),
+        size=max(sizes, key=lambda size: sizes[size]),
+        chars=chars,
+        bold_chars=sum(piece.bold_chars for piece in pieces),
+        horizontal=pieces[0].horizontal,
+        pieces=len(pieces),
+    )
+
+
+def _wide_gaps(pieces: list[TextLine], factor: float) -> int:
+    pieces = sorted(pieces, key=lambda piece: piece.x0)
+    return sum(
+        1 for a, b in zip(pieces, pieces[1:], strict=False) if b.x0 - a.x1 >= factor * b.size
+    )
+
+
+def merge_rows(lines: Sequence[TextLine], *, cell_gap: float = 1.0) -> list[TextLine]:
+    """Merge the pieces of each visual row (same baseline) of one block, top to bottom.
+
+    A block is tabular when at least two rows, and half of all rows, have three or more
+    pieces separated by gaps ≥ `cell_gap` × font size (or one row has four); its pieces are
+    then joined with " | ".
+    """
+    groups: list[list[TextLine]] = []
+    for line in sorted(lines, key=lambda item: ((item.y0 + item.y1) / 2, item.x0)):
+        if groups and _vertical_overlap(groups[-1][-1], line) >= 0.5:
+            groups[-1].append(line)
+        else:
+            groups.append([line])
+    gaps = [_wide_gaps(group, cell_gap) for group in groups]
+    cell_rows = sum(1 for count in gaps if count >= 2)
+    tabular = (cell_rows >= 2 and cell_rows * 2 >= len(groups)) or max(gaps, default=0) >= 3
+    return [_join_row(group, cell_gap if tabular else None) for group in groups]
+
+
+def _reaches_margin(row: TextLine, following: TextLine | None, block: LayoutBlock,
+                    size: float) -> bool:
+    """Whether a row was wrapped by the typesetter (so the next row continues it).
+
+    Ragged-right text leaves rows well short of the margin; the row still wrapped if the
+    next row's first word would not have fitted in the space left.
+    """
+    space_left = block.x1 - row.x1
+    if space_left <= max(1.5 * size, 0.06 * block.width):
+        return True
+    if following is None or not row.text.strip():
+        return False
+    char_width = (row.x1 - row.x0) / max(1, len(row.text))
+    first_word = following.text.strip().split(" ", 1)[0]
+    return space_left < (len(first_word) + 1) * char_width
+
+
+def split_block_paragraphs(block: LayoutBlock) -> list[tuple[list[str], list[bool]]]:
+    """Paragraphs of a text block: each as (row texts, row-reaches-right-margin flags)."""
+    rows = [row for row in block.rows if row.text.strip()]
+    if not rows:
+        return []
+    size = max(1.0, sorted(row.size for row in rows)[len(rows) // 2])
+    full = [_reaches_margin(row, rows[i + 1] if i + 1 < len(rows) else None, block, size)
+            for i, row in enumerate(rows)]
+    cells = [CELL_SEPARATOR in row.text for row in rows]
+    for i in range(len(rows)):  # table rows stay one per line
+        if cells[i] or (i + 1 < len(rows) and cells[i + 1]):
+            full[i] = False
+    gaps = sorted(max(0.0, b.y0 - a.y1) for a, b in zip(rows, rows[1:], strict=False))
+    usual_gap = gaps[len(gaps) // 2] if gaps else 0.0  # the leading, which varies by document
+    paragraphs: list[tuple[list[str], list[bool]]] = [([rows[0].text], [full[0]])]
+    for i in range(1, len(rows)):
+        previous, row = rows[i - 1], rows[i]
+        gap = row.y0 - previous.y1 - usual_gap
+        indented = row.x0 > block.x0 + 0.8 * size
+        ends_sentence = bool(_SENTENCE_END.search(previous.text.rstrip()))
+        if cells[i] and cells[i - 1]:
+            new_paragraph = False
+        else:
+            new_paragraph = (
+                gap > 0.8 * size
+                or (indented and ends_sentence)
+                or (not full[i - 1] and not starts_list_item(row.text)
+                    and (indented or ends_sentence))
+            )
+        if new_paragraph:
+            paragraphs.append(([row.text], [full[i]]))
+        else:
+            paragraphs[-1][0].append(row.text)
+            paragraphs[-1][1].append(full[i])
+    return paragraphs
+
+
+@dataclass(frozen=True)
+class Box:
+    """What reading order needs of a block: its bounding box."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+
+def _coverage_segments(boxes: Sequence[Box]) -> list[tuple[float, float, float]]:
+    """(x_start, x_end, summed height of boxes covering it) over the boxes' x-range."""
+    events: list[tuple[float, float]] = []
+    for box in boxes:
+        height = box.y1 - box.y0
+        events.append((box.x0, height))
+        events.append((box.x1, -height))
+    events.sort()
+    segments: list[tuple[float, float, float]] = []
+    level = 0.0
+    for (x, delta), (next_x, _) in zip(events, events[1:], strict=False):
+        level += delta
+        if next_x > x:
+            segments.append((x, next_x, level))
+    return segments
+
+
+def find_gutters(boxes: Sequence[Box], *, min_width: float = 4.0) -> list[tuple[float, float]]:
+    """Vertical white stripes between text columns, as (x0, x1), left to right.
+
+    Only blocks narrower than 55 % of the text width count (full-width titles and tables
+    would hide the gutter), and of those the tall ones (column bodies) when there are two;
+    a stripe counts as white when the blocks crossing it add up to less than 5 % of the
+    busiest x-position, and each side must carry at least 12 % of the text.
+    """
+    if len(boxes) < 2:
+        return []
+    left, right = min(box.x0 for box in boxes), max(box.x1 for box in boxes)
+    narrow = [box for box in boxes if box.x1 - box.x0 <= 0.55 * (right - left)]
+    if len(narrow) < 2:
+        return []
+    # Column bodies are the tall blocks; one-line titles or page numbers may sit in a gutter.
+    heights = sorted(box.y1 - box.y0 for box in narrow)
+    tall = [box for box in narrow if box.y1 - box.y0 >= 1.8 * heights[(len(heights) - 1) // 2]]
+    narrow = tall if len(tall) >= 2 else narrow
+    segments = _coverage_segments(narrow)
+    peak = max((level for _, _, level in segments), default=0.0)
+    if peak <= 0:
+        return []
+    gutters: list[tuple[float, float]] = []
+    start: float | None = None
+    for x0, x1, level in segments:
+        if level <= 0.05 * peak:
+            start = x0 if start is None else start
+            end = x1
+            continue
+        if start is not None and end - start >= min_width:
+            gutters.append((start, end))
+        start = None
+    total = sum((box.x1 - box.x0) * (box.y1 - box.y0) for box in narrow)
+    kept: list[tuple[float, float]] = []
+    for g0, g1 in gutters:
+        middle = (g0 + g1) / 2
+        left_mass = sum(
+            (b.x1 - b.x0) * (b.y1 - b.y0) for b in narrow if (b.x0 + b.x1) / 2 < middle
+        )
+        if 0.12 * total <= left_mass <= 0.88 * total:
+            kept.append((g0, g1))
+    return kept
+
+
+def _white_bands(boxes: Sequence[Box], min_height: float) -> list[float]:
+    """y-positions of horizontal white bands at least `min_height` tall across all boxes."""
+    cuts: list[float] = []
+    ordered = sorted(boxes, key=lambda box: box.y0)
+    bottom = ordered[0].y1
+    for box in ordered[1:]:
+        if box.y0 - bottom >= min_height:
+            cuts.append((box.y0 + bottom) / 2)
+        bottom = max(bottom, box.y1)
+    return cuts
+
+
+def reading_order(boxes: Sequence[Box], *, min_band: float = 14.0) -> list[int]:
+    """Indices of `boxes` in reading order (columns left to right within page sections)."""
+    if len(boxes) < 2:
+        return list(range(len(boxes)))
+    gutters = find_gutters(boxes)
+    if not gutters:
+        return sorted(range(len(boxes)), key=lambda i: (boxes[i].y0, boxes[i].x0))
+    centers = [(g0 + g1) / 2 for g0, g1 in gutters]
+
+    def spans_gutter(box: Box) -> bool:  # crosses a gutter's middle, not just its edge
+        return any(box.x0 < middle - 1.0 and box.x1 > middle + 1.0 for middle in centers)
+
+    spanning = [i for i, box in enumerate(boxes) if spans_gutter(box)]
+    # A white band must be clearly taller than the usual gap between blocks of a column, or
+    # generously leaded text (one block per line, aligned across columns) is cut row by row.
+    in_columns = sorted((bisect.bisect_right(centers, (b.x0 + b.x1) / 2), b.y0, b.y1)
+                        for i, b in enumerate(boxes) if i not in set(spanning))
+    column_gaps = sorted(b[1] - a[2] for a, b in zip(in_columns, in_columns[1:], strict=False)
+                         if a[0] == b[0] and b[1] > a[2])
+    usual_gap = column_gaps[len(column_gaps) // 2] if column_gaps else 0.0
+    boundaries = sorted(
+        [((boxes[i].y0 + boxes[i].y1) / 2, i) for i in spanning]
+        + [(y, -1) for y in _white_bands(boxes, max(min_band, 2.5 * usual_gap))]
+    )
+    boundary_ys = [y for y, _ in boundaries]
+    keys: dict[int, tuple[float, ...]] = {}
+    for position, (_, index) in enumerate(boundaries):
+        if index >= 0:
+            keys[index] = (position, 1, 0, boxes[index].y0, boxes[index].x0)
+    for i, box in enumerate(boxes):
+        if i in keys:
+            continue
+        section = bisect.bisect_right(boundary_ys, (box.y0 + box.y1) / 2)
+        column = bisect.bisect_right(centers, (box.x0 + box.x1) / 2)
+        keys[i] = (section, 0, column, box.y0, box.x0)
+    return sorted(range(len(boxes)), key=lambda i: keys[i])

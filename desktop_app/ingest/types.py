@@ -1,0 +1,54 @@
+"""Data passed between loaders, cleaning, chunking and the pipeline."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Heading:
+    """A heading found on a page: `start` is its char offset in the page text."""
+
+    start: int
+    level: int  # 1 = top level
+    title: str
+
+
+@dataclass
+class PageText:
+    """Clean text of one page (1-based `number`); chunk offsets refer to this text."""
+
+    number: int
+    text: str
+    headings: list[Heading] = field(default_factory=list)
+
+
+@dataclass
+class LoadedDocument:
+    """What a loader returns: clean pages plus notes for the file's status line."""
+
+    path: str
+    file_type: str  # "pdf" | "docx" | "md" | "txt" | "html"
+    title: str
+    pages: list[PageText]
+    notes: list[str] = field(default_factory=list)  # e.g. "no text layer on pages 3–9"
+    empty_pages: list[int] = field(default_factory=list)  # image-only pages (1-based)
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """A retrievable unit of a document."""
+
+    doc_id: str
+    position: int  # 0-based order within the document
+    text: str
+    page_start: int
+    page_end: int
+    heading_path: tuple[str, ...]
+    char_start: int  # offset in the text of page `page_start`
+    char_end: int  # offset in the text of page `page_end` (exclusive)
+    prefix: str  # "title › section", indexed together with the text
+
+    @property
+    def chunk_id(self) -> str:
+        return f"{self.doc_id}:{self.position}"

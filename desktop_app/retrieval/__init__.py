@@ -1,0 +1,1 @@
+"""Retrieval: embedder, LanceDB index, fusion and hybrid search."""

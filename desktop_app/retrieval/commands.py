@@ -1,0 +1,134 @@
+"""CLI: `search`, `reindex`, and `eval retrieval DIR`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from desktop_app.retrieval.types import Hit, SearchFilters
+
+if TYPE_CHECKING:
+    from desktop_app.app import App
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    s = sub.add_parser("search", help="hybrid (vector + keyword) search over the library")
+    s.add_argument("query")
+    s.add_argument("--k", type=int, default=None)
+    s.add_argument("--type", dest="file_types", action="append", default=[],
+                   help="file type filter (pdf, docx, md, txt, html); repeatable")
+    s.add_argument("--since", help="ingested on/after this ISO date")
+    s.add_argument("--until", help="ingested before this ISO date")
+    s.add_argument("--modified-since", help="file modified on/after this ISO date")
+    s.add_argument("--folder", help="only documents under this folder")
+    s.add_argument("--lang", help="document language (pt, en, es)")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(handler=cmd_search)
+
+    r = sub.add_parser("reindex", help="rebuild the index with the current embedder (blue/green)")
+    r.set_defaults(handler=cmd_reindex)
+
+
+def register_eval(eval_sub: argparse._SubParsersAction) -> None:
+    e = eval_sub.add_parser("retrieval", help="recall/MRR/nDCG@10 on a BEIR-layout folder")
+    e.add_argument("directory", type=Path)
+    e.add_argument("--limit", type=int, default=None, help="first N queries only")
+    e.add_argument("--max-docs", type=int, default=None,
+                   help="index at most N docs (always including the judged ones)")
+    e.add_argument("--vector-weight", type=float, default=None)
+    e.add_argument("--keyword-weight", type=float, default=None)
+    e.add_argument("--leg-k", type=int, default=None)
+    e.add_argument("--json", type=Path, default=None, help="also write results here")
+    e.set_defaults(handler=cmd_eval_retrieval)
+
+
+def hit_to_dict(h: Hit) -> dict[str, object]:
+    return {
+        "chunk_id": h.chunk_id, "doc_id": h.doc_id, "title": h.title,
+        "source_path": h.source_path, "file_type": h.file_type,
+        "page_start": h.page_start, "page_end": h.page_end, "section": " › ".join(h.heading_path),
+        "score": round(h.score, 6), "legs": sorted(h.legs), "vector_rank": h.vector_rank,
+        "keyword_rank": h.keyword_rank, "text": h.text,
+    }
+
+
+def cmd_search(args: argparse.Namespace, app: App) -> int:
+    filters = SearchFilters(
+        file_types=tuple(t.lower().lstrip(".") for t in args.file_types), since=args.since,
+        until=args.until, modified_since=args.modified_since, folder=args.folder,
+        language=args.lang,
+    )
+    hits = app.searcher.search(args.query, k=args.k, filters=filters)
+    report = app.searcher.last_report
+    for warning in report.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    if args.json:
+        print(json.dumps({"query": args.query, "warnings": report.warnings,
+                          "hits": [hit_to_dict(h) for h in hits]}, ensure_ascii=False, indent=2))
+        return 0
+    print_hits(hits)
+    return 0
+
+
+def print_hits(hits: list[Hit]) -> None:
+    if not hits:
+        print("no results")
+    for n, h in enumerate(hits, start=1):
+        pages = f"p. {h.page_start}" if h.page_start == h.page_end else \
+            f"pp. {h.page_start}–{h.page_end}"
+        section = f" › {' › '.join(h.heading_path)}" if h.heading_path else ""
+        snippet = " ".join(h.text.split())[:160]
+        print(f"[{n}] {h.title}{section} ({pages})  score={h.score:.4f} "
+              f"legs={'+'.join(sorted(h.legs))}")
+        print(f"    {snippet}")
+
+
+def cmd_reindex(args: argparse.Namespace, app: App) -> int:
+    from desktop_app.retrieval.reindex import reindex
+
+    for p in reindex(app.paths.index_dir, app.index, app.embedder):
+        print(f"  reindexed {p.documents_done}/{p.documents_total}", end="\r", flush=True)
+    app.reset_index()
+    print(f"\nreindex complete: {app.index.stats()['chunks']} chunks with {app.embedder.id}")
+    return 0
+
+
+def cmd_eval_retrieval(args: argparse.Namespace, app: App) -> int:
+    from desktop_app.retrieval.evaluation import build_eval_index, evaluate, load_beir
+    from desktop_app.retrieval.search import HybridSearcher
+
+    if not (args.directory / "corpus.jsonl").exists():
+        print(f"not a BEIR folder (no corpus.jsonl): {args.directory}", file=sys.stderr)
+        return 2
+    settings = app.settings
+    for name in ("vector_weight", "keyword_weight", "leg_k"):
+        value = getattr(args, name)
+        if value is not None:
+            setattr(settings, name, value)
+    beir = load_beir(args.directory, max_queries=args.limit, max_docs=args.max_docs)
+    t0 = time.perf_counter()
+
+    def progress(n: int, total: int) -> None:
+        if n % 50 == 0 or n == total:
+            print(f"  indexed {n}/{total} docs", file=sys.stderr, flush=True)
+
+    index = build_eval_index(beir, app.embedder, settings, app.paths.cache_dir / "eval", progress)
+    index_s = time.perf_counter() - t0
+    searcher = HybridSearcher(index, app.embedder, settings)
+    results = evaluate(beir, searcher, app.embedder)
+    results.update({"set": beir.name, "docs": len(beir.corpus), "index_seconds": round(index_s, 1),
+                    "embedder": app.embedder.id, "vector_weight": settings.vector_weight,
+                    "keyword_weight": settings.keyword_weight, "leg_k": settings.leg_k})
+    print(f"{beir.name}: {results['queries']} queries, {len(beir.corpus)} docs")
+    print(f"{'mode':8} {'recall@10':>10} {'MRR@10':>8} {'nDCG@10':>8}")
+    for mode in ("keyword", "vector", "hybrid"):
+        m = results[mode]
+        print(f"{mode:8} {m['recall@10']:>10.4f} {m['mrr@10']:>8.4f} {m['ndcg@10']:>8.4f}")
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(results, indent=2), encoding="utf-8")
+    return 0

@@ -1,0 +1,39 @@
+"""Reciprocal Rank Fusion (pure functions, no I/O).
+
+score(d) = Σ_legs weight_leg / (k + rank_leg(d)), ranks 1-based. Ties are broken
+by (score desc, doc id, chunk position) so the same query always returns the
+same order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Fused:
+    key: str
+    doc_id: str
+    position: int
+    score: float = 0.0
+    ranks: dict[str, int] = field(default_factory=dict)
+
+
+def rrf_fuse(
+    legs: Mapping[str, Sequence[tuple[str, str, int]]],
+    *,
+    k: int = 60,
+    weights: Mapping[str, float] | None = None,
+) -> list[Fused]:
+    """Fuse ranked lists. `legs` maps leg name → [(key, doc_id, position), …] best first."""
+    fused: dict[str, Fused] = {}
+    for leg, items in legs.items():
+        weight = 1.0 if weights is None else weights.get(leg, 1.0)
+        for rank, (key, doc_id, position) in enumerate(items, start=1):
+            entry = fused.setdefault(key, Fused(key, doc_id, position))
+            if leg in entry.ranks:  # a leg lists a key once; keep its best rank
+                continue
+            entry.ranks[leg] = rank
+            entry.score += weight / (k + rank)
+    return sorted(fused.values(), key=lambda f: (-f.score, f.doc_id, f.position))

@@ -1,0 +1,67 @@
+"""Blue/green reindex: rebuild the index with the current embedder beside the old one.
+
+The old generation keeps serving (keyword-only if its embedder differs) until
+the new one is complete; then the pointer switches atomically and the old
+generation is deleted. Chunk text comes from the index itself, so source files
+need not be present. A killed reindex leaves the old index active; the
+half-built generation is discarded and rebuilt on the next attempt.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import numpy as np
+
+from desktop_app.errors import CancelledError
+from desktop_app.ingest.types import Chunk
+from desktop_app.retrieval.index import LanceIndex, next_generation_name, switch_generation
+from desktop_app.retrieval.types import Embedder
+
+
+@dataclass(frozen=True)
+class ReindexProgress:
+    documents_done: int
+    documents_total: int
+
+
+def reindex(root: Path, old: LanceIndex, embedder: Embedder, *,
+            cancel: Callable[[], bool] | None = None) -> Iterator[ReindexProgress]:
+    """Re-embed every chunk of `old` into a new generation under `root`, then switch."""
+    from desktop_app.ingest.pipeline import chunk_text_hash, embedding_text
+    from desktop_app.retrieval.textnorm import analyze
+
+    cancelled = cancel or (lambda: False)
+    generation = next_generation_name(root)
+    target_dir = root / generation
+    shutil.rmtree(target_dir, ignore_errors=True)
+    new = LanceIndex.open_generation(target_dir, embedder_id=embedder.id, dim=embedder.dim)
+    rows_by_doc: dict[str, list[dict]] = {}
+    for row in old.iter_chunks():
+        rows_by_doc.setdefault(row["doc_id"], []).append(row)
+    documents = old.documents()
+    try:
+        for n, record in enumerate(documents, start=1):
+            if cancelled():
+                raise CancelledError("Reindex cancelled; the previous index is still active.")
+            chunks = [
+                Chunk(doc_id=r["doc_id"], position=r["position"], text=r["text"],
+                      page_start=r["page_start"], page_end=r["page_end"],
+                      heading_path=tuple(r["heading_path"] or ()), char_start=r["char_start"],
+                      char_end=r["char_end"], prefix=r["prefix"])
+                for r in rows_by_doc.get(record.doc_id, [])
+            ]
+            texts = [embedding_text(c) for c in chunks]
+            vectors = (embedder.embed_passages(texts) if texts
+                       else np.zeros((0, embedder.dim), dtype=np.float32))
+            new.add_document(replace(record, embedder_id=embedder.id), chunks, vectors,
+                             [analyze(t) for t in texts], [chunk_text_hash(c) for c in chunks])
+            yield ReindexProgress(n, len(documents))
+        new.compact()
+    except BaseException:
+        shutil.rmtree(target_dir, ignore_errors=True)
+        raise
+    switch_generation(root, generation)

@@ -1,0 +1,91 @@
+"""Text normalization for the keyword (BM25) leg: accent folding, then light stemming.
+
+Why not LanceDB's own Portuguese stemmer: it stems *before* folding accents, so
+"informacao" typed without accents never meets "informação" (measured; see
+MODELS.md). We fold first, then strip suffixes written without accents, and
+apply exactly the same function to documents and queries, so "devolucao",
+"devolução" and "devoluções" all reduce to one term. The stemmer is a light,
+RSLP-inspired suffix stripper for Portuguese and Spanish that also handles
+common English plurals; it is deliberately conservative (over-stemming hurts
+precision more than it helps recall on short analyst queries).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+_TOKEN = re.compile(r"[0-9a-z]+")
+
+# Derivational suffixes, longest first: (suffix, replacement, minimum stem length kept).
+_DERIVATIONAL: tuple[tuple[str, str, int], ...] = (
+    ("amentos", "", 4), ("imentos", "", 4), ("amento", "", 4), ("imento", "", 4),
+    ("acoes", "", 3), ("icoes", "", 3), ("acao", "", 3), ("icao", "", 3),
+    ("aciones", "", 3), ("acion", "", 3), ("ations", "", 3), ("ation", "", 3),
+    ("idades", "", 3), ("idade", "", 3), ("idad", "", 3), ("ities", "", 3), ("ity", "", 3),
+    ("mente", "", 4), ("ismos", "", 3), ("ismo", "", 3), ("istas", "", 3), ("ista", "", 3),
+    ("aveis", "", 3), ("iveis", "", 3), ("avel", "", 3), ("ivel", "", 3),
+    ("ables", "", 3), ("able", "", 3), ("ando", "", 4), ("endo", "", 4), ("indo", "", 4),
+    ("coes", "", 3), ("cao", "", 3), ("soes", "", 3), ("sao", "", 3), ("sion", "", 3),
+    ("ings", "", 4), ("ing", "", 4),
+)
+# Plural endings: (suffix, replacement).
+_PLURALS: tuple[tuple[str, str], ...] = (
+    ("oes", "ao"), ("aes", "ao"), ("ais", "al"), ("eis", "el"), ("ies", "y"),
+    ("res", "r"), ("les", "l"), ("zes", "z"), ("sses", "ss"), ("s", ""),
+)
+_FINAL = ("ar", "er", "ir", "ed", "a", "o", "e")
+
+_STOPWORD_TEXT = (
+    """
+    a o e é os as um uma uns umas de do da dos das em no na nos nas por para pelo pela pelos pelas
+    com sem que se ao aos à às ou mas como mais menos muito seu sua seus suas ele ela eles elas isso
+    isto esse essa este esta aquele aquela qual quais quando onde ser são foi há ter tem sobre entre
+    el la los las un una y en del al por para con sin que se lo le su sus es son fue como mas
+    the of and or to in on at by for with without is are was were be been an as it its this that
+    these those from which what who whom when where how do does did not no yes
+    """
+)
+
+
+def fold(text: str) -> str:
+    """Lowercase and strip accents ("Informação" → "informacao"); keeps other characters."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+STOPWORDS = frozenset(fold(w) for w in _STOPWORD_TEXT.split())
+
+
+def light_stem(token: str) -> str:
+    """Reduce a folded token: one derivational suffix, else plural then verb/vowel ending."""
+    if len(token) <= 3 or not token.isalpha():
+        return token
+    for suffix, replacement, min_stem in _DERIVATIONAL:
+        if token.endswith(suffix) and len(token) - len(suffix) >= min_stem:
+            return token[: len(token) - len(suffix)] + replacement
+    for suffix, replacement in _PLURALS:
+        if suffix == "s" and token.endswith(("ss", "us", "is")):
+            continue
+        if token.endswith(suffix) and len(token) - len(suffix) >= 3:
+            token = token[: len(token) - len(suffix)] + replacement
+            break
+    for suffix in _FINAL:
+        if token.endswith(suffix) and len(token) - len(suffix) >= 4:
+            return token[: len(token) - len(suffix)]
+    return token
+
+
+def analyze(text: str, *, drop_stopwords: bool = True) -> str:
+    """The keyword-leg representation of `text`: folded, stemmed terms separated by spaces."""
+    terms = []
+    for token in _TOKEN.findall(fold(text)):
+        if drop_stopwords and token in STOPWORDS:
+            continue
+        terms.append(light_stem(token))
+    return " ".join(terms)
+
+
+def content_terms(text: str) -> set[str]:
+    """Meaningful terms of `text` (for lexical-overlap checks such as citation grounding)."""
+    return {t for t in analyze(text).split() if len(t) >= 3}

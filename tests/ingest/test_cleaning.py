@@ -1,0 +1,251 @@
+"""Cleaning rules (headers/footers, unwrapping, tables) and PDF page geometry (reading order)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from desktop_app.ingest.cleaning import (
+    Paragraph,
+    assemble_page,
+    compact_ranges,
+    document_vocabulary,
+    edge_line_key,
+    normalize_line,
+    pages_note,
+    repeated_edge_lines,
+    split_stacked_rows,
+    table_to_text,
+    unwrap_lines,
+)
+from desktop_app.ingest.pdf import import_pymupdf
+from desktop_app.ingest.pdf_layout import (
+    Box,
+    LayoutBlock,
+    TextLine,
+    find_gutters,
+    merge_rows,
+    reading_order,
+    split_block_paragraphs,
+)
+
+# --- running headers and footers -------------------------------------------------------
+
+
+def _page(number: int, total: int, body: list[str]) -> list[str]:
+    return ["8/26/25, 3:54 PM L13709", *body,
+            "www.planalto.gov.br/ccivil_03/_ato2015-2018/2018/lei/l13709.htm", f"{number}/{total}"]
+
+
+BODY = [["Art. 1º Esta Lei dispõe sobre o tratamento de dados pessoais.", "§ 1º (VETADO)."],
+        ["a) jornalístico e artísticos; ou", "b) acadêmicos;"],
+        ["Art. 5º Para os fins desta Lei, considera-se:", "I - dado pessoal;"],
+        ["§ 2º O tratamento dos dados a que se refere", "o inciso III do caput."],
+        ["Art. 18. O titular dos dados pessoais tem direito", "I - confirmação;"]]
+
+
+def test_header_and_numbered_footer_are_found_on_every_page() -> None:
+    pages = [_page(n, 5, BODY[n - 1]) for n in range(1, 6)]
+    dropped = repeated_edge_lines(pages)
+    for lines, indices in zip(pages, dropped, strict=True):
+        assert [lines[i] for i in sorted(indices)] == [lines[0], lines[-2], lines[-1]]
+
+
+def test_lines_repeated_in_the_middle_of_pages_are_body_text() -> None:
+    pages = [[f"{word} {letter}" for word in ("Título", "intro", "texto")] + ["(VETADO)", "§ 2º"]
+             + [f"{word} {letter}" for word in ("fim", "nota", "assinatura")]
+             for letter in "ABCD"]
+    assert all(not indices for indices in repeated_edge_lines(pages))
+
+
+def test_a_total_line_at_the_foot_of_every_page_is_kept() -> None:
+    """Same layout, but the numbers are data, not page numbers: never drop them."""
+    amounts = ["1.234,56", "987,00", "12.400,10", "3,99", "450,00"]
+    pages = [[f"Fatura {n}", f"Item {n}", f"Total R$ {amount}"] for n, amount in enumerate(amounts)]
+    dropped = repeated_edge_lines(pages)
+    assert all(2 not in indices for indices in dropped)
+
+
+def test_alternating_headers_with_page_numbers_are_found() -> None:
+    pages = [[f"Lei no 9.394/1996 {n + 15}" if n % 2 else f"{n + 15} Lei de diretrizes e bases",
+              f"Art. {n}. texto próprio da página {chr(65 + n)}"] for n in range(10)]
+    dropped = repeated_edge_lines(pages)
+    assert all(indices == {0} for indices in dropped)
+
+
+def test_a_single_page_has_no_running_header() -> None:
+    assert repeated_edge_lines([["Relatório", "texto", "1/1"]]) == [set()]
+
+
+def test_a_header_on_few_pages_is_kept() -> None:
+    pages = [[f"Capítulo {n}", f"texto {n}", "fim"] for n in range(12)]
+    pages[0][0] = pages[1][0] = "Nota do editor"
+    dropped = repeated_edge_lines([page[:2] for page in pages])
+    assert all(0 not in indices for indices in dropped[:2])
+
+
+def test_edge_key_ignores_page_numbers_and_case() -> None:
+    assert edge_line_key("Página 3 de 26") == edge_line_key("PÁGINA 12 DE 26") == "página # de #"
+
+
+# --- lines, paragraphs, hyphens ---------------------------------------------------------
+
+
+def test_normalize_line_expands_ligatures_and_odd_spaces() -> None:
+    assert normalize_line("Oﬃcial\u00a0 ﬁles\u200b\t here ") == "Official files here"
+
+
+def test_hyphenated_line_break_is_joined() -> None:
+    assert unwrap_lines(["o direito à infor-", "mação é garantido"], [True, True]) == (
+        "o direito à informação é garantido")
+
+
+def test_enclitic_hyphen_is_kept() -> None:
+    assert unwrap_lines(["Esta Lei aplica-", "se a qualquer operação"], [True, True]) == (
+        "Esta Lei aplica-se a qualquer operação")
+
+
+def test_document_vocabulary_decides_hyphens() -> None:
+    vocabulary = document_vocabulary(["o bem-estar social", "a parte final"])
+    assert unwrap_lines(["promove o bem-", "estar social"], [True, True], vocabulary) == (
+        "promove o bem-estar social")
+    assert unwrap_lines(["na par-", "te final"], [True, True], vocabulary) == "na parte final"
+
+
+def test_dashes_between_numbers_and_urls_are_joined_without_space() -> None:
+    text = unwrap_lines(["Docket No. FAA–2020–", "0686; see https://", "www.regulations.gov."],
+                        [True, True, True])
+    assert text == "Docket No. FAA–2020–0686; see https://www.regulations.gov."
+
+
+def test_list_items_and_short_lines_keep_their_line() -> None:
+    lines = ["Art. 2º A disciplina tem como fundamentos:", "I - o respeito à privacidade;",
+             "II - a autodeterminação informativa;"]
+    assert unwrap_lines(lines, [True, False, False]).split("\n") == lines
+
+
+def test_unwrap_without_geometry_joins_long_lines_only() -> None:
+    text = unwrap_lines([
+        "This paragraph was wrapped by an old text editor at a fixed",
+        "width of about sixty characters, so every line but the last",
+        "is long.",
+        "Signed: Ana",
+    ])
+    assert text == ("This paragraph was wrapped by an old text editor at a fixed width of about "
+                    "sixty characters, so every line but the last is long.\nSigned: Ana")
+
+
+def test_soft_hyphen_joins_the_word() -> None:
+    assert unwrap_lines(["infor\u00ad", "mação"], [True, True]) == "informação"
+
+
+# --- tables ------------------------------------------------------------------------------
+
+
+def test_table_rows_become_lines_with_ordered_cells() -> None:
+    rows = [["Action", "Labor cost", None, "Cost"], ["FCC OPS\ninstallation", "$85 ......", None, ""]]
+    assert table_to_text(rows) == "Action | Labor cost | Cost\nFCC OPS installation | $85"
+
+
+def test_stacked_rows_are_split() -> None:
+    row = ["Alabama\nAlaska", "18,870\n209", "", None, "71,137\n7,095"]
+    assert split_stacked_rows(row) == [["Alabama", "18,870", "", None, "71,137"],
+                                       ["Alaska", "209", "", None, "7,095"]]
+
+
+def test_wrapped_text_cells_are_not_split_into_rows() -> None:
+    row = ["Resolver e elaborar problemas que envolvam\ncálculos mentais ou escritos",
+           "Compreender, comparar e ordenar frações\nassociadas às ideias de partes"]
+    assert split_stacked_rows(row) == [row]
+
+
+# --- pages and notes ---------------------------------------------------------------------
+
+
+def test_assemble_page_records_heading_offsets() -> None:
+    page = assemble_page(3, [Paragraph("CAPÍTULO III DOS DIREITOS DO TITULAR", 1),
+                             Paragraph("Art. 17. Toda pessoa natural..."),
+                             Paragraph("Seção I", 2)])
+    assert page.number == 3
+    for heading in page.headings:
+        assert page.text[heading.start:].startswith(heading.title)
+    assert [h.level for h in page.headings] == [1, 2]
+
+
+def test_page_notes_use_compact_ranges() -> None:
+    assert compact_ranges([9, 3, 4, 5, 6, 7, 8, 12]) == "3–9, 12"
+    assert pages_note("no text layer on", [3, 4, 5, 6, 7, 8, 9]) == "no text layer on pages 3–9"
+    assert pages_note("no text layer on", [4]) == "no text layer on page 4"
+
+
+# --- geometry: rows, paragraphs, columns ---------------------------------------------------
+
+
+def _line(text: str, x0: float, y0: float, x1: float, size: float = 10.0) -> TextLine:
+    return TextLine(text=text, x0=x0, y0=y0, x1=x1, y1=y0 + size, size=size,
+                    chars=len(text.replace(" ", "")), bold_chars=0)
+
+
+def test_pieces_on_one_baseline_are_one_row() -> None:
+    rows = merge_rows([_line("iscing elit.", 72, 306, 118), _line("Ut purus elit", 127.6, 306, 300)])
+    assert [row.text for row in rows] == ["iscing elit. Ut purus elit"]
+
+
+def test_widely_spaced_pieces_in_a_tabular_block_become_cells() -> None:
+    lines = [_line(text, x, y, x + 40) for y, cells in ((164, ("Austria", "8.9", "Vienna")),
+                                                        (176, ("Belgium", "11.5", "Brussels")))
+             for text, x in zip(cells, (78, 200, 356), strict=True)]
+    assert [row.text for row in merge_rows(lines)] == ["Austria | 8.9 | Vienna",
+                                                     "Belgium | 11.5 | Brussels"]
+
+
+def test_indented_line_after_a_short_line_starts_a_paragraph() -> None:
+    rows = [_line("with Lorem Ipsum text.", 72, 282, 176),
+            _line("Lorem ipsum dolor sit amet, consectetuer adip-", 82, 294, 300),
+            _line("iscing elit. Ut purus elit, vestibulum ut, placerat", 72, 306, 300),
+            _line("ac, adipiscing vitae.", 72, 318, 160)]
+    block = LayoutBlock(72, 282, 300, 328, rows=rows)
+    paragraphs = [unwrap_lines(lines, full) for lines, full in split_block_paragraphs(block)]
+    assert paragraphs == ["with Lorem Ipsum text.",
+                          "Lorem ipsum dolor sit amet, consectetuer adipiscing elit. Ut purus elit, "
+                          "vestibulum ut, placerat ac, adipiscing vitae."]
+
+
+def _three_column_page() -> list[Box]:
+    title = Box(45, 55, 460, 73)
+    columns = [Box(x, y, x + 170, y + 100) for x in (45, 222, 399) for y in (120, 230, 340)]
+    footer = Box(25, 767, 450, 773)
+    return [title, *columns, footer]
+
+
+def test_three_columns_are_read_column_by_column() -> None:
+    boxes = _three_column_page()
+    shuffled = list(range(len(boxes)))
+    random.Random(7).shuffle(shuffled)
+    order = reading_order([boxes[i] for i in shuffled])
+    read = [boxes[shuffled[i]] for i in order]
+    assert read == boxes  # title, column 1 top→bottom, column 2, column 3, footer
+
+
+def test_gutters_ignore_a_page_number_sitting_in_them() -> None:
+    boxes = [Box(72, 270, 301, 675), Box(311, 248, 539, 675), Box(303, 695, 308, 705),
+             Box(277, 186, 335, 198)]
+    assert [(round(a), round(b)) for a, b in find_gutters(boxes)] == [(301, 311)]
+
+
+def test_single_column_page_reads_top_to_bottom() -> None:
+    boxes = [Box(34, 300, 562, 340), Box(61, 100, 300, 111), Box(61, 200, 443, 211)]
+    assert reading_order(boxes) == [1, 2, 0]
+
+
+def test_lgpd_raw_pages_really_carry_the_running_lines(eval_dir: Path) -> None:
+    """The facts the loader tests rely on: what PyMuPDF's raw text repeats on every page."""
+    pymupdf = import_pymupdf()
+    with pymupdf.open(eval_dir / "pdfs" / "pt" / "lgpd.pdf") as document:
+        raw_pages = [page.get_text() for page in document]
+    assert len(raw_pages) == 26
+    for number, text in enumerate(raw_pages, start=1):
+        lines = text.strip().split("\n")
+        assert lines[-4:] == ["8/26/25, 3:54 PM", "L13709",
+                              "www.planalto.gov.br/ccivil_03/_ato2015-2018/2018/lei/l13709.htm",
+                              f"{number}/26"]

@@ -1,0 +1,371 @@
+"""load_document: real PDFs from the shared eval set, every other format, and bad input."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from desktop_app.errors import UnreadableDocumentError
+from desktop_app.ingest.loaders import REPLACED_NOTE, SUPPORTED_EXTENSIONS, load_document
+from desktop_app.ingest.pdf import import_pymupdf
+from desktop_app.ingest.types import LoadedDocument
+
+REPO = Path(__file__).resolve().parents[2]
+ART_18 = ("Art. 18. O titular dos dados pessoais tem direito a obter do controlador, em relação "
+          "aos dados do titular por ele tratados, a qualquer momento e mediante requisição:")
+
+
+@pytest.fixture(scope="module")
+def lgpd(eval_dir: Path) -> LoadedDocument:
+    return load_document(eval_dir / "pdfs" / "pt" / "lgpd.pdf")
+
+
+@pytest.fixture(scope="module")
+def federal_register(eval_dir: Path) -> LoadedDocument:
+    return load_document(eval_dir / "pdfs" / "en" / "federal-register-2020-17221.pdf")
+
+
+# --- real PDFs ---------------------------------------------------------------------------
+
+
+def test_lgpd_keeps_its_26_pages_in_order(lgpd: LoadedDocument) -> None:
+    assert (lgpd.file_type, lgpd.title, lgpd.notes, lgpd.empty_pages) == ("pdf", "lgpd", [], [])
+    assert [page.number for page in lgpd.pages] == list(range(1, 27))
+    assert all(page.text for page in lgpd.pages)
+
+
+def test_lgpd_running_header_and_footer_are_gone(lgpd: LoadedDocument) -> None:
+    """Raw pages end with "8/26/25, 3:54 PM", "L13709", the planalto URL and "n/26"."""
+    for page in lgpd.pages:
+        assert "3:54 PM" not in page.text
+        assert "L13709" not in page.text
+        assert "planalto.gov.br" not in page.text
+        assert not re.search(r"\b\d{1,2}/26\b", page.text), page.number
+
+
+def test_lgpd_article_18_is_on_page_8_under_its_chapter(lgpd: LoadedDocument) -> None:
+    page = lgpd.pages[7]
+    assert ART_18 in page.text
+    assert ART_18 not in "".join(p.text for p in lgpd.pages if p.number != 8)
+    chapter = next(h for h in page.headings if h.title == "CAPÍTULO III DOS DIREITOS DO TITULAR")
+    assert chapter.start < page.text.index(ART_18)
+    assert page.text[chapter.start:].startswith("CAPÍTULO III DOS DIREITOS DO TITULAR")
+
+
+def test_lgpd_sections_nest_under_chapters(lgpd: LoadedDocument) -> None:
+    levels = {h.title.split(" ")[0]: h.level for page in lgpd.pages for h in page.headings}
+    assert levels["CAPÍTULO"] < levels["Seção"]
+
+
+def test_three_column_page_is_read_column_by_column(federal_register: LoadedDocument) -> None:
+    text = federal_register.pages[0].text
+    # The last words of column 2 run straight into the first words of column 3.
+    assert re.search(r"reference a specific portion of the\s+proposal, explain the reason", text)
+    markers = ["This section of the FEDERAL REGISTER", "SUMMARY: The FAA proposes to supersede",
+               "Federal eRulemaking Portal", "Examining the AD Docket",
+               "proposal, explain the reason", "Confidential Business Information (CBI)",
+               "Background"]
+    positions = [text.index(marker) for marker in markers]
+    assert positions == sorted(positions)
+
+
+def test_column_lines_are_unwrapped_and_dashes_rejoined(federal_register: LoadedDocument) -> None:
+    assert ("SUMMARY: The FAA proposes to supersede Airworthiness Directive (AD) 2018–23–51, which "
+            "applies to all The Boeing Company Model 737–8 and 737–9 (737 MAX) airplanes."
+            in federal_register.pages[0].text)
+
+
+def test_federal_register_slugs_and_margin_notes_are_removed(
+        federal_register: LoadedDocument) -> None:
+    for page in federal_register.pages:
+        for slug in ("VerDate Sep<11>2014", "jbell on DSKJLSW7X2PROD", "Federal Register / Vol. 85"):
+            assert slug not in page.text, (page.number, slug)
+
+
+def test_scanned_figure_page_is_reported_not_indexed(federal_register: LoadedDocument) -> None:
+    assert federal_register.empty_pages == [8]
+    assert federal_register.notes == ["no text layer on page 8"]
+    assert [page.number for page in federal_register.pages] == [*range(1, 8), *range(9, 16)]
+
+
+def test_two_column_latex_page_and_its_table(eval_dir: Path) -> None:
+    document = load_document(eval_dir / "pdfs" / "en" / "pypdf" / "multicolumn.pdf")
+    first, _, third = (page.text for page in document.pages)
+    assert re.search(r"Vivamus viverra fermentum felis\. Donec nonummy\s+pellentesque ante\.", first)
+    assert first.index("Abstract") < first.index("This is a sample document") < first.index(
+        "Nam dui ligula")
+    assert "consectetuer adipiscing elit." in first and "Maecenas lacinia." in first
+    assert "Austria | 8.9 | 83,879 | Vienna | German" in third.split("\n")
+    assert "Belgium | 11.5 | 30,689 | Brussels | Dutch, French, German" in third.split("\n")
+    assert not any(page.text.rstrip().endswith(str(page.number)) for page in document.pages)
+
+
+def test_ruled_table_rows_stay_on_one_line(eval_dir: Path) -> None:
+    document = load_document(eval_dir / "pdfs" / "en" / "nics-background-checks-2015-11.pdf")
+    lines = document.pages[0].text.split("\n")
+    alabama = next(line for line in lines if line.startswith("Alabama |"))
+    assert alabama.split(" | ")[:6] == ["Alabama", "18,870", "23,022", "22,650", "859", "1,178"]
+    assert alabama.endswith("| 71,137")
+    assert next(line for line in lines if line.startswith("Totals |")).endswith("| 2,236,457")
+
+
+# --- PyMuPDF without its layout model ---------------------------------------------------------
+
+
+def test_pymupdf_imports_without_layout_model_or_cache_write(eval_dir: Path, tmp_path: Path) -> None:
+    code = (
+        "import sys\n"
+        "from desktop_app.ingest.pdf import import_pymupdf\n"
+        "pymupdf = import_pymupdf()\n"
+        "with pymupdf.open(sys.argv[1]) as doc:\n"
+        "    tables = doc[0].find_tables().tables\n"
+        "print(len(tables), 'onnxruntime' in sys.modules, sys.modules.get('pymupdf.layout'))\n"
+    )
+    env = {key: value for key, value in os.environ.items() if key != "XDG_CACHE_HOME"}
+    env.update(HOME=str(tmp_path), PYTHONPATH=str(REPO))
+    nics = eval_dir / "pdfs" / "en" / "nics-background-checks-2015-11.pdf"
+    result = subprocess.run([sys.executable, "-c", code, str(nics)], env=env, cwd=REPO,
+                            capture_output=True, text=True, timeout=120, check=True)
+    assert result.stdout.strip() == "1 False None"
+    assert not (tmp_path / ".cache").exists()
+
+
+def test_importing_the_ingest_modules_loads_no_heavy_library() -> None:
+    code = (
+        "import sys\n"
+        "import desktop_app.ingest.loaders, desktop_app.ingest.chunking, "
+        "desktop_app.ingest.language, desktop_app.ingest.cleaning, desktop_app.ingest.pdf\n"
+        "print(sorted(m for m in ('pymupdf', 'docx', 'bs4', 'charset_normalizer') if m in sys.modules))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True,
+                            timeout=60, check=True, env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert result.stdout.strip() == "[]"
+
+
+# --- synthetic PDFs ----------------------------------------------------------------------------
+
+
+def _text_pdf(path: Path, pages: list[str]) -> Path:
+    pymupdf = import_pymupdf()
+    document = pymupdf.open()
+    for text in pages:
+        document.new_page().insert_textbox(pymupdf.Rect(72, 72, 520, 770), text, fontsize=11)
+    document.save(path)
+    document.close()
+    return path
+
+
+def test_image_only_pages_are_detected(eval_dir: Path, tmp_path: Path) -> None:
+    pymupdf = import_pymupdf()
+    with pymupdf.open(eval_dir / "pdfs" / "pt" / "lgpd.pdf") as source:
+        scan = source[0].get_pixmap(dpi=60)
+    document = pymupdf.open()
+    document.new_page().insert_textbox(pymupdf.Rect(72, 72, 520, 770), "Relatório de auditoria. " * 9)
+    for _ in range(3):
+        page = document.new_page()
+        page.insert_image(page.rect, pixmap=scan)
+    document.new_page().insert_textbox(pymupdf.Rect(72, 72, 520, 770), "Conclusão da auditoria. " * 9)
+    path = tmp_path / "scanned.pdf"
+    document.save(path)
+    loaded = load_document(path)
+    assert loaded.empty_pages == [2, 3, 4]
+    assert loaded.notes == ["no text layer on pages 2–4"]
+    assert [page.number for page in loaded.pages] == [1, 5]
+    assert all(page.text for page in loaded.pages)
+
+
+def test_password_protected_pdf_is_refused_kindly(tmp_path: Path) -> None:
+    pymupdf = import_pymupdf()
+    path = _text_pdf(tmp_path / "plain.pdf", ["Dados sigilosos do cliente."])
+    with pymupdf.open(path) as document:
+        document.save(tmp_path / "locked.pdf", encryption=pymupdf.PDF_ENCRYPT_AES_256,
+                      user_pw="segredo", owner_pw="dono")
+    with pytest.raises(UnreadableDocumentError, match="password-protected"):
+        load_document(tmp_path / "locked.pdf")
+
+
+def test_pdf_with_only_an_owner_password_opens(tmp_path: Path) -> None:
+    pymupdf = import_pymupdf()
+    path = _text_pdf(tmp_path / "plain.pdf", ["Relatório público de atividades."])
+    with pymupdf.open(path) as document:
+        document.save(tmp_path / "restricted.pdf", encryption=pymupdf.PDF_ENCRYPT_AES_256,
+                      owner_pw="dono", permissions=pymupdf.PDF_PERM_PRINT)
+    assert "Relatório público de atividades." in load_document(tmp_path / "restricted.pdf").pages[0].text
+
+
+def test_garbage_and_badly_truncated_pdfs_are_refused(eval_dir: Path, tmp_path: Path) -> None:
+    data = (eval_dir / "pdfs" / "pt" / "lgpd.pdf").read_bytes()
+    (tmp_path / "garbage.pdf").write_bytes(b"%PDF-1.7\n" + bytes(range(256)) * 20)
+    (tmp_path / "truncated.pdf").write_bytes(data[: len(data) // 3])
+    with pytest.raises(UnreadableDocumentError, match="not a readable PDF"):
+        load_document(tmp_path / "garbage.pdf")
+    with pytest.raises(UnreadableDocumentError, match="damaged"):
+        load_document(tmp_path / "truncated.pdf")
+
+
+def test_slightly_truncated_pdf_is_repaired_and_says_so(eval_dir: Path, tmp_path: Path) -> None:
+    data = (eval_dir / "pdfs" / "pt" / "lgpd.pdf").read_bytes()
+    (tmp_path / "cut.pdf").write_bytes(data[: int(len(data) * 0.95)])
+    loaded = load_document(tmp_path / "cut.pdf")
+    assert loaded.notes[0].startswith("the PDF file is damaged and was repaired")
+    assert ART_18 in loaded.pages[7].text
+
+
+# --- other formats -------------------------------------------------------------------------------
+
+
+def test_cp1252_text_is_detected_and_decoded(lgpd: LoadedDocument, tmp_path: Path) -> None:
+    page = lgpd.pages[7].text
+    original = page[page.index("CAPÍTULO III"):][:1500] + "\n\n“Aspas curvas” — travessão."
+    path = tmp_path / "nota.txt"
+    path.write_bytes(original.encode("cp1252"))
+    loaded = load_document(path)
+    assert loaded.notes == ["encoding detected: cp1252"]
+    assert ART_18 in loaded.pages[0].text and "“Aspas curvas” — travessão." in loaded.pages[0].text
+
+
+def test_latin1_text_is_read_with_its_accents(tmp_path: Path) -> None:
+    path = tmp_path / "ata.txt"
+    path.write_bytes("Ata da reunião: a informação pública não é sigilosa.\n".encode("latin-1") * 5)
+    loaded = load_document(path)
+    assert loaded.notes[0].startswith("encoding detected:")
+    assert "Ata da reunião: a informação pública não é sigilosa." in loaded.pages[0].text
+
+
+def test_stray_bytes_in_utf8_are_replaced_and_reported(tmp_path: Path) -> None:
+    path = tmp_path / "log.txt"
+    path.write_bytes("Relatório de manutenção concluído.\n".encode() * 20 + b"\xff\xfe erro\n")
+    loaded = load_document(path)
+    assert loaded.notes == [REPLACED_NOTE]
+    assert "Relatório de manutenção concluído." in loaded.pages[0].text
+
+
+def test_text_pages_at_form_feeds_lose_their_running_header(tmp_path: Path) -> None:
+    pages = [f"ACME S.A. — Relatório interno\n\nSeção {n}: {word} de custos.\n\nPágina {n} de 4"
+             for n, word in enumerate(["análise", "revisão", "projeção", "síntese"], start=1)]
+    path = tmp_path / "relatorio.txt"
+    path.write_text("\f".join(pages), encoding="utf-8")
+    loaded = load_document(path)
+    assert [page.text for page in loaded.pages] == [
+        "Seção 1: análise de custos.", "Seção 2: revisão de custos.",
+        "Seção 3: projeção de custos.", "Seção 4: síntese de custos."]
+
+
+def test_markdown_headings_code_and_front_matter(tmp_path: Path) -> None:
+    path = tmp_path / "guia.md"
+    path.write_text(
+        "---\ntitle: Guia do analista\n---\n# Introdução\n\nEste guia explica o fluxo\nde trabalho.\n\n"
+        "## Instalação\n\n```bash\n# não é um título\npip install acervo\n```\n\n"
+        "Requisitos\n----------\n\n- Python 3.11\n- 8 GB de RAM\n\n| a | b |\n|---|---|\n| 1 | 2 |\n",
+        encoding="utf-8")
+    loaded = load_document(path)
+    page = loaded.pages[0]
+    assert loaded.title == "Guia do analista"
+    assert [(h.level, h.title) for h in page.headings] == [
+        (1, "Introdução"), (2, "Instalação"), (2, "Requisitos")]
+    assert "# não é um título\npip install acervo" in page.text
+    assert "Este guia explica o fluxo de trabalho." in page.text
+    assert "- Python 3.11\n- 8 GB de RAM" in page.text
+    assert "| a | b |\n| 1 | 2 |" in page.text
+
+
+def test_docx_headings_paragraphs_and_tables(tmp_path: Path) -> None:
+    import docx
+
+    document = docx.Document()
+    document.add_heading("Política de Privacidade", 0)
+    document.add_heading("Direitos do titular", 1)
+    document.add_paragraph("O titular pode pedir acesso aos seus dados a qualquer momento.")
+    document.add_heading("Prazos", 2)
+    table = document.add_table(rows=3, cols=3)
+    table.cell(0, 0).merge(table.cell(0, 2)).text = "Prazos de resposta"
+    for row, values in zip(table.rows[1:], (("Pedido", "Prazo", "Canal"),
+                                            ("Acesso", "15 dias", "e-mail")), strict=True):
+        for cell, value in zip(row.cells, values, strict=True):
+            cell.text = value
+    document.add_paragraph("Fim do documento.")
+    path = tmp_path / "politica.docx"
+    document.save(str(path))
+    loaded = load_document(path)
+    page = loaded.pages[0]
+    assert (loaded.file_type, loaded.title, len(loaded.pages)) == ("docx", "Política de Privacidade", 1)
+    assert [(h.level, h.title) for h in page.headings] == [
+        (1, "Política de Privacidade"), (1, "Direitos do titular"), (2, "Prazos")]
+    assert "Prazos de resposta\nPedido | Prazo | Canal\nAcesso | 15 dias | e-mail" in page.text
+    assert page.text.endswith("Fim do documento.")
+
+
+def test_html_drops_scripts_and_navigation(tmp_path: Path) -> None:
+    html = (
+        '<html><head><meta charset="windows-1252"><title>Aviso de privacidade</title>'
+        "<style>body{color:red}</style><script>var token='segredo';</script></head><body>"
+        "<nav><a href='/'>Início</a> | <a href='/sobre'>Sobre</a></nav>"
+        "<h1>Aviso</h1><p>Coletamos o <b>mínimo</b> de dados.<br>Nada é vendido.</p>"
+        "<h2>Tabela de retenção</h2><table><tr><th>Dado</th><th>Prazo</th></tr>"
+        "<tr><td>E-mail</td><td>2 anos</td></tr></table></body></html>"
+    )
+    path = tmp_path / "aviso.html"
+    path.write_bytes(html.encode("cp1252"))
+    loaded = load_document(path)
+    text = loaded.pages[0].text
+    assert loaded.title == "Aviso de privacidade"
+    assert text == ("Aviso\n\nColetamos o mínimo de dados.\nNada é vendido.\n\nTabela de retenção\n\n"
+                    "Dado | Prazo\nE-mail | 2 anos")
+    assert [(h.level, h.title) for h in loaded.pages[0].headings] == [(1, "Aviso"),
+                                                                    (2, "Tabela de retenção")]
+
+
+# --- bad input ------------------------------------------------------------------------------------
+
+
+def test_supported_extensions() -> None:
+    assert set(SUPPORTED_EXTENSIONS) == {".pdf", ".docx", ".md", ".markdown", ".txt", ".html", ".htm"}
+
+
+@pytest.mark.parametrize(("name", "content", "message"), [
+    ("vazio.pdf", b"", "empty"),
+    ("planilha.xlsx", b"PK\x03\x04 data", "not supported"),
+    ("LEIAME", b"texto", "without an extension"),
+    ("quebrado.docx", b"not a zip file at all", "not a readable Word document"),
+])
+def test_bad_files_get_a_clear_message(tmp_path: Path, name: str, content: bytes,
+                                       message: str) -> None:
+    (tmp_path / name).write_bytes(content)
+    with pytest.raises(UnreadableDocumentError, match=message) as raised:
+        load_document(tmp_path / name)
+    assert name in raised.value.user_message
+
+
+def test_folders_missing_files_and_symlink_loops(tmp_path: Path) -> None:
+    (tmp_path / "pasta.pdf").mkdir()
+    os.symlink(tmp_path / "b.txt", tmp_path / "a.txt")
+    os.symlink(tmp_path / "a.txt", tmp_path / "b.txt")
+    with pytest.raises(UnreadableDocumentError, match="is a folder"):
+        load_document(tmp_path / "pasta.pdf")
+    with pytest.raises(UnreadableDocumentError, match="not found"):
+        load_document(tmp_path / "sumiu.pdf")
+    with pytest.raises(UnreadableDocumentError, match="could not be opened"):
+        load_document(tmp_path / "a.txt")
+
+
+def test_unreadable_permissions(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "secreto.txt"
+    path.write_text("conteúdo", encoding="utf-8")
+    path.chmod(0)
+    if os.geteuid() == 0:  # root reads anything: make the OS answer as it would for a user
+        original_open = Path.open
+
+        def refuse(self: Path, *args: Any, **kwargs: Any) -> Any:
+            if self == path:
+                raise PermissionError(13, "Permission denied", str(self))
+            return original_open(self, *args, **kwargs)
+
+        monkeypatch.setattr(Path, "open", refuse)
+    with pytest.raises(UnreadableDocumentError, match="no permission"):
+        load_document(path)

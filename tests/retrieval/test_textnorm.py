@@ -1,0 +1,30 @@
+"""Keyword normalization: accents never decide whether a word is found."""
+
+from __future__ import annotations
+
+import pytest
+
+from desktop_app.retrieval.textnorm import analyze, content_terms, fold
+
+
+def test_fold_strips_accents_and_case() -> None:
+    assert fold("Informação PÚBLICA Ñandú") == "informacao publica nandu"
+
+
+@pytest.mark.parametrize("variants", [
+    ("informação", "informacao", "informações", "informacoes", "INFORMAÇÃO"),
+    ("devolução", "devolucao", "devoluções"),
+    ("direito", "direitos"),
+    ("titular", "titulares"),
+    ("análise", "analise", "análises"),
+    ("criança", "crianças", "crianca"),
+    ("tratamento", "tratamentos"),
+    ("processing", "processes", "process"),
+])
+def test_variants_share_one_term(variants: tuple[str, ...]) -> None:
+    assert len({analyze(v) for v in variants}) == 1, {v: analyze(v) for v in variants}
+
+
+def test_stopwords_are_dropped_but_content_stays() -> None:
+    assert analyze("Quais são os direitos do titular?") == "direit titul"
+    assert "direit" in content_terms("os direitos")
