@@ -1,0 +1,133 @@
+"""The default backend: a GGUF model run in-process by llama-cpp-python.
+
+The file is validated when the object is built (header only, milliseconds) and the
+weights are loaded on first use, so the window opens first. `OMP_WAIT_POLICY` is
+set to PASSIVE before llama_cpp is imported: with busy-waiting OpenMP threads,
+generation collapses whenever another thread (the GUI, the embedder) is busy.
+One model instance is not re-entrant, so calls are serialized with a lock.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from desktop_app.answer.gguf_info import GGUFInfo, format_size, read_gguf_info
+from desktop_app.answer.llm import CancelCheck, ChatMessage, parse_json_object
+from desktop_app.answer.models import check_template
+from desktop_app.errors import InvalidModelError
+
+RAM_SHARE = 0.85  # refuse a model whose estimate exceeds this share of physical memory
+
+
+def physical_ram_bytes() -> int | None:
+    try:
+        import psutil
+
+        return int(psutil.virtual_memory().total)
+    except ImportError:
+        pass
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
+class LlamaCppLLM:
+    """`LLM` backed by llama.cpp. Raises `MissingModelError` / `InvalidModelError` early."""
+
+    def __init__(self, path: str | Path, *, n_ctx: int = 4096, n_threads: int = 2,
+                 temperature: float = 0.2, chat_template: str | None = None,
+                 name: str | None = None, ram_bytes: int | None = None) -> None:
+        self.info: GGUFInfo = read_gguf_info(path)
+        self.template_warnings = check_template(self.info, chat_template)
+        self.path = self.info.path
+        self.name = name or self.path.stem
+        self.chat_template = chat_template
+        # never ask for more context than the model was trained with
+        self.n_ctx = min(n_ctx, self.info.context_length) if self.info.context_length else n_ctx
+        self.n_threads = max(1, n_threads)
+        self.temperature = temperature
+        ram = ram_bytes if ram_bytes is not None else physical_ram_bytes()
+        needed = self.info.estimated_memory_bytes(self.n_ctx)
+        if ram and needed > ram * RAM_SHARE:
+            raise InvalidModelError(
+                f"{self.path.name} needs about {format_size(needed)} of memory with a "
+                f"{self.n_ctx}-token context, but this computer has {format_size(ram)}. Choose a "
+                "smaller or more quantized GGUF (e.g. a 3–4B model in Q4_K_M), or lower n_ctx.")
+        self._llama: Any = None
+        self._lock = threading.Lock()
+
+    @property
+    def llama(self) -> Any:
+        """The loaded `llama_cpp.Llama` (loads on first access)."""
+        if self._llama is None:
+            with self._lock:
+                if self._llama is None:
+                    self._llama = self._load()
+        return self._llama
+
+    def _load(self) -> Any:
+        os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+        import llama_cpp
+
+        try:
+            return llama_cpp.Llama(
+                model_path=str(self.path), n_ctx=self.n_ctx, n_threads=self.n_threads,
+                n_threads_batch=self.n_threads, chat_format=self.chat_template, verbose=False)
+        except (ValueError, RuntimeError, OSError) as exc:
+            raise InvalidModelError(
+                f"llama.cpp could not load {self.path.name} (architecture "
+                f"'{self.info.architecture}'). The file may be damaged, or made for a newer "
+                "llama.cpp; try another GGUF or update Acervo.", detail=str(exc)) from exc
+
+    def _adapt(self, messages: list[ChatMessage]) -> list[ChatMessage]:
+        if self.chat_template != "gemma" or not messages or messages[0]["role"] != "system":
+            return messages
+        # llama-cpp's gemma format silently drops system messages (docs/MODELS.md)
+        system, rest = messages[0]["content"], messages[1:]
+        if rest and rest[0]["role"] == "user":
+            return [{"role": "user", "content": f"{system}\n\n{rest[0]['content']}"}, *rest[1:]]
+        return [{"role": "user", "content": system}, *rest]
+
+    def stream_chat(self, messages: list[ChatMessage], *, max_tokens: int, temperature: float,
+                    cancel: CancelCheck | None = None) -> Iterator[str]:
+        llama = self.llama
+        with self._lock:
+            stream = llama.create_chat_completion(
+                messages=self._adapt(messages), stream=True, max_tokens=max_tokens,
+                temperature=temperature, repeat_penalty=1.1)
+            try:
+                for chunk in stream:
+                    if cancel is not None and cancel():
+                        break
+                    piece = chunk["choices"][0]["delta"].get("content")
+                    if piece:
+                        yield piece
+            finally:
+                stream.close()
+
+    def complete_json(self, messages: list[ChatMessage], schema: dict[str, Any], *,
+                      max_tokens: int = 256) -> dict[str, Any]:
+        llama = self.llama
+        with self._lock:
+            result = llama.create_chat_completion(
+                messages=self._adapt(messages), max_tokens=max_tokens, temperature=0.0,
+                response_format={"type": "json_object", "schema": schema})
+        choice = result["choices"][0]
+        return parse_json_object(choice["message"].get("content") or "",
+                                 truncated=choice.get("finish_reason") == "length")
+
+    def count_tokens(self, text: str) -> int:
+        llama = self.llama
+        with self._lock:
+            return len(llama.tokenize(text.encode("utf-8"), add_bos=False, special=False))
+
+    def close(self) -> None:
+        with self._lock:
+            if self._llama is not None:
+                self._llama.close()
+                self._llama = None

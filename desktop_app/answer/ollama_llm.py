@@ -1,0 +1,121 @@
+"""Optional backend: a model served by Ollama, through the official `ollama` client.
+
+The URL defaults to loopback. A URL that points at another machine is refused
+unless the user explicitly allowed network use, and such a backend reports
+`air_gapped = False` so the GUI can say that questions and document excerpts
+leave the laptop. Proxy environment variables are ignored (`trust_env=False`):
+a loopback request must never be routed through a proxy.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import urlparse
+
+from desktop_app.answer.llm import CancelCheck, ChatMessage, parse_json_object
+from desktop_app.errors import AppError, MissingModelError
+from desktop_app.privacy.airgap import is_loopback_host
+
+CHARS_PER_TOKEN = 3.0  # no tokenize endpoint in Ollama's API: a conservative estimate
+
+
+def is_loopback_url(url: str) -> bool:
+    """True for localhost / 127.0.0.0/8 / ::1 (same rule as the outbound guard); any other
+    name counts as remote — we do not resolve names to decide."""
+    host = urlparse(url if "://" in url else f"http://{url}").hostname
+    return host is not None and host != "" and is_loopback_host(host.rstrip("."))
+
+
+class OllamaLLM:
+    """`LLM` backed by an Ollama server."""
+
+    def __init__(self, url: str, model: str, *, allow_network: bool = False, n_ctx: int = 4096,
+                 timeout: float = 600.0) -> None:
+        url = url.strip() or "http://127.0.0.1:11434"
+        if "://" not in url:
+            url = f"http://{url}"
+        parsed = urlparse(url)
+        if parsed.scheme not in ("http", "https") or not parsed.hostname:
+            raise AppError(f"The Ollama URL {url!r} is not valid; use e.g. http://127.0.0.1:11434.")
+        self.url = url
+        self.model = model
+        self.air_gapped = is_loopback_url(url)
+        if not self.air_gapped and not allow_network:
+            raise AppError(
+                f"The Ollama URL {url} is not on this computer. Using it sends your questions and "
+                "document excerpts over the network; enable 'allow network' in settings to do "
+                "that, or use a loopback URL such as http://127.0.0.1:11434.")
+        self.name = f"ollama:{model}"
+        self.n_ctx = n_ctx
+        self.timeout = timeout
+        self._client: Any = None
+
+    @property
+    def client(self) -> Any:
+        if self._client is None:
+            import ollama
+
+            self._client = ollama.Client(host=self.url, timeout=self.timeout, trust_env=False)
+        return self._client
+
+    def _translate(self, exc: Exception) -> AppError:
+        import ollama
+
+        if isinstance(exc, ollama.ResponseError):
+            if exc.status_code == 404:
+                return MissingModelError(
+                    f"Ollama at {self.url} has no model {self.model!r}. Pull it there "
+                    f"(`ollama pull {self.model}`) or change 'ollama_model' in settings.",
+                    detail=str(exc))
+            return AppError(f"Ollama returned an error: {exc.error}", detail=str(exc))
+        return AppError(f"Cannot reach Ollama at {self.url}. Is it running? "
+                        "Start it, or switch the backend back to the built-in llama.cpp.",
+                        detail=str(exc))
+
+    def _options(self, max_tokens: int, temperature: float) -> dict[str, Any]:
+        return {"temperature": temperature, "num_predict": max_tokens, "num_ctx": self.n_ctx}
+
+    def stream_chat(self, messages: list[ChatMessage], *, max_tokens: int, temperature: float,
+                    cancel: CancelCheck | None = None) -> Iterator[str]:
+        import httpx
+        import ollama
+
+        errors = (ollama.ResponseError, ConnectionError, httpx.HTTPError)
+        try:
+            stream = self.client.chat(model=self.model, messages=messages, stream=True,
+                                      options=self._options(max_tokens, temperature))
+        except errors as exc:
+            raise self._translate(exc) from exc
+        try:
+            for part in stream:
+                if cancel is not None and cancel():
+                    break
+                if part.message and part.message.content:
+                    yield part.message.content
+        except errors as exc:
+            raise self._translate(exc) from exc
+        finally:
+            stream.close()  # closes the HTTP response: the server stops generating
+
+    def complete_json(self, messages: list[ChatMessage], schema: dict[str, Any], *,
+                      max_tokens: int = 256) -> dict[str, Any]:
+        import httpx
+        import ollama
+
+        try:
+            response = self.client.chat(model=self.model, messages=messages, stream=False,
+                                        format=schema, options=self._options(max_tokens, 0.0))
+        except (ollama.ResponseError, ConnectionError, httpx.HTTPError) as exc:
+            raise self._translate(exc) from exc
+        return parse_json_object(response.message.content or "",
+                                 truncated=response.done_reason == "length")
+
+    def count_tokens(self, text: str) -> int:
+        return max(1, math.ceil(len(text.encode("utf-8")) / CHARS_PER_TOKEN))
+
+    def close(self) -> None:
+        if self._client is not None:
+            self._client.close()
+            self._client = None

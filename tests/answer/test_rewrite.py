@@ -1,0 +1,69 @@
+"""Query rewrite with conversation history (constrained JSON), and its fallbacks."""
+
+from __future__ import annotations
+
+import pytest
+
+from desktop_app.answer.llama_cpp_llm import LlamaCppLLM
+from desktop_app.answer.llm import LLMOutputError
+from desktop_app.answer.prompt import load_prompts
+from desktop_app.answer.rewrite import parse_filters, rewrite_query
+from desktop_app.retrieval.types import SearchFilters
+
+from .conftest import ScriptedLLM
+
+PT = load_prompts("pt")
+HISTORY = [{"role": "user", "content": "O que a LGPD diz sobre correção de dados?"},
+           {"role": "assistant", "content": "O titular pode pedir a correção [1]."}]
+
+
+def test_without_history_nothing_is_asked_of_the_model() -> None:
+    llm = ScriptedLLM([], json_reply={"query": "outra coisa"})
+    result = rewrite_query(llm, "Qual o prazo?", [], PT)
+    assert result.query == "Qual o prazo?" and result.skipped == "no history"
+    assert llm.calls == []
+
+
+def test_without_a_model_the_question_is_used_as_is() -> None:
+    result = rewrite_query(None, "E o prazo?", HISTORY, PT)
+    assert result.query == "E o prazo?" and result.skipped == "no model"
+
+
+def test_the_history_and_question_reach_the_model_and_its_query_is_used() -> None:
+    llm = ScriptedLLM([], json_reply={"query": "  prazo para correção de dados   na LGPD ",
+                                      "filters": {"file_types": ["pdf"], "since": "2024-01-31"}})
+    result = rewrite_query(llm, "E o prazo?", HISTORY, PT)
+    assert result.query == "prazo para correção de dados na LGPD"
+    assert result.filters == SearchFilters(file_types=("pdf",), since="2024-01-31")
+    kind, messages = llm.calls[0]
+    assert kind == "complete_json"
+    assert "Usuário: O que a LGPD diz sobre correção de dados?" in messages[1]["content"]
+    assert "Última mensagem: E o prazo?" in messages[1]["content"]
+    trace = result.trace()
+    assert trace["query"] == result.query and trace["filters"] == {"file_types": ["pdf"],
+                                                                   "since": "2024-01-31"}
+
+
+def test_unusable_model_output_falls_back_to_the_question() -> None:
+    for reply in ({"query": "   "}, {"query": 42}, {"query": "x" * 400},
+                  LLMOutputError("cut off")):
+        result = rewrite_query(ScriptedLLM([], json_reply=reply), "E o prazo?", HISTORY, PT)
+        assert result.query == "E o prazo?" and result.error, reply
+
+
+def test_only_well_formed_filters_are_kept() -> None:
+    assert parse_filters({"file_types": ["exe", "pdf", "pdf"], "since": "ontem"}) == \
+        SearchFilters(file_types=("pdf",))
+    assert parse_filters({"since": "2025-02-30"}) is None
+    assert parse_filters({"since": "2025-03-01", "until": "2024-01-01"}) is None
+    assert parse_filters("pdf") is None and parse_filters({}) is None
+
+
+@pytest.mark.slow
+def test_the_real_model_returns_a_usable_rewrite_or_a_recorded_fallback(
+        smollm2: LlamaCppLLM) -> None:
+    result = rewrite_query(smollm2, "E o prazo?", HISTORY, PT)
+    assert isinstance(result.query, str) and result.query.strip()
+    assert result.skipped is None
+    if result.error is None:
+        assert result.raw["query"]  # the constrained JSON parsed into the schema's shape
