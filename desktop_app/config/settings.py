@@ -43,6 +43,7 @@ class Settings:
     keyword_weight: float = 1.0
     chunk_chars: int = 1000
     chunk_overlap: float = 0.15
+    max_pages_per_document: int = 5000  # bigger PDFs are refused with a clear message
     reranker_enabled: bool = False
     reranker_path: str = ""
     # answering

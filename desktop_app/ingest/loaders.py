@@ -25,7 +25,7 @@ from desktop_app.ingest.cleaning import (
     split_paragraphs,
     unwrap_lines,
 )
-from desktop_app.ingest.types import LoadedDocument
+from desktop_app.ingest.types import LoadedDocument, PageProgress
 
 SUPPORTED_EXTENSIONS: dict[str, str] = {
     ".pdf": "pdf",
@@ -207,10 +207,6 @@ def _finish(document: LoadedDocument) -> LoadedDocument:
 
 
 def _loader_for(file_type: str) -> Callable[[Path], LoadedDocument]:
-    if file_type == "pdf":
-        from desktop_app.ingest.pdf import load_pdf
-
-        return load_pdf
     if file_type == "docx":
         from desktop_app.ingest.docx_loader import load_docx
 
@@ -222,8 +218,13 @@ def _loader_for(file_type: str) -> Callable[[Path], LoadedDocument]:
     return load_markdown if file_type == "md" else load_text
 
 
-def load_document(path: Path) -> LoadedDocument:
-    """Load any supported document, or raise `UnreadableDocumentError` saying why not."""
+def load_document(path: Path, *, progress: PageProgress | None = None,
+                  max_pages: int | None = None) -> LoadedDocument:
+    """Load any supported document, or raise `UnreadableDocumentError` saying why not.
+
+    `progress(done, total)` is called after each PDF page (it may raise to cancel);
+    a PDF with more than `max_pages` pages is refused before any page is parsed.
+    """
     path = Path(path)
     name = path.name or str(path)
     try:
@@ -256,4 +257,8 @@ def load_document(path: Path) -> LoadedDocument:
         raise UnreadableDocumentError(
             f"“{name}” could not be opened ({error.strerror or error}).", detail=str(error)
         ) from error
+    if file_type == "pdf":
+        from desktop_app.ingest.pdf import load_pdf
+
+        return load_pdf(path, progress=progress, max_pages=max_pages)
     return _loader_for(file_type)(path)

@@ -45,7 +45,7 @@ from desktop_app.ingest.pdf_layout import (
     reading_order,
     split_block_paragraphs,
 )
-from desktop_app.ingest.types import LoadedDocument, PageText
+from desktop_app.ingest.types import LoadedDocument, PageProgress, PageText
 
 _BLOCKED_SUBMODULES = ("pymupdf.layout", "pymupdf4llm")
 _BOLD_FONT = re.compile(r"bold|black|heavy|semibold|demi", re.IGNORECASE)
@@ -334,7 +334,8 @@ def _usable_title(metadata_title: str, stem: str) -> str:
     return title
 
 
-def load_pdf(path: Path) -> LoadedDocument:
+def load_pdf(path: Path, *, progress: PageProgress | None = None,
+             max_pages: int | None = None) -> LoadedDocument:
     """Load a PDF: clean text per page (1-based numbers).
 
     Pages without a text layer but with images (scans; fewer than 20 characters of text) are
@@ -357,6 +358,11 @@ def load_pdf(path: Path) -> LoadedDocument:
                 f"“{name}” is password-protected. Save a copy without the password and add it again.")
         if document.page_count == 0:
             raise UnreadableDocumentError(f"“{name}” is damaged: no page could be read.")
+        if max_pages is not None and document.page_count > max_pages:
+            raise UnreadableDocumentError(
+                f"“{name}” has {document.page_count:,} pages, more than the limit of "
+                f"{max_pages:,} (Settings → maximum pages per document). Split the file or "
+                "raise the limit; nothing was indexed from it.")
         notes: list[str] = []
         raw_pages: list[_RawPage] = []
         for page_index in range(document.page_count):
@@ -364,6 +370,8 @@ def load_pdf(path: Path) -> LoadedDocument:
                 raw_pages.append(_extract_page(pymupdf, document[page_index]))
             except Exception:  # one bad page must not lose the rest of the document
                 raw_pages.append(_RawPage(number=page_index + 1, failed=True))
+            if progress is not None:
+                progress(page_index + 1, document.page_count)
         metadata_title = (document.metadata or {}).get("title", "")
         if getattr(document, "is_repaired", False):
             notes.append("the PDF file is damaged and was repaired; some text may be missing")

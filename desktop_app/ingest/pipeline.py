@@ -14,10 +14,13 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
+import queue
 import stat
+import threading
 from collections.abc import Callable, Generator, Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -34,7 +37,7 @@ from desktop_app.ingest.events import (
     PagesParsed,
     RunDone,
 )
-from desktop_app.ingest.types import Chunk
+from desktop_app.ingest.types import Chunk, LoadedDocument
 from desktop_app.retrieval.index import DocumentRecord, LanceIndex
 from desktop_app.retrieval.textnorm import analyze
 from desktop_app.retrieval.types import Embedder
@@ -187,7 +190,6 @@ class IngestPipeline:
                      ) -> Generator[IngestEvent, None, FileDone | FileSkipped]:
         from desktop_app.ingest.chunking import chunk_document
         from desktop_app.ingest.language import detect_language
-        from desktop_app.ingest.loaders import load_document
 
         try:
             content_hash = file_content_hash(path)
@@ -198,8 +200,7 @@ class IngestPipeline:
             if old.content_hash == content_hash and old.embedder_id == self.index.embedder_id \
                     and self.index.embedder_matches:
                 return FileSkipped(str(path), "unchanged")
-        doc = load_document(path)
-        yield PagesParsed(str(path), len(doc.pages), len(doc.pages) + len(doc.empty_pages))
+        doc = yield from self._load(path, cancelled)
         doc_id = make_doc_id(path, content_hash)
         chunks = chunk_document(doc, doc_id, max_chars=self.settings.chunk_chars,
                                 overlap=self.settings.chunk_overlap)
@@ -241,6 +242,41 @@ class IngestPipeline:
             if old.doc_id != doc_id:
                 self.index.delete_document(old.doc_id, cleanup=False)
         return FileDone(str(path), doc_id, len(chunks), record.page_count, tuple(doc.notes))
+
+    def _load(self, path: Path, cancelled: Callable[[], bool]
+              ) -> Generator[IngestEvent, None, LoadedDocument]:
+        """Parse in a helper thread so page progress streams out and cancel is honoured."""
+        from desktop_app.ingest.loaders import load_document
+
+        updates: queue.Queue[tuple[int, int] | None] = queue.Queue()
+        outcome: dict[str, Any] = {}
+
+        def progress(done: int, total: int) -> None:
+            if cancelled():
+                raise CancelledError()
+            if done == total or done % max(1, total // 100) == 0:
+                updates.put((done, total))
+
+        def work() -> None:
+            try:
+                outcome["doc"] = load_document(
+                    path, progress=progress, max_pages=self.settings.max_pages_per_document)
+            except BaseException as exc:  # re-raised in the generator's thread
+                outcome["error"] = exc
+            finally:
+                updates.put(None)
+
+        worker = threading.Thread(target=work, name="acervo-parse", daemon=True)
+        worker.start()
+        while (item := updates.get()) is not None:
+            yield PagesParsed(str(path), item[0], item[1])
+        worker.join()
+        if "error" in outcome:
+            raise outcome["error"]
+        doc: LoadedDocument = outcome["doc"]
+        total = len(doc.pages) + len(doc.empty_pages)
+        yield PagesParsed(str(path), total, total)
+        return doc
 
     def _prune(self, paths: Sequence[Path], seen: set[str],
                by_path: dict[str, list[DocumentRecord]]) -> Iterator[FileRemoved]:

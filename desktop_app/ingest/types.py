@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+
+PageProgress = Callable[[int, int], None]
+"""`progress(pages_done, pages_total)`; may raise (e.g. CancelledError) to stop loading."""
 
 
 @dataclass(frozen=True)
