@@ -39,6 +39,17 @@ def split_sentences(text: str) -> list[str]:
     return [p for p in parts if len(p) >= 3]
 
 
+def is_statement(sentence: str) -> bool:
+    """False for questions and headings: they quote badly as an answer ("CAPÍTULO III …")."""
+    if sentence.rstrip().endswith("?"):
+        return False
+    letters = [ch for ch in sentence if ch.isalpha()]
+    if not letters:
+        return False
+    upper = sum(ch.isupper() for ch in letters) / len(letters)
+    return upper < 0.6 and not (len(sentence) < 60 and sentence[-1] not in ".!;:…")
+
+
 def _with_badge(sentence: str, number: int, max_chars: int) -> str:
     if len(sentence) > max_chars:
         sentence = sentence[:max_chars].rsplit(" ", 1)[0] + " …"
@@ -56,7 +67,7 @@ def extract_answer(question: str, sources: Sequence[NumberedSource], *, max_sent
     for source in sources[:MAX_SOURCES_CONSIDERED]:
         for position, sentence in enumerate(split_sentences(source.hit.text)):
             terms = content_terms(sentence)
-            if not terms:
+            if not terms or not is_statement(sentence):
                 continue
             shared = len(terms & question_terms)
             # prefer sentences dense in question words; short boilerplate loses to real content

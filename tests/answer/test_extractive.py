@@ -66,3 +66,16 @@ def test_long_sentences_are_cut_but_keep_the_badge() -> None:
     numbered = sources(make_hit(1, text="prazo " * 200 + "final."))
     answer = extract_answer("prazo", numbered, max_sentence_chars=50)
     assert answer.text.endswith("… [1]") and len(answer.text) < 70
+
+
+def test_questions_and_headings_are_not_quoted_as_answers() -> None:
+    faq = ("Quais são os direitos do titular?\n\nO titular pode pedir acesso, correção e "
+           "eliminação dos seus dados.")
+    lgpd = ("CAPÍTULO III DOS DIREITOS DO TITULAR\n\nArt. 18. O titular dos dados pessoais tem "
+            "direito a obter do controlador a confirmação do tratamento.")
+    numbered = sources(make_hit(1, doc="faq", text=faq), make_hit(2, doc="lgpd", text=lgpd))
+    answer = extract_answer("Quais são os direitos do titular?", numbered)
+    assert "?" not in answer.text
+    assert "CAPÍTULO" not in answer.text
+    assert "O titular pode pedir acesso" in answer.text
+    assert "O titular dos dados pessoais tem direito" in answer.text
