@@ -7,7 +7,6 @@ start fast.
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 import urllib.parse
@@ -29,6 +28,9 @@ if TYPE_CHECKING:
     from desktop_app.answer.rerank import Reranker
     from desktop_app.answer.service import AnswerService
     from desktop_app.ingest.pipeline import IngestPipeline
+    from desktop_app.memory.chat import ChatService
+    from desktop_app.memory.conversations import ConversationStore
+    from desktop_app.memory.service import MemoryService
     from desktop_app.privacy.logsetup import LoggingHandle
     from desktop_app.retrieval.embedder import E5Embedder
     from desktop_app.retrieval.index import LanceIndex
@@ -61,7 +63,7 @@ class App:
 
     def reset_models(self) -> None:
         """Forget the loaded LLM/reranker after a settings change (`models use`, dialog)."""
-        for name in ("llm", "reranker", "answer_service"):
+        for name in ("llm", "reranker", "answer_service", "chat"):
             self.__dict__.pop(name, None)
 
     @cached_property
@@ -121,14 +123,47 @@ class App:
             reranker = self.reranker
         except AppError:
             reranker = None  # the fused order stands; `doctor` reports the problem
-        return AnswerService(self.searcher, llm, self.settings, memory=None,
+        return AnswerService(self.searcher, llm, self.settings,
+                             memory=self.memory if self.settings.memory_enabled else None,
                              reranker=reranker, llm_error=self.llm_error)
+
+    @cached_property
+    def memory(self) -> MemoryService:
+        """What the user told us: SQLite state + a LanceDB search table; LGPD rights API."""
+        from desktop_app.memory.db import StateDB
+        from desktop_app.memory.service import MemoryService
+
+        s = self.settings
+        return MemoryService(StateDB.open(self.paths.state_db), self.paths.memory_index_dir,
+                             lambda: self.embedder, retention_days=s.memory_retention_days,
+                             enabled=s.memory_enabled, implicit=s.implicit_extraction,
+                             llm_provider=self._llm_or_none, settings=s)
+
+    @property
+    def conversations(self) -> ConversationStore:
+        return self.memory.conversations
+
+    def _llm_or_none(self) -> LLM | None:
+        try:
+            return self.llm
+        except AppError:
+            return None
+
+    @cached_property
+    def chat(self) -> ChatService:
+        """One chat turn: persisted, memory commands applied, answer streamed."""
+        from desktop_app.memory.chat import ChatService
+
+        return ChatService(self.memory.conversations, self.answer_service, self.memory)
 
 
 
 def build_app(paths: AppPaths | None = None) -> App:
     apply_offline_environment()  # before anything imports huggingface/tldextract
     paths = (paths or app_paths()).ensure()
+    from desktop_app.migrations import migrate_data_dir
+
+    migrate_data_dir(paths)  # upgrades older stores step by step; refuses newer ones
     settings = load_settings(paths.settings_file)
     guard = install_outbound_guard()  # non-loopback sockets opened from Python are refused
     if settings.allow_network and settings.llm_backend == "ollama":
@@ -138,9 +173,8 @@ def build_app(paths: AppPaths | None = None) -> App:
     return App(paths, settings)
 
 
-def run_gui_or_help(parser: argparse.ArgumentParser) -> int:
+def run_gui_or_demo(app: App) -> int:
     """No sub-command: open the window; without a display, run the headless sample demo."""
-    app = build_app()
     has_display = bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
                        or os.environ.get("QT_QPA_PLATFORM") or os.name == "nt"
                        or sys.platform == "darwin")

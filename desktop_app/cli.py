@@ -19,6 +19,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "desktop_app.retrieval.commands",
     "desktop_app.answer.commands",
     "desktop_app.privacy.commands",
+    "desktop_app.memory.commands",
 )
 
 
@@ -27,6 +28,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="desktop-app",
         description="Acervo: ask questions about your local documents, offline.",
     )
+    parser.add_argument("--self-test", action="store_true",
+                        help="check this installation offline (samples, search, answer, memory, "
+                             "air gap) in a temporary home; exit 0 if all pass")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     eval_parser = sub.add_parser("eval", help="quality benchmarks (retrieval, memory)")
     eval_sub = eval_parser.add_subparsers(dest="eval_command", required=True)
@@ -43,15 +47,23 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     parser = build_parser()
     args = parser.parse_args(argv)
-    handler = getattr(args, "handler", None)
-    if handler is None:
-        if getattr(args, "command", None) is None:
-            from desktop_app.app import run_gui_or_help
+    if args.self_test:
+        from desktop_app.selftest import main as self_test
 
-            return run_gui_or_help(parser)
+        return self_test([])
+    handler = getattr(args, "handler", None)
+    if handler is None and getattr(args, "command", None) is not None:
         parser.print_help()
         return 2
-    app = build_app()
+    try:
+        app = build_app()  # runs data migrations; a newer data dir is refused here
+    except AppError as exc:
+        print(f"error: {exc.user_message}", file=sys.stderr)
+        return 1
+    if handler is None:
+        from desktop_app.app import run_gui_or_demo
+
+        return run_gui_or_demo(app)
     handle = app.start_logging()
     try:
         return int(handler(args, app) or 0)

@@ -36,6 +36,11 @@ class AppPaths:
         return self.data_dir / "index"
 
     @property
+    def memory_index_dir(self) -> Path:
+        """LanceDB directory of the memory search table (separate from the document index)."""
+        return self.data_dir / "memory"
+
+    @property
     def models_dir(self) -> Path:
         """Models derived at first run (e.g. the converted e5 embedder)."""
         return self.data_dir / "models"

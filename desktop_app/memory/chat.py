@@ -1,0 +1,173 @@
+"""One chat turn, end to end: persist, act on memory commands, answer, persist, extract.
+
+`ChatService.turn` is a generator like every long operation in the app: it yields the
+answer service's events (`Token`, `CitationEvent`, `MemoryUsed`, `Done`) plus memory
+events (`MemorySaved` for the "memory saved · undo" chip, `MemoryNotSaved` for "not
+saved: needs your consent", `MemoryForgotten`, `ForgetAllRequested`), and ends with
+`TurnComplete`, which carries the implicit-extraction job. The GUI runs that job on a
+worker after the answer is shown; the CLI runs it inline. Nothing here imports Qt.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Generator, Iterator
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from desktop_app.answer.events import Done, Token
+from desktop_app.memory.conversations import ConversationStore
+from desktop_app.memory.history import HistoryBuilder
+from desktop_app.memory.patterns import Command, parse_command
+from desktop_app.memory.service import MemoryService
+from desktop_app.memory.types import (
+    ForgetAllRequested,
+    MemoryEvent,
+    MemoryForgotten,
+    SaveOutcome,
+    UserMessage,
+)
+from desktop_app.retrieval.types import SearchFilters
+
+log = logging.getLogger(__name__)
+
+
+class Answerer(Protocol):
+    def ask(self, question: str, *, history: list[dict[str, str]] | None = None,
+            sources_only: bool = False, filters: SearchFilters | None = None,
+            cancel: Callable[[], bool] | None = None) -> Iterator[Any]: ...
+
+
+@dataclass(frozen=True)
+class ExtractionJob:
+    """Implicit extraction for one user message; run it after the answer is shown."""
+
+    memory: MemoryService
+    message: UserMessage
+
+    def run(self) -> list[MemoryEvent]:
+        return self.memory.events_for(self.memory.extract_from(self.message))
+
+
+@dataclass(frozen=True)
+class TurnComplete:
+    conversation_id: str
+    user_message_id: str
+    assistant_message_id: str
+    extraction: ExtractionJob | None  # None when memory or implicit extraction is off
+
+
+_ACK = {
+    "saved": {"en": "I'll remember: {text}", "pt": "Vou lembrar: {text}",
+              "es": "Lo recordaré: {text}"},
+    "merged": {"en": "I already knew: {text}", "pt": "Eu já sabia: {text}",
+               "es": "Ya lo sabía: {text}"},
+    "needs_consent": {
+        "en": "Not saved: needs your consent for {category} memories (memory settings).",
+        "pt": "Não salvo: precisa do seu consentimento para memórias de {category} "
+              "(configurações de memória).",
+        "es": "No guardado: necesito tu consentimiento para recuerdos de {category} "
+              "(ajustes de memoria)."},
+    "disabled": {"en": "Memory is switched off.", "pt": "A memória está desligada.",
+                 "es": "La memoria está desactivada."},
+    "rejected": {"en": "Not saved.", "pt": "Não salvo.", "es": "No guardado."},
+    "forgotten": {"en": "Forgotten ({n} memories erased).",
+                  "pt": "Esquecido ({n} memórias apagadas).",
+                  "es": "Olvidado ({n} recuerdos borrados)."},
+    "nothing": {"en": "I found nothing like that in my memory.",
+                "pt": "Não encontrei nada assim na minha memória.",
+                "es": "No encontré nada así en mi memoria."},
+    "forget_all": {
+        "en": "To forget everything, confirm in the memory panel (or run "
+              "`desktop-app memory forget-all`).",
+        "pt": "Para esquecer tudo, confirme no painel de memória (ou rode "
+              "`desktop-app memory forget-all`).",
+        "es": "Para olvidarlo todo, confirma en el panel de memoria (o ejecuta "
+              "`desktop-app memory forget-all`)."},
+}
+
+
+def acknowledgement(outcome: SaveOutcome, language: str) -> str:
+    # a sensitive fact without consent is not quoted: the ack is stored in the conversation
+    template = _ACK[outcome.status].get(language, _ACK[outcome.status]["en"])
+    return template.format(text=outcome.candidate.text, category=outcome.candidate.category)
+
+
+class ChatService:
+    """Conversations with session history and long-term memory around the answer service."""
+
+    def __init__(self, conversations: ConversationStore, answers: Answerer,
+                 memory: MemoryService | None, *, history: HistoryBuilder | None = None) -> None:
+        self.conversations = conversations
+        self.answers = answers
+        self.memory = memory if memory is not None and memory.enabled else None
+        self.history = history or HistoryBuilder(conversations)
+
+    def new_conversation(self, title: str = "") -> str:
+        return self.conversations.new_conversation(title)
+
+    def turn(self, conversation_id: str, text: str, *, sources_only: bool = False,
+             filters: SearchFilters | None = None,
+             cancel: Callable[[], bool] | None = None) -> Iterator[Any]:
+        message = self.conversations.add_user_message(conversation_id, text)
+        stored = self.conversations.message(message.message_id)
+        assert stored is not None
+        command = parse_command(text) if self.memory is not None else None
+        question = text
+        command_trace: dict[str, Any] = {}
+        ack = ""
+        if command is not None and self.memory is not None:
+            ack, command_trace = yield from self._command(command, message)
+            if not command.rest:
+                yield Token(ack)
+                yield Done(answer=ack, citations=(), trace=command_trace)
+                assistant = self.conversations.add_assistant_message(conversation_id, ack,
+                                                                     command_trace)
+                yield TurnComplete(conversation_id, message.message_id, assistant.id, None)
+                return
+            yield Token(ack + "\n\n")
+            question = command.rest
+        history = self.history.build(conversation_id, before_seq=stored.seq)
+        done: Done | None = None
+        for event in self.answers.ask(question, history=history, sources_only=sources_only,
+                                      filters=filters, cancel=cancel):
+            if isinstance(event, Done):
+                done = event
+            yield event
+        answer = done.answer if done is not None else ""
+        answer = f"{ack}\n\n{answer}" if ack else answer
+        trace = dict(done.trace) if done is not None else {}
+        if done is not None:
+            trace["warnings"] = list(done.warnings)
+            trace["citations"] = [{"number": c.number, "doc_id": c.doc_id,
+                                   "chunk_id": c.chunk_id, "page": c.page}
+                                  for c in done.citations]
+        trace.update(command_trace)
+        assistant = self.conversations.add_assistant_message(conversation_id, answer, trace)
+        job = None
+        if self.memory is not None and self.memory.implicit and command is None:
+            job = ExtractionJob(self.memory, message)
+        yield TurnComplete(conversation_id, message.message_id, assistant.id, job)
+
+    def _command(self, command: Command,
+                 message: UserMessage) -> Generator[Any, None, tuple[str, dict[str, Any]]]:
+        """Act on an explicit memory command; yields memory events, returns (ack, trace)."""
+        assert self.memory is not None
+        language = command.language
+        if command.kind == "remember":
+            outcomes = self.memory.remember(message, command.text)
+            yield from self.memory.events_for(outcomes)
+            ack = " ".join(acknowledgement(o, language) for o in outcomes)
+            trace = {"memory_command": "remember",
+                     "memory_ids": [o.memory_id for o in outcomes if o.memory_id]}
+            return ack, trace
+        if command.kind == "forget":
+            receipt = self.memory.forget_matching(command.text,
+                                                  command_message_id=message.message_id)
+            yield MemoryForgotten(tuple(receipt.memory_ids), receipt.to_dict())
+            key = "forgotten" if receipt.memory_ids else "nothing"
+            ack = _ACK[key].get(language, _ACK[key]["en"]).format(n=len(receipt.memory_ids))
+            return ack, {"memory_command": "forget", "erased": len(receipt.memory_ids)}
+        yield ForgetAllRequested()
+        return (_ACK["forget_all"].get(language, _ACK["forget_all"]["en"]),
+                {"memory_command": "forget_all"})

@@ -1,0 +1,335 @@
+"""CLI: `memory …` (the user's rights), `chat MESSAGE` (one turn), `eval memory DIR`.
+
+    desktop-app memory list [--history|--all] [--category C] [--subject S] [--query Q]
+    desktop-app memory show ID            provenance: source message, history, edits
+    desktop-app memory remember TEXT      tell a fact (stored as your message, saved now)
+    desktop-app memory recall QUESTION    the "What you told me" block for a question
+    desktop-app memory edit ID TEXT [--erase-old]
+    desktop-app memory delete ID [--with-messages]
+    desktop-app memory forget-all --yes [--with-conversations]
+    desktop-app memory export FILE [--with-conversations]
+    desktop-app memory consent [CATEGORY on|off]
+    desktop-app memory receipts | sweep
+    desktop-app chat MESSAGE [--conversation ID] [--no-llm]
+    desktop-app eval memory DIR [--mode patterns|llm|both] [--k 3] [--limit N] [--json FILE]
+
+Handlers need `app.memory` (MemoryService), `app.conversations` and, for `chat`,
+`app.chat` (ChatService); see the wiring snippet in the memory issue note.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+from desktop_app.errors import AppError
+from desktop_app.memory.types import (
+    SENSITIVE_CATEGORIES,
+    MemoryForgotten,
+    MemoryItem,
+    MemoryNotSaved,
+    MemorySaved,
+)
+
+if TYPE_CHECKING:
+    from desktop_app.config.paths import AppPaths
+    from desktop_app.config.settings import Settings
+    from desktop_app.memory.chat import ChatService
+    from desktop_app.memory.conversations import ConversationStore
+    from desktop_app.memory.service import MemoryService
+
+
+class App(Protocol):
+    """What these handlers need from `desktop_app.app.App` (see the wiring snippet)."""
+
+    paths: AppPaths
+    settings: Settings
+
+    @property
+    def memory(self) -> MemoryService: ...
+
+    @property
+    def conversations(self) -> ConversationStore: ...
+
+    @property
+    def chat(self) -> ChatService: ...
+
+    @property
+    def embedder(self) -> Any: ...
+
+CLI_CONVERSATION = "conv_cli"
+
+
+def register(sub: argparse._SubParsersAction[Any]) -> None:
+    memory = sub.add_parser("memory", help="what Acervo remembers about you: list, edit, erase")
+    msub = memory.add_subparsers(dest="memory_command", metavar="ACTION", required=True)
+
+    p = msub.add_parser("list", help="list memories (active by default)")
+    group = p.add_mutually_exclusive_group()
+    group.add_argument("--history", action="store_true", help="include superseded versions")
+    group.add_argument("--all", action="store_true", help="include deleted tombstones")
+    p.add_argument("--category")
+    p.add_argument("--subject")
+    p.add_argument("--query", help="hybrid search instead of listing")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=cmd_list)
+
+    p = msub.add_parser("show", help="one memory with its source message, history and edits")
+    p.add_argument("memory_id")
+    p.set_defaults(handler=cmd_show)
+
+    p = msub.add_parser("remember", help="tell Acervo a fact about you (saved now)")
+    p.add_argument("text")
+    p.add_argument("--conversation", default=CLI_CONVERSATION)
+    p.set_defaults(handler=cmd_remember)
+
+    p = msub.add_parser("recall", help="the memory block a question would get")
+    p.add_argument("question")
+    p.add_argument("-k", type=int, default=3)
+    p.set_defaults(handler=cmd_recall)
+
+    p = msub.add_parser("edit", help="correct a memory (re-embedded)")
+    p.add_argument("memory_id")
+    p.add_argument("text")
+    p.add_argument("--erase-old", action="store_true",
+                   help="keep no copy of the old text (history keeps only the date)")
+    p.set_defaults(handler=cmd_edit)
+
+    p = msub.add_parser("delete", help="erase one memory and its older versions")
+    p.add_argument("memory_id")
+    p.add_argument("--with-messages", action="store_true",
+                   help="also erase the conversation messages it came from")
+    p.set_defaults(handler=cmd_delete)
+
+    p = msub.add_parser("forget-all", help="erase every memory")
+    p.add_argument("--yes", action="store_true", help="confirm (required)")
+    p.add_argument("--with-conversations", action="store_true",
+                   help="also erase every conversation")
+    p.set_defaults(handler=cmd_forget_all)
+
+    p = msub.add_parser("export", help="write everything remembered as JSON")
+    p.add_argument("file", type=Path)
+    p.add_argument("--with-conversations", action="store_true")
+    p.set_defaults(handler=cmd_export)
+
+    p = msub.add_parser("consent", help="consent for a sensitive category: on|off (no args: list)")
+    p.add_argument("category", nargs="?", choices=SENSITIVE_CATEGORIES)
+    p.add_argument("state", nargs="?", choices=("on", "off"))
+    p.set_defaults(handler=cmd_consent)
+
+    p = msub.add_parser("receipts", help="erasure receipts (no content, for accountability)")
+    p.set_defaults(handler=cmd_receipts)
+
+    p = msub.add_parser("sweep", help="erase expired memories now (also runs at start-up)")
+    p.set_defaults(handler=cmd_sweep)
+
+    chat = sub.add_parser("chat", help="one chat turn: remembers, answers with your memories")
+    chat.add_argument("message")
+    chat.add_argument("--conversation", default=CLI_CONVERSATION)
+    chat.add_argument("--no-llm", action="store_true", help="sources-only answer")
+    chat.set_defaults(handler=cmd_chat)
+
+
+def register_eval(eval_sub: argparse._SubParsersAction[Any]) -> None:
+    e = eval_sub.add_parser("memory", help="memory extraction + recall on user-memory cases")
+    e.add_argument("directory", type=Path)
+    e.add_argument("--mode", choices=("patterns", "llm", "both"), default="patterns")
+    e.add_argument("--k", type=int, default=3, help="memories in the prompt block (app: 3)")
+    e.add_argument("--limit", type=int, default=None, help="first N cases only")
+    e.add_argument("--json", type=Path, default=None, help="also write full results here")
+    e.set_defaults(handler=cmd_eval_memory)
+
+
+# --- printing ---
+
+
+def _line(item: MemoryItem) -> str:
+    flags = " [sensitive]" if item.sensitive else ""
+    status = "" if item.status == "active" else f" ({item.status})"
+    return f"{item.id}  {item.category:<17} {item.subject:<10} {item.text}{flags}{status}"
+
+
+def _receipt(receipt: Any) -> None:
+    print(receipt.summary_line())
+    print(json.dumps(receipt.to_dict(), indent=2))
+
+
+# --- handlers ---
+
+
+def _sweep_first(app: App) -> None:
+    receipt = app.memory.sweep_expired()
+    if receipt.memory_ids:
+        print(f"({len(receipt.memory_ids)} expired memories erased)", file=sys.stderr)
+
+
+def cmd_list(args: argparse.Namespace, app: App) -> int:
+    _sweep_first(app)
+    status = "all" if args.all else "history" if args.history else "active"
+    items = app.memory.list_items(status=status, category=args.category, subject=args.subject,
+                                  query=args.query)
+    if args.json:
+        print(json.dumps([i.to_dict() for i in items], indent=2, ensure_ascii=False))
+    elif not items:
+        print("No memories.")
+    for item in items if not args.json else []:
+        print(_line(item))
+    return 0
+
+
+def cmd_show(args: argparse.Namespace, app: App) -> int:
+    prov = app.memory.provenance(args.memory_id)
+    item = prov.item
+    print(_line(item))
+    print(f"  created {item.created_at}, updated {item.updated_at}, "
+          f"expires {item.expires_at or 'never'}, by {item.extracted_by}")
+    if item.supersedes:
+        print(f"  replaces {item.supersedes}")
+    if item.superseded_by:
+        print(f"  replaced by {item.superseded_by}")
+    for source in item.sources:
+        print(f"  source: conversation {source.conversation_id}, message {source.message_id} "
+              f"at {source.timestamp}\n    you said: \"{source.quote}\"")
+    if item.search_context:
+        print(f"  indexed with the question you answered: \"{item.search_context}\"")
+    for old in prov.history:
+        print(f"  older version {old.id} ({old.status}, {old.created_at}): {old.text}")
+    for edit in prov.edits:
+        print(f"  edited {edit.edited_at}: "
+              + ("old text erased" if edit.old_text_erased else f"was \"{edit.old_text}\""))
+    return 0
+
+
+def cmd_remember(args: argparse.Namespace, app: App) -> int:
+    from desktop_app.memory.patterns import parse_command
+
+    app.conversations.ensure_conversation(args.conversation, "command line")
+    message = app.conversations.add_user_message(args.conversation, args.text)
+    command = parse_command(args.text)
+    fact = command.text if command is not None and command.kind == "remember" else None
+    outcomes = app.memory.remember(message, fact)
+    for outcome in outcomes:
+        if outcome.status in ("saved", "merged"):
+            verb = "saved" if outcome.status == "saved" else "already known, merged into"
+            extra = f" (replaces {outcome.superseded_id})" if outcome.superseded_id else ""
+            print(f"{verb} {outcome.memory_id}{extra}: {outcome.candidate.text}")
+        else:
+            print(f"{outcome.reason or outcome.status} ({outcome.candidate.category}); "
+                  f"run `desktop-app memory consent {outcome.candidate.category} on` to allow it")
+            return 1
+    return 0
+
+
+def cmd_recall(args: argparse.Namespace, app: App) -> int:
+    items = app.memory.recall(args.question, args.k)
+    print("What you told me:" if items else "No memories for this question.")
+    for item in items:
+        print(f"- {item.text}  ({item.id})")
+    return 0
+
+
+def cmd_edit(args: argparse.Namespace, app: App) -> int:
+    item = app.memory.edit(args.memory_id, args.text, erase_old_text=args.erase_old)
+    print(f"edited: {_line(item)}")
+    return 0
+
+
+def cmd_delete(args: argparse.Namespace, app: App) -> int:
+    _receipt(app.memory.delete(args.memory_id, erase_messages=args.with_messages))
+    return 0
+
+
+def cmd_forget_all(args: argparse.Namespace, app: App) -> int:
+    if not args.yes:
+        raise AppError("This erases every memory for good: add --yes to confirm.")
+    _receipt(app.memory.forget_all(erase_conversations=args.with_conversations))
+    return 0
+
+
+def cmd_export(args: argparse.Namespace, app: App) -> int:
+    data = app.memory.export(include_conversations=args.with_conversations)
+    args.file.parent.mkdir(parents=True, exist_ok=True)
+    args.file.write_text(json.dumps(data, indent=2, ensure_ascii=False), encoding="utf-8")
+    print(f"exported {len(data['memories'])} memories to {args.file}")
+    return 0
+
+
+def cmd_consent(args: argparse.Namespace, app: App) -> int:
+    if args.category is None:
+        for category, record in app.memory.consents.state().items():
+            state = ("on" if record.granted else "off") if record else "never asked"
+            when = f" since {record.recorded_at}" if record else ""
+            print(f"{category:<18} {state}{when}")
+        return 0
+    if args.state is None:
+        raise AppError("Say on or off, e.g. `desktop-app memory consent health on`.")
+    record, receipt = app.memory.set_consent(args.category, args.state == "on")
+    print(f"consent for {record.category}: {args.state} (recorded {record.recorded_at})")
+    if receipt is not None and receipt.memory_ids:
+        _receipt(receipt)
+    return 0
+
+
+def cmd_receipts(args: argparse.Namespace, app: App) -> int:
+    print(json.dumps(app.memory.receipts(), indent=2))
+    return 0
+
+
+def cmd_sweep(args: argparse.Namespace, app: App) -> int:
+    receipt = app.memory.sweep_expired()
+    print(receipt.summary_line())
+    return 0
+
+
+def cmd_chat(args: argparse.Namespace, app: App) -> int:
+    from desktop_app.answer.events import CitationEvent, Done, MemoryUsed, Token
+    from desktop_app.memory.chat import TurnComplete
+
+    app.conversations.ensure_conversation(args.conversation, "command line")
+    job = None
+    for event in app.chat.turn(args.conversation, args.message, sources_only=args.no_llm):
+        if isinstance(event, Token):
+            print(event.text, end="", flush=True)
+        elif isinstance(event, MemoryUsed):
+            print(f"[memory used: {event.memory_id}]", file=sys.stderr)
+        elif isinstance(event, CitationEvent):
+            pass  # badges are in the text; the list follows the answer
+        elif isinstance(event, Done):
+            print()
+            for c in event.citations:
+                print(f"  [{c.number}] {c.title} p. {c.page} — {c.source_path}")
+            for warning in event.warnings:
+                print(f"  ({warning})", file=sys.stderr)
+        elif isinstance(event, TurnComplete):
+            job = event.extraction
+        else:
+            _print_memory_event(event)
+    if job is not None:
+        for event in job.run():
+            _print_memory_event(event)
+    return 0
+
+
+def _print_memory_event(event: Any) -> None:
+    if isinstance(event, MemorySaved):
+        print(f"[memory saved: {', '.join(event.memory_ids)}]", file=sys.stderr)
+    elif isinstance(event, MemoryNotSaved):
+        print(f"[{event.reason} ({event.category}): run `desktop-app memory consent "
+              f"{event.category} on`]", file=sys.stderr)
+    elif isinstance(event, MemoryForgotten):
+        print(f"[memory erased: {', '.join(event.memory_ids) or 'nothing matched'}]",
+              file=sys.stderr)
+
+
+def cmd_eval_memory(args: argparse.Namespace, app: App) -> int:
+    from desktop_app.memory.evaluation import run_memory_eval
+
+    result = run_memory_eval(app, args.directory, mode=args.mode, k=args.k, limit=args.limit,
+                             progress=lambda line: print(line, file=sys.stderr))
+    print(json.dumps({k: v for k, v in result.items() if k != "cases"}, indent=2))
+    if args.json:
+        args.json.write_text(json.dumps(result, indent=2, ensure_ascii=False), encoding="utf-8")
+    return 0

@@ -1,0 +1,165 @@
+"""The memory search index: a LanceDB table with vectors and a native FTS index.
+
+Lives in its own LanceDB directory (`data_dir/memory`), not in the document index:
+the document index is rebuilt in blue/green generations on reindex, and memories must
+survive that. Each row holds only what search needs — id, status, the keyword-leg
+text (accent-folded, lightly stemmed, the same analyzer as document search so
+"informacao" finds "informação") and the vector. The readable text stays in SQLite.
+
+Every write makes a LanceDB version; `erase` deletes rows, then compacts and drops
+every old version and index file (`optimize(cleanup_older_than=0)`), so erased text
+does not linger on disk.
+"""
+
+from __future__ import annotations
+
+import logging
+import warnings
+from collections.abc import Sequence
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from desktop_app.memory.erasure import dir_bytes
+
+log = logging.getLogger(__name__)
+
+TABLE = "memories"
+SCHEMA_VERSION = 1
+
+
+def _sql_str(value: str) -> str:
+    return "'" + value.replace("'", "''") + "'"
+
+
+def _in_list(ids: Sequence[str]) -> str:
+    return "id IN (" + ", ".join(_sql_str(i) for i in ids) + ")"
+
+
+def _schema(dim: int) -> Any:
+    import pyarrow as pa
+
+    return pa.schema([
+        ("id", pa.string()), ("status", pa.string()), ("search_text", pa.string()),
+        ("vector", pa.list_(pa.float32(), dim)),
+    ], metadata={"schema_version": str(SCHEMA_VERSION)})
+
+
+def keyword_text(text: str) -> str:
+    from desktop_app.retrieval.textnorm import analyze
+
+    return analyze(text, drop_stopwords=False)
+
+
+class MemoryIndex:
+    """Vector + keyword search over memory rows (status-filtered)."""
+
+    def __init__(self, directory: Path, *, dim: int) -> None:
+        import lancedb
+
+        self.directory = directory
+        self.dim = dim
+        directory.mkdir(parents=True, exist_ok=True)
+        self._db = lancedb.connect(str(directory))
+        schema = _schema(dim)
+        if TABLE in self._db.list_tables().tables:
+            self._table = self._db.open_table(TABLE)
+            if self._table.schema.field("vector").type.list_size != dim:
+                # built by an embedder of another size: the caller re-embeds from SQLite
+                self._db.drop_table(TABLE)
+                self._table = self._db.create_table(TABLE, schema=schema)
+        else:
+            self._table = self._db.create_table(TABLE, schema=schema)
+        self._fts_ready = any(i.index_type == "FTS" for i in self._table.list_indices())
+
+    def count(self) -> int:
+        return int(self._table.count_rows())
+
+    def ids(self) -> set[str]:
+        if self.count() == 0:
+            return set()
+        return {r["id"] for r in self._table.search().select(["id"]).limit(None).to_list()}
+
+    def add(self, ids: Sequence[str], texts: Sequence[str], vectors: np.ndarray,
+            statuses: Sequence[str]) -> None:
+        rows = [{"id": i, "status": s, "search_text": keyword_text(t),
+                 "vector": np.asarray(v, dtype=np.float32)}
+                for i, t, v, s in zip(ids, texts, vectors, statuses, strict=True)]
+        if rows:
+            self._table.add(rows)
+            self._ensure_fts()
+
+    def set_status(self, ids: Sequence[str], status: str) -> None:
+        if ids:
+            self._table.update(where=_in_list(ids), values={"status": status})
+
+    def _ensure_fts(self) -> None:
+        if self._fts_ready or self.count() == 0:
+            return
+        from lancedb.index import FTS
+
+        self._table.create_index(
+            "search_text",
+            config=FTS(base_tokenizer="simple", lower_case=True, stem=False,
+                       remove_stop_words=False, ascii_folding=True, with_position=False),
+            replace=True,
+        )
+        self._fts_ready = True
+
+    def search_vector(self, vector: np.ndarray, k: int, statuses: Sequence[str]) -> list[str]:
+        if self.count() == 0:
+            return []
+        where = "status IN (" + ", ".join(_sql_str(s) for s in statuses) + ")"
+        query: Any = self._table.search(np.asarray(vector, dtype=np.float32),
+                                        query_type="vector", vector_column_name="vector")
+        rows = (query.distance_type("dot").where(where, prefilter=True).limit(k)
+                .select(["id", "_distance"]).to_list())
+        return [r["id"] for r in rows]
+
+    def search_keyword(self, query: str, k: int, statuses: Sequence[str]) -> list[str]:
+        analyzed = keyword_text(query)
+        if not analyzed.strip() or self.count() == 0:
+            return []
+        self._ensure_fts()
+        where = "status IN (" + ", ".join(_sql_str(s) for s in statuses) + ")"
+        rows = (self._table.search(analyzed, query_type="fts", fts_columns="search_text")
+                .where(where, prefilter=True).limit(k).select(["id", "_score"]).to_list())
+        return [r["id"] for r in rows]
+
+    def delete(self, ids: Sequence[str]) -> int:
+        """Delete rows (logically); call `compact()` to remove them from disk."""
+        ids = list(ids)
+        if not ids:
+            return 0
+        before = self.count()
+        self._table.delete(_in_list(ids))
+        return before - self.count()
+
+    def compact(self) -> None:
+        """Fold rows into the FTS index and drop every older version and index file."""
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UserWarning)  # "removes every version" is the point
+            self._table.optimize(cleanup_older_than=timedelta(0), delete_unverified=True)
+        if self.count() > 0:
+            # rebuild the FTS index from the surviving rows only, then drop the old files
+            self._fts_ready = False
+            self._ensure_fts()
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", UserWarning)
+                self._table.optimize(cleanup_older_than=timedelta(0), delete_unverified=True)
+
+    def drop_all(self) -> int:
+        """Remove the table and its directory entirely (forget everything)."""
+        rows = self.count()
+        self._db.drop_table(TABLE)
+        self._table = self._db.create_table(TABLE, schema=_schema(self.dim))
+        self._fts_ready = False
+        return rows
+
+    def file_bytes(self) -> int:
+        return dir_bytes(self.directory)
+
+    def stats(self) -> dict[str, Any]:
+        return {"rows": self.count(), "bytes": self.file_bytes(), "fts": self._fts_ready}

@@ -1,0 +1,372 @@
+"""Rule-based memory: explicit commands and stated facts in Portuguese, English, Spanish.
+
+Two jobs, no model needed:
+- `parse_command`: "lembre que…", "lembre-se de que…", "remember that…", "recuerda que…"
+  (save now) and "esqueça…", "forget…", "olvida…" (erase now); "forget everything" asks
+  for confirmation instead of acting.
+- `extract_stated_facts`: first-person statements ("meu nome é…", "I work at…", "my X is
+  Y", "prefiro…", "I live in…") and sentences carrying identifiers the user typed
+  (booking codes, account numbers, e-mails). This is the floor that works with no LLM;
+  each fact keeps the user's exact sentence and gets a slot (subject, attribute) so a
+  later contradiction supersedes it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from desktop_app.memory.categories import classify
+from desktop_app.memory.types import USER_SUBJECT, Candidate, ExtractedBy, UserMessage
+from desktop_app.retrieval.textnorm import fold
+
+_F = re.IGNORECASE | re.UNICODE
+_LEAD = r"^\s*(?:(?:por\s+favor|please|ei|hey|oi|ok|okay)[,!]?\s+)?"
+_REMEMBER = [(lang, re.compile(_LEAD + p, _F)) for lang, p in (
+    ("pt", r"(?:lembre|lembra|se\s+lembre)(?:-se|-te)?\s+(?:de\s+)?que\s+(?P<fact>.+)"),
+    ("pt", r"(?:memorize|anote|guarde|grave)\s+(?:que\s+|isto:\s*|isso:\s*|:\s*)(?P<fact>.+)"),
+    ("pt", r"n[aã]o\s+(?:se\s+)?esque[cç]a\s+(?:de\s+)?que\s+(?P<fact>.+)"),
+    ("en", r"(?:remember|note|keep\s+in\s+mind|don'?t\s+forget|do\s+not\s+forget)"
+           r"(?:\s+that\s+|\s*:\s*|\s+)(?!(?:when|what|how|where|who|why|if|whether)\b)"
+           r"(?P<fact>.+)"),
+    ("es", r"(?:recuerda|recuerde|recu[eé]rdalo|acu[eé]rdate\s+de|ten\s+en\s+cuenta|"
+           r"no\s+olvides)(?:\s+que\s+|\s*:\s*)(?P<fact>.+)"),
+)]
+_FORGET_ALL = [(lang, re.compile(_LEAD + p + r"\s*[.!]*\s*$", _F)) for lang, p in (
+    ("en", r"forget\s+(?:everything|all\s+about\s+me|all\s+you\s+know\s+about\s+me)"),
+    ("pt", r"esque[cç]a(?:-se)?\s+(?:de\s+)?tudo(?:\s+sobre\s+mim)?"),
+    ("es", r"olv[ií]da(?:te)?\s+(?:de\s+)?todo(?:\s+sobre\s+m[ií])?"),
+)]
+_FORGET = [(lang, re.compile(_LEAD + p, _F)) for lang, p in (
+    ("en", r"forget\s+(?:that\s+|about\s+|what\s+I\s+(?:said|told\s+you)\s+about\s+)?"
+           r"(?P<fact>.+)"),
+    ("pt", r"esque[cç]a(?:-se)?\s+(?:de\s+)?(?:que\s+|o\s+que\s+eu\s+(?:disse|falei)\s+"
+           r"sobre\s+)?(?P<fact>.+)"),
+    ("pt", r"esquece\s+(?:que\s+)?(?P<fact>.+)"),
+    ("es", r"olv[ií]da(?:te)?\s+(?:de\s+)?(?:que\s+|lo\s+que\s+(?:dije|te\s+dije)\s+"
+           r"sobre\s+)?(?P<fact>.+)"),
+)]
+
+
+@dataclass(frozen=True)
+class Command:
+    kind: Literal["remember", "forget", "forget_all"]
+    text: str  # the fact to save, or the description of what to forget
+    rest: str = ""  # a question that followed the command, to be answered normally
+    language: str = "en"  # of the command, for the acknowledgement
+
+
+def _split_off_question(body: str) -> tuple[str, str]:
+    """'X. What is Y?' → ('X.', 'What is Y?'); a trailing question is answered, not stored."""
+    sentences = split_sentences(body)
+    if len(sentences) > 1 and sentences[-1].endswith("?"):
+        return " ".join(sentences[:-1]), sentences[-1]
+    return body, ""
+
+
+def parse_command(text: str) -> Command | None:
+    """Recognize an explicit memory command at the start of a message."""
+    stripped = text.strip()
+    for language, pattern in _REMEMBER:
+        m = pattern.match(stripped)
+        if m:
+            fact, rest = _split_off_question(m.group("fact"))
+            if fact.strip() and not fact.rstrip().endswith("?"):
+                return Command("remember", tidy_sentence(fact), rest, language)
+    for language, pattern in _FORGET_ALL:
+        if pattern.match(stripped):
+            return Command("forget_all", "", "", language)
+    for language, pattern in _FORGET:
+        m = pattern.match(stripped)
+        if m:
+            return Command("forget", m.group("fact").strip().rstrip(".!?"), "", language)
+    return None
+
+
+# --- sentences ---
+
+_ABBREVIATIONS = {"dr", "dra", "mr", "mrs", "ms", "sr", "sra", "srta", "st", "jr", "prof",
+                  "profa", "av", "apt", "vs", "etc", "inc", "ltd", "co", "no", "nº", "tel",
+                  "art", "arts", "par", "cap", "p", "pp", "fl", "fls", "n", "num", "vol", "ed",
+                  "sec", "min"}
+_BOUNDARY = re.compile(r"(?<!\.)[.!?;]+(?=\s|$)|\n+")
+
+
+def split_sentences(text: str) -> list[str]:
+    """Split on sentence ends, not on "Dr." / "Sra." / initials / an ellipsis."""
+    sentences, start = [], 0
+    for m in _BOUNDARY.finditer(text):
+        before = text[start:m.start()]
+        words = re.findall(r"(\w+)$", before)
+        if m.group(0) == "." and words and (words[0].lower() in _ABBREVIATIONS
+                                            or (len(words[0]) == 1 and words[0].isupper())):
+            continue
+        if text[m.start():m.start() + 3] == "...":
+            continue
+        segment = text[start:m.end()].strip()
+        if segment:
+            sentences.append(segment)
+        start = m.end()
+    tail = text[start:].strip()
+    if tail:
+        sentences.append(tail)
+    return sentences
+
+
+def tidy_sentence(text: str) -> str:
+    """First letter upper-case, one final period: a self-contained sentence."""
+    text = " ".join(text.split()).strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."
+
+
+def same_fact_key(text: str) -> str:
+    """Key for duplicate detection: folded, punctuation-free, leading 'that/que' dropped."""
+    words = re.findall(r"[0-9a-z@]+", fold(text))
+    while words and words[0] in ("that", "que", "eu", "i"):
+        words = words[1:]
+    return " ".join(words)
+
+
+# --- stated facts ---
+
+# the sentence is already split, so a value may hold periods ("Dr. Lima", "3.5")
+_CLAUSE_END = r"(?!(?:not|n[aã]o|no)\b)(?P<value>[^;!?]*[^\s;!?,.])"
+_CLAUSE_SPLIT = re.compile(r",?\s+(?:and|but|e|mas|y|pero)\s+(?=(?:i|eu|yo|my|meu|minha|mi|moro|"
+                           r"vivo|trabalho|trabajo|prefiro|prefiero)\b)", _F)
+_SLOT_SYNONYMS = {
+    "phone": ("cell", "cell phone", "cellphone", "mobile", "phone", "phone number",
+              "cell number", "mobile number", "telefone", "celular", "numero de telefone",
+              "telefono", "numero de celular"),
+    "email": ("email", "e-mail", "email address", "e-mail address", "correo", "endereco de email"),
+    "name": ("name", "full name", "nome", "nome completo", "nombre", "first name"),
+    "address": ("address", "home address", "endereco", "direccion"),
+    "employer": ("company", "employer", "empresa"),
+    "birthday": ("birthday", "birth date", "date of birth", "aniversario", "cumpleanos",
+                 "data de nascimento"),
+}
+_SLOT_OF = {syn: slot for slot, syns in _SLOT_SYNONYMS.items() for syn in syns}
+
+
+@dataclass(frozen=True)
+class _Rule:
+    pattern: re.Pattern[str]
+    category: str | None  # None → classify from the sentence
+    attribute: str | None  # None → from the 'attr' group
+
+
+def _rule(regex: str, category: str | None, attribute: str | None) -> _Rule:
+    return _Rule(re.compile(regex, _F), category, attribute)
+
+
+_RULES: tuple[_Rule, ...] = (
+    _rule(r"\b(?:my\s+name\s+is|my\s+name's|call\s+me|i'?m\s+called)\s+" + _CLAUSE_END,
+          "identity", "name"),
+    _rule(r"\b(?:(?:o\s+)?meu\s+nome\s+(?:é|e)|(?:eu\s+)?me\s+chamo)\s+" + _CLAUSE_END,
+          "identity", "name"),
+    _rule(r"\b(?:mi\s+nombre\s+es|(?:yo\s+)?me\s+llamo)\s+" + _CLAUSE_END, "identity", "name"),
+    _rule(r"\bi\s+(?:currently\s+|now\s+)?(?:live|reside)\s+(?:in|at|on)\s+" + _CLAUSE_END,
+          "location", "home"),
+    _rule(r"\bi(?:'m|\s+am)\s+(?:based|living)\s+in\s+" + _CLAUSE_END, "location", "home"),
+    _rule(r"\bi(?:'ve|\s+have)?\s+moved\s+to\s+" + _CLAUSE_END, "location", "home"),
+    _rule(r"\b(?:eu\s+)?(?:moro|resido|vivo)\s+(?:em|no|na|nos|nas|en)\s+" + _CLAUSE_END,
+          "location", "home"),
+    _rule(r"\b(?:eu\s+)?me\s+mudei\s+para\s+" + _CLAUSE_END, "location", "home"),
+    _rule(r"\bi\s+(?:currently\s+|now\s+)?work\s+as\s+(?:an?\s+)?" + _CLAUSE_END,
+          "work", "job_title"),
+    _rule(r"\bi\s+(?:currently\s+|now\s+)?work\s+(?:at|for|in)\s+" + _CLAUSE_END,
+          "work", "employer"),
+    _rule(r"\bi(?:'m|\s+am)\s+(?:employed|working)\s+(?:full[- ]time\s+|part[- ]time\s+)?"
+          r"(?:as\s+an?\s+[^.;!?]*?\s+)?(?:at|for|by)\s+" + _CLAUSE_END, "work", "employer"),
+    _rule(r"\b(?:eu\s+)?trabalho\s+como\s+" + _CLAUSE_END, "work", "job_title"),
+    _rule(r"\b(?:eu\s+)?trabalho\s+(?:na|no|em|para|pela|pelo)\s+" + _CLAUSE_END,
+          "work", "employer"),
+    _rule(r"\b(?:yo\s+)?trabajo\s+como\s+" + _CLAUSE_END, "work", "job_title"),
+    _rule(r"\b(?:yo\s+)?trabajo\s+(?:en|para)\s+" + _CLAUSE_END, "work", "employer"),
+    _rule(r"\bi(?:\s+really|\s+usually|\s+always|'d|\s+would)?\s+(?:prefer|rather)\s+"
+          + _CLAUSE_END, "preference", "preference"),
+    _rule(r"\b(?:eu\s+)?(?:prefiro|gosto\s+mais\s+de)\s+" + _CLAUSE_END,
+          "preference", "preference"),
+    _rule(r"\b(?:yo\s+)?prefiero\s+" + _CLAUSE_END, "preference", "preference"),
+    _rule(r"\bi(?:'m|\s+am)\s+allergic\s+to\s+" + _CLAUSE_END, "health", "allergy"),
+    # a named medication ("My husband takes Lisinopril 10mg"); lower-case "take the bus" is not
+    _rule(r"\b(?:i|my\s+(?P<owner>[a-z]+))\s+(?:take|takes|am\s+taking|'m\s+taking|is\s+taking)"
+          r"\s+(?-i:(?P<value>[A-Z][\w-]+(?:\s+\d+\s?mg)?))", "health", "medication"),
+    _rule(r"\b(?:sou|soy)\s+al[eé]rgic[oa]\s+(?:a|à|ao|aos|as)\s+" + _CLAUSE_END,
+          "health", "allergy"),
+    # choices the user makes ("I'll take the Junior Suite", "vou ficar com o plano B")
+    _rule(r"\b(?:i'?ll|i\s+will|let'?s|i'?d\s+like\s+to|i\s+want\s+to|i'?m\s+going\s+to|"
+          r"we'?ll)\s+(?:go\s+with|take|choose|get|book|pick|order|stick\s+with)\s+"
+          + _CLAUSE_END, None, ""),
+    _rule(r"\bi(?:'ve|\s+have)?\s+(?:decided\s+(?:on|to\s+go\s+with)|chose|chosen)\s+"
+          + _CLAUSE_END, None, ""),
+    _rule(r"\b(?:vou|vamos)\s+(?:ficar\s+com|escolher|levar|querer|reservar|contratar|"
+          r"fechar\s+com)\s+" + _CLAUSE_END, None, ""),
+    _rule(r"\b(?:eu\s+)?(?:escolhi|decidi\s+por|fico\s+com)\s+" + _CLAUSE_END, None, ""),
+    _rule(r"\b(?:me\s+quedo\s+con|elijo|eleg[ií]|voy\s+a\s+(?:tomar|elegir|reservar))\s+"
+          + _CLAUSE_END, None, ""),
+    _rule(r"\bi\s+was\s+born\s+(?:on|in)\s+" + _CLAUSE_END, "identity", "birth"),
+    _rule(r"\b(?:eu\s+)?nasci\s+(?:em|no|na)\s+" + _CLAUSE_END, "identity", "birth"),
+    _rule(r"\b(?:yo\s+)?nac[ií]\s+(?:en|el)\s+" + _CLAUSE_END, "identity", "birth"),
+    # possessive slots, most specific first: "o cardiologista do meu pai é …"
+    _rule(r"\b(?:o|a|os|as)?\s*(?P<attr>[\w-]+(?:\s[\w-]+)?)\s+d[oa]s?\s+(?:meu|minha)\s+"
+          r"(?P<owner>[\w-]+)\s+(?:é|são|fica)\s+" + _CLAUSE_END, None, None),
+    _rule(r"\b(?:el|la|los|las)?\s*(?P<attr>[\w-]+)\s+de\s+mis?\s+(?P<owner>[\w-]+)\s+"
+          r"(?:es|son)\s+" + _CLAUSE_END, None, None),
+    _rule(r"\bmy\s+(?P<attr>[a-z][\w' -]{0,40}?)\s+(?:is|are|'s)\s+(?!not\b)" + _CLAUSE_END,
+          None, None),
+    _rule(r"\b(?:o\s+|a\s+)?(?:meu|minha|meus|minhas)\s+(?P<attr>[\w -]{1,40}?)\s+"
+          r"(?:é|são|fica|ficam)\s+(?!não\b)" + _CLAUSE_END, None, None),
+    _rule(r"\b(?:mi|mis)\s+(?P<attr>[\w -]{1,40}?)\s+(?:es|son|está)\s+(?!no\b)" + _CLAUSE_END,
+          None, None),
+    # a named thing of the user's ("my Tesla Model Y", "my wife's Honda CR-V", "meu Nubank")
+    _rule(r"\b(?:my|meu|minha|meus|minhas|mi|mis)\s+(?:(?P<owner>[a-z]+)'s\s+)?"
+          r"(?-i:(?P<value>[A-Z][\w-]*(?:\s+[A-Z0-9][\w-]*)*))", None, ""),
+)
+_MONTHS = ("january|february|march|april|may|june|july|august|september|october|november|"
+           "december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|janeiro|fevereiro|"
+           "março|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|"
+           "enero|febrero|marzo|mayo|junio|julio|septiembre|octubre|noviembre|diciembre")
+_IDENTIFIER = re.compile(
+    rf"(?i:\b(?:{_MONTHS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b"  # November 12th
+    rf"|\b\d{{1,2}}\s+de\s+(?:{_MONTHS})\b)"  # 12 de novembro
+    r"|\b\d{1,2}/\d{1,2}(?:/\d{2,4})?\b"  # 12/11/2026
+    r"|[\w.+-]+@[\w-]+\.[\w.]+"  # e-mail
+    r"|(?:R\$|US\$|\$|€|£)\s?\d"  # amounts
+    r"|\b\d{1,2}[:h]\d{2}\b"  # times
+    r"|(?<![\w])(?=(?:[^\s]*\d){4})[\w.,/:-]*\d[\w.,/:-]*"  # ≥4 digits in one token
+    r"|\b(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9][A-Z0-9-]+\b",  # codes: PAC-778K4M, 12C
+)
+_VALUE_CUT = re.compile(r"\s+(?:and|but|e|mas|pero|y)\s+(?:i|eu|yo|my|meu|minha|mi)\b|,\s", _F)
+_EMPTY_VALUES = {"it", "this", "that", "isso", "isto", "eso", "esto", "ele", "ela"}
+
+
+def slot_name(attr: str) -> str:
+    folded = " ".join(re.findall(r"[\w':-]+", fold(attr)))
+    folded = re.sub(r"^(?:current|new|old|atual|novo|nova|actual|nuevo|nueva)\s+", "", folded)
+    return _SLOT_OF.get(folded, folded)
+
+
+def _clean_value(value: str) -> str:
+    value = _VALUE_CUT.split(value, maxsplit=1)[0]
+    value = re.sub(r"^(?:the|o|a|os|as|el|la|los|las)\s+(?=\S)", "", value.strip(), flags=_F)
+    return value.strip().strip("\"'“”").rstrip(",")
+
+
+def split_clauses(sentence: str) -> list[str]:
+    """'Meu nome é Ana e eu moro em Campinas.' → two clauses, one fact each."""
+    return [c.strip() for c in _CLAUSE_SPLIT.split(sentence) if c.strip()]
+
+
+_QUESTION_START = re.compile(
+    r"^\s*(?:and\s+|e\s+|y\s+|so\s+|ent[aã]o\s+)?(?:what|which|who|whom|whose|when|where|why|how|"
+    r"is|are|was|were|do|does|did|can|could|will|would|should|has|have|o\s+que|que|qual|quais|"
+    r"quem|quando|onde|como|por\s*que|quanto|quantos|quantas|[eé]|est[aá]|pode|posso|tem|"
+    r"qu[eé]|cu[aá]l|cu[aá]les|qui[eé]n|cu[aá]ndo|d[oó]nde|c[oó]mo|por\s+qu[eé]|cu[aá]nto)\b",
+    _F)
+
+
+def has_identifier(text: str) -> bool:
+    return _IDENTIFIER.search(text) is not None
+
+
+def is_real_question(sentence: str) -> bool:
+    """'What does Lei 13.709/2018 say?' asks; '4429853327, right?' confirms a value."""
+    return sentence.rstrip().endswith("?") and _QUESTION_START.match(sentence) is not None
+
+
+_STARTERS = {"i", "yes", "no", "sure", "ok", "okay", "yeah", "it's", "its", "that's", "this",
+             "that", "the", "he", "she", "they", "we", "it", "my", "sim", "não", "nao", "claro",
+             "é", "e", "o", "a", "ele", "ela", "meu", "minha", "sí", "si", "es", "mi",
+             "thanks", "thank", "great", "perfect", "hi", "hello", "oi", "olá", "hola", "please",
+             "what", "how", "when", "where", "who", "why", "can", "could", "do", "does", "is"}
+
+
+def is_named_answer(message: UserMessage) -> bool:
+    """A short reply to a question that names something ("Susan Wilson.", "Denver, Colorado")."""
+    if not message.replying_to or not message.replying_to.rstrip().endswith("?"):
+        return False
+    words = re.findall(r"[\w'’-]+", message.text)
+    if not words or len(words) > 8 or message.text.rstrip().endswith("?"):
+        return False
+    inner = [w for sentence in split_sentences(message.text)
+             for w in re.findall(r"[\w'’-]+", sentence)[1:]]  # not sentence-initial
+    names = [w for w in inner if w[0].isupper() and w.casefold() not in _STARTERS
+             and not re.match(r"I['’]", w)]
+    # "Susan Wilson." / "Sure, it's Michael Robertson." / "Harrison." — not "Absolutely, yes."
+    return bool(names) or all(w[0].isupper() or w[0].isdigit() for w in words)
+
+
+def match_fact(sentence: str) -> tuple[str | None, str, str, str] | None:
+    """(category hint, subject, attribute, value) of the first rule that fits, else None."""
+    if sentence.rstrip().endswith("?"):
+        return None
+    for rule in _RULES:
+        m = rule.pattern.search(sentence)
+        if not m:
+            continue
+        value = _clean_value(m.group("value"))
+        if not value or fold(value) in _EMPTY_VALUES:
+            continue
+        groups = m.groupdict()
+        subject = USER_SUBJECT
+        attribute = rule.attribute or slot_name(groups.get("attr") or "")
+        if groups.get("owner"):
+            subject = fold(groups["owner"])
+        elif "'s " in attribute:  # "my father's cardiologist"
+            owner, attribute = attribute.split("'s ", 1)
+            subject = owner.strip()
+        if rule.attribute == "preference":  # one slot per topic: "prefiro respostas curtas"
+            words = [w for w in re.findall(r"[a-z]{3,}", fold(value))][:1]
+            attribute = "preference:" + (words[0] if words else "")
+        return rule.category, subject, attribute, value
+    return None
+
+
+def answer_context(replying_to: str | None, *, max_chars: int = 240) -> str:
+    """The end of the assistant turn the user answered (its last two sentences)."""
+    if not replying_to:
+        return ""
+    context = " ".join(split_sentences(replying_to.strip())[-2:])
+    return context if len(context) <= max_chars else "…" + context[-max_chars:]
+
+
+def candidate_for(text: str, message: UserMessage, extracted_by: ExtractedBy) -> Candidate:
+    """A candidate from a sentence the user said, with its slot when a rule recognizes it."""
+    sentence = tidy_sentence(text)
+    matched = match_fact(sentence)
+    hint, subject, attribute, value = matched or (None, USER_SUBJECT, "", "")
+    category, sensitive = classify(sentence, hint)
+    return Candidate(sentence, category, subject, attribute, value, sensitive, extracted_by,
+                     message)
+
+
+def extract_stated_facts(message: UserMessage, *, identifiers: bool = True) -> list[Candidate]:
+    """Facts stated in a user message, by rules (no model). Order follows the message."""
+    if not isinstance(message, UserMessage):
+        raise TypeError("memory is written only from the user's own messages (UserMessage)")
+    if parse_command(message.text) is not None:
+        return []  # commands are handled explicitly, once
+    candidates: list[Candidate] = []
+    short_message = len(message.text) <= 280
+    identifier_taken = False
+    for sentence in split_sentences(message.text):
+        clauses = [c for c in split_clauses(sentence) if match_fact(c) is not None]
+        if clauses:
+            candidates += [candidate_for(c, message, "pattern") for c in clauses]
+        elif (identifiers and not identifier_taken and not is_real_question(sentence)
+              and (has_identifier(sentence) or is_named_answer(message))):
+            # an identifier the user typed ("the code is PAC-778K4M"): keep their words;
+            # a short message is kept whole, so "Let me write that down... 4429853327" keeps
+            # its lead-in
+            text = message.text if short_message else sentence
+            identifier_taken = short_message
+            candidates.append(candidate_for(text, message, "pattern"))
+    # a fact without a recognized slot is often a short answer ("Sure, it's 4429853327"):
+    # index it with the question it answered, so "my account number?" can find it
+    context = answer_context(message.replying_to)
+    return [replace(c, search_context=context) if context and not c.attribute else c
+            for c in candidates]

@@ -1,0 +1,205 @@
+"""Data types of the memory package: messages, memory items, extraction candidates, events.
+
+Memory poisoning is prevented by types and by a check: every write path takes a
+`UserMessage`, which only `ConversationStore.add_user_message` issues, and the service
+re-reads that message from the store (role 'user', same text) before saving. Document
+text, model output and tool results have no way in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+MemoryStatus = Literal["active", "superseded", "deleted"]
+ExtractedBy = Literal["explicit", "pattern", "llm", "edit"]
+
+# LGPD art. 5 II sensitive data, plus financial account numbers (brief of issue 4).
+SENSITIVE_CATEGORIES: tuple[str, ...] = (
+    "health", "disability", "religion", "ethnicity", "sex_life", "political_opinion",
+    "biometric", "financial_account",
+)
+ORDINARY_CATEGORIES: tuple[str, ...] = (
+    "identity", "work", "preference", "contact", "location", "family", "schedule",
+    "reference", "other",
+)
+CATEGORIES: tuple[str, ...] = ORDINARY_CATEGORIES + SENSITIVE_CATEGORIES
+USER_SUBJECT = "user"
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def iso(moment: datetime) -> str:
+    """ISO 8601 in UTC with a 'Z', second precision; sorts as text."""
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def parse_iso(text: str) -> datetime:
+    return datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+
+@dataclass(frozen=True)
+class UserMessage:
+    """Words the user typed, as stored in the conversation store (the only memory input)."""
+
+    conversation_id: str
+    message_id: str
+    text: str
+    timestamp: str  # ISO 8601 UTC
+    # The assistant turn the user was answering: context for understanding short
+    # answers ("Sure, it's 42"), never a source of facts.
+    replying_to: str | None = None
+
+
+@dataclass(frozen=True)
+class StoredMessage:
+    id: str
+    conversation_id: str
+    seq: int
+    role: Literal["user", "assistant"]
+    content: str
+    created_at: str
+    trace: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class MemorySource:
+    """Provenance: which message the fact came from, when, and the user's exact words."""
+
+    conversation_id: str
+    message_id: str
+    timestamp: str
+    quote: str
+
+
+@dataclass(frozen=True)
+class MemoryItem:
+    id: str
+    text: str  # a self-contained sentence in the user's words
+    category: str
+    subject: str  # "user" or a named other person ("father", "Dr. Zhang")
+    attribute: str  # slot for temporal resolution ("employer", "dentist"); "" if none
+    value: str  # the slot's value as stated; "" if none
+    sensitive: bool
+    status: MemoryStatus
+    created_at: str
+    updated_at: str
+    expires_at: str | None
+    supersedes: str | None
+    superseded_by: str | None
+    extracted_by: ExtractedBy
+    sources: tuple[MemorySource, ...] = ()
+    search_context: str = ""
+
+    @property
+    def search_text(self) -> str:
+        """What the index embeds and tokenizes: context (if any) plus the fact."""
+        return f"{self.search_context} {self.text}".strip()
+
+    @property
+    def source(self) -> MemorySource | None:
+        """The first message that stated this fact."""
+        return self.sources[0] if self.sources else None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "text": self.text, "category": self.category,
+            "subject": self.subject, "attribute": self.attribute, "value": self.value,
+            "sensitive": self.sensitive, "status": self.status,
+            "created_at": self.created_at, "updated_at": self.updated_at,
+            "expires_at": self.expires_at, "supersedes": self.supersedes,
+            "superseded_by": self.superseded_by, "extracted_by": self.extracted_by,
+            "search_context": self.search_context,
+            "sources": [s.__dict__ for s in self.sources],
+        }
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A fact proposed by extraction, not yet saved; always tied to a user message."""
+
+    text: str
+    category: str
+    subject: str
+    attribute: str
+    value: str
+    sensitive: bool
+    extracted_by: ExtractedBy
+    message: UserMessage
+    # the assistant turn this answered, used only to index a short answer ("Sure, it's
+    # 4429853327") so a question can find it; never shown, never part of the fact
+    search_context: str = ""
+
+
+@dataclass(frozen=True)
+class SaveOutcome:
+    """What happened to one candidate: saved, merged into a duplicate, or not saved."""
+
+    status: Literal["saved", "merged", "needs_consent", "rejected", "disabled"]
+    candidate: Candidate
+    memory_id: str | None = None
+    superseded_id: str | None = None  # the older item this one replaced
+    reason: str = ""
+    undo_token: str | None = None
+
+
+@dataclass(frozen=True)
+class EditEntry:
+    edited_at: str
+    old_text: str | None  # None when the user asked to erase the old text
+    old_text_erased: bool
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Everything the panel's "where did this come from" view shows."""
+
+    item: MemoryItem
+    history: tuple[MemoryItem, ...]  # older versions this item superseded, newest first
+    edits: tuple[EditEntry, ...]
+    source_messages: tuple[StoredMessage, ...]
+
+
+@dataclass(frozen=True)
+class ConsentRecord:
+    category: str
+    granted: bool
+    recorded_at: str
+
+
+# --- events for the GUI ("memory saved · undo" chip, consent prompt, erasure receipt) ---
+
+
+@dataclass(frozen=True)
+class MemorySaved:
+    memory_ids: tuple[str, ...]
+    undo_token: str
+    texts: tuple[str, ...]  # for the chip; never logged
+    superseded_ids: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class MemoryNotSaved:
+    """Shown as "not saved: needs your consent" (the text lives only in this event)."""
+
+    category: str
+    reason: str
+    text: str
+    message_id: str = ""  # to save it after consent: MemoryService.save_after_consent
+
+
+@dataclass(frozen=True)
+class MemoryForgotten:
+    memory_ids: tuple[str, ...]
+    receipt: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ForgetAllRequested:
+    """The user asked in chat to forget everything: the GUI/CLI must confirm first."""
+
+
+MemoryEvent = MemorySaved | MemoryNotSaved | MemoryForgotten | ForgetAllRequested

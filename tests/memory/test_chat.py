@@ -1,0 +1,127 @@
+"""A chat turn: persistence with trace, memory commands, history with a running summary,
+implicit extraction after the turn. Real AnswerService (sources-only), real stores."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from desktop_app.answer.events import Done, MemoryUsed, Token
+from desktop_app.memory.chat import ExtractionJob, TurnComplete
+from desktop_app.memory.conversations import ConversationStore
+from desktop_app.memory.history import SUMMARY_PREFIX, HistoryBuilder, extractive_summary
+from desktop_app.memory.types import ForgetAllRequested, MemoryNotSaved, MemorySaved
+
+
+@pytest.fixture
+def library(memory_app: Any, tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "lgpd.md").write_text(
+        "# Direitos do titular\n\nO titular tem direito de acesso, correção e eliminação dos "
+        "dados pessoais tratados com o seu consentimento (art. 18).\n", encoding="utf-8")
+    list(memory_app.pipeline.run([docs]))
+
+
+def test_a_turn_persists_both_messages_with_the_answer_trace(memory_app: Any,
+                                                             library: None) -> None:
+    conv = memory_app.chat.new_conversation()
+    events = list(memory_app.chat.turn(conv, "Quais são os direitos do titular?"))
+    done = next(e for e in events if isinstance(e, Done))
+    complete = events[-1]
+    assert isinstance(complete, TurnComplete) and isinstance(complete.extraction, ExtractionJob)
+    user, assistant = memory_app.conversations.messages(conv)
+    assert (user.role, user.content) == ("user", "Quais são os direitos do titular?")
+    assert (assistant.role, assistant.content) == ("assistant", done.answer)
+    assert assistant.trace is not None and assistant.trace["question"] == user.content
+    assert assistant.trace["citations"] == [
+        {"number": c.number, "doc_id": c.doc_id, "chunk_id": c.chunk_id, "page": c.page}
+        for c in done.citations]
+
+
+def test_remember_command_acts_now_and_offers_undo(memory_app: Any, library: None) -> None:
+    conv = memory_app.chat.new_conversation()
+    events = list(memory_app.chat.turn(conv, "Lembre que eu trabalho no TCU, na auditoria."))
+    (saved,) = [e for e in events if isinstance(e, MemorySaved)]
+    assert saved.texts == ("Eu trabalho no TCU, na auditoria.",)
+    assert [e.text for e in events if isinstance(e, Token)] == [
+        "Vou lembrar: Eu trabalho no TCU, na auditoria."]
+    assert events[-1].extraction is None  # a command is not extracted twice
+    trace = memory_app.conversations.messages(conv)[-1].trace
+    assert trace == {"memory_command": "remember", "memory_ids": list(saved.memory_ids)}
+
+    asked = list(memory_app.chat.turn(conv, "Onde eu trabalho?"))
+    assert MemoryUsed(saved.memory_ids[0], "Eu trabalho no TCU, na auditoria.") in asked
+
+    memory_app.memory.undo(saved.undo_token)
+    assert memory_app.memory.list_items() == []
+
+
+def test_sensitive_command_without_consent_is_not_saved_nor_quoted(memory_app: Any,
+                                                                   library: None) -> None:
+    conv = memory_app.chat.new_conversation()
+    events = list(memory_app.chat.turn(conv, "Remember that I take sertraline for depression."))
+    (not_saved,) = [e for e in events if isinstance(e, MemoryNotSaved)]
+    assert (not_saved.category, not_saved.reason) == ("health", "not saved: needs your consent")
+    ack = memory_app.conversations.messages(conv)[-1].content
+    assert "sertraline" not in ack and "consent" in ack
+    assert memory_app.memory.list_items(status="all") == []
+
+
+def test_forget_everything_in_chat_asks_for_confirmation(memory_app: Any, library: None) -> None:
+    conv = memory_app.chat.new_conversation()
+    list(memory_app.chat.turn(conv, "Lembre que eu moro em Campinas."))
+    events = list(memory_app.chat.turn(conv, "Esqueça tudo."))
+    assert ForgetAllRequested() in events
+    assert len(memory_app.memory.list_items()) == 1  # nothing erased without confirmation
+
+
+def test_implicit_extraction_runs_after_the_turn_and_can_be_switched_off(memory_app: Any,
+                                                                         library: None) -> None:
+    conv = memory_app.chat.new_conversation()
+    events = list(memory_app.chat.turn(conv, "Meu nome é Ana Souza. Quais são meus direitos?"))
+    assert memory_app.memory.list_items() == []  # nothing saved before the job runs
+    saved = events[-1].extraction.run()
+    assert [type(e) for e in saved] == [MemorySaved]
+    assert [i.text for i in memory_app.memory.list_items()] == ["Meu nome é Ana Souza."]
+
+    memory_app.settings.implicit_extraction = False
+    events = list(memory_app.chat.turn(conv, "Eu moro em Campinas."))
+    assert events[-1].extraction is None
+    assert len(memory_app.memory.list_items()) == 1
+
+
+def test_history_keeps_recent_turns_verbatim_and_summarizes_older(conversations:
+                                                                  ConversationStore) -> None:
+    conv = conversations.new_conversation()
+    for i in range(4):
+        conversations.add_user_message(conv, f"Pergunta {i} sobre o art. {i + 10}. Detalhes.")
+        conversations.add_assistant_message(conv, f"Resposta {i}.")
+    builder = HistoryBuilder(conversations, keep_last_messages=2, budget_chars=4000)
+    history = builder.build(conv)
+    assert history[1:] == [{"role": "user", "content": "Pergunta 3 sobre o art. 13. Detalhes."},
+                           {"role": "assistant", "content": "Resposta 3."}]
+    assert history[0]["content"] == SUMMARY_PREFIX + (
+        "Pergunta 0 sobre o art. 10. | Pergunta 1 sobre o art. 11. | Pergunta 2 sobre o art. 12.")
+    summary, upto = conversations.summary(conv)
+    assert upto == 6 and summary is not None  # stored: computed once per dropped turn
+
+
+def test_history_budget_moves_long_turns_into_the_summary(conversations: ConversationStore) -> None:
+    conv = conversations.new_conversation()
+    conversations.add_user_message(conv, "Primeira pergunta. " + "x" * 3000)
+    conversations.add_assistant_message(conv, "y" * 3000)
+    history = HistoryBuilder(conversations, keep_last_messages=4, budget_chars=4000).build(conv)
+    assert [m["role"] for m in history] == ["assistant", "assistant"]
+    assert history[0]["content"] == SUMMARY_PREFIX + "Primeira pergunta."
+
+
+def test_extractive_summary_keeps_the_newest_points_within_budget() -> None:
+    from desktop_app.memory.types import StoredMessage
+
+    messages = [StoredMessage(f"m{i}", "c", i, "user", f"Ponto número {i}. Resto.", "t")
+                for i in range(50)]
+    summary = extractive_summary(None, messages, max_chars=100)
+    assert len(summary) <= 100 and summary.endswith("Ponto número 49.")
