@@ -1,0 +1,351 @@
+"""The conversation transcript: streamed answers with clickable citation chips.
+
+A `QTextBrowser` with `setOpenLinks(False)`: clicking a chip emits
+`citationClicked(Citation)` instead of navigating (which would clear the document).
+Tokens are appended at the end with a `QTextCursor`; complete `[n]` markers become
+rounded chips (a pill painted into a QImage, registered as the `chip:n` resource,
+inserted as an anchored image with href `cite:<answer>/<n>`). A half-written `[12`
+at a chunk boundary is held back until the next token (the shared
+`MarkerStreamParser`). When the service reports `Done`, the streamed text is
+replaced by the verified final answer, followed by warnings and the sources list.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QEvent, QPoint, QRectF, QSize, Qt, QUrl, Signal
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetrics,
+    QImage,
+    QMouseEvent,
+    QPainter,
+    QPalette,
+    QTextBlockFormat,
+    QTextCharFormat,
+    QTextCursor,
+    QTextDocument,
+    QTextImageFormat,
+)
+from PySide6.QtWidgets import QTextBrowser, QWidget
+
+from desktop_app.answer.citations import Marker, MarkerStreamParser
+from desktop_app.answer.events import Citation, Done
+
+# Text already in the transcript keeps its colours when the OS switches light/dark, so
+# these are mid-tones readable on both; the chips follow the palette (repainted).
+USER_BACKGROUND = QColor(128, 128, 128, 38)
+DIM_COLOR = QColor("#8a8a8a")
+LINK_COLOR = QColor("#3a8fd6")
+WARNING_COLOR = QColor("#d08400")
+CITE_SCHEME = "cite"
+OBJECT_REPLACEMENT = "\ufffc"  # what an inline image is in the plain text
+_SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+")
+CHIP_SCHEME = "chip"
+
+
+@dataclass
+class AnswerState:
+    """One answer in the transcript: where it starts and the citations it announced."""
+
+    start: int
+    citations: dict[int, Citation] = field(default_factory=dict)
+    parser: MarkerStreamParser = field(default_factory=MarkerStreamParser)
+    finished: bool = False
+
+
+def chip_image(number: int, font: QFont, background: QColor, foreground: QColor,
+               device_pixel_ratio: float = 1.0) -> QImage:
+    """A rounded pill with the citation number, sized to sit in a line of `font` text."""
+    chip_font = QFont(font)
+    chip_font.setBold(True)
+    chip_font.setPointSizeF(max(6.0, font.pointSizeF() * 0.85))
+    metrics = QFontMetrics(chip_font)
+    height = metrics.height() + 2
+    width = max(height, metrics.horizontalAdvance(str(number)) + height * 0.9)
+    size = QSize(int(width) + 2, height)  # +2: a little air before the next word
+    image = QImage(size * device_pixel_ratio, QImage.Format.Format_ARGB32_Premultiplied)
+    image.setDevicePixelRatio(device_pixel_ratio)
+    image.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(background)
+    pill = QRectF(1, 0, width, height)
+    painter.drawRoundedRect(pill, height / 2, height / 2)
+    painter.setPen(foreground)
+    painter.setFont(chip_font)
+    painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, str(number))
+    painter.end()
+    return image
+
+
+class AnswerView(QTextBrowser):
+    """Transcript of one conversation; emits `citationClicked` for chips and source lines."""
+
+    citationClicked = Signal(object, str)  # Citation, the claim sentence it supports
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setOpenLinks(False)
+        self.setOpenExternalLinks(False)
+        self.setReadOnly(True)
+        self.anchorClicked.connect(self._on_anchor)
+        self._answers: list[AnswerState] = []
+        self._chips: set[int] = set()
+        self._last_press: QPoint | None = None
+        self._welcome = False
+        self.document().setDocumentMargin(12)
+
+    # ---- public API ---------------------------------------------------------------
+    def clear_transcript(self) -> None:
+        self.clear()
+        self._answers.clear()
+        self._chips.clear()
+        self._welcome = False
+
+    def show_welcome(self, text: str) -> None:
+        """A hint shown while the transcript is empty (replaced by the first message)."""
+        if self._answers or (not self.document().isEmpty() and not self._welcome):
+            return
+        self.clear()
+        cursor = self._end_cursor()
+        block = QTextBlockFormat()
+        block.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        block.setTopMargin(40)
+        cursor.setBlockFormat(block)
+        fmt = QTextCharFormat()
+        fmt.setForeground(DIM_COLOR)
+        cursor.insertText(text, fmt)
+        self._welcome = True
+
+    def add_user_message(self, text: str, label: str) -> None:
+        if self._welcome:
+            self.clear()
+            self._welcome = False
+        cursor = self._cursor_for_new_block(top_margin=14)
+        block = cursor.blockFormat()
+        block.setBackground(USER_BACKGROUND)
+        block.setLeftMargin(0)
+        cursor.setBlockFormat(block)
+        cursor.insertText(f"{label}  ", self._bold_format())
+        cursor.insertText(text, QTextCharFormat())
+        self._scroll_to_end()
+
+    def begin_answer(self, label: str) -> int:
+        """Start an assistant answer; returns its index (used in chip hrefs)."""
+        cursor = self._cursor_for_new_block(top_margin=10)
+        cursor.insertText(label, self._bold_format(dim=True))
+        cursor.insertBlock(QTextBlockFormat(), QTextCharFormat())
+        self._answers.append(AnswerState(start=cursor.position()))
+        return len(self._answers) - 1
+
+    def append_token(self, text: str) -> None:
+        """Append streamed text; complete markers become chips, partial ones wait."""
+        state = self._current()
+        if state is None:
+            return
+        self._insert_parts(state, len(self._answers) - 1, state.parser.feed(text))
+
+    def add_citation(self, citation: Citation) -> None:
+        state = self._current()
+        if state is not None:
+            state.citations[citation.number] = citation
+
+    def finish_answer(self, done: Done, *, sources_title: str, found_by: str,
+                      page_label: str, leg_names: dict[str, str]) -> None:
+        """Replace the streamed text with the verified answer, warnings and sources."""
+        index = len(self._answers) - 1
+        state = self._current()
+        if state is None:
+            return
+        state.parser.flush()
+        state.citations.update({c.number: c for c in done.citations})
+        cursor = QTextCursor(self.document())
+        cursor.setPosition(state.start)
+        cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
+        cursor.removeSelectedText()
+        self._insert_parts(state, index, MarkerStreamParser().feed(done.answer))
+        for warning in done.warnings:
+            self.add_notice(f"⚠ {warning}", warning=True)
+        if done.citations:
+            cursor = self._cursor_for_new_block(top_margin=8)
+            cursor.insertText(sources_title, self._bold_format(dim=True))
+            for citation in sorted(done.citations, key=lambda c: c.number):
+                cursor.insertBlock(QTextBlockFormat(), QTextCharFormat())
+                self._insert_chip(cursor, index, citation.number, citation)
+                pages = (str(citation.page) if citation.page_end <= citation.page
+                         else f"{citation.page}–{citation.page_end}")
+                link = self._link_format(index, citation.number)
+                cursor.insertText(f" {citation.title}", link)
+                legs = " + ".join(leg_names.get(leg, leg) for leg in sorted(citation.legs))
+                detail = f" — {page_label} {pages}" + (f" · {found_by} {legs}" if legs else "")
+                cursor.insertText(detail, self._dim_format())
+        state.finished = True
+        self._scroll_to_end()
+
+    def abort_answer(self, note: str) -> None:
+        """End a stopped or failed answer: keep what was streamed, add a note."""
+        state = self._current()
+        if state is not None:
+            state.parser.flush()
+            state.finished = True
+        self.add_notice(note, warning=True)
+
+    def add_notice(self, text: str, *, warning: bool = False) -> None:
+        cursor = self._cursor_for_new_block(top_margin=4)
+        fmt = QTextCharFormat()
+        if warning:
+            fmt.setForeground(WARNING_COLOR)
+            fmt.setFontWeight(QFont.Weight.DemiBold)
+        else:
+            fmt.setForeground(DIM_COLOR)
+        cursor.insertText(text, fmt)
+        self._scroll_to_end()
+
+    def citation(self, answer_index: int, number: int) -> Citation | None:
+        if 0 <= answer_index < len(self._answers):
+            return self._answers[answer_index].citations.get(number)
+        return None
+
+    def anchor_positions(self) -> list[tuple[int, str]]:
+        """(document position, href) of every citation anchor, for tests and tooling."""
+        found: list[tuple[int, str]] = []
+        block = self.document().begin()
+        while block.isValid():
+            it = block.begin()
+            while not it.atEnd():
+                frag = it.fragment()
+                fmt = frag.charFormat()
+                if fmt.isAnchor() and fmt.anchorHref().startswith(CITE_SCHEME + ":"):
+                    found.append((frag.position(), fmt.anchorHref()))
+                it += 1
+            block = block.next()
+        return found
+
+    def refresh_chips(self) -> None:
+        """Repaint chip images after a palette (light/dark) change."""
+        for number in list(self._chips):
+            self._register_chip(number)
+        self.viewport().update()
+
+    # ---- internals ----------------------------------------------------------------
+    def _current(self) -> AnswerState | None:
+        if not self._answers or self._answers[-1].finished:
+            return None
+        return self._answers[-1]
+
+    def _end_cursor(self) -> QTextCursor:
+        cursor = QTextCursor(self.document())
+        cursor.movePosition(QTextCursor.MoveOperation.End)
+        return cursor
+
+    def _cursor_for_new_block(self, *, top_margin: float) -> QTextCursor:
+        cursor = self._end_cursor()
+        block = QTextBlockFormat()
+        block.setTopMargin(top_margin)
+        if self.document().isEmpty():
+            cursor.setBlockFormat(block)
+        else:
+            cursor.insertBlock(block, QTextCharFormat())
+        return cursor
+
+    def _insert_parts(self, state: AnswerState, index: int, parts: list[str | Marker]) -> None:
+        at_end = self._is_scrolled_to_end()
+        cursor = self._end_cursor()
+        for part in parts:
+            if isinstance(part, Marker):
+                for number in dict.fromkeys(part.numbers):
+                    self._insert_chip(cursor, index, number, state.citations.get(number))
+            elif part:
+                # a fresh char format, or the text would join the preceding link
+                cursor.insertText(part, QTextCharFormat())
+        if at_end:
+            self._scroll_to_end()
+
+    def _insert_chip(self, cursor: QTextCursor, index: int, number: int,
+                     citation: Citation | None) -> None:
+        if number not in self._chips:
+            self._register_chip(number)
+        fmt = QTextImageFormat()
+        fmt.setName(f"{CHIP_SCHEME}:{number}")
+        fmt.setAnchor(True)
+        fmt.setAnchorHref(f"{CITE_SCHEME}:{index}/{number}")
+        fmt.setVerticalAlignment(QTextCharFormat.VerticalAlignment.AlignMiddle)
+        if citation is not None:
+            fmt.setToolTip(f"{citation.title} — p. {citation.page}")
+        cursor.insertImage(fmt)
+        cursor.setCharFormat(QTextCharFormat())
+
+    def _register_chip(self, number: int) -> None:
+        palette = self.palette()
+        image = chip_image(number, self.font(), palette.color(QPalette.ColorRole.Highlight),
+                           palette.color(QPalette.ColorRole.HighlightedText),
+                           self.devicePixelRatioF())
+        self.document().addResource(QTextDocument.ResourceType.ImageResource.value,
+                                    QUrl(f"{CHIP_SCHEME}:{number}"), image)
+        self._chips.add(number)
+
+    def _link_format(self, index: int, number: int) -> QTextCharFormat:
+        fmt = QTextCharFormat()
+        fmt.setAnchor(True)
+        fmt.setAnchorHref(f"{CITE_SCHEME}:{index}/{number}")
+        fmt.setForeground(LINK_COLOR)
+        return fmt
+
+    def _bold_format(self, *, dim: bool = False) -> QTextCharFormat:
+        fmt = QTextCharFormat()
+        fmt.setFontWeight(QFont.Weight.Bold)
+        if dim:
+            fmt.setForeground(DIM_COLOR)
+        return fmt
+
+    def _dim_format(self) -> QTextCharFormat:
+        fmt = QTextCharFormat()
+        fmt.setForeground(DIM_COLOR)
+        return fmt
+
+    def _is_scrolled_to_end(self) -> bool:
+        bar = self.verticalScrollBar()
+        return bar.value() >= bar.maximum() - 4
+
+    def _scroll_to_end(self) -> None:
+        bar = self.verticalScrollBar()
+        bar.setValue(bar.maximum())
+
+    def _on_anchor(self, url: QUrl) -> None:
+        if url.scheme() != CITE_SCHEME:
+            return
+        try:
+            answer, number = (int(part) for part in url.path().split("/", 1))
+        except ValueError:
+            return
+        citation = self.citation(answer, number)
+        if citation is not None:
+            self.citationClicked.emit(citation, self._claim_at(self._last_press))
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
+        self._last_press = event.position().toPoint()
+        super().mousePressEvent(event)
+
+    def _claim_at(self, point: QPoint | None) -> str:
+        """The sentence just before the clicked chip (what the citation supports)."""
+        if point is None:
+            return ""
+        cursor = self.cursorForPosition(point)
+        block = cursor.block()
+        before = block.text()[:max(0, cursor.position() - block.position())]
+        before = before.replace(OBJECT_REPLACEMENT, " ").strip()
+        sentences = [s for s in _SENTENCE_END.split(before) if len(s.split()) >= 3]
+        return sentences[-1] if sentences else before
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self.refresh_chips()
+
+
+__all__ = ["AnswerView", "chip_image"]

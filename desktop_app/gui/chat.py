@@ -1,0 +1,307 @@
+"""The chat: question box, streamed answer with citation chips, Stop, memory chip.
+
+One turn runs in a worker (`GuiServices.ask`); its events arrive in order on the GUI
+thread: `Token` → text, `CitationEvent` → chip data, `Done` → the verified answer
+with warnings and the sources list, memory events → the "memory saved · undo" chip
+or a "needs your consent" note. Stop cancels the worker (checked between events;
+the generator is closed, which stops llama.cpp generation).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_app.answer.citations import NO_SUPPORTING_EVIDENCE, NOT_FOUND, SOURCES_ONLY
+from desktop_app.answer.events import CitationEvent, Done, MemoryUsed, Token
+from desktop_app.gui.answer_view import AnswerView
+from desktop_app.gui.dialogs import confirm, show_error
+from desktop_app.gui.services import ConversationStarted, GuiServices
+from desktop_app.gui.workers import GeneratorWorker, WorkerSet
+from desktop_app.memory.chat import TurnComplete
+from desktop_app.memory.types import (
+    ForgetAllRequested,
+    MemoryForgotten,
+    MemoryNotSaved,
+    MemorySaved,
+)
+
+
+class QuestionEdit(QPlainTextEdit):
+    """Enter sends, Shift+Enter adds a line."""
+
+    submitted = Signal()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not (
+                event.modifiers() & Qt.KeyboardModifier.ShiftModifier):
+            self.submitted.emit()
+            return
+        super().keyPressEvent(event)
+
+
+class ChatPanel(QWidget):
+    """Asks questions and renders the conversation; `citationClicked` opens the viewer."""
+
+    citationClicked = Signal(object, str)  # Citation, the claim sentence it supports
+    busyChanged = Signal(bool)
+    conversationChanged = Signal(str)  # conversation id (new or continued)
+    memoryChanged = Signal()
+
+    def __init__(self, services: GuiServices, workers: WorkerSet,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.services = services
+        self.workers = workers
+        self.conversation_id: str | None = None
+        self._turn: GeneratorWorker | None = None
+        self._done_seen = False
+        self._undo_token = ""
+        self._memories_used: list[str] = []
+
+        self.view = AnswerView()
+        self.view.citationClicked.connect(self.citationClicked)
+        self.memory_chip = QFrame()
+        self.memory_chip.setFrameShape(QFrame.Shape.StyledPanel)
+        self.memory_chip.setObjectName("memoryChip")
+        self.memory_chip.setStyleSheet(
+            "#memoryChip { background: rgba(46, 125, 50, 0.16); border-radius: 10px; }")
+        self.memory_label = QLabel()
+        self.memory_label.setWordWrap(True)
+        self.undo_button = QPushButton()
+        self.undo_button.setFlat(True)
+        self.undo_button.clicked.connect(self.undo_memory)
+        chip_layout = QHBoxLayout(self.memory_chip)
+        chip_layout.setContentsMargins(10, 2, 4, 2)
+        chip_layout.addWidget(self.memory_label, 1)
+        chip_layout.addWidget(self.undo_button)
+        self.memory_chip.hide()
+
+        self.question = QuestionEdit()
+        self.question.setTabChangesFocus(True)
+        self.question.setFixedHeight(self.question.fontMetrics().lineSpacing() * 3 + 16)
+        self.question.submitted.connect(self.ask)
+        self.sources_only = QCheckBox()
+        self.ask_button = QPushButton()
+        self.ask_button.setDefault(True)
+        self.ask_button.clicked.connect(self.ask)
+        self.stop_button = QPushButton()
+        self.stop_button.clicked.connect(self.stop)
+        self.stop_button.hide()
+        controls = QHBoxLayout()
+        controls.addWidget(self.sources_only)
+        controls.addStretch(1)
+        controls.addWidget(self.stop_button)
+        controls.addWidget(self.ask_button)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.memory_chip)
+        layout.addWidget(self.question)
+        layout.addLayout(controls)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.view.show_welcome(self.tr("Ask a question about your documents. Every answer cites its sources: click a numbered badge to open the page it came from."))
+        self.question.setPlaceholderText(self.tr("Ask about your documents… (Enter to send, Shift+Enter for a new line)"))
+        self.sources_only.setText(self.tr("Sources only (no model)"))
+        self.sources_only.setToolTip(self.tr("Answer with the best passages from your documents, without the language model"))
+        self.ask_button.setText(self.tr("Ask"))
+        self.stop_button.setText(self.tr("Stop"))
+        self.undo_button.setText(self.tr("Undo"))
+
+    # ---- turns --------------------------------------------------------------------
+    def is_busy(self) -> bool:
+        return self._turn is not None
+
+    def new_chat(self) -> None:
+        if self.is_busy():
+            self.stop()
+        self.conversation_id = None
+        self.view.clear_transcript()
+        self.retranslate()  # the welcome hint
+        self.memory_chip.hide()
+        self.question.setFocus()
+
+    def ask(self, question: str | None = None) -> None:
+        text = (question if isinstance(question, str) else self.question.toPlainText()).strip()
+        if not text or self.is_busy():
+            return
+        self.question.clear()
+        self.memory_chip.hide()
+        self.view.add_user_message(text, self.tr("You"))
+        self.view.begin_answer(self.tr("Acervo"))
+        self._done_seen = False
+        self._memories_used = []
+        sources_only = self.sources_only.isChecked()
+        conversation = self.conversation_id
+        self._turn = self.workers.start(
+            lambda cancel: self.services.ask(conversation, text, sources_only=sources_only,
+                                             cancel=cancel),
+            name="answer", on_item=self.on_event, on_failed=self._failed,
+            on_finished=self._finished)
+        self._set_busy(True)
+
+    def stop(self) -> None:
+        if self._turn is not None:
+            self._turn.cancel()
+            self.stop_button.setEnabled(False)
+
+    def on_event(self, event: Any) -> None:
+        if isinstance(event, Token):
+            self.view.append_token(event.text)
+        elif isinstance(event, CitationEvent):
+            self.view.add_citation(event.citation)
+        elif isinstance(event, MemoryUsed):
+            self._memories_used.append(event.text)
+        elif isinstance(event, Done):
+            self._done_seen = True
+            self.view.finish_answer(
+                self._translated(event), sources_title=self.tr("Sources"), found_by=self.tr("found by"),
+                page_label=self.tr("p."),
+                leg_names={"vector": self.tr("meaning"), "keyword": self.tr("keywords")})
+            if self._memories_used and not event.sources_only:
+                self.view.add_notice(self.tr("Used what you told me: %1").replace(
+                    "%1", "; ".join(self._memories_used)))
+        elif isinstance(event, ConversationStarted):
+            self.conversation_id = event.conversation_id
+            self.conversationChanged.emit(event.conversation_id)
+        elif isinstance(event, MemorySaved):
+            self._undo_token = event.undo_token
+            self.memory_label.setText(self.tr("Memory saved: %1").replace(
+                "%1", "; ".join(event.texts)))
+            self.undo_button.show()
+            self.memory_chip.show()
+            self.memoryChanged.emit()
+        elif isinstance(event, MemoryNotSaved):
+            self.view.add_notice(self.tr("Not saved: needs your consent for “%1”. You can allow it in the Memory panel.").replace("%1", event.category), warning=True)
+        elif isinstance(event, MemoryForgotten):
+            self.memory_label.setText(self.tr("Forgotten: %n memory item(s).", "",
+                                              len(event.memory_ids)))
+            self.undo_button.hide()
+            self.memory_chip.show()
+            self.memoryChanged.emit()
+        elif isinstance(event, ForgetAllRequested):
+            self._confirm_forget_all()
+        elif isinstance(event, TurnComplete) and event.extraction is not None:
+            job = event.extraction
+            self.workers.call(lambda: self.services.run_extraction(job), name="memory-extract",
+                              on_result=self._extracted, on_failed=self._failed_quietly)
+
+    def _extracted(self, events: list[Any]) -> None:
+        for event in events:
+            self.on_event(event)
+
+    def translate_warning(self, warning: str) -> str:
+        known = {
+            NO_SUPPORTING_EVIDENCE: self.tr("no supporting evidence in your documents"),
+            NOT_FOUND: self.tr("not found in your documents"),
+            SOURCES_ONLY: self.tr("answered from sources only"),
+            "cancelled": self.tr("stopped"),
+        }
+        if warning in known:
+            return known[warning]
+        prefixes = {
+            "model unavailable: ": self.tr("model unavailable: "),
+            "memory unavailable: ": self.tr("memory unavailable: "),
+            "reranker unavailable: ": self.tr("reranker unavailable: "),
+        }
+        for prefix, translated in prefixes.items():
+            if warning.startswith(prefix):
+                return translated + warning[len(prefix):]
+        return warning
+
+    def _translated(self, done: Done) -> Done:
+        return replace(done, warnings=tuple(self.translate_warning(w) for w in done.warnings))
+
+    def _finished(self, cancelled: bool) -> None:
+        self._turn = None
+        if not self._done_seen:
+            self.view.abort_answer(self.tr("Stopped.") if cancelled else self.tr("No answer."))
+        self._set_busy(False)
+
+    def _failed(self, error: BaseException) -> None:
+        self._done_seen = True
+        self.view.abort_answer(self.tr("The answer failed."))
+        show_error(self, error, log_dir=str(self.services.app.paths.log_dir))
+
+    def _set_busy(self, busy: bool) -> None:
+        self.ask_button.setVisible(not busy)
+        self.stop_button.setVisible(busy)
+        self.stop_button.setEnabled(busy)
+        self.busyChanged.emit(busy)
+
+    # ---- memory -------------------------------------------------------------------
+    def undo_memory(self) -> None:
+        token, self._undo_token = self._undo_token, ""
+        if not token:
+            return
+        self.workers.call(lambda: self.services.undo_memory(token), name="memory-undo",
+                          on_result=lambda _r: self._undone(), on_failed=self._failed_quietly)
+
+    def _undone(self) -> None:
+        self.memory_label.setText(self.tr("Memory removed."))
+        self.undo_button.hide()
+        self.memoryChanged.emit()
+
+    def _confirm_forget_all(self) -> None:
+        if confirm(self, self.tr("Forget everything"),
+                   self.tr("Erase everything Acervo remembers about you? This cannot be undone.")):
+            self.workers.call(self.services.forget_all, name="memory-forget-all",
+                              on_result=lambda _r: self.memoryChanged.emit(),
+                              on_failed=self._failed_quietly)
+
+    def _failed_quietly(self, error: BaseException) -> None:
+        show_error(self, error, log_dir=str(self.services.app.paths.log_dir))
+
+    # ---- history ------------------------------------------------------------------
+    def show_conversation(self, conversation_id: str, messages: list[Any]) -> None:
+        """Render a stored conversation (answers keep their citations when traced)."""
+        self.conversation_id = conversation_id
+        self.view.clear_transcript()
+        self.memory_chip.hide()
+        for message in messages:
+            if message.role == "user":
+                self.view.add_user_message(message.content, self.tr("You"))
+                continue
+            self.view.begin_answer(self.tr("Acervo"))
+            done = _done_from_trace(message.content, message.trace)
+            self.view.finish_answer(
+                self._translated(done), sources_title=self.tr("Sources"), found_by=self.tr("found by"),
+                page_label=self.tr("p."),
+                leg_names={"vector": self.tr("meaning"), "keyword": self.tr("keywords")})
+
+    def changeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+        super().changeEvent(event)
+        if event.type() == event.Type.LanguageChange:
+            self.retranslate()
+
+
+def _done_from_trace(answer: str, trace: dict[str, Any] | None) -> Done:
+    """Rebuild a `Done` from a stored assistant message (citations if the trace has them)."""
+    from desktop_app.answer.events import Citation
+
+    citations = []
+    for raw in (trace or {}).get("citations", []) or []:
+        try:
+            data = dict(raw)
+            data["legs"] = frozenset(data.get("legs") or ())
+            citations.append(Citation(**data))
+        except (TypeError, ValueError):
+            continue
+    warnings = tuple((trace or {}).get("warnings", ()) or ())
+    return Done(answer=answer, citations=tuple(citations), warnings=warnings)

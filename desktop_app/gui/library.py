@@ -1,0 +1,383 @@
+"""The library: indexed documents, ingestion with per-file progress, reindex banner.
+
+Ingestion runs in a worker through the real pipeline; each pipeline event updates
+one row (queued → parsing → embedding n/N → indexed / skipped / failed + reason) and
+the overall bar. New drops while a run is going are queued and start when it ends.
+Rows and the bar live in `ingest_progress.IngestProgress`. The document list is read
+in a worker too (opening the index loads the embedder).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import (
+    QModelIndex,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+    QUrl,
+    Signal,
+)
+from PySide6.QtGui import QDesktopServices, QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFrame,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QPushButton,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_app.gui.dialogs import confirm, show_error
+from desktop_app.gui.ingest_progress import IngestProgress
+from desktop_app.gui.services import GuiServices, IndexSummary
+from desktop_app.gui.workers import GeneratorWorker, WorkerSet
+from desktop_app.ingest.events import RunDone
+
+DOC_ID_ROLE = Qt.ItemDataRole.UserRole + 1
+DATE_ROLE = Qt.ItemDataRole.UserRole + 2
+TYPE_ROLE = Qt.ItemDataRole.UserRole + 3
+FILE_TYPES = ("pdf", "docx", "md", "txt", "html")
+DATE_RANGES = (0, 7, 30, 365)  # days; 0 = any time
+
+
+class DocumentFilterProxy(QSortFilterProxyModel):
+    """Filters documents by type, by when they were added and by title/folder text."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.file_type = ""
+        self.since = ""
+        self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.setSortCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+
+    def set_type(self, file_type: str) -> None:
+        self.file_type = file_type
+        self.invalidateFilter()
+
+    def set_since_days(self, days: int) -> None:
+        self.since = ("" if days <= 0 else
+                      (datetime.now(UTC) - timedelta(days=days)).strftime("%Y-%m-%dT%H:%M:%SZ"))
+        self.invalidateFilter()
+
+    def filterAcceptsRow(self, row: int, parent: QModelIndex | QPersistentModelIndex) -> bool:  # noqa: N802
+        model = self.sourceModel()
+        first = model.index(row, 0, parent)
+        if self.file_type and model.data(first, TYPE_ROLE) != self.file_type:
+            return False
+        if self.since and str(model.data(first, DATE_ROLE) or "") < self.since:
+            return False
+        needle = self.filterRegularExpression().pattern().lower()
+        if not needle:
+            return True
+        title = str(model.data(first) or "").lower()
+        folder = str(model.data(model.index(row, 4, parent)) or "").lower()
+        return needle in title or needle in folder
+
+
+class LibraryPanel(QWidget):
+    """Documents in the index plus the ingestion progress of the current run."""
+
+    indexChanged = Signal(object)  # IndexSummary
+    runFinished = Signal(object)  # RunDone (or None after a reindex)
+    statusMessage = Signal(str)
+
+    def __init__(self, services: GuiServices, workers: WorkerSet,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.services = services
+        self.workers = workers
+        self._pending: list[Path] = []
+        self._run: GeneratorWorker | None = None
+        self._summary: IndexSummary | None = None
+        self._samples_dismissed = False
+        self._build()
+        self.retranslate()
+
+    # ---- construction -------------------------------------------------------------
+    def _build(self) -> None:
+        self.banner = QFrame()
+        self.banner.setFrameShape(QFrame.Shape.StyledPanel)
+        self.banner.setObjectName("reindexBanner")
+        self.banner.setStyleSheet("#reindexBanner { background: rgba(255, 193, 7, 0.18); }")
+        self.banner_label = QLabel()
+        self.banner_label.setWordWrap(True)
+        self.reindex_button = QPushButton()
+        self.reindex_button.clicked.connect(self.start_reindex)
+        banner_layout = QHBoxLayout(self.banner)
+        banner_layout.addWidget(self.banner_label, 1)
+        banner_layout.addWidget(self.reindex_button)
+        self.banner.hide()
+
+        self.samples_banner = QFrame()
+        self.samples_banner.setFrameShape(QFrame.Shape.StyledPanel)
+        self.samples_label = QLabel()
+        self.samples_label.setWordWrap(True)
+        self.samples_button = QPushButton()
+        self.samples_button.clicked.connect(self.load_samples)
+        self.samples_close = QPushButton("×")
+        self.samples_close.setFlat(True)
+        self.samples_close.setFixedWidth(28)
+        self.samples_close.clicked.connect(self._dismiss_samples)
+        samples_layout = QHBoxLayout(self.samples_banner)
+        samples_layout.addWidget(self.samples_label, 1)
+        samples_layout.addWidget(self.samples_button)
+        samples_layout.addWidget(self.samples_close)
+        self.samples_banner.hide()
+
+        self.add_files_button = QPushButton()
+        self.add_folder_button = QPushButton()
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.add_files_button)
+        buttons.addWidget(self.add_folder_button)
+        buttons.addStretch(1)
+
+        self.filter_edit = QLineEdit()
+        self.filter_edit.setClearButtonEnabled(True)
+        self.type_combo = QComboBox()
+        self.date_combo = QComboBox()
+        filters = QHBoxLayout()
+        filters.addWidget(self.filter_edit, 1)
+        filters.addWidget(self.type_combo)
+        filters.addWidget(self.date_combo)
+
+        self.model = QStandardItemModel(0, 6, self)
+        self.proxy = DocumentFilterProxy(self)
+        self.proxy.setSourceModel(self.model)
+        self.table = QTreeView()
+        self.table.setModel(self.proxy)
+        self.table.setRootIsDecorated(False)
+        self.table.setSortingEnabled(True)
+        self.table.setAlternatingRowColors(True)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.table.customContextMenuRequested.connect(self._context_menu)
+        self.table.doubleClicked.connect(lambda _index: self.open_selected())
+        header = self.table.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for column in (1, 2, 5):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        # chunks and folder are in the row tooltip (and the folder in the filter)
+        self.table.setColumnHidden(3, True)
+        self.table.setColumnHidden(4, True)
+        self.filter_edit.textChanged.connect(self.proxy.setFilterFixedString)
+        self.type_combo.currentIndexChanged.connect(
+            lambda i: self.proxy.set_type(self.type_combo.itemData(i) or ""))
+        self.date_combo.currentIndexChanged.connect(
+            lambda i: self.proxy.set_since_days(int(self.date_combo.itemData(i) or 0)))
+
+        self.progress_box = IngestProgress()
+        self.progress_box.cancelRequested.connect(self.cancel)
+        self.progress = self.progress_box.bar
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.banner)
+        layout.addWidget(self.samples_banner)
+        layout.addLayout(buttons)
+        layout.addLayout(filters)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.progress_box)
+
+    def retranslate(self) -> None:
+        self.add_files_button.setText(self.tr("Add files…"))
+        self.add_folder_button.setText(self.tr("Add folder…"))
+        self.filter_edit.setPlaceholderText(self.tr("Filter by title or folder"))
+        self.reindex_button.setText(self.tr("Reindex"))
+        self.samples_label.setText(self.tr("Your library is empty. Drop files or folders here, or start with the sample documents."))
+        self.samples_button.setText(self.tr("Load samples"))
+        self.model.setHorizontalHeaderLabels([
+            self.tr("Title"), self.tr("Type"), self.tr("Pages"), self.tr("Chunks"),
+            self.tr("Folder"), self.tr("Added")])
+        type_index = max(0, self.type_combo.currentIndex())
+        self.type_combo.blockSignals(True)
+        self.type_combo.clear()
+        self.type_combo.addItem(self.tr("All types"), "")
+        for file_type in FILE_TYPES:
+            self.type_combo.addItem(file_type.upper(), file_type)
+        self.type_combo.setCurrentIndex(type_index)
+        self.type_combo.blockSignals(False)
+        date_index = max(0, self.date_combo.currentIndex())
+        self.date_combo.blockSignals(True)
+        self.date_combo.clear()
+        labels = (self.tr("Any time"), self.tr("Last 7 days"), self.tr("Last 30 days"),
+                  self.tr("Last year"))
+        for label, days in zip(labels, DATE_RANGES, strict=True):
+            self.date_combo.addItem(label, days)
+        self.date_combo.setCurrentIndex(date_index)
+        self.date_combo.blockSignals(False)
+        if self._summary is not None:
+            self._update_banners(self._summary)
+
+    # ---- documents ----------------------------------------------------------------
+    def refresh(self) -> None:
+        def load() -> tuple[list[Any], IndexSummary]:
+            return self.services.documents(), self.services.index_summary()
+
+        self.workers.call(load, name="library-refresh", on_result=self._show_documents,
+                          on_failed=self._failed)
+
+    def _show_documents(self, result: tuple[list[Any], IndexSummary]) -> None:
+        documents, summary = result
+        self._summary = summary
+        self.model.removeRows(0, self.model.rowCount())
+        for doc in documents:
+            title = QStandardItem(doc.title or Path(doc.source_path).name)
+            title.setData(doc.doc_id, DOC_ID_ROLE)
+            title.setData(doc.ingested_at, DATE_ROLE)
+            title.setData(doc.file_type, TYPE_ROLE)
+            title.setToolTip("\n".join([doc.source_path, self.tr("%n passage(s)", "", doc.chunk_count)]
+                                        + ["; ".join(doc.notes)] * bool(doc.notes)))
+            cells = [title, QStandardItem(doc.file_type.upper()), _number_item(doc.page_count),
+                     _number_item(doc.chunk_count), QStandardItem(str(Path(doc.source_path).parent)),
+                     QStandardItem(doc.ingested_at[:10])]
+            for cell in cells:
+                cell.setEditable(False)
+            self.model.appendRow(cells)
+        self._update_banners(summary)
+        self.indexChanged.emit(summary)
+
+    def _update_banners(self, summary: IndexSummary) -> None:
+        self.banner.setVisible(not summary.embedder_matches)
+        self.banner_label.setText(self.tr("This library was indexed with another embedding model, so only keyword search works. Reindex to restore meaning-based search (the current index keeps working meanwhile)."))
+        show_samples = (summary.documents == 0 and not self._samples_dismissed
+                        and not self.is_running() and bool(self.services.sample_documents()))
+        self.samples_banner.setVisible(show_samples)
+
+    def document_ids(self) -> list[str]:
+        return [str(self.model.item(r, 0).data(DOC_ID_ROLE)) for r in range(self.model.rowCount())]
+
+    def selected_doc_ids(self) -> list[tuple[str, str]]:
+        """(doc_id, source_path) of the selected rows."""
+        chosen = []
+        for index in self.table.selectionModel().selectedRows(0):
+            source = self.proxy.mapToSource(index)
+            item = self.model.item(source.row(), 0)
+            chosen.append((str(item.data(DOC_ID_ROLE)), item.toolTip().split("\n")[0]))
+        return chosen
+
+    def remove_selected(self) -> None:
+        chosen = self.selected_doc_ids()
+        if not chosen:
+            return
+        names = "\n".join(Path(path).name for _doc, path in chosen[:8])
+        if not confirm(self, self.tr("Remove documents"),
+                       self.tr("Remove these documents from the library? Their text and vectors are erased from the index; the files themselves stay on disk.") + "\n\n" + names):
+            return
+
+        def remove() -> int:
+            for doc_id, _path in chosen:
+                self.services.remove_document(doc_id)
+            return len(chosen)
+
+        self.workers.call(remove, name="remove-documents", on_failed=self._failed,
+                          on_result=self._removed)
+
+    def _removed(self, count: int) -> None:
+        self.statusMessage.emit(self.tr("Removed %n document(s).", "", count))
+        self.refresh()
+
+    def open_selected(self) -> None:
+        for _doc, path in self.selected_doc_ids()[:1]:
+            QDesktopServices.openUrl(QUrl.fromLocalFile(path))
+
+    def reingest_selected(self) -> None:
+        chosen = self.selected_doc_ids()
+        if chosen and not self.is_running():
+            doc_id = chosen[0][0]
+            self._start_run(lambda cancel: self.services.reingest_document(doc_id, cancel),
+                            [Path(chosen[0][1])])
+
+    def _context_menu(self, pos: Any) -> None:
+        if not self.selected_doc_ids():
+            return
+        menu = QMenu(self)
+        menu.addAction(self.tr("Open original"), self.open_selected)
+        menu.addAction(self.tr("Re-index"), self.reingest_selected)
+        menu.addSeparator()
+        menu.addAction(self.tr("Remove from library…"), self.remove_selected)
+        menu.exec(self.table.viewport().mapToGlobal(pos))
+
+    # ---- ingestion ----------------------------------------------------------------
+    def is_running(self) -> bool:
+        return self._run is not None
+
+    def add_paths(self, paths: list[Path]) -> None:
+        """Ingest files and folders (queued behind a running ingestion)."""
+        if not paths:
+            return
+        if self.is_running():
+            self._pending.extend(paths)
+            for path in paths:
+                self.progress_box.queue(path)
+            return
+        self._start_run(lambda cancel: self.services.ingest(paths, cancel), paths)
+
+    def load_samples(self) -> None:
+        self.samples_banner.hide()
+        self.add_paths(self.services.sample_documents())
+
+    def _dismiss_samples(self) -> None:
+        self._samples_dismissed = True
+        self.samples_banner.hide()
+
+    def _start_run(self, factory: Any, paths: list[Path]) -> None:
+        self.samples_banner.hide()
+        self.progress_box.begin(paths, self.tr("Adding documents…"))
+        self._run = self.workers.start(factory, name="ingest", on_item=self.on_ingest_event,
+                                       on_failed=self._failed, on_finished=self._run_finished)
+
+    def start_reindex(self) -> None:
+        if self.is_running():
+            return
+        self.progress_box.begin([], self.tr("Reindexing…"))
+        self._run = self.workers.start(self.services.reindex, name="reindex",
+                                       on_item=self.on_ingest_event, on_failed=self._failed,
+                                       on_finished=self._run_finished)
+
+    def cancel(self) -> None:
+        if self._run is not None:
+            self._run.cancel()
+            self._pending.clear()
+            self.progress_box.cancelling()
+
+    def on_ingest_event(self, event: Any) -> None:
+        summary = self.progress_box.on_event(event)
+        if isinstance(event, RunDone):
+            self.runFinished.emit(event)
+            self.statusMessage.emit(summary)
+
+    def _run_finished(self, cancelled: bool) -> None:
+        self._run = None
+        self.progress_box.end(cancelled)
+        self.refresh()
+        if self._pending:
+            paths, self._pending = self._pending, []
+            self.add_paths(paths)
+
+    def row_status(self, path: str) -> str:
+        return self.progress_box.row_status(path)
+
+    def _failed(self, error: BaseException) -> None:
+        show_error(self, error, log_dir=str(self.services.app.paths.log_dir))
+
+    def changeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+        super().changeEvent(event)
+        if event.type() == event.Type.LanguageChange:
+            self.retranslate()
+
+
+def _number_item(value: int) -> QStandardItem:
+    item = QStandardItem()
+    item.setData(int(value), Qt.ItemDataRole.DisplayRole)
+    return item

@@ -1,0 +1,373 @@
+"""The main window: Library | Chat | Sources, plus the Memory window and Settings.
+
+The window is built without touching any model: `start()` (called right after
+`show()`) loads the embedder, the index and the LLM in a worker and reports each
+step in the status bar. Files and folders dropped anywhere on the window are
+ingested. Status bar: active model, index size, and "offline ✓" (or a warning when
+an off-machine Ollama server is allowed).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QDragEnterEvent,
+    QDropEvent,
+    QIcon,
+    QKeySequence,
+)
+from PySide6.QtWidgets import (
+    QDialog,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QProgressBar,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+)
+
+from desktop_app.config.paths import resource
+from desktop_app.config.settings import Settings
+from desktop_app.gui.chat import ChatPanel
+from desktop_app.gui.conversations import ConversationsPanel
+from desktop_app.gui.dialogs import show_error
+from desktop_app.gui.i18n import Translations
+from desktop_app.gui.library import LibraryPanel
+from desktop_app.gui.memory_panel import MemoryPanel
+from desktop_app.gui.services import GuiServices, IndexSummary, ModelLoadState
+from desktop_app.gui.settings_dialog import SettingsDialog
+from desktop_app.gui.sources_viewer import SourcesViewer
+from desktop_app.gui.workers import WorkerSet
+
+
+class MainWindow(QMainWindow):
+    """Top-level window; owns the workers of every panel."""
+
+    filesDropped = Signal(list)  # list[Path]
+    modelsReady = Signal()
+
+    def __init__(self, services: GuiServices, translations: Translations | None = None) -> None:
+        super().__init__()
+        self.services = services
+        self.translations = translations or Translations()
+        self.workers = WorkerSet(self)
+        self.model_states: dict[str, ModelLoadState] = {}
+        self._index_summary: IndexSummary | None = None
+        self.setAcceptDrops(True)
+        self.setWindowIcon(QIcon(str(resource("icons", "acervo.svg"))))
+
+        self.library = LibraryPanel(services, self.workers)
+        self.conversations = ConversationsPanel(services, self.workers)
+        self.chat = ChatPanel(services, self.workers)
+        self.viewer = SourcesViewer(self._load_text_pages)
+        self.left_tabs = QTabWidget()
+        self.left_tabs.addTab(self.library, "")
+        self.left_tabs.addTab(self.conversations, "")
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(self.left_tabs)
+        splitter.addWidget(self.chat)
+        splitter.addWidget(self.viewer)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 4)
+        splitter.setStretchFactor(2, 4)
+        splitter.setSizes([420, 520, 460])
+        self.setCentralWidget(splitter)
+
+        self.memory_window = QDialog(self)
+        self.memory_window.setModal(False)
+        self.memory_panel = MemoryPanel(services, self.workers, self.memory_window)
+        memory_layout = QVBoxLayout(self.memory_window)
+        memory_layout.setContentsMargins(0, 0, 0, 0)
+        memory_layout.addWidget(self.memory_panel)
+        self.memory_window.resize(960, 520)
+
+        self.model_label = QLabel()
+        self.index_label = QLabel()
+        self.offline_label = QLabel()
+        self.loading_bar = QProgressBar()
+        self.loading_bar.setRange(0, 0)
+        self.loading_bar.setMaximumWidth(120)
+        self.loading_bar.hide()
+        status = self.statusBar()
+        status.addPermanentWidget(self.loading_bar)
+        status.addPermanentWidget(self.model_label)
+        status.addPermanentWidget(self.index_label)
+        status.addPermanentWidget(self.offline_label)
+
+        self._build_actions()
+        self._connect()
+        self.resize(1400, 860)
+        self.retranslate()
+
+    # ---- construction -------------------------------------------------------------
+    def _build_actions(self) -> None:
+        def action(shortcut: QKeySequence | QKeySequence.StandardKey | str | None,
+                   slot: Any) -> QAction:
+            act = QAction(self)
+            if shortcut:
+                act.setShortcut(QKeySequence(shortcut))
+            act.triggered.connect(slot)
+            self.addAction(act)
+            return act
+
+        self.add_files_action = action(QKeySequence.StandardKey.Open, self.add_files)
+        self.add_folder_action = action("Ctrl+Shift+O", self.add_folder)
+        self.quit_action = action(QKeySequence.StandardKey.Quit, self.close)
+        self.new_chat_action = action(QKeySequence.StandardKey.New, self.new_chat)
+        self.focus_question_action = action("Ctrl+L", self.focus_question)
+        self.stop_action = action("Esc", self.chat.stop)
+        self.sources_only_action = action(None, lambda on: self.chat.sources_only.setChecked(on))
+        self.sources_only_action.setCheckable(True)
+        self.memory_action = action("Ctrl+Shift+M", self.show_memory)
+        self.library_action = action("Ctrl+1", lambda: self.left_tabs.setCurrentIndex(0))
+        self.conversations_action = action("Ctrl+2", lambda: self.left_tabs.setCurrentIndex(1))
+        self.settings_action = action("Ctrl+,", self.open_settings)
+        self.reindex_action = action(None, self.library.start_reindex)
+        self.about_action = action(None, self.about)
+
+        bar = self.menuBar()
+        self.file_menu = bar.addMenu("")
+        self.file_menu.addActions([self.add_files_action, self.add_folder_action])
+        self.file_menu.addSeparator()
+        self.file_menu.addAction(self.quit_action)
+        self.chat_menu = bar.addMenu("")
+        self.chat_menu.addActions([self.new_chat_action, self.focus_question_action,
+                                   self.stop_action, self.sources_only_action])
+        self.view_menu = bar.addMenu("")
+        self.view_menu.addActions([self.library_action, self.conversations_action,
+                                   self.memory_action])
+        self.tools_menu = bar.addMenu("")
+        self.tools_menu.addActions([self.reindex_action, self.settings_action])
+        self.help_menu = bar.addMenu("")
+        self.help_menu.addAction(self.about_action)
+
+    def _connect(self) -> None:
+        self.filesDropped.connect(self.library.add_paths)
+        self.library.add_files_button.clicked.connect(self.add_files)
+        self.library.add_folder_button.clicked.connect(self.add_folder)
+        self.library.indexChanged.connect(self._show_index_summary)
+        self.library.statusMessage.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self.chat.citationClicked.connect(self.viewer.show_citation)
+        self.chat.conversationChanged.connect(lambda cid: self.conversations.refresh(select=cid))
+        self.chat.busyChanged.connect(self._turn_state)
+        self.chat.memoryChanged.connect(self._memory_changed)
+        self.chat.busyChanged.connect(lambda busy: self.stop_action.setEnabled(busy))
+        self.chat.sources_only.toggled.connect(self.sources_only_action.setChecked)
+        self.conversations.newChatRequested.connect(self.new_chat)
+        self.conversations.openRequested.connect(self.chat.show_conversation)
+        self.conversations.deleted.connect(self._conversation_deleted)
+        self.memory_panel.memoryChanged.connect(self.conversations.refresh)
+        self.stop_action.setEnabled(False)
+
+    def retranslate(self) -> None:
+        self.setWindowTitle(self.tr("Acervo — your documents, offline"))
+        self.left_tabs.setTabText(0, self.tr("Library"))
+        self.left_tabs.setTabText(1, self.tr("Chats"))
+        self.memory_window.setWindowTitle(self.tr("Memory — what Acervo remembers"))
+        self.file_menu.setTitle(self.tr("&File"))
+        self.chat_menu.setTitle(self.tr("&Chat"))
+        self.view_menu.setTitle(self.tr("&View"))
+        self.tools_menu.setTitle(self.tr("&Tools"))
+        self.help_menu.setTitle(self.tr("&Help"))
+        self.add_files_action.setText(self.tr("Add files…"))
+        self.add_folder_action.setText(self.tr("Add folder…"))
+        self.quit_action.setText(self.tr("Quit"))
+        self.new_chat_action.setText(self.tr("New chat"))
+        self.focus_question_action.setText(self.tr("Ask a question"))
+        self.stop_action.setText(self.tr("Stop answer"))
+        self.sources_only_action.setText(self.tr("Sources only (no model)"))
+        self.memory_action.setText(self.tr("Memory…"))
+        self.library_action.setText(self.tr("Library"))
+        self.conversations_action.setText(self.tr("Chats"))
+        self.settings_action.setText(self.tr("Settings…"))
+        self.reindex_action.setText(self.tr("Reindex library"))
+        self.about_action.setText(self.tr("About Acervo"))
+        self.offline_label.setText(self.tr("offline ✓") if self.services.is_air_gapped()
+                                   else self.tr("network: model server allowed ⚠"))
+        self.offline_label.setToolTip(self.tr("Nothing leaves this computer") if self.services.is_air_gapped() else self.tr("Questions and passages are sent to the Ollama server"))
+        self._show_model_state()
+        self._show_index_summary(self._index_summary)
+        self.viewer.retranslate()
+
+    # ---- start-up -----------------------------------------------------------------
+    def start(self) -> None:
+        """Load models in the background (the window is already on screen)."""
+        self.loading_bar.show()
+        self.workers.start(self.services.load_models, name="load-models",
+                           on_item=self._model_state, on_failed=self._load_failed,
+                           on_finished=self._models_loaded)
+
+    def _model_state(self, state: ModelLoadState) -> None:
+        self.model_states[state.component] = state
+        self._show_model_state()
+        if state.component == "index" and state.state == "ready":
+            self.library.refresh()
+            self.conversations.refresh()
+
+    def _show_model_state(self) -> None:
+        states = self.model_states
+        llm = states.get("llm")
+        if not states:
+            text = self.tr("Model: %1").replace("%1", self.services.active_model_name()
+                                                 or self.tr("none (sources only)"))
+        elif any(s.state == "loading" for s in states.values()):
+            loading = next(s for s in states.values() if s.state == "loading")
+            names = {"embedder": self.tr("search model"), "index": self.tr("library"),
+                     "llm": self.tr("language model"), "memory": self.tr("memory")}
+            text = self.tr("Loading %1…").replace("%1", names.get(loading.component,
+                                                                   loading.component))
+        elif llm is not None and llm.state == "off":
+            text = self.tr("Model: none (sources only)")
+        elif llm is not None and llm.state == "unavailable":
+            text = self.tr("Model: unavailable — sources-only answers")
+            self.model_label.setToolTip(llm.detail)
+        else:
+            text = self.tr("Model: %1").replace("%1", (llm.detail if llm else "")
+                                                 or self.services.active_model_name())
+            self.model_label.setToolTip("")
+        self.model_label.setText(text)
+
+    def _models_loaded(self, _cancelled: bool) -> None:
+        self.loading_bar.hide()
+        self._show_model_state()
+        self.modelsReady.emit()
+
+    def _load_failed(self, error: BaseException) -> None:
+        self.loading_bar.hide()
+        self.model_label.setText(self.tr("Models failed to load"))
+        show_error(self, error, log_dir=str(self.services.app.paths.log_dir))
+
+    def models_loaded(self) -> bool:
+        return "llm" in self.model_states and all(
+            s.state != "loading" for s in self.model_states.values())
+
+    def _show_index_summary(self, summary: IndexSummary | None) -> None:
+        self._index_summary = summary
+        if summary is None:
+            return
+        if summary.documents == 0:
+            self.index_label.setText(self.tr("Library empty"))
+        else:
+            self.index_label.setText(
+                self.tr("%n document(s)", "", summary.documents) + " · "
+                + self.tr("%n passage(s)", "", summary.chunks)
+                + f" · {summary.bytes / 1e6:.1f} MB")
+        self.index_label.setToolTip(summary.mismatch_message or summary.embedder_id)
+
+    # ---- actions ------------------------------------------------------------------
+    def add_files(self) -> None:
+        paths, _filter = QFileDialog.getOpenFileNames(
+            self, self.tr("Add files"), "",
+            self.tr("Documents (*.pdf *.docx *.md *.markdown *.txt *.html *.htm);;All files (*)"))
+        if paths:
+            self.library.add_paths([Path(p) for p in paths])
+
+    def add_folder(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, self.tr("Add folder"))
+        if folder:
+            self.library.add_paths([Path(folder)])
+
+    def new_chat(self) -> None:
+        self.chat.new_chat()
+        self.conversations.list.clearSelection()
+
+    def focus_question(self) -> None:
+        self.chat.question.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.chat.question.selectAll()
+
+    def show_memory(self) -> None:
+        self.memory_panel.refresh()
+        self.memory_window.show()
+        self.memory_window.raise_()
+
+    def _memory_changed(self) -> None:
+        if self.memory_window.isVisible():
+            self.memory_panel.refresh()
+
+    def _turn_state(self, busy: bool) -> None:
+        if not busy and self.chat.conversation_id:  # newest first: the list order changed
+            self.conversations.refresh(select=self.chat.conversation_id)
+
+    def _conversation_deleted(self, conversation_id: str) -> None:
+        if self.chat.conversation_id == conversation_id:
+            self.chat.new_chat()
+
+    def open_settings(self) -> None:
+        embedder = self.services.app.__dict__.get("embedder")
+        dialog = SettingsDialog(self.services.app.settings,
+                                embedder_id=getattr(embedder, "id", ""), parent=self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.apply_settings(dialog.result_settings())
+
+    def apply_settings(self, new: Settings) -> None:
+        """Copy the edited values into the live settings, save, reload what depends on them."""
+        current = self.services.app.settings
+        old = dataclasses.replace(current)
+        for f in dataclasses.fields(Settings):
+            setattr(current, f.name, getattr(new, f.name))
+        try:
+            self.services.app.save_settings()
+        except OSError as exc:
+            show_error(self, exc)
+        if new.language != old.language:
+            self.translations.apply(new.language)
+        model_keys = ("llm_backend", "models", "active_model", "n_ctx", "n_threads",
+                      "ollama_url", "ollama_model", "allow_network", "reranker_enabled",
+                      "reranker_path", "retrieval_k", "temperature")
+        memory_keys = ("memory_enabled", "implicit_extraction", "memory_retention_days")
+        if any(getattr(old, k) != getattr(new, k) for k in model_keys + memory_keys):
+            self.services.settings_changed()
+            if "llm" in self.model_states:  # already started: load the newly chosen model
+                self.loading_bar.show()
+                self.workers.start(self.services.load_llm, name="load-llm",
+                                   on_item=self._model_state, on_failed=self._load_failed,
+                                   on_finished=self._models_loaded)
+        self.retranslate()
+
+    def about(self) -> None:
+        QMessageBox.about(self, self.tr("About Acervo"), self.tr("Acervo answers questions about your own documents with cited sources, entirely on this computer. Nothing is sent anywhere."))
+
+    # ---- drag and drop ------------------------------------------------------------
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 - Qt override
+        if event.mimeData().hasUrls() and any(u.isLocalFile() for u in event.mimeData().urls()):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+        if event.mimeData().hasUrls():
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 - Qt override
+        paths = [Path(u.toLocalFile()) for u in event.mimeData().urls() if u.isLocalFile()]
+        if not paths:
+            event.ignore()
+            return
+        event.acceptProposedAction()
+        self.left_tabs.setCurrentWidget(self.library)
+        self.filesDropped.emit(paths)
+
+    # ---- lifecycle ----------------------------------------------------------------
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
+        self.workers.cancel_all()
+        self.memory_window.close()
+        super().closeEvent(event)
+
+    def _load_text_pages(self, citation: Any, callback: Any) -> None:
+        self.workers.call(lambda: self.services.load_text_pages(citation.source_path),
+                          name="load-text", on_result=callback,
+                          on_failed=lambda _e: None)
+

@@ -1,0 +1,113 @@
+"""Start the desktop app: QApplication → translations → window on screen → models load.
+
+`run_gui(app)` is what `python -m desktop_app` (no arguments) calls. The window is
+shown before anything heavy happens; the embedder, index and LLM load in a worker
+once the event loop runs, with their state in the status bar. Light/dark follows
+the OS through Qt's palette; the chips repaint on palette changes.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QThreadPool, QTimer
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import QApplication
+
+from desktop_app.config.paths import resource
+from desktop_app.gui.dialogs import show_error
+from desktop_app.gui.i18n import Translations
+from desktop_app.gui.main_window import MainWindow
+from desktop_app.gui.services import GuiServices
+from desktop_app.gui.theme import ColorSchemeFollower
+
+if TYPE_CHECKING:
+    from desktop_app.app import App
+
+log = logging.getLogger(__name__)
+
+# model loading, an ingestion run and an answer must not wait for each other
+MIN_POOL_THREADS = 4
+# bench/package.py: "1" → print a start-up line and quit once the window is on screen (models
+# not loaded); "ready" → print at the window and again when the models are loaded, then quit.
+EXIT_AFTER_SHOW_ENV = "ACERVO_EXIT_AFTER_SHOW"
+
+
+def create_qt_application(argv: list[str] | None = None) -> QApplication:
+    existing = QApplication.instance()
+    if isinstance(existing, QApplication):
+        return existing
+    qt_app = QApplication(argv if argv is not None else sys.argv[:1])
+    qt_app.setApplicationName("Acervo")
+    qt_app.setApplicationDisplayName("Acervo")
+    qt_app.setOrganizationName("Acervo")
+    qt_app.setDesktopFileName("acervo")
+    qt_app.setWindowIcon(QIcon(str(resource("icons", "acervo.svg"))))
+    ColorSchemeFollower(qt_app)  # parented to the application: lives as long as it does
+    return qt_app
+
+
+def build_window(app: App, qt_app: QApplication | None = None) -> MainWindow:
+    """The main window for `app`, with translations installed; models not loaded yet."""
+    qt_app = qt_app or create_qt_application()
+    pool = QThreadPool.globalInstance()
+    pool.setMaxThreadCount(max(pool.maxThreadCount(), MIN_POOL_THREADS))
+    translations = Translations()
+    translations.apply(app.settings.language, qt_app)
+    return MainWindow(GuiServices(app), translations)
+
+
+def install_crash_dialog(app: App, window: MainWindow) -> None:
+    """Sanitized logging for the session; an uncaught exception (a bug) gets a dialog."""
+
+    def on_uncaught(error: BaseException) -> None:
+        QTimer.singleShot(0, lambda: show_error(window, error, log_dir=str(app.paths.log_dir)))
+
+    if getattr(app, "log_handle", None) is None and hasattr(app, "start_logging"):
+        app.start_logging(on_uncaught=on_uncaught)
+
+
+def run_gui(app: App) -> int:
+    """Open the window, then load models in the background; returns the exit code."""
+    qt_app = create_qt_application()
+    window = build_window(app, qt_app)
+    install_crash_dialog(app, window)
+    window.show()
+    mode = os.environ.get(EXIT_AFTER_SHOW_ENV, "")
+    if mode:
+        QTimer.singleShot(0, lambda: _startup_reached("window", qt_app, quit_now=mode == "1"))
+    if mode == "ready":
+        window.modelsReady.connect(lambda: _startup_reached("ready", qt_app, quit_now=True))
+    if mode != "1":
+        QTimer.singleShot(0, window.start)
+    code = qt_app.exec()
+    window.workers.cancel_all()
+    QThreadPool.globalInstance().waitForDone(5000)
+    return int(code)
+
+
+def _startup_reached(stage: str, qt_app: QApplication, *, quit_now: bool) -> None:
+    """One machine-readable line for the start-up benchmark: stage, resident memory and the
+    CPU seconds used so far (comparable on a busy machine, unlike wall time)."""
+    times = os.times()
+    print(f"ACERVO_STARTUP stage={stage} rss_kb={_rss_kb()} "
+          f"cpu_s={times.user + times.system:.2f}", flush=True)
+    if quit_now:
+        qt_app.quit()
+
+
+def _rss_kb() -> int:
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    import resource as rusage  # not Windows; ru_maxrss is a peak (KB on Linux, bytes on macOS)
+
+    peak = rusage.getrusage(rusage.RUSAGE_SELF).ru_maxrss
+    return int(peak // 1024 if sys.platform == "darwin" else peak)

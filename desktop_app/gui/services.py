@@ -1,0 +1,325 @@
+"""The one place where the GUI talks to the core services (Qt-free on purpose).
+
+Every method here is plain Python: generators of service events or blocking calls.
+The GUI runs them through `workers.WorkerSet`, never on the GUI thread, because the
+first touch of `app.embedder`, `app.index`, `app.llm`… loads models. When the
+composition root grows a service (`App.answer_service`, `App.memory`, `App.chat`),
+only this module changes.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from desktop_app.errors import AppError
+
+if TYPE_CHECKING:
+    from desktop_app.app import App
+    from desktop_app.retrieval.index import DocumentRecord
+
+log = logging.getLogger(__name__)
+
+CancelCheck = Callable[[], bool]
+
+
+@dataclass(frozen=True)
+class ModelLoadState:
+    """Start-up progress of one component, shown in the status bar."""
+
+    component: str  # "embedder" | "index" | "llm" | "memory"
+    state: str  # "loading" | "ready" | "unavailable" | "off"
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class IndexSummary:
+    documents: int
+    chunks: int
+    bytes: int
+    embedder_id: str
+    embedder_matches: bool
+    mismatch_message: str = ""
+
+
+@dataclass(frozen=True)
+class ConversationInfo:
+    id: str
+    title: str
+    updated_at: str
+    messages: int
+
+
+@dataclass(frozen=True)
+class ConversationStarted:
+    """The chat layer created (or continued) a conversation for this turn."""
+
+    conversation_id: str
+
+
+class GuiServices:
+    """Adapter between the window and `desktop_app.app.App`."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    # ---- start-up -----------------------------------------------------------------
+    def load_models(self, cancel: CancelCheck) -> Iterator[ModelLoadState]:
+        """Load the embedder, open the index, prepare the LLM; one state per step."""
+        yield ModelLoadState("embedder", "loading")
+        embedder = self.app.embedder
+        embedder.embed_query("warm-up")  # the first call pays torch's lazy start-up (seconds)
+        yield ModelLoadState("embedder", "ready", embedder.id)
+        if cancel():
+            return
+        yield ModelLoadState("index", "loading")
+        _ = self.app.index
+        yield ModelLoadState("index", "ready")
+        if cancel():
+            return
+        yield from self.load_llm(cancel)
+        if cancel():
+            return
+        try:
+            memory = self._memory_service()
+            _ = memory.index  # opens (and if needed re-embeds) the memory index
+            memory.sweep_expired()  # retention: expired memories are erased at start-up
+            yield ModelLoadState("memory", "ready")
+        except AppError as exc:
+            yield ModelLoadState("memory", "unavailable", exc.user_message)
+
+    def load_llm(self, _cancel: CancelCheck) -> Iterator[ModelLoadState]:
+        """Build the LLM the settings select and load its weights (also after a change)."""
+        yield ModelLoadState("llm", "loading", self.active_model_name())
+        llm, error = self._llm()
+        if llm is None and error is None:
+            yield ModelLoadState("llm", "off")  # the user chose sources-only answers
+        elif llm is None:
+            yield ModelLoadState("llm", "unavailable", error.user_message if error else "")
+        else:
+            try:
+                _ = getattr(llm, "llama", None)  # llama.cpp loads its weights on first access
+                yield ModelLoadState("llm", "ready", llm.name)
+            except AppError as exc:
+                yield ModelLoadState("llm", "unavailable", exc.user_message)
+
+    def active_model_name(self) -> str:
+        """Name of the model the settings select, without loading anything."""
+        settings = self.app.settings
+        if settings.llm_backend == "none":
+            return ""
+        if settings.llm_backend == "ollama":
+            return f"ollama:{settings.ollama_model}"
+        from desktop_app.answer.models import BUNDLED_NAME
+
+        return settings.active_model or BUNDLED_NAME
+
+    def is_air_gapped(self) -> bool:
+        """False only when an Ollama URL outside this machine is allowed."""
+        from urllib.parse import urlparse
+
+        settings = self.app.settings
+        if settings.llm_backend != "ollama":
+            return True
+        host = (urlparse(settings.ollama_url).hostname or "").lower()
+        return host in ("127.0.0.1", "localhost", "::1")
+
+    # ---- library ------------------------------------------------------------------
+    def index_summary(self) -> IndexSummary:
+        index = self.app.index
+        stats = index.stats()
+        return IndexSummary(int(stats["documents"]), int(stats["chunks"]), int(stats["bytes"]),
+                            str(stats["embedder_id"]), index.embedder_matches,
+                            "" if index.embedder_matches else index.mismatch_message())
+
+    def documents(self) -> list[DocumentRecord]:
+        return self.app.index.documents()
+
+    def ingest(self, paths: Sequence[Path], cancel: CancelCheck) -> Iterator[Any]:
+        return self.app.pipeline.run(list(paths), cancel=cancel, prune_missing=True)
+
+    def remove_document(self, doc_id: str) -> None:
+        self.app.pipeline.remove_document(doc_id)
+
+    def reingest_document(self, doc_id: str, cancel: CancelCheck) -> Iterator[Any]:
+        """Index one document again from its file (remove, then ingest)."""
+        record = self.app.index.document(doc_id)
+        if record is None:
+            raise AppError("This document is no longer in the library.")
+        if not Path(record.source_path).is_file():
+            raise AppError(f"The original file is gone: {record.source_path}")
+        self.app.pipeline.remove_document(doc_id)
+        yield from self.app.pipeline.run([Path(record.source_path)], cancel=cancel,
+                                         prune_missing=False)
+
+    def reindex(self, cancel: CancelCheck) -> Iterator[Any]:
+        """Blue/green rebuild with the current embedder; the new index is active after."""
+        from desktop_app.retrieval.reindex import reindex
+
+        yield from reindex(self.app.paths.index_dir, self.app.index, self.app.embedder,
+                           cancel=cancel)
+        self.app.reset_index()
+        _ = self.app.index
+
+    def sample_documents(self) -> list[Path]:
+        from desktop_app.config.paths import resource
+
+        folder = resource("samples")
+        if not folder.is_dir():
+            return []
+        return sorted(p for p in folder.iterdir() if p.is_file() and not p.name.startswith("."))
+
+    def load_text_pages(self, source_path: str) -> list[str]:
+        """Clean page texts of a non-PDF document (the text chunk offsets refer to)."""
+        from desktop_app.ingest.loaders import load_document
+
+        document = load_document(Path(source_path))
+        return [page.text for page in document.pages]
+
+    # ---- answering ----------------------------------------------------------------
+    def _llm(self) -> tuple[Any, AppError | None]:
+        try:
+            return self.app.llm, None
+        except AppError as exc:
+            return None, exc
+
+    def answer_service(self) -> Any:
+        return self.app.answer_service
+
+    def chat_service(self) -> Any:
+        return self.app.chat
+
+    def ask(self, conversation_id: str | None, question: str, *, sources_only: bool,
+            cancel: CancelCheck) -> Iterator[Any]:
+        """One chat turn: persisted, memory commands applied, answer events streamed.
+
+        Starts a conversation when `conversation_id` is None (`ConversationStarted`
+        first). The turn ends with the chat layer's `TurnComplete`, whose implicit
+        extraction job the GUI runs in another worker after the answer is shown.
+        """
+        chat = self.chat_service()
+        if conversation_id is None:
+            title = " ".join(question.split())[:60]
+            conversation_id = chat.new_conversation(title)
+            yield ConversationStarted(conversation_id)
+        yield from chat.turn(conversation_id, question, sources_only=sources_only,
+                             cancel=cancel)
+
+    def run_extraction(self, job: Any) -> list[Any]:
+        """Implicit memory extraction for a finished turn (memory events for the chip)."""
+        return list(job.run()) if job is not None else []
+
+    def settings_changed(self) -> None:
+        """Forget what was built from old settings (model, backend, k…); the memory
+        service keeps its stores and takes the new switches and retention in place."""
+        self.app.reset_models()
+        self.app.__dict__.pop("searcher", None)
+        memory = self.app.__dict__.get("memory")
+        if memory is not None:
+            settings = self.app.settings
+            memory.enabled = settings.memory_enabled
+            memory.implicit = settings.implicit_extraction
+            memory.retention_days = settings.memory_retention_days
+
+    # ---- conversations ------------------------------------------------------------
+    def conversations(self) -> list[ConversationInfo]:
+        store = self._conversation_store()
+        return [ConversationInfo(str(c["id"]), str(c["title"] or ""), str(c["updated_at"]),
+                                 int(c["messages"])) for c in store.conversations()]
+
+    def rename_conversation(self, conversation_id: str, title: str) -> None:
+        store = self._conversation_store()
+        if hasattr(store, "rename"):
+            store.rename(conversation_id, title)
+            return
+        # interim until ConversationStore has rename(): one UPDATE on its own table
+        with store.db.transaction() as conn:
+            conn.execute("UPDATE conversations SET title = ? WHERE id = ?",
+                         (title, conversation_id))
+
+    def delete_conversation(self, conversation_id: str) -> None:
+        store = self._conversation_store()
+        if hasattr(store, "delete_conversation"):
+            store.delete_conversation(conversation_id)
+            return
+        # interim: the store's own secure message deletion, then the empty conversation row
+        store.delete_messages([m.id for m in store.messages(conversation_id)])
+        with store.db.transaction() as conn:
+            conn.execute("DELETE FROM conversations WHERE id = ?", (conversation_id,))
+
+    def messages(self, conversation_id: str) -> list[Any]:
+        """Stored messages; assistant traces get full citations back from the index."""
+        from dataclasses import replace
+
+        messages = []
+        for message in self._conversation_store().messages(conversation_id):
+            trace = message.trace
+            if message.role == "assistant" and trace and trace.get("citations"):
+                trace = dict(trace, citations=self._full_citations(trace["citations"]))
+                message = replace(message, trace=trace)
+            messages.append(message)
+        return messages
+
+    def _full_citations(self, stored: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        full = []
+        for entry in stored:
+            if "source_path" in entry:
+                full.append(entry)
+                continue
+            row = self.app.index.get_chunk(str(entry.get("chunk_id", "")))
+            if row is None:
+                continue  # the document was removed since
+            full.append({
+                "number": int(entry["number"]), "doc_id": row["doc_id"],
+                "chunk_id": row["chunk_id"], "title": row["title"],
+                "source_path": row["source_path"], "file_type": row["file_type"],
+                "page": int(entry.get("page") or row["page_start"]),
+                "page_end": int(row["page_end"]), "char_start": int(row["char_start"]),
+                "char_end": int(row["char_end"]), "score": 0.0, "legs": [],
+                "snippet": row["text"]})
+        return full
+
+    def _conversation_store(self) -> Any:
+        return self.chat_service().conversations
+
+    # ---- memory -------------------------------------------------------------------
+    def _memory_service(self) -> Any:
+        return self.app.memory
+
+    def memories(self, status: str = "active") -> list[Any]:
+        return list(self._memory_service().list_items(status=status))
+
+    def edit_memory(self, memory_id: str, text: str) -> Any:
+        return self._memory_service().edit(memory_id, text)
+
+    def delete_memory(self, memory_id: str) -> Any:
+        return self._memory_service().delete(memory_id)
+
+    def forget_all(self) -> Any:
+        return self._memory_service().forget_all()
+
+    def export_memories(self, path: Path) -> Path:
+        """Write everything remembered (with provenance and receipts) as JSON."""
+        import json
+
+        data = self._memory_service().export()
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_text(json.dumps(data, ensure_ascii=False, indent=2, default=str),
+                       encoding="utf-8")
+        tmp.replace(path)
+        return path
+
+    def provenance(self, memory_id: str) -> Any:
+        return self._memory_service().provenance(memory_id)
+
+    def consents(self) -> dict[str, Any]:
+        return dict(self._memory_service().consents.state())
+
+    def set_consent(self, category: str, granted: bool) -> Any:
+        return self._memory_service().set_consent(category, granted)
+
+    def undo_memory(self, undo_token: str) -> Any:
+        return self._memory_service().undo(undo_token)

@@ -1,0 +1,295 @@
+"""Settings: models, retrieval, memory, network, logs, language.
+
+Edits a copy of `Settings`; nothing changes until OK, and OK refuses a non-loopback
+Ollama URL unless "allow network" is ticked (with a warning that the app is then
+not air-gapped). GGUFs are validated by the model registry before they are listed;
+a GGUF without a chat template needs the user to pick one (never guessed).
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+from urllib.parse import urlparse
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QMessageBox,
+    QPushButton,
+    QSpinBox,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_app.answer import models as model_registry
+from desktop_app.config.settings import Settings
+from desktop_app.errors import AppError, InvalidModelError
+
+LANGUAGES = (("auto", "Automatic (system)"), ("pt_BR", "Português (Brasil)"), ("en", "English"))
+BACKENDS = ("llama_cpp", "ollama", "none")
+
+
+def is_loopback_url(url: str) -> bool:
+    host = (urlparse(url).hostname or "").lower()
+    return host in ("127.0.0.1", "localhost", "::1") or host.startswith("127.")
+
+
+class SettingsDialog(QDialog):
+    """Tabbed settings editor; `result_settings()` is the edited copy after OK."""
+
+    def __init__(self, settings: Settings, *, embedder_id: str = "",
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Settings"))
+        self.settings = copy.deepcopy(settings)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self._models_tab(), self.tr("Models"))
+        self.tabs.addTab(self._retrieval_tab(embedder_id), self.tr("Search"))
+        self.tabs.addTab(self._memory_tab(), self.tr("Memory"))
+        self.tabs.addTab(self._general_tab(), self.tr("General"))
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.tabs)
+        layout.addWidget(buttons)
+        self.resize(620, 520)
+        self._load_models()
+        self._update_network_warning()
+
+    # ---- tabs ---------------------------------------------------------------------
+    def _models_tab(self) -> QWidget:
+        page = QWidget()
+        s = self.settings
+        self.backend = QComboBox()
+        for value, label in zip(BACKENDS, (self.tr("Local model (llama.cpp)"),
+                                           self.tr("Ollama server"),
+                                           self.tr("No model: sources only")), strict=True):
+            self.backend.addItem(label, value)
+        self.backend.setCurrentIndex(max(0, BACKENDS.index(s.llm_backend)
+                                         if s.llm_backend in BACKENDS else 0))
+        self.model_list = QListWidget()
+        self.add_model_button = QPushButton(self.tr("Add GGUF file…"))
+        self.add_model_button.clicked.connect(self.add_model)
+        self.use_model_button = QPushButton(self.tr("Use selected"))
+        self.use_model_button.clicked.connect(self.use_selected_model)
+        self.remove_model_button = QPushButton(self.tr("Remove from list"))
+        self.remove_model_button.clicked.connect(self.remove_selected_model)
+        model_buttons = QHBoxLayout()
+        model_buttons.addWidget(self.add_model_button)
+        model_buttons.addWidget(self.use_model_button)
+        model_buttons.addWidget(self.remove_model_button)
+        model_buttons.addStretch(1)
+        self.n_ctx = QSpinBox()
+        self.n_ctx.setRange(512, 131072)
+        self.n_ctx.setSingleStep(512)
+        self.n_ctx.setValue(s.n_ctx)
+        self.n_threads = QSpinBox()
+        self.n_threads.setRange(1, max(1, os.cpu_count() or 1))
+        self.n_threads.setValue(min(s.n_threads, self.n_threads.maximum()))
+        self.ollama_url = QLineEdit(s.ollama_url)
+        self.ollama_model = QLineEdit(s.ollama_model)
+        self.ollama_model.setPlaceholderText("qwen2.5:3b")
+        self.allow_network = QCheckBox(self.tr("Allow a server on another computer"))
+        self.allow_network.setChecked(s.allow_network)
+        self.network_warning = QLabel()
+        self.network_warning.setWordWrap(True)
+        self.network_warning.setStyleSheet("color: #c62828;")
+        self.ollama_url.textChanged.connect(self._update_network_warning)
+        self.allow_network.toggled.connect(self._update_network_warning)
+        form = QFormLayout(page)
+        form.addRow(self.tr("Answer with:"), self.backend)
+        form.addRow(self.tr("Models:"), self.model_list)
+        form.addRow("", _wrap(model_buttons))
+        form.addRow(self.tr("Context size (tokens):"), self.n_ctx)
+        form.addRow(self.tr("Threads:"), self.n_threads)
+        form.addRow(self.tr("Ollama URL:"), self.ollama_url)
+        form.addRow(self.tr("Ollama model:"), self.ollama_model)
+        form.addRow("", self.allow_network)
+        form.addRow("", self.network_warning)
+        return page
+
+    def _retrieval_tab(self, embedder_id: str) -> QWidget:
+        page = QWidget()
+        s = self.settings
+        embedder = QLabel(embedder_id or self.tr("multilingual-e5-small (loading…)"))
+        embedder.setToolTip(self.tr("The embedding model is fixed; changing it requires a reindex."))
+        self.retrieval_k = QSpinBox()
+        self.retrieval_k.setRange(1, 50)
+        self.retrieval_k.setValue(s.retrieval_k)
+        self.reranker_enabled = QCheckBox(self.tr("Rerank results with a cross-encoder"))
+        self.reranker_enabled.setChecked(s.reranker_enabled)
+        self.reranker_path = QLineEdit(s.reranker_path)
+        browse = QPushButton(self.tr("Browse…"))
+        browse.clicked.connect(self._browse_reranker)
+        row = QHBoxLayout()
+        row.addWidget(self.reranker_path, 1)
+        row.addWidget(browse)
+        form = QFormLayout(page)
+        form.addRow(self.tr("Embedding model:"), embedder)
+        form.addRow(self.tr("Sources per answer (k):"), self.retrieval_k)
+        form.addRow("", self.reranker_enabled)
+        form.addRow(self.tr("Reranker folder:"), _wrap(row))
+        return page
+
+    def _memory_tab(self) -> QWidget:
+        page = QWidget()
+        s = self.settings
+        self.memory_enabled = QCheckBox(self.tr("Remember facts I tell the assistant"))
+        self.memory_enabled.setChecked(s.memory_enabled)
+        self.implicit = QCheckBox(self.tr("Also notice facts I mention in passing (runs after each answer)"))
+        self.implicit.setChecked(s.implicit_extraction)
+        self.retention = QSpinBox()
+        self.retention.setRange(0, 3650)
+        self.retention.setSpecialValueText(self.tr("keep until I delete"))
+        self.retention.setSuffix(self.tr(" days"))
+        self.retention.setValue(s.memory_retention_days)
+        form = QFormLayout(page)
+        form.addRow("", self.memory_enabled)
+        form.addRow("", self.implicit)
+        form.addRow(self.tr("Forget memories after:"), self.retention)
+        return page
+
+    def _general_tab(self) -> QWidget:
+        page = QWidget()
+        s = self.settings
+        self.language = QComboBox()
+        for value, label in LANGUAGES:
+            shown = self.tr("Automatic (system)") if value == "auto" else label
+            self.language.addItem(shown, value)
+        codes = [value for value, _label in LANGUAGES]
+        self.language.setCurrentIndex(codes.index(s.language) if s.language in codes else 0)
+        self.log_retention = QSpinBox()
+        self.log_retention.setRange(1, 365)
+        self.log_retention.setSuffix(self.tr(" days"))
+        self.log_retention.setValue(s.log_retention_days)
+        form = QFormLayout(page)
+        form.addRow(self.tr("Language:"), self.language)
+        form.addRow(self.tr("Keep logs for:"), self.log_retention)
+        return page
+
+    # ---- models -------------------------------------------------------------------
+    def _load_models(self) -> None:
+        self.model_list.clear()
+        for status in model_registry.describe_models(self.settings):
+            label = status.entry.name
+            if status.bundled:
+                label += " — " + self.tr("bundled")
+            if status.active:
+                label = "✓ " + label
+            item = QListWidgetItem(label)
+            item.setData(256, status.entry.name)
+            detail = status.info.describe() if status.info else (status.problem or "")
+            item.setToolTip(f"{status.entry.path}\n{detail}")
+            if status.info:
+                item.setText(f"{label}\n    {detail}")
+            self.model_list.addItem(item)
+
+    def add_model(self) -> None:
+        path, _filter = QFileDialog.getOpenFileName(self, self.tr("Add a GGUF model"), "",
+                                                    self.tr("GGUF models (*.gguf)"))
+        if path:
+            self.add_model_from_path(path)
+
+    def add_model_from_path(self, path: str, template: str | None = None) -> bool:
+        try:
+            added = model_registry.add_model(self.settings, path, template=template)
+        except InvalidModelError as exc:
+            if template is None and "chat template" in exc.user_message:
+                choice, ok = QInputDialog.getItem(
+                    self, self.tr("Choose a chat template"),
+                    exc.user_message + "\n\n" + self.tr("Template:"),
+                    list(model_registry.SUPPORTED_TEMPLATES), 0, False)
+                return bool(ok) and self.add_model_from_path(path, choice)
+            QMessageBox.warning(self, self.tr("Model not added"), exc.user_message)
+            return False
+        except AppError as exc:
+            QMessageBox.warning(self, self.tr("Model not added"), exc.user_message)
+            return False
+        message = f"{added.entry.name}: {added.info.describe()}"
+        if added.warnings:
+            message += "\n\n" + "\n".join(added.warnings)
+        QMessageBox.information(self, self.tr("Model added"), message)
+        self._load_models()
+        return True
+
+    def _selected_model(self) -> str:
+        item = self.model_list.currentItem()
+        return str(item.data(256)) if item is not None else ""
+
+    def use_selected_model(self) -> None:
+        name = self._selected_model()
+        if name:
+            model_registry.use_model(self.settings, name)
+            self._load_models()
+
+    def remove_selected_model(self) -> None:
+        name = self._selected_model()
+        if not name:
+            return
+        try:
+            model_registry.remove_model(self.settings, name)
+        except AppError as exc:
+            QMessageBox.warning(self, self.tr("Settings"), exc.user_message)
+        self._load_models()
+
+    # ---- network ------------------------------------------------------------------
+    def _update_network_warning(self) -> None:
+        url = self.ollama_url.text().strip()
+        if is_loopback_url(url):
+            self.network_warning.setText("")
+        elif self.allow_network.isChecked():
+            self.network_warning.setText(self.tr("Not air-gapped: your questions and passages from your documents will be sent to this server."))
+        else:
+            self.network_warning.setText(self.tr("This URL is on another computer. Tick “Allow a server on another computer” to use it."))
+
+    def _browse_reranker(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, self.tr("Cross-encoder folder"))
+        if folder:
+            self.reranker_path.setText(folder)
+
+    # ---- result -------------------------------------------------------------------
+    def accept(self) -> None:
+        url = self.ollama_url.text().strip()
+        if not is_loopback_url(url) and not self.allow_network.isChecked():
+            QMessageBox.warning(self, self.tr("Settings"), self.network_warning.text())
+            return
+        s = self.settings
+        s.llm_backend = str(self.backend.currentData())
+        s.n_ctx = self.n_ctx.value()
+        s.n_threads = self.n_threads.value()
+        s.ollama_url = url
+        s.ollama_model = self.ollama_model.text().strip()
+        s.allow_network = self.allow_network.isChecked()
+        s.retrieval_k = self.retrieval_k.value()
+        s.reranker_enabled = self.reranker_enabled.isChecked()
+        s.reranker_path = self.reranker_path.text().strip()
+        s.memory_enabled = self.memory_enabled.isChecked()
+        s.implicit_extraction = self.implicit.isChecked()
+        s.memory_retention_days = self.retention.value()
+        s.language = str(self.language.currentData())
+        s.log_retention_days = self.log_retention.value()
+        super().accept()
+
+    def result_settings(self) -> Settings:
+        return self.settings
+
+
+def _wrap(layout: QHBoxLayout) -> QWidget:
+    holder = QWidget()
+    layout.setContentsMargins(0, 0, 0, 0)
+    holder.setLayout(layout)
+    return holder

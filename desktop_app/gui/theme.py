@@ -1,0 +1,57 @@
+"""Light/dark following the OS.
+
+Where the platform theme already switches Qt's palette (Windows 11, macOS, KDE,
+GNOME through the xdg portal) nothing is done. Where it only reports the colour
+scheme and keeps a light palette (some Linux desktops, the offscreen platform), a
+dark palette is applied here, and removed again when the OS goes back to light.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import QApplication
+
+
+def dark_palette() -> QPalette:
+    palette = QPalette()
+    role = QPalette.ColorRole
+    colors = {
+        role.Window: "#2b2d30", role.WindowText: "#e6e6e6", role.Base: "#1e1f22",
+        role.AlternateBase: "#2f3136", role.ToolTipBase: "#3c3f41", role.ToolTipText: "#e6e6e6",
+        role.PlaceholderText: "#8c8c8c", role.Text: "#e6e6e6", role.Button: "#35373b",
+        role.ButtonText: "#e6e6e6", role.BrightText: "#ff6b6b", role.Link: "#6cb6ff",
+        role.Highlight: "#3574f0", role.HighlightedText: "#ffffff", role.Mid: "#45484d",
+        role.Dark: "#1b1c1f", role.Light: "#4a4d52", role.Shadow: "#101114",
+    }
+    for color_role, value in colors.items():
+        palette.setColor(color_role, QColor(value))
+    for color_role in (role.WindowText, role.Text, role.ButtonText):
+        palette.setColor(QPalette.ColorGroup.Disabled, color_role, QColor("#7a7a7a"))
+    return palette
+
+
+def is_dark(palette: QPalette) -> bool:
+    return palette.color(QPalette.ColorRole.Window).lightness() < 128
+
+
+class ColorSchemeFollower(QObject):
+    """Keeps the application palette in step with the OS colour scheme."""
+
+    def __init__(self, app: QApplication) -> None:
+        super().__init__(app)
+        self.app = app
+        self._forced_dark = False
+        app.styleHints().colorSchemeChanged.connect(self.apply)
+        self.apply()
+
+    def apply(self, scheme: Qt.ColorScheme | None = None) -> None:
+        """Match the palette to `scheme` (default: what the OS reports now)."""
+        if not isinstance(scheme, Qt.ColorScheme):
+            scheme = self.app.styleHints().colorScheme()
+        if scheme == Qt.ColorScheme.Dark and not is_dark(self.app.palette()):
+            self.app.setPalette(dark_palette())
+            self._forced_dark = True
+        elif scheme != Qt.ColorScheme.Dark and self._forced_dark:
+            self.app.setPalette(self.app.style().standardPalette())
+            self._forced_dark = False
