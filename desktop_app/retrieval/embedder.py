@@ -176,7 +176,9 @@ class E5Embedder:
         for key, value in _OFFLINE_ENV.items():
             os.environ.setdefault(key, value)
         from sentence_transformers import SentenceTransformer
+        from transformers.utils import logging as hf_logging
 
+        hf_logging.disable_progress_bar()  # "Loading weights" bars are noise on a terminal
         self._read_dim()  # the folder may have gone away since construction
         try:
             model = SentenceTransformer(str(self.model_dir), device="cpu", local_files_only=True)

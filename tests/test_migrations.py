@@ -1,0 +1,197 @@
+"""Upgrades keep user data: a data folder written by a released Acervo opens with this code.
+
+tests/fixtures/datadir-v1 is a real Acervo home (settings, document index, memories) written
+by tests/fixtures/make_datadir.py with the first release's schemas. Every test works on a copy.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import shutil
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from desktop_app import migrations
+from desktop_app.config.paths import AppPaths, app_paths
+from desktop_app.config.settings import load_settings
+from desktop_app.errors import AppError
+from desktop_app.migrations import NewerDataError, data_dir_versions, migrate_data_dir
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+DATADIR_V1 = FIXTURES / "datadir-v1"
+
+
+def _load_fixture_constants() -> Any:
+    spec = importlib.util.spec_from_file_location("make_datadir", FIXTURES / "make_datadir.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+FIXTURE = _load_fixture_constants()
+
+
+@pytest.fixture
+def v1_home(acervo_home: Path) -> AppPaths:
+    """A copy of the release-1 data folder as this test's ACERVO_HOME."""
+    shutil.copytree(DATADIR_V1, acervo_home)
+    return app_paths()
+
+
+def _tree_digest(root: Path) -> str:
+    digest = hashlib.sha256()
+    for path in sorted(p for p in root.rglob("*") if p.is_file()):
+        digest.update(str(path.relative_to(root)).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def test_the_fixture_is_small_and_holds_no_model() -> None:
+    files = [p for p in DATADIR_V1.rglob("*") if p.is_file()]
+    assert sum(p.stat().st_size for p in files) < 1_000_000
+    assert not (DATADIR_V1 / "data" / "models").exists()
+    assert not [p for p in files if p.suffix in (".gguf", ".safetensors", ".bin")]
+
+
+def test_the_fixture_records_release_1_schemas(v1_home: AppPaths) -> None:
+    assert {v.store: v.found for v in data_dir_versions(v1_home)} == {
+        "settings": 1, "index": 1, "state": 1}
+
+
+@pytest.mark.slow
+def test_a_release_1_data_folder_opens_with_library_memories_and_settings_kept(
+        v1_home: AppPaths, embedder: Any) -> None:
+    from desktop_app.app import build_app
+
+    assert migrate_data_dir(v1_home) == []  # all stores are current: nothing to upgrade
+    app = build_app()
+    app.__dict__["embedder"] = embedder
+
+    assert [d.title for d in app.index.documents()] == [FIXTURE.EXPECTED_TITLE]
+    assert app.index.embedder_matches
+    hits = app.searcher.search("legal deadline for an access reply", k=3)
+    assert hits and hits[0].title == FIXTURE.EXPECTED_TITLE
+    assert "15 days" in " ".join(h.text for h in hits)
+    assert hits[0].legs == {"vector", "keyword"}  # both legs still work on the old index
+
+    settings = load_settings(v1_home.settings_file)
+    for key, value in FIXTURE.SETTINGS_CHANGES.items():
+        assert getattr(settings, key) == value
+
+    from desktop_app.memory.conversations import ConversationStore
+    from desktop_app.memory.db import StateDB
+    from desktop_app.memory.service import MemoryService
+
+    db = StateDB.open(v1_home.state_db)
+    try:
+        memory = MemoryService(db, v1_home.data_dir / "memory", embedder,
+                               conversations=ConversationStore(db))
+        texts = [item.text for item in memory.list_items()]
+        assert len(texts) == 1 and FIXTURE.MEMORY_TEXT_PART in texts[0]
+        recalled = memory.recall("Em que setor eu trabalho?", 3)
+        assert [FIXTURE.MEMORY_TEXT_PART in item.text for item in recalled] == [True]
+    finally:
+        db.close()
+
+
+def _bump_index(paths: AppPaths, version: int) -> None:
+    meta = paths.index_dir / "g1" / "index_meta.json"
+    data = json.loads(meta.read_text(encoding="utf-8"))
+    meta.write_text(json.dumps({**data, "schema_version": version}), encoding="utf-8")
+
+
+def _bump_settings(paths: AppPaths, version: int) -> None:
+    data = json.loads(paths.settings_file.read_text(encoding="utf-8"))
+    paths.settings_file.write_text(json.dumps({**data, "version": version}), encoding="utf-8")
+
+
+def _bump_state(paths: AppPaths, version: int) -> None:
+    conn = sqlite3.connect(paths.state_db)
+    with conn:
+        conn.execute("UPDATE schema_versions SET version = ? WHERE component = 'state'",
+                     (version,))
+    conn.close()
+
+
+@pytest.mark.parametrize("store, bump", [("index", _bump_index), ("settings", _bump_settings),
+                                         ("state", _bump_state)])
+def test_a_data_folder_from_a_newer_release_is_refused_and_left_untouched(
+        v1_home: AppPaths, store: str, bump: Any) -> None:
+    bump(v1_home, 99)
+    before = _tree_digest(v1_home.config_dir.parent)
+
+    with pytest.raises(NewerDataError) as refused:
+        migrate_data_dir(v1_home)
+
+    message = refused.value.user_message
+    assert isinstance(refused.value, AppError)
+    assert "newer version of Acervo" in message
+    assert f"{store} schema 99" in message and "nothing was changed" in message
+    assert _tree_digest(v1_home.config_dir.parent) == before
+
+
+def test_a_newer_store_is_refused_before_an_older_one_is_upgraded(
+        v1_home: AppPaths, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(migrations, "current_versions",
+                        lambda: {"settings": 2, "index": 1, "state": 1})
+    _bump_index(v1_home, 5)
+    ran: list[str] = []
+    steps = {"settings": {1: lambda paths: ran.append("settings 1→2")}}
+
+    with pytest.raises(NewerDataError):
+        migrate_data_dir(v1_home, steps)
+    assert ran == []
+
+
+def _settings_step(version: int, change: dict[str, Any]) -> Any:
+    def step(paths: AppPaths) -> None:
+        data = json.loads(paths.settings_file.read_text(encoding="utf-8"))
+        paths.settings_file.write_text(json.dumps({**data, **change, "version": version + 1}),
+                                       encoding="utf-8")
+    return step
+
+
+def test_an_older_store_is_upgraded_one_version_at_a_time_and_only_once(
+        v1_home: AppPaths, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(migrations, "current_versions",
+                        lambda: {"settings": 3, "index": 1, "state": 1})
+    steps = {"settings": {1: _settings_step(1, {"retrieval_k": 8}),
+                          2: _settings_step(2, {"n_threads": 3})}}
+
+    assert migrate_data_dir(v1_home, steps) == ["settings: schema 1 → 2",
+                                                "settings: schema 2 → 3"]
+    data = json.loads(v1_home.settings_file.read_text(encoding="utf-8"))
+    assert (data["version"], data["retrieval_k"], data["n_threads"]) == (3, 8, 3)
+    assert data["language"] == FIXTURE.SETTINGS_CHANGES["language"]  # untouched keys kept
+    assert migrate_data_dir(v1_home, steps) == []
+
+
+def test_an_older_store_without_an_upgrade_path_is_an_error_that_changes_nothing(
+        v1_home: AppPaths, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(migrations, "current_versions",
+                        lambda: {"settings": 1, "index": 2, "state": 1})
+    before = _tree_digest(v1_home.config_dir.parent)
+
+    with pytest.raises(AppError, match="cannot upgrade your index data from schema 1 to 2"):
+        migrate_data_dir(v1_home, {"index": {}})
+    assert _tree_digest(v1_home.config_dir.parent) == before
+
+
+def test_a_step_that_does_not_record_its_version_is_reported(
+        v1_home: AppPaths, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(migrations, "current_versions",
+                        lambda: {"settings": 2, "index": 1, "state": 1})
+    with pytest.raises(AppError, match="did not complete"):
+        migrate_data_dir(v1_home, {"settings": {1: lambda paths: None}})
+
+
+def test_a_fresh_install_has_nothing_to_migrate(acervo_home: Path) -> None:
+    paths = app_paths().ensure()
+    assert migrate_data_dir(paths) == []
+    assert all(v.found is None for v in data_dir_versions(paths))
