@@ -185,25 +185,6 @@ def run_gui_or_demo(app: App) -> int:
             print(f"GUI unavailable ({exc}); running the headless demo", file=sys.stderr)
         else:
             return run_gui(app)
+    from desktop_app.ingest.commands import run_sample_demo
+
     return run_sample_demo(app)
-
-
-def run_sample_demo(app: App) -> int:
-    """Ingest the bundled sample documents and run an example search (headless)."""
-    from desktop_app.config.paths import resource
-    from desktop_app.ingest.events import FileDone, FileFailed, FileSkipped
-    from desktop_app.retrieval.commands import print_hits
-
-    print("Acervo headless demo: ingesting the bundled samples…")
-    for event in app.pipeline.run([resource("samples")], prune_missing=False):
-        if isinstance(event, FileDone):
-            print(f"  indexed {event.path} ({event.pages} pages, {event.chunks} chunks)")
-        elif isinstance(event, FileSkipped):
-            print(f"  unchanged {event.path}")
-        elif isinstance(event, FileFailed):
-            print(f"  failed {event.path}: {event.reason}")
-    query = "Quais são os direitos do titular?"
-    print(f"\nsearch: {query}")
-    print_hits(app.searcher.search(query, k=5))
-    print("\nTry: python -m desktop_app search \"sua pergunta\"  (or --help)")
-    return 0

@@ -12,12 +12,12 @@ cited chunks per document (best relevance), and decides the warning. Invariant:
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from desktop_app.answer.events import Citation, CitationEvent, Token
+from desktop_app.retrieval.textnorm import fold
 from desktop_app.retrieval.types import Hit
 
 NO_SUPPORTING_EVIDENCE = "no supporting evidence"
@@ -52,12 +52,6 @@ you your our el la los las del en con sin por para que es son esta estan eso est
 como cual cuando donde quien porque tambien fue ser tiene hay puede pueden segun according source
 sources document documents fonte fontes documento documentos fuente fuentes segundo conforme
 """)
-
-
-def fold(text: str) -> str:
-    """Case- and accent-insensitive form used for all lexical comparisons."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def content_terms(text: str) -> set[str]:

@@ -42,9 +42,15 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_ingest(args: argparse.Namespace, app: App) -> int:
+    result = ingest_and_print(app, args.paths, prune_missing=not args.no_prune)
+    return 0 if result.failed == 0 else 3
+
+
+def ingest_and_print(app: App, paths: list[Path], *, prune_missing: bool) -> RunDone:
+    """Run the pipeline, printing one line per file and a summary; returns the summary."""
     last_embed = ""
     result: RunDone | None = None
-    for event in app.pipeline.run(args.paths, prune_missing=not args.no_prune):
+    for event in app.pipeline.run(paths, prune_missing=prune_missing):
         if isinstance(event, ChunksEmbedded):
             line = f"  embedding {event.chunks_done}/{event.chunks_total}"
             if sys.stdout.isatty() and line != last_embed:
@@ -64,13 +70,25 @@ def cmd_ingest(args: argparse.Namespace, app: App) -> int:
     assert result is not None
     print(f"done: {result.indexed} indexed, {result.skipped} unchanged, "
           f"{result.failed} failed, {result.removed} removed")
-    return 0 if result.failed == 0 else 3
+    return result
 
 
 def cmd_demo(args: argparse.Namespace, app: App) -> int:
-    from desktop_app.app import run_sample_demo
-
     return run_sample_demo(app)
+
+
+def run_sample_demo(app: App) -> int:
+    """Ingest the bundled sample documents and run an example search (headless)."""
+    from desktop_app.config.paths import resource
+    from desktop_app.retrieval.commands import print_hits
+
+    print("Acervo headless demo: ingesting the bundled samples…")
+    ingest_and_print(app, [resource("samples")], prune_missing=False)
+    query = "Quais são os direitos do titular?"
+    print(f"\nsearch: {query}")
+    print_hits(app.searcher.search(query, k=5))
+    print("\nTry: python -m desktop_app search \"sua pergunta\"  (or --help)")
+    return 0
 
 
 def cmd_documents_list(args: argparse.Namespace, app: App) -> int:

@@ -80,7 +80,8 @@ def print_hits(hits: list[Hit]) -> None:
     for n, h in enumerate(hits, start=1):
         pages = f"p. {h.page_start}" if h.page_start == h.page_end else \
             f"pp. {h.page_start}–{h.page_end}"
-        section = f" › {' › '.join(h.heading_path)}" if h.heading_path else ""
+        headings = [x for x in h.heading_path if x != h.title]  # an H1 often repeats the title
+        section = f" › {' › '.join(headings)}" if headings else ""
         snippet = " ".join(h.text.split())[:160]
         print(f"[{n}] {h.title}{section} ({pages})  score={h.score:.4f} "
               f"legs={'+'.join(sorted(h.legs))}")
