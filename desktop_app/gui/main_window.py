@@ -19,6 +19,7 @@ from PySide6.QtGui import (
     QCloseEvent,
     QDragEnterEvent,
     QDropEvent,
+    QGuiApplication,
     QIcon,
     QKeySequence,
 )
@@ -53,6 +54,14 @@ class MainWindow(QMainWindow):
 
     filesDropped = Signal(list)  # list[Path]
     modelsReady = Signal()
+
+    def _fit_to_screen(self, width: int, height: int) -> None:
+        """Preferred size, shrunk to the screen's free area (small laptop screens, Xvfb)."""
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        if screen is not None:
+            free = screen.availableGeometry()
+            width, height = min(width, free.width()), min(height, free.height())
+        self.resize(width, height)
 
     def __init__(self, services: GuiServices, translations: Translations | None = None) -> None:
         super().__init__()
@@ -104,7 +113,7 @@ class MainWindow(QMainWindow):
 
         self._build_actions()
         self._connect()
-        self.resize(1400, 860)
+        self._fit_to_screen(1400, 860)
         self.retranslate()
 
     # ---- construction -------------------------------------------------------------
