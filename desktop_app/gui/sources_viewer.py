@@ -209,8 +209,14 @@ class SourcesViewer(QWidget):
         if not self._phrase or self._target_page < 0:
             return
         for i in range(self.pdf_search.count()):
-            if self.pdf_search.resultAtIndex(i).page() == self._target_page:
+            result = self.pdf_search.resultAtIndex(i)
+            if result.page() == self._target_page:
                 self.pdf_view.setCurrentSearchResultIndex(i)
+                # Selecting a result scrolls it into view, which in a short window can
+                # leave an earlier page at the top; put the cited passage's page there.
+                location = result.location()
+                self.pdf_view.pageNavigator().jump(
+                    result.page(), QPointF(0, max(0.0, location.y() - 40)), 0)
                 self.highlightApplied.emit(self._phrase)
                 return
 
