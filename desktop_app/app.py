@@ -131,13 +131,15 @@ class App:
     def memory(self) -> MemoryService:
         """What the user told us: SQLite state + a LanceDB search table; LGPD rights API."""
         from desktop_app.memory.db import StateDB
+        from desktop_app.memory.extraction import llm_for_extraction
         from desktop_app.memory.service import MemoryService
 
         s = self.settings
         return MemoryService(StateDB.open(self.paths.state_db), self.paths.memory_index_dir,
                              lambda: self.embedder, retention_days=s.memory_retention_days,
                              enabled=s.memory_enabled, implicit=s.implicit_extraction,
-                             llm_provider=self._llm_or_none, settings=s)
+                             llm_provider=lambda: llm_for_extraction(self._llm_or_none()),
+                             settings=s)
 
     @property
     def conversations(self) -> ConversationStore:
