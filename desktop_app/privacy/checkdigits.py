@@ -1,4 +1,5 @@
-"""Check digits of Brazilian identifiers (CPF, CNPJ incl. alphanumeric, PIS/PASEP, CNH).
+"""Check digits of Brazilian identifiers: CPF, CNPJ (incl. alphanumeric), PIS/PASEP, CNH,
+título de eleitor, RENAVAM and the 32-digit registry-certificate matrícula.
 
 Pure functions over the characters of a candidate, separators allowed. They
 decide only for numbers that stand alone in a text; a number the text labels
@@ -89,6 +90,58 @@ def is_valid_cnh(candidate: str) -> bool:
     if second >= 10:
         second = 0
     return values[9] == first and values[10] == second
+
+
+def is_valid_titulo_eleitor(candidate: str) -> bool:
+    """Título de eleitor: 8 sequential digits, a state code 01–28, two mod-11 check digits.
+
+    Resolução TSE 23.659/2021 art. 36. Many validators also accept a check digit of 1
+    where the remainder is 0 for São Paulo (01) and Minas Gerais (02); both are accepted.
+    """
+    digits = strip_separators(candidate)
+    if len(digits) != 12 or not digits.isdigit() or _all_same(digits):
+        return False
+    values = [int(c) for c in digits]
+    state = values[8] * 10 + values[9]
+    if not 1 <= state <= 28:
+        return False
+    first = sum(v * w for v, w in zip(values[:8], range(2, 10), strict=True)) % 11
+    second = (values[8] * 7 + values[9] * 8 + first % 10 * 9) % 11
+    return _titulo_digit_ok(values[10], first, state) and _titulo_digit_ok(values[11], second, state)
+
+
+def _titulo_digit_ok(digit: int, remainder: int, state: int) -> bool:
+    expected = 0 if remainder == 10 else remainder
+    return digit == expected or (remainder == 0 and state in (1, 2) and digit == 1)
+
+
+def is_valid_renavam(candidate: str) -> bool:
+    """RENAVAM (vehicle register): 11 digits (old 9-digit numbers are left-padded), mod 11."""
+    digits = strip_separators(candidate)
+    if not digits.isdigit() or len(digits) not in (9, 11) or _all_same(digits):
+        return False
+    digits = digits.zfill(11)
+    total = sum(int(c) * w for c, w in zip(digits[:10], (3, 2, 9, 8, 7, 6, 5, 4, 3, 2), strict=True))
+    return int(digits[10]) == total * 10 % 11 % 10
+
+
+def is_valid_certidao(candidate: str) -> bool:
+    """Matrícula of a civil-registry certificate (birth, marriage, death): 32 digits, 2 checks."""
+    digits = strip_separators(candidate)
+    if len(digits) != 32 or not digits.isdigit() or _all_same(digits):
+        return False
+    values = [int(c) for c in digits]
+    first = _certidao_digit(values[:30])
+    return values[30] == first and values[31] == _certidao_digit([*values[:30], first])
+
+
+def _certidao_digit(values: list[int]) -> int:
+    total, weight = 0, 32 - len(values)
+    for value in values:
+        total += value * weight
+        weight = 0 if weight >= 10 else weight + 1
+    remainder = total % 11
+    return 1 if remainder > 9 else remainder
 
 
 def is_plausible_br_phone(candidate: str) -> bool:

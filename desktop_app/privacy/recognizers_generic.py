@@ -25,7 +25,9 @@ from presidio_analyzer.predefined_recognizers import (
 )
 
 from desktop_app.privacy.checkdigits import word_set
-from desktop_app.privacy.recognizers_br import LABEL_FLAGS, LANGUAGE
+from desktop_app.privacy.recognizers_base import LANGUAGE
+
+LABEL_FLAGS = regex.IGNORECASE | regex.MULTILINE
 
 CASE_SENSITIVE = regex.MULTILINE
 
@@ -86,15 +88,27 @@ def _is_placeholder(value: str) -> bool:
     return not stripped or set(stripped) <= set("*xX•#-_.") or stripped.startswith("<")
 
 
+# "senha 123456", "senha provisória Abc@2024": no separator, so the value must look like one
+# (a digit or a symbol in it) – "senha forte", "senha atual" are words, not passwords.
+PASSWORD_LABELS = r"senha|password|passwd|pwd|contrase[ñn]a|clave"
+PASSWORD_QUALIFIER = (r"(?:\s+(?:de\s+acesso|de\s+rede|do\s+wi-?fi|atual|nova|antiga|"
+                      r"provis[óo]ria|tempor[áa]ria|inicial|padr[ãa]o|new|old|temporary))?")
+SECRET_VALUE_WITH_SYMBOL = r"""(?=[^\s"',;&<>]*[\d@#$%&*!?_+=])[^\s"',;&<>]{3,}"""
+
+
 class LabelledSecretRecognizer(PatternRecognizer):
-    """`senha/password/token … (:|=|é|is) VALUE`, except placeholder and denylisted values."""
+    """`senha/password/token … (:|=|é|is) VALUE` and `senha VALUE`, except placeholders and
+    denylisted values."""
 
     def __init__(self) -> None:
         regex_text = (rf"(?<=(?<!\w)(?:{SECRET_LABELS})(?!\w){SECRET_FILLER}{SECRET_SEPARATOR})"
                       rf"(?<![\w\-]){SECRET_VALUE}")
+        bare = (rf"(?<=(?<!\w)(?:{PASSWORD_LABELS})(?!\w){PASSWORD_QUALIFIER}\s+)"
+                rf"(?<![\w\-]){SECRET_VALUE_WITH_SYMBOL}")
         super().__init__(supported_entity="SECRET", name="LabelledSecretRecognizer",
                          supported_language=LANGUAGE, global_regex_flags=LABEL_FLAGS,
-                         patterns=[Pattern("secret after label", regex_text, 0.85)])
+                         patterns=[Pattern("secret after label", regex_text, 0.85),
+                                   Pattern("password without separator", bare, 0.8)])
 
     def validate_result(self, pattern_text: str) -> bool | None:
         value = pattern_text.strip("\"'.,;:()[]{}").lower()

@@ -28,7 +28,8 @@ class FindsPii(Protocol):
 def normalise_value(entity: str, value: str) -> str:
     """The same person's value written two ways hashes the same (separators, case)."""
     if entity in {"CPF", "CNPJ", "PIS", "CNH", "RG", "CEP", "PHONE_NUMBER", "CREDIT_CARD",
-                  "IBAN_CODE"}:
+                  "IBAN_CODE", "VOTER_ID", "CTPS", "OAB", "REGISTRATION", "PROPERTY_ID", "NIRE",
+                  "RENAVAM", "LICENSE_PLATE"}:
         return "".join(c for c in value if c.isalnum()).upper()
     return value.strip().lower()
 
