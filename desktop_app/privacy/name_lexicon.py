@@ -18,8 +18,10 @@ surnames first.
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 
 
+@lru_cache(maxsize=65536)
 def fold_key(word: str) -> str:
     """Accents stripped, upper case: the key every list and the census list use."""
     return unicodedata.normalize("NFKD", word).encode("ascii", "ignore").decode("ascii").upper()
@@ -67,7 +69,7 @@ PARTICLES = frozenset({"da", "de", "do", "das", "dos", "e", "d'", "di", "du", "v
 
 # A person's role or title: a name often follows ("Relator Ministro Herman Benjamin",
 # "a servidora Maria", "AGRAVANTE : JOÃO"). A boundary, and the next words are a name.
-ROLE_WORDS = folded("""
+ROLE_TEXT = """
     relator relatora relatores rel ministro ministra min desembargador desembargadora des
     juiz juíza juízes magistrado magistrada procurador procuradora procuradores subprocurador
     subprocuradora promotor promotora defensor defensora defensores advogado advogada advogados
@@ -77,12 +79,15 @@ ROLE_WORDS = folded("""
     autora autores réu ré réus agravante agravantes agravado agravada agravados recorrente
     recorrentes recorrido recorrida recorridos apelante apelantes apelado apelada impetrante
     impetrado impetrada embargante embargado embargada exequente executado executada reclamante
-    reclamado reclamada paciente interessado interessada interessados testemunha perito perita
-    analista técnico técnica auditor auditora fiscal delegado delegada escrivão escrivã
+    reclamado reclamada paciente interessado interessada interessados interes testemunha perito perita
+    analista técnico técnica auditor auditora delegado delegada escrivão escrivã
     escrevente tabelião tabeliã oficial prefeito prefeita vereador vereadora deputado deputada
     senador senadora governador governadora revisor revisora representante signatário signatária
     outorgante outorgado outorgada locador locadora locatário locatária contratante contratado
-    contratada cônjuge genitor genitora esposa esposo marido companheiro companheira aluno aluna
+    contratada comprador compradora vendedor vendedora cedente cessionário cessionária doador
+    doadora donatário donatária fiador fiadora avalista devedor devedora credor credora sócio
+    sócia administrador administradora proprietário proprietária possuidor possuidora mutuário
+    mutuária arrendatário arrendatária promitente cônjuge genitor genitora esposa esposo marido companheiro companheira aluno aluna
     estudante professor professora prof profa doutor doutora dr dra sr sra srta senhor senhora
     dona cidadão cidadã usuário usuária cliente titular beneficiário beneficiária segurado
     segurada pensionista declarante denunciante denunciado denunciada acusado acusada investigado
@@ -91,13 +96,17 @@ ROLE_WORDS = folded("""
     excelentíssimo excelentíssima ilustríssimo ilustríssima assessor assessora ouvidor ouvidora
     corregedor corregedora controlador controladora membro membra relatório-relator inventariante
     inventariado inventariada falecido falecida herdeiro herdeira curador curadora tutor tutora
-    menor criança adolescente filho-menor mãe pai avó avô irmão irmã sobrinho-menor médico médica
+    menor criança adolescente filho-menor mãe pai avó avô irmão irmã tio tia primo prima mano mana vovó vovô compadre comadre médico médica
     enfermeiro enfermeira agente inspetor inspetora investigador investigadora soldado cabo
     sargento tenente capitão major coronel general almirante brigadeiro comandante padre pastor
     reverendo frei irmã-religiosa madre bispo arcebispo cardeal papa rabino mestre maestro
     engenheiro engenheira arquiteto arquiteta contador contadora economista psicólogo psicóloga
     assistente-social nutricionista farmacêutico farmacêutica dentista veterinário veterinária
-""")
+"""
+ROLE_WORDS = folded(ROLE_TEXT)
+# Written forms of roles whose folded key is also an institution ("secretária" is a person,
+# "Secretaria" an office): the accent decides.
+ROLE_SPELLINGS = frozenset(ROLE_TEXT.split())
 
 # Institutions: a boundary; a first name after them starts a new name ("Ministério
 # Público Subprocuradora-Geral Maria …"), but not after "<institution> de"
@@ -129,6 +138,13 @@ PLACE_STARTERS = folded("""
     sindicato fórum prédio palácio conjunto quadra loteamento usina jornal revista rádio tv
     canal programa projeto operação campanha prêmio troféu copa torneio festival ordem medalha
     lei decreto portaria resolução emenda súmula
+""")
+# Street types keep roles inside the name ("Avenida Presidente Vargas", "Rua Ministro
+# Rocha Azevedo"); after other places and institutions a role starts a person's name
+# ("Universidade Federal de Minas Gerais Procurador da República Fulano").
+STREET_STARTERS = folded("""
+    rua avenida av travessa alameda praça rodovia estrada largo viela beco ladeira viaduto
+    ponte túnel
 """)
 # Geographic names ("São José dos Campos", "Porto Alegre", "Vila Madalena"): the names
 # after them belong to the place until a role or an institution word.

@@ -39,8 +39,10 @@ from desktop_app.privacy.name_lexicon import (
     ORG_WORDS,
     PARTICLES,
     PLACE_STARTERS,
+    ROLE_SPELLINGS,
     ROLE_WORDS,
     STOP_WORDS,
+    STREET_STARTERS,
     SURNAMES,
     TITLE_ABBREVIATIONS,
     fold_key,
@@ -54,6 +56,8 @@ LONE_MIN_FREQUENCY = 2000  # census count for a first name standing alone
 KNOWN_MIN_FREQUENCY = 20  # census count that makes a word someone's name (extension evidence)
 ANCHORED_SCORE = 0.7
 INTRODUCED_SCORE = 0.85
+ANNOUNCED, TITLED = 1, 2  # a role or label before a name; a title ("Dr.", "Dona")
+SURNAMES_SCORE = 0.6
 
 # Census first names that are mostly ordinary words in PT/EN/ES text.
 NOT_A_NAME: frozenset[str] = word_set("""
@@ -76,28 +80,39 @@ PARTICLE = r"(?:d[aoe]s?|d'|e|di|du|van|von|der|den|del|la|le|y)"
 NAME_RUN = regex.compile(
     rf"(?<![\w@/\\.\-])(?:{NAME_WORD}|{INITIAL})(?:(?:[ ]{PARTICLE})?[ ]+(?:{NAME_WORD}|{INITIAL}))*(?![\w@])"
 )
+NAME_RUN_AT = regex.compile(
+    rf"(?:{NAME_WORD})(?:(?:[ ]{PARTICLE})?[ ]+(?:{NAME_WORD}|{INITIAL}))*(?![\w@])")
 TOKEN = regex.compile(rf"{NAME_WORD}|{INITIAL}|{PARTICLE}")
 # Words written in capitals (two letters or more), converted to title case for matching.
 CAPS_WORD = regex.compile(r"(?<![\p{L}\d])\p{Lu}[\p{Lu}'’\-]*\p{Lu}(?![\p{L}\d])")
+# The context patterns end at `$` and are searched backwards (regex's REVERSE flag): a
+# match is found at the end of the window instead of being tried at every position.
 LABEL_BEFORE = regex.compile(
-    r"(?<!\w)(?:(?:nome|name|nombre|cliente|paciente|titular|usu[áa]rio|user|autor|author|"
+    r"(?r)(?<!\w)(?:(?:nome|name|nombre|cliente|paciente|titular|usu[áa]rio|user|autor|author|"
     r"respons[áa]vel|contato|contact|destinat[áa]rio|remetente|solicitante|requerente|"
     r"interessad[oa]|parte|partes)\s*[:=]|"
     r"my\s+name\s+is|meu\s+nome\s+[ée]|me\s+chamo|chamo-me|me\s+llamo|mi\s+nombre\s+es|"
-    r"assinad[oa]\s+(?:por|eletronicamente\s+por))"
+    r"assinad[oa]\s+eletronicamente\s+por|em\s+favor\s+d[eoa]s?|"
+    r"(?:^|[.;]\s*)(?:eu|sou|eu\s+sou)\s*,?|"
+    r"\w+(?:ad|id|it|ert|eit|ost|ess)[oa]s?\s+(?:por|pel[oa])|"  # "interposto por", "aberto por"
+    r"(?:nomear|exonerar|designar|dispensar|aposentar|remover|redistribuir|cessar|lotar|"
+    r"reconduzir|conceder\s+(?:aposentadoria|pens[ãa]o|licen[çc]a)\s+a)(?:,\s+a\s+pedido,)?)"
     r"\s*[\"']?$",
     regex.IGNORECASE,
 )
-PREVIOUS_WORD = regex.compile(r"([\p{L}][\p{L}\-]*)(\.?)[ \t]*(?:[:\-–,][ \t]*)?[\"']?$")
+PREVIOUS_WORD = regex.compile(r"(?r)([\p{L}][\p{L}\-]*)(\.?)[ \t]*(?:[:\-–,][ \t]*)?[\"']?$")
 TITLE = regex.compile(rf"(?:{TITLE_ABBREVIATIONS})", regex.IGNORECASE)
+GLUED_TITLE = regex.compile(rf"(?<![\w.])(?i:{TITLE_ABBREVIATIONS})\.(?=\p{{Lu}}\p{{Ll}})")
 FULL_TITLES = frozenset({"DONA", "DON", "SEU", "SIR", "MADAME", "MISS", "SENHOR",
                          "SENHORA", "SRA", "SR"})
 PLACE_BEFORE = regex.compile(
-    r"(?<!\w)(?:cidade|munic[íi]pio|comarca|estado|distrito|regi[ãa]o|bairro|natural|capital|"
+    r"(?r)(?<!\w)(?:cidade|munic[íi]pio|comarca|estado|distrito|regi[ãa]o|bairro|natural|capital|"
     r"sede|localidade|povoado|rua|avenida|pra[çc]a)\s+(?:de|do|da|dos|das)\s+$",
     regex.IGNORECASE,
 )
-DATE = r"\d{1,2}\s?[/.\-]\s?\d{1,2}\s?[/.\-]\s?\d{2,4}"
+DATE = (r"\d{1,2}\s?[/.\-]\s?\d{1,2}\s?[/.\-]\s?\d{2,4}|"
+        r"\d{1,2}º?\s+de\s+(?i:janeiro|fevereiro|mar[çc]o|abril|maio|junho|julho|agosto|setembro|"
+        r"outubro|novembro|dezembro)\s+de\s+\d{4}")
 BIRTH_AFTER_NAME = regex.compile(
     rf"[ \t]*[(,][ \t]*(?:(?i:nascid[oa]\s+em|nasc\.|n\.|dn:?|\*)[ \t]*)?(?P<date>{DATE})[ \t]*\)?")
 
@@ -120,8 +135,7 @@ def title_case_view(text: str) -> tuple[str, list[tuple[int, int]]]:
         if lowered in PARTICLES:
             converted = lowered
         else:
-            converted = regex.sub(r"(^|['’\-])(\p{Ll})", lambda m: m.group(1) + m.group(2).upper(),
-                                  lowered)
+            converted = "-".join(part[:1].upper() + part[1:] for part in lowered.split("-"))
         if len(converted) != len(word):
             continue
         pieces.append(text[last:match.start()])
@@ -189,7 +203,8 @@ class PersonNameRecognizer(EntityRecognizer):
         names = self._first_names or {}
         count = names.get(key, 0)
         token.count = count
-        if key in ROLE_WORDS or head in ROLE_WORDS:
+        if (key in ROLE_WORDS or head in ROLE_WORDS) and (
+                key not in ORG_WORDS or text.lower() in ROLE_SPELLINGS):
             token.cls = ROLE
         elif key in ORG_WORDS or head in ORG_WORDS:
             token.cls = ORG
@@ -197,12 +212,12 @@ class PersonNameRecognizer(EntityRecognizer):
             token.cls = PLACE
         elif key in GEO_STARTERS:
             token.cls = GEO
+        elif key in SURNAMES:  # before the stop words: "Nascimento", "Rosa", "Paz" are surnames
+            token.cls = SURNAME
         elif key in STOP_WORDS:
             token.cls = AMBIGUOUS if count >= self._min_frequency else STOP
         elif key in NAME_SUFFIXES:
             token.cls = SUFFIX
-        elif key in SURNAMES:
-            token.cls = SURNAME
         elif count >= self._min_frequency:
             token.cls = FIRST
         elif count >= KNOWN_MIN_FREQUENCY:
@@ -219,7 +234,10 @@ class PersonNameRecognizer(EntityRecognizer):
         view, caps_spans = title_case_view(text)
         caps_starts = {start for start, _ in caps_spans}
         results: list[RecognizerResult] = []
-        for run in NAME_RUN.finditer(view):
+        runs = list(NAME_RUN.finditer(view))
+        runs.extend(m for m in (NAME_RUN_AT.match(view, t.end()) for t in GLUED_TITLE.finditer(view))
+                    if m is not None)
+        for run in runs:
             tokens = [_Token(run.start() + t.start(), run.start() + t.end(), t.group(),
                              run.start() + t.start() in caps_starts)
                       for t in TOKEN.finditer(run.group())]
@@ -231,28 +249,28 @@ class PersonNameRecognizer(EntityRecognizer):
                     results.append(RecognizerResult(BIRTH_DATE, date_start, date_end, 0.9))
         return results
 
-    def _introduced(self, view: str, start: int) -> bool:
-        """A title, role or label right before `start` announces a name."""
+    def _introduced(self, view: str, start: int) -> int:
+        """How strongly the words right before `start` announce a name: TITLED ("Dr.",
+        "Dona"), ANNOUNCED (a role or a label: "Relator", "nome:"), or 0."""
         before = view[max(0, start - 48):start]
         if LABEL_BEFORE.search(before):
-            return True
+            return ANNOUNCED
         previous = PREVIOUS_WORD.search(before)
         if previous is None:
-            return False
+            return 0
         word, dot = previous.group(1), previous.group(2)
         key = fold_key(word)
-        if dot and TITLE.fullmatch(word):
-            return True
-        return key in ROLE_WORDS or key.split("-")[0] in ROLE_WORDS or key in FULL_TITLES
+        if (dot and TITLE.fullmatch(word)) or key in FULL_TITLES:
+            return TITLED
+        return ANNOUNCED if key in ROLE_WORDS or key.split("-")[0] in ROLE_WORDS else 0
 
     def _names_in_run(self, view: str, run_start: int,
                       tokens: list[_Token]) -> list[tuple[int, int, float]]:
         introduced = self._introduced(view, run_start)
         place_context = PLACE_BEFORE.search(view[max(0, run_start - 30):run_start]) is not None
-        mixed_case = any(not t.caps for t in tokens if t.text[0].isupper())
         found: list[tuple[int, int, float]] = []
         segment: list[_Token] = []
-        swallow = ""  # "all": a place or institution named here; "geo": until a role/org word
+        swallow = ""  # inside a place's name: "street" to the end of the run, else to a role
         after_org_particle = False
         last_boundary = ""
 
@@ -264,11 +282,14 @@ class PersonNameRecognizer(EntityRecognizer):
                 span = self._judge(segment, introduced, place_context or after_org_particle)
                 if span is not None:
                     found.append(span)
-                introduced = False
+                introduced = 0
             segment = []
             place_context = after_org_particle = False
 
         for token in tokens:
+            if token.text == "e":  # "João e Maria", "Sérvia e Montenegro": two names
+                close()
+                continue
             if not token.text[0].isupper():
                 token.cls = "particle"
                 if segment:
@@ -277,27 +298,32 @@ class PersonNameRecognizer(EntityRecognizer):
                     after_org_particle = True
                 continue
             self._classify(token)
-            if token.caps and mixed_case and token.cls not in NAME_EVIDENCE | {ROLE}:
-                token.cls = STOP  # "Maria Silva CPF", "João ME": acronyms end a mixed-case name
-            if swallow == "all":
+            if token.text == "D." and not segment:  # "D. Teresa": Dona/Dom
+                token.cls = ROLE
+            if segment and segment[0].caps != token.caps and (
+                    token.cls not in NAME_EVIDENCE or len(token.text) <= 3):
+                token.cls = STOP  # "Maria Silva CPF", "João ME": capitals end a mixed-case name
+            if swallow == "street":
                 continue
-            if swallow == "geo":
+            if swallow:
                 if token.cls not in (ROLE, ORG):
                     continue
                 swallow = ""
-            if token.cls in (PLACE, GEO) and segment and (
-                    token.count >= self._min_frequency or fold_key(token.text) in SURNAMES):
-                token.cls = SURNAME  # "João Porto", "Ana Jardim"
+            if token.cls == GEO and (token.count >= self._min_frequency or fold_key(token.text)
+                                     in SURNAMES) and (any(t.cls in NAME_EVIDENCE for t in segment)
+                                                       or (introduced and not segment)):
+                token.cls = KNOWN  # "João Porto", "Ana Jardim", "Defensora Santa Avelar"
             if token.cls == ROLE:
                 close()
-                introduced, last_boundary = True, ROLE
+                introduced = TITLED if fold_key(token.text) in FULL_TITLES else ANNOUNCED
+                last_boundary = ROLE
             elif token.cls == ORG:
                 close()
-                introduced, last_boundary = False, ORG
+                introduced, last_boundary = 0, ORG
             elif token.cls in (PLACE, GEO):
                 close()
-                swallow = "all" if token.cls == PLACE else "geo"
-                introduced, last_boundary = False, token.cls
+                swallow = "street" if fold_key(token.text) in STREET_STARTERS else token.cls
+                introduced, last_boundary = 0, token.cls
             elif token.cls == STOP:
                 close()
                 if last_boundary != ROLE:
@@ -309,27 +335,64 @@ class PersonNameRecognizer(EntityRecognizer):
         close()
         return found
 
-    def _judge(self, segment: list[_Token], introduced: bool,
+    def _anchors(self, token: _Token, after: list[_Token], words: list[_Token]) -> bool:
+        """Does `token` make its segment a name, given the words `after` it?"""
+        if token.cls == FIRST:
+            return True
+        if token.cls == SURNAME:  # "Silva Peneda", "Cavaco Silva": a surname that is also a name
+            return token.count >= self._min_frequency and len(words) >= 2
+        if token.cls == AMBIGUOUS:  # "Marco Aurélio" but not "Março de 2024", "Alta Administração"
+            return any(t.cls in (FIRST, SURNAME, SUFFIX, KNOWN) for t in after)
+        if token.cls == KNOWN:  # a rarer first name with a known surname ("Jelsina Sousa")
+            return any(t.cls in (FIRST, SURNAME) for t in after)
+        return False
+
+    def _judge(self, segment: list[_Token], introduced: int,
                place: bool) -> tuple[int, int, float] | None:
         words = [t for t in segment if t.cls != "particle"]
         if place or fold_key(" ".join(t.text for t in words)) in CITY_NAMES:
             return None
         if introduced:
-            evidence = any(t.cls in NAME_EVIDENCE for t in words) or len(words) >= 2
+            evidence = (introduced == TITLED or len(words) >= 2
+                        or any(t.cls in NAME_EVIDENCE - {AMBIGUOUS} for t in words))
             if evidence and not all(t.cls == INITIAL_CLS for t in words):
                 return segment[0].start, segment[-1].end, INTRODUCED_SCORE
             return None
-        for index, token in enumerate(words):
-            if token.cls == FIRST or token.cls == AMBIGUOUS and any(t.cls in (FIRST, SURNAME, SUFFIX, KNOWN)
-                                                for t in words[index + 1:]):
-                anchor = index
-            else:
+        for index, token in enumerate(segment):
+            if token.cls == "particle" or not self._anchors(token, segment[index + 1:], words):
                 continue
-            rest = words[anchor:]
-            if len(rest) == 1 and (token.caps or token.cls != FIRST
-                                   or token.count < self._lone_min_frequency):
+            if len(words) == 1 and (token.caps or token.cls != FIRST
+                                    or token.count < self._lone_min_frequency):
                 return None
+            if token.caps and sum(t.cls in NAME_EVIDENCE for t in words) < 2:
+                return None  # "ATOS REVOGADOS": capitals need two name words unless announced
+            first = self._name_start(segment, index)
+            rest = [t for t in segment[first:] if t.cls != "particle"]
             if fold_key(" ".join(t.text for t in rest)) in CITY_NAMES:
                 return None
-            return rest[0].start, segment[-1].end, ANCHORED_SCORE
+            if len(rest) == 1 and first > 0:
+                return None  # "Anual de Vitória", "Relatório de Marília": a place after "de"
+            return segment[first].start, segment[-1].end, ANCHORED_SCORE
+        if sum(t.cls == SURNAME for t in words) >= 2:  # "Ducimara de Santos Dias"
+            return words[0].start, segment[-1].end, SURNAMES_SCORE
+        if len(words) >= 2 and words[-1].cls == SUFFIX:  # "Burle Filho"
+            return words[0].start, segment[-1].end, SURNAMES_SCORE
+        return None
+
+    @staticmethod
+    def _name_start(segment: list[_Token], anchor: int) -> int:
+        """Words before the anchor that belong to the name: name words, or any capitalised
+        word right before it ("Aurintina Afonso"), but not across a particle ("Anual de")."""
+        first = anchor
+        while first > 0:
+            previous = segment[first - 1]
+            if previous.cls == "particle":
+                if first >= 2 and segment[first - 2].cls in NAME_EVIDENCE | {INITIAL_CLS}:
+                    first -= 2
+                    continue
+                break
+            if previous.cls not in NAME_EVIDENCE | {INITIAL_CLS, UNKNOWN}:
+                break
+            first -= 1
+        return first
         return None

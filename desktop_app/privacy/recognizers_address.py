@@ -41,10 +41,15 @@ _BRASILIA_CODES = r"SQN|SQS|SQSW|SHIS|SHIN|SHCES|SCLN|SCLS|SRTVS|SMPW|SMDB|QI|QL
 STREET_TYPE = regex.compile(
     rf"(?<![\w.])(?:(?i:{_ANY_CASE_TYPES})|{_CAPITALISED_TYPES}|{_BRASILIA_CODES})(?![\w])", FLAGS)
 ADDRESS_LABEL = regex.compile(
-    r"(?<!\w)(?:endere[çc]o(?:\s+(?:residencial|comercial|completo|para\s+correspond[êe]ncia))?|"
+    r"(?<!\w)(?<!(?:ip|mac|e-?mail|web|url|host|server|memory|wallet|bitcoin)\s+)"
+    r"(?!endere[çc]o\s+(?:ip|mac|de\s+(?:e-?mail|ip|rede)|eletr[ôo]nico|web)\b)(?:endere[çc]o(?:\s+(?:residencial|comercial|completo|para\s+correspond[êe]ncia))?|"
     r"resid(?:ente|indo)\s+(?:e\s+domiciliad[oa]\s+)?(?:na|no|[àa]|em)|"
-    r"domiciliad[oa]\s+(?:na|no|[àa]|em)|resid[êe]ncia|domic[íi]lio|address|direcci[óo]n)"
-    r"(?!\w)\s*:?\s*", FLAGS | regex.IGNORECASE)
+    r"domiciliad[oa]\s+(?:na|no|[àa]|em)|resid[êe]ncia|domic[íi]lio|(?:address|direcci[óo]n)(?=\s*:))"
+    r"(?!\w)\s*:?\s*(?:(?:na|no|[àa]|em)\s+)?", FLAGS | regex.IGNORECASE)
+# A comma-separated piece that still belongs to an address ("apto 3", "Centro", "CEP …").
+ADDRESS_PIECE = regex.compile(
+    r"\s*(?:\p{Lu}|\d|(?i:apto?\.?|apartamento|casa|bloco|bl\.|lote|quadra|qd\.|sala|conj|"
+    r"bairro|n[º°o.]|s/n|cep|km|andar|fundos|térreo|loja|torre|edif))", FLAGS)
 
 # Types identified by the number right after them ("Quadra 5", "SQN 308", "Lote 12").
 NUMBERED_TYPES = regex.compile(rf"(?:Quadra|Qd\.?|QD|Conjunto|Cj\.?|{_BRASILIA_CODES})", FLAGS)
@@ -71,6 +76,8 @@ CITY_UF = regex.compile(
     rf"[ \t]*[,\-–][ \t]*{NAME_WORDS}[ \t]*(?:[/\-–,][ \t]*{UF}|\([ \t]*{UF}[ \t]*\))", FLAGS)
 CEP = regex.compile(rf"[ \t]*[,\-–.]?[ \t]*(?:(?i:cep)[ \t]*:?[ \t]*)?(?:{CEP_ANY})(?![\d\-])",
                     FLAGS)
+NETWORK_ADDRESS = regex.compile(r"\d{1,3}(?:\.\d{1,3}){3}|[0-9A-Fa-f]{0,4}:[0-9A-Fa-f:]+|\S+@|\w+://",
+                                 FLAGS)
 CLAUSE_END = regex.compile(r"[;\n]|\.(?=\s+\p{Lu})|\s(?:e|and|y)\s+(?:tel|cpf|e-?mail)", FLAGS)
 DIGIT = regex.compile(r"\d")
 
@@ -110,6 +117,17 @@ def _extend(text: str, end: int) -> int:
     return end
 
 
+def _address_pieces(clause: str) -> str:
+    """The leading comma-separated pieces of `clause` that look like parts of an address."""
+    pieces = clause.split(",")
+    kept = [pieces[0]]
+    for piece in pieces[1:6]:
+        if not ADDRESS_PIECE.match(piece):
+            break
+        kept.append(piece)
+    return ",".join(kept).rstrip(" ,.")
+
+
 class AddressRecognizer(EntityRecognizer):
     """Brazilian street addresses, including the complement, bairro, city/UF and CEP."""
 
@@ -132,12 +150,12 @@ class AddressRecognizer(EntityRecognizer):
             if name_end is not None:
                 spans.append((street.start(), _extend(text, name_end)))
         for label in ADDRESS_LABEL.finditer(text):
-            if any(s <= label.end() < e for s, e in spans):
-                continue
             clause = CLAUSE_END.search(text, label.end())
             end = min(clause.start() if clause else len(text), label.end() + 140)
-            value = text[label.end():end].rstrip(" ,")
-            if DIGIT.search(value) and len(value) >= 6:
+            if any(label.end() <= s < end or s <= label.end() < e for s, e in spans):
+                continue  # a street was parsed in this clause
+            value = _address_pieces(text[label.end():end])
+            if DIGIT.search(value) and len(value) >= 6 and not NETWORK_ADDRESS.match(value):
                 spans.append((label.end(), label.end() + len(value)))
         return [RecognizerResult(ENTITY, s, e, SCORE) for s, e in spans]
 

@@ -68,12 +68,12 @@ class Rule:
     loose: bool = False  # a free-form value: reject dates, years and money
 
     def spans(self, text: str) -> list[tuple[int, int, float]]:
-        if self.label is None:
-            found = [(m.start(), m.end()) for m in self.value.finditer(text)]
-        elif self.adjacent:
+        if not self.adjacent:
+            found = self._after_label_on_line(text)
+        elif "v" in self.value.groupindex:  # a label matched forward; the value is group "v"
             found = [m.span("v") for m in self.value.finditer(text)]
         else:
-            found = self._after_label_on_line(text)
+            found = [m.span() for m in self.value.finditer(text)]
         out = []
         for start, end in found:
             candidate = text[start:end]
@@ -122,11 +122,20 @@ def on_labelled_line(name: str, labels: str, value: str, check: Check | None, *,
                 adjacent=False, check=check, score=score)
 
 
-def standalone(name: str, value: str, check: Check | None, *, score: float = CHECKED_SCORE,
-               flags: int = FLAGS) -> Rule:
+def standalone(name: str, value: str, check: Check | None, *, score: float | None = None,
+               flags: int = FLAGS, needs_digit: bool = True) -> Rule:
     """`value` anywhere, in its layout; counted when `check` accepts it (or with no check)."""
-    return Rule(name, compile_value(value, flags), check=check,
-                score=score if check is not None else PATTERN_SCORE)
+    if score is None:
+        score = CHECKED_SCORE if check is not None else PATTERN_SCORE
+    return Rule(name, compile_value(value, flags), check=check, score=score,
+                needs_digit=needs_digit)
+
+
+def pattern(name: str, regex_text: str, *, flags: int = FLAGS, check: Check | None = None,
+            score: float = LABELLED_SCORE, needs_digit: bool = False) -> Rule:
+    """A hand-written regex; its group "v" (or the whole match) is the finding."""
+    return Rule(name, regex.compile(regex_text, flags), check=check, score=score,
+                needs_digit=needs_digit)
 
 
 class RuleRecognizer(EntityRecognizer):

@@ -78,11 +78,11 @@ CEP_LABELS = r"cep|c\.e\.p\.|c[óo]digo\s+postal|zip(?:\s*code)?|postal\s+code"
 PHONE_LABELS = (r"tel|tels|telefones?|fone|fones|celular|cel|whats(?:app)?|wpp|zap|phone|mobile|"
                 r"telephone|tel[ée]fono|m[óo]vil|contato|contact|ramal|fax|sms|liga[çc][ãa]o\s+para")
 BIRTH_LABELS = (r"data\s+de\s+nascimento|data\s+nasc\.?|dt\.?\s*(?:de\s+)?nasc(?:imento|\.)?|"
-                r"nascid[oa]\s+(?:em|aos|no\s+dia)|nasc\.|nascimento(?=\s*[:\-–])|d\.\s?n\.|"
+                r"nascid[oa]\s+(?:em|aos|no\s+dia)|nasc\.|nascimento(?=\s*[:\-–])|d\.\s?n\.|dn(?=\s*:)|"
                 r"date\s+of\s+birth|birth\s*date|born(?:\s+on)?|dob|d\.o\.b\.|"
                 r"fecha\s+de\s+nacimiento|nacid[oa]\s+el")
 
-CPF_ANY = r"\d{3}\.?\d{3}\.?\d{2,3}[-.]?\d{1,2}"  # a digit may be missing
+CPF_ANY = r"\d{2,3}\.?\d{2,3}\.?\d{2,3}[-.]?\d{1,2}"  # a digit may be missing
 CPF_LAYOUT = r"\d{3}\.\d{3}\.\d{3}-\d{2}|\d{9}-\d{2}"
 CNPJ_ANY = r"[0-9A-Z]{2}\.?[0-9A-Z]{3}\.?[0-9A-Z]{3}(?:/|\s|\\)?[0-9A-Z]{4}-?\d{2}"
 CNPJ_LAYOUT = r"[0-9A-Z]{2}\.[0-9A-Z]{3}\.[0-9A-Z]{3}(?:/|\s)[0-9A-Z]{4}-\d{2}"

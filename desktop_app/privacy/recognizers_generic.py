@@ -16,16 +16,15 @@ from functools import lru_cache
 from typing import Any
 
 import regex
-from presidio_analyzer import Pattern, PatternRecognizer
+from presidio_analyzer import EntityRecognizer
 from presidio_analyzer.predefined_recognizers import (
     CreditCardRecognizer,
     EmailRecognizer,
     IbanRecognizer,
-    IpRecognizer,
 )
 
 from desktop_app.privacy.checkdigits import word_set
-from desktop_app.privacy.recognizers_base import LANGUAGE
+from desktop_app.privacy.recognizers_base import LANGUAGE, RuleRecognizer, pattern
 
 LABEL_FLAGS = regex.IGNORECASE | regex.MULTILINE
 
@@ -96,30 +95,29 @@ PASSWORD_QUALIFIER = (r"(?:\s+(?:de\s+acesso|de\s+rede|do\s+wi-?fi|atual|nova|an
 SECRET_VALUE_WITH_SYMBOL = r"""(?=[^\s"',;&<>]*[\d@#$%&*!?_+=])[^\s"',;&<>]{3,}"""
 
 
-class LabelledSecretRecognizer(PatternRecognizer):
+def _is_a_secret(value: str) -> bool:
+    stripped = value.strip("\"'.,;:()[]{}").lower()
+    return stripped not in SECRET_VALUE_DENYLIST and not _is_placeholder(value)
+
+
+def labelled_secret_recognizer() -> RuleRecognizer:
     """`senha/password/token … (:|=|é|is) VALUE` and `senha VALUE`, except placeholders and
     denylisted values."""
-
-    def __init__(self) -> None:
-        regex_text = (rf"(?<=(?<!\w)(?:{SECRET_LABELS})(?!\w){SECRET_FILLER}{SECRET_SEPARATOR})"
-                      rf"(?<![\w\-]){SECRET_VALUE}")
-        bare = (rf"(?<=(?<!\w)(?:{PASSWORD_LABELS})(?!\w){PASSWORD_QUALIFIER}\s+)"
-                rf"(?<![\w\-]){SECRET_VALUE_WITH_SYMBOL}")
-        super().__init__(supported_entity="SECRET", name="LabelledSecretRecognizer",
-                         supported_language=LANGUAGE, global_regex_flags=LABEL_FLAGS,
-                         patterns=[Pattern("secret after label", regex_text, 0.85),
-                                   Pattern("password without separator", bare, 0.8)])
-
-    def validate_result(self, pattern_text: str) -> bool | None:
-        value = pattern_text.strip("\"'.,;:()[]{}").lower()
-        if value in SECRET_VALUE_DENYLIST or _is_placeholder(pattern_text):
-            return False
-        return None
+    after_separator = (rf"(?<!\w)(?:{SECRET_LABELS})(?!\w){SECRET_FILLER}{SECRET_SEPARATOR}"
+                       rf"(?<![\w\-])(?P<v>{SECRET_VALUE})")
+    bare = (rf"(?<!\w)(?:{PASSWORD_LABELS})(?!\w){PASSWORD_QUALIFIER}\s+"
+            rf"(?<![\w\-])(?P<v>{SECRET_VALUE_WITH_SYMBOL})")
+    return RuleRecognizer("SECRET", [
+        pattern("secret after label", after_separator, flags=LABEL_FLAGS, check=_is_a_secret,
+                score=0.85),
+        pattern("password without separator", bare, flags=LABEL_FLAGS, check=_is_a_secret,
+                score=0.8),
+    ], name="LabelledSecretRecognizer")
 
 
 SECRET_TOKEN_PATTERNS: tuple[tuple[str, str], ...] = (
-    ("bearer token", r"(?<=(?i:\bbearer)\s+)[A-Za-z0-9\-._~+/]{8,}=*"),
-    ("basic auth", r"(?<=(?i:\bbasic)\s+)[A-Za-z0-9+/]{12,}={0,2}(?![\w+/=])"),
+    ("bearer token", r"(?i:\bbearer)\s+(?P<v>[A-Za-z0-9\-._~+/]{8,}=*)"),
+    ("basic auth", r"(?i:\bbasic)\s+(?P<v>[A-Za-z0-9+/]{12,}={0,2})(?![\w+/=])"),
     ("jwt", r"\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"),
     ("openai/anthropic key", r"\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{20,}"),
     ("github token", r"\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,})"),
@@ -131,16 +129,15 @@ SECRET_TOKEN_PATTERNS: tuple[tuple[str, str], ...] = (
     ("stripe key", r"\b(?:sk|pk|rk)_(?:live|test)_[A-Za-z0-9]{20,}"),
     ("private key block",
      r"-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|\Z)"),
-    ("url credentials", r"(?<=\b[a-z][a-z0-9+.\-]*://[^\s/:@]+:)[^\s/@]+(?=@)"),
+    ("url credentials", r"\b[a-z][a-z0-9+.\-]*://[^\s/:@]+:(?P<v>[^\s/@]+)(?=@)"),
 )
 
 
-def token_secret_recognizer() -> PatternRecognizer:
-    """Secrets recognisable by their shape alone (case-sensitive prefixes)."""
-    patterns = [Pattern(name, text, 0.9) for name, text in SECRET_TOKEN_PATTERNS]
-    return PatternRecognizer(supported_entity="SECRET", name="TokenSecretRecognizer",
-                             supported_language=LANGUAGE, patterns=patterns,
-                             global_regex_flags=CASE_SENSITIVE)
+def token_secret_recognizer() -> RuleRecognizer:
+    """Secrets recognisable by their shape alone (case-sensitive prefixes), one regex scan."""
+    rules = [pattern(name, text, flags=CASE_SENSITIVE, score=0.9)
+             for name, text in SECRET_TOKEN_PATTERNS]
+    return RuleRecognizer("SECRET", rules, name="TokenSecretRecognizer")
 
 
 # --- user names in home directories -------------------------------------------
@@ -151,75 +148,79 @@ NOT_A_PERSON_DIR: frozenset[str] = frozenset(
 )
 
 
-class HomePathUserRecognizer(PatternRecognizer):
+def home_path_user_recognizer() -> RuleRecognizer:
     """The account name in `/home/NAME`, `/Users/NAME`, `C:\\Users\\NAME` (also JSON-escaped)."""
-
-    def __init__(self) -> None:
-        regex_text = rf"(?<={HOME_PREFIX})[^\\/\s\"'<>:|*?]+"
-        super().__init__(supported_entity="HOME_USER", name="HomePathUserRecognizer",
-                         supported_language=LANGUAGE, global_regex_flags=CASE_SENSITIVE,
-                         patterns=[Pattern("home directory user", regex_text, 0.85)])
-
-    def validate_result(self, pattern_text: str) -> bool | None:
-        return False if pattern_text.lower() in NOT_A_PERSON_DIR else None
+    return RuleRecognizer("HOME_USER", [
+        pattern("home directory user", rf"{HOME_PREFIX}(?P<v>[^\\/\s\"'<>:|*?]+)",
+                flags=CASE_SENSITIVE, score=0.85,
+                check=lambda name: name.lower() not in NOT_A_PERSON_DIR),
+    ], name="HomePathUserRecognizer")
 
 
 # --- network addresses, cards, bank accounts ------------------------------------
 
-
-class NonLoopbackIpRecognizer(IpRecognizer):
-    """presidio's IP recognizer; loopback and unspecified addresses say nothing about a person."""
-
-    def __init__(self) -> None:
-        super().__init__(supported_language=LANGUAGE)
-
-    def invalidate_result(self, pattern_text: str) -> bool:
-        try:
-            address = ipaddress.ip_interface(pattern_text).ip
-        except ValueError:
-            return True
-        return address.is_loopback or address.is_unspecified
+IPV4 = r"(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?:/\d{1,2})?(?!\w|\.\d)"
+IPV6 = r"(?<![\w:.])(?=[0-9A-Fa-f:]*:[0-9A-Fa-f]*:)[0-9A-Fa-f:]{2,39}(?:%\w+)?(?:/\d{1,3})?(?![\w:])"
 
 
-class InternationalPhoneRecognizer(PatternRecognizer):
+def _is_personal_ip(candidate: str) -> bool:
+    """A valid address other than loopback and unspecified (those say nothing about a person)."""
+    try:
+        address = ipaddress.ip_interface(candidate.split("%")[0]).ip
+    except ValueError:
+        return False
+    return not (address.is_loopback or address.is_unspecified)
+
+
+def ip_recognizer() -> RuleRecognizer:
+    """IPv4 and IPv6 addresses, validated by `ipaddress` (so timestamps and MACs stay)."""
+    return RuleRecognizer("IP_ADDRESS", [
+        pattern("ipv4", IPV4, flags=CASE_SENSITIVE, check=_is_personal_ip, score=0.9,
+                needs_digit=True),
+        pattern("ipv6", IPV6, flags=CASE_SENSITIVE, check=_is_personal_ip, score=0.9),
+    ], name="NonLoopbackIpRecognizer")
+
+
+INTERNATIONAL_PHONE_PATTERNS = (
+    ("international prefix", r"(?<![\w+])\+[1-9][\d\s().-]{6,18}\d(?![\w-])"),
+    ("north american layout",
+     r"(?<![\w.-])(?:\(\d{3}\)\s?|\d{3}[-.])\d{3}[-.]\d{4}(?:x\d{1,5})?(?![\w-])"),
+)
+
+
+def _is_possible_phone(candidate: str) -> bool:
+    import phonenumbers
+
+    region = None if candidate.startswith("+") else "US"
+    try:
+        number = phonenumbers.parse(candidate, region)
+    except phonenumbers.NumberParseException:
+        return False
+    return bool(phonenumbers.is_possible_number(number))
+
+
+def international_phone_recognizer() -> RuleRecognizer:
     """Phones outside Brazil, only in unmistakable layouts: `+44 20 7946 0958`, `(212) 555-0123`.
 
     presidio's `PhoneRecognizer` (phonenumbers' matcher) was measured on our
     generated logs: it took epoch timestamps and CNPJ fragments for phones on
     17 % of clean lines, so bare local numbers are left to the labelled tier.
     """
-
-    PATTERNS = (
-        ("international prefix", r"(?<![\w+])\+[1-9][\d\s().-]{6,18}\d(?![\w-])"),
-        ("north american layout",
-         r"(?<![\w.-])(?:\(\d{3}\)\s?|\d{3}[-.])\d{3}[-.]\d{4}(?:x\d{1,5})?(?![\w-])"),
-    )
-
-    def __init__(self) -> None:
-        super().__init__(supported_entity="PHONE_NUMBER", name="InternationalPhoneRecognizer",
-                         supported_language=LANGUAGE, global_regex_flags=CASE_SENSITIVE,
-                         patterns=[Pattern(name, text, 0.5) for name, text in self.PATTERNS])
-
-    def validate_result(self, pattern_text: str) -> bool:
-        import phonenumbers
-
-        region = None if pattern_text.startswith("+") else "US"
-        try:
-            number = phonenumbers.parse(pattern_text, region)
-        except phonenumbers.NumberParseException:
-            return False
-        return bool(phonenumbers.is_possible_number(number))
+    return RuleRecognizer("PHONE_NUMBER", [
+        pattern(name, text, flags=CASE_SENSITIVE, check=_is_possible_phone, score=0.5,
+                needs_digit=True) for name, text in INTERNATIONAL_PHONE_PATTERNS
+    ], name="InternationalPhoneRecognizer")
 
 
-def generic_recognizers(extract: Callable[[str], Any] | None = None) -> list[PatternRecognizer]:
+def generic_recognizers(extract: Callable[[str], Any] | None = None) -> list[EntityRecognizer]:
     """Every generic recognizer used for logs."""
     return [
         OfflineEmailRecognizer(extract),
-        LabelledSecretRecognizer(),
+        labelled_secret_recognizer(),
         token_secret_recognizer(),
-        HomePathUserRecognizer(),
-        NonLoopbackIpRecognizer(),
-        InternationalPhoneRecognizer(),
+        home_path_user_recognizer(),
+        ip_recognizer(),
+        international_phone_recognizer(),
         CreditCardRecognizer(supported_language=LANGUAGE),
         IbanRecognizer(supported_language=LANGUAGE),
     ]
