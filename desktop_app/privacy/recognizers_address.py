@@ -70,7 +70,8 @@ NAME_WORDS = r"\p{Lu}[\p{L}'’.\-]*(?:[ \t]+(?:(?:d[aoe]s?|e|d')[ \t]+)?\p{Lu}[
 UF = rf"(?:{UF_CODES})(?![\p{{L}}\d])"
 BAIRRO = regex.compile(
     rf"[ \t]*[,\-–][ \t]*(?:(?i:bairro|b\.)[ \t]*:?[ \t]*{NAME_WORDS}"
-    rf"|{NAME_WORDS}(?=[ \t]*[,\-–/][ \t]*(?:{NAME_WORDS}[ \t]*[/\-–,(][ \t]*{UF}|(?i:cep)|\d{{2}}\.?\d{{3}})))",
+    rf"|{NAME_WORDS}(?=[ \t]*[,\-–/][ \t]*(?:{NAME_WORDS}[ \t]*[/\-–,(][ \t]*{UF}|(?i:cep)|\d{{2}}\.?\d{{3}})"
+    rf"|[ \t]*(?:[.;)]|$)))",
     FLAGS)
 CITY_UF = regex.compile(
     rf"[ \t]*[,\-–][ \t]*{NAME_WORDS}[ \t]*(?:[/\-–,][ \t]*{UF}|\([ \t]*{UF}[ \t]*\))", FLAGS)
