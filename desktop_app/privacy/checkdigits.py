@@ -106,8 +106,10 @@ def is_valid_titulo_eleitor(candidate: str) -> bool:
     if not 1 <= state <= 28:
         return False
     first = sum(v * w for v, w in zip(values[:8], range(2, 10), strict=True)) % 11
-    second = (values[8] * 7 + values[9] * 8 + first % 10 * 9) % 11
-    return _titulo_digit_ok(values[10], first, state) and _titulo_digit_ok(values[11], second, state)
+    if not _titulo_digit_ok(values[10], first, state):
+        return False
+    second = (values[8] * 7 + values[9] * 8 + values[10] * 9) % 11
+    return _titulo_digit_ok(values[11], second, state)
 
 
 def _titulo_digit_ok(digit: int, remainder: int, state: int) -> bool:

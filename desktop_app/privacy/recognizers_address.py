@@ -66,7 +66,8 @@ COMPLEMENT = regex.compile(
     r"unidade|un\.|edif[íi]cio|ed\.|cobertura|sobreloja|t[ée]rreo|fundos|frente|galp[ãa]o|"
     r"pavimento|pav\.|chácara|ch\.)(?![\p{L}])[ \t]*(?:n[º°o.][ \t]*)?(?:[\dA-Z][\w\-/]{0,7})?",
     FLAGS)
-NAME_WORDS = r"\p{Lu}[\p{L}'’.\-]*(?:[ \t]+(?:(?:d[aoe]s?|e|d')[ \t]+)?\p{Lu}[\p{L}'’.\-]*){0,4}"
+_NAME_WORD = r"\p{Lu}(?:\p{L}{0,3}\.|[\p{L}'’\-]*)"  # "Jd." but not "Centro."
+NAME_WORDS = rf"{_NAME_WORD}(?:[ \t]+(?:(?:d[aoe]s?|e|d')[ \t]+)?{_NAME_WORD}){{0,4}}"
 UF = rf"(?:{UF_CODES})(?![\p{{L}}\d])"
 BAIRRO = regex.compile(
     rf"[ \t]*[,\-–][ \t]*(?:(?i:bairro|b\.)[ \t]*:?[ \t]*{NAME_WORDS}"
@@ -81,6 +82,7 @@ NETWORK_ADDRESS = regex.compile(r"\d{1,3}(?:\.\d{1,3}){3}|[0-9A-Fa-f]{0,4}:[0-9A
                                  FLAGS)
 CLAUSE_END = regex.compile(r"[;\n]|\.(?=\s+\p{Lu})|\s(?:e|and|y)\s+(?:tel|cpf|e-?mail)", FLAGS)
 DIGIT = regex.compile(r"\d")
+NO_NUMBER = regex.compile(r"(?i:s\.?/\s?n|sem\s+n[úu]mero)", FLAGS)
 
 
 def _street_name_end(text: str, start: int, lower_type: bool, numbered: bool) -> int | None:
@@ -140,8 +142,9 @@ class AddressRecognizer(EntityRecognizer):
         pass
 
     def analyze(self, text: str, entities: list[str], nlp_artifacts: Any = None) -> list[Any]:
-        if (entities and ENTITY not in entities) or DIGIT.search(text) is None:
-            return []
+        if (entities and ENTITY not in entities) or (
+                DIGIT.search(text) is None and NO_NUMBER.search(text) is None):
+            return []  # every address has a house number or "s/n"
         spans: list[tuple[int, int]] = []
         for street in STREET_TYPE.finditer(text):
             if spans and street.start() < spans[-1][1]:

@@ -71,7 +71,8 @@ IPTU_LABELS = (r"inscri[çc][ãa]o\s+(?:imobili[áa]ria|cadastral|municipal|do\s
                r"setor[\s/\-]+quadra[\s/\-]+lote")
 NIRE_LABELS = r"nire"
 RENAVAM_LABELS = r"renavam|renavan|c[óo]digo\s+renavam"
-PLACA_LABELS = r"placas?"
+# "placa de vídeo RTX 4090", "placa-mãe": boards, not plates.
+PLACA_LABELS = r"placas?(?![\s\-]*(?:de\s+(?:v[íi]deo|rede|som|circuito|captura|carro\s+el)|m[ãa]e))"
 VEHICLE_LABELS = (r"ve[íi]culos?|autom[óo]vel|motocicleta|moto|carro|caminh[ãa]o|"
                   r"camionete|caminhonete|[ôo]nibus|reboque")
 CEP_LABELS = r"cep|c\.e\.p\.|c[óo]digo\s+postal|zip(?:\s*code)?|postal\s+code"

@@ -14,16 +14,23 @@ CANARIES: dict[str, str] = {
     "password": "Canario#2024",
     "name": "Joana Canário",
     "home_user": "joanacanario",
+    "name_all_caps": "JOANA CANÁRIO BEZERRA",
+    "address": "Rua das Acácias, 742, apto 31 - Jardim Canário",
+    "voter_id": "1234 5678 0191",
 }
 # Forms of the same values that must not appear either.
-CANARY_VARIANTS: tuple[str, ...] = ("52998224725", "11222333000181", "98765-4321", "Canário")
+CANARY_VARIANTS: tuple[str, ...] = ("52998224725", "11222333000181", "98765-4321", "Canário",
+                                    "CANÁRIO", "BEZERRA", "Acácias", "742", "123456780191",
+                                    "0191")
 
 
 def canary_line(marker: str) -> str:
     c = CANARIES
     return (f"[{marker}] cliente {c['name']}, CPF {c['cpf']}, CNPJ {c['cnpj']}, "
             f"novo CNPJ {c['cnpj_alphanumeric']}, e-mail {c['email']}, tel {c['phone']}, "
-            f"senha: {c['password']}, arquivo /home/{c['home_user']}/notas.txt")
+            f"senha: {c['password']}, arquivo /home/{c['home_user']}/notas.txt; "
+            f"RELATOR: MINISTRO {c['name_all_caps']}; endereço {c['address']}; "
+            f"título de eleitor {c['voter_id']}")
 
 
 def read_logs(log_dir: Path) -> str:

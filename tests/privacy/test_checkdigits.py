@@ -5,14 +5,17 @@ from __future__ import annotations
 import random
 
 import pytest
-from validate_docbr import CNH, CNPJ, CPF, PIS
+from validate_docbr import CNH, CNPJ, CPF, PIS, RENAVAM, Certidao, TituloEleitoral
 
 from desktop_app.privacy.checkdigits import (
     is_plausible_br_phone,
+    is_valid_certidao,
     is_valid_cnh,
     is_valid_cnpj,
     is_valid_cpf,
     is_valid_pis,
+    is_valid_renavam,
+    is_valid_titulo_eleitor,
 )
 
 ORACLES = [
@@ -66,3 +69,53 @@ def test_known_examples():
 ])
 def test_phone_area_codes(number, plausible):
     assert is_plausible_br_phone(number) is plausible
+
+
+NEW_ORACLES = [
+    ("titulo", TituloEleitoral(), is_valid_titulo_eleitor, 12),
+    ("renavam", RENAVAM(), is_valid_renavam, 11),
+    ("certidao", Certidao(), is_valid_certidao, 32),
+]
+
+
+@pytest.mark.parametrize(("kind", "oracle", "ours", "length"), NEW_ORACLES,
+                         ids=[o[0] for o in NEW_ORACLES])
+def test_voter_vehicle_and_certificate_numbers_agree_with_the_oracle(kind, oracle, ours, length):
+    random.seed(kind)
+    rng = random.Random(f"random-{kind}")
+    for _ in range(300):
+        doc = oracle.generate(mask=bool(random.getrandbits(1)))
+        assert ours(doc), doc
+        wrong = _mutate_last_digit(doc)
+        assert ours(wrong) == oracle.validate(wrong) or _sp_mg_exception(kind, wrong), wrong
+    for _ in range(2000):
+        doc = "".join(rng.choice("0123456789") for _ in range(length))
+        assert ours(doc) == oracle.validate(doc) or _sp_mg_exception(kind, doc), doc
+
+
+def _sp_mg_exception(kind: str, doc: str) -> bool:
+    """validate-docbr leaves out the SP/MG rule (remainder 0 → digit 1) that we accept."""
+    digits = doc.replace(" ", "")
+    return kind == "titulo" and digits[8:10] in ("01", "02") and "1" in digits[10:]
+
+
+def test_titulo_accepts_the_sao_paulo_and_minas_exception_and_rejects_bad_states():
+    # 8 digits summing to a multiple of 11 with weights 2..9, state 01 (SP): the first
+    # check digit is 0, or 1 under the SP/MG rule many validators apply.
+    base = next(f"{n:08d}" for n in range(1, 10**6)
+                if sum(int(c) * w for c, w in zip(f"{n:08d}", range(2, 10), strict=True)) % 11 == 0)
+    second = (0 * 7 + 1 * 8 + 0 * 9) % 11  # state "01", first digit 0
+    assert is_valid_titulo_eleitor(f"{base}010{second}")
+    second_with_one = (0 * 7 + 1 * 8 + 1 * 9) % 11  # the SP/MG rule: first digit 1
+    assert is_valid_titulo_eleitor(f"{base}011{second_with_one % 10}")
+    assert not is_valid_titulo_eleitor(f"{base}051{second_with_one % 10}")  # not for Bahia
+    assert not is_valid_titulo_eleitor(f"{base}2900")  # no state 29
+    assert not is_valid_titulo_eleitor("0000 0000 0000")
+
+
+def test_renavam_accepts_the_old_nine_digit_form():
+    # An old 9-digit RENAVAM is the 11-digit one without its two leading zeros.
+    eleven = next(f"00{n:09d}" for n in range(10**8, 10**9, 7919) if is_valid_renavam(f"00{n:09d}"))
+    assert RENAVAM().validate(eleven)
+    assert is_valid_renavam(eleven[2:])
+    assert not is_valid_renavam("12345678")

@@ -36,14 +36,18 @@ def test_message_text(sanitized_logging: LoggingHandle, log_dir: Path):
     logging.getLogger("acervo.test").info(canary_line("path-message"))
     logs = _written(sanitized_logging, log_dir)
     assert "[path-message] cliente <PERSON>, CPF <CPF>, CNPJ <CNPJ>" in logs
+    assert ("RELATOR: MINISTRO <PERSON>; endereço <ADDRESS>; título de eleitor <TITULO_ELEITOR>"
+            in logs)  # an ALL-CAPS name, an address and a labelled título de eleitor
     assert leaked_canaries(logs) == []
 
 
 def test_message_arguments(sanitized_logging: LoggingHandle, log_dir: Path):
     c = CANARIES
     logging.getLogger("acervo.test").warning(
-        "[path-args] %s %s %s %s %s %s senha=%s /home/%s/x", c["name"], c["cpf"], c["cnpj"],
-        c["cnpj_alphanumeric"], c["email"], c["phone"], c["password"], c["home_user"])
+        "[path-args] %s %s %s %s %s %s senha=%s /home/%s/x; AGRAVANTE: %s; residente na %s; "
+        "título eleitoral %s", c["name"], c["cpf"], c["cnpj"], c["cnpj_alphanumeric"], c["email"],
+        c["phone"], c["password"], c["home_user"], c["name_all_caps"], c["address"],
+        c["voter_id"])
     logs = _written(sanitized_logging, log_dir)
     assert "[path-args]" in logs
     assert leaked_canaries(logs) == []
