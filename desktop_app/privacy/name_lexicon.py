@@ -150,7 +150,7 @@ STREET_STARTERS = folded("""
 # after them belong to the place until a role or an institution word.
 GEO_STARTERS = folded("""
     são santa santo sant nossa porto rio vila jardim bairro serra ilha lagoa praia lago monte
-    campo barra foz ponta
+    campo barra foz ponta san saint fort lake mount new los las
 """)
 
 # Cities named like people: a whole name equal to one of these is a place.
@@ -236,6 +236,8 @@ COMMON_WORDS = folded("""
     vistos relatados discutidos acordam unanimidade maioria provimento improvimento
     desprovimento parcial integral negado negaram deram deu conheceram conhecido
     brasília são-paulo rio-de-janeiro
+    real reais euro euros dólar dólares franco francos libra libras peso pesos iene
+    livro livros recibo recibos suíte império reino república-federativa
 """)
 
 STOP_WORDS: frozenset[str] = CALENDAR_WORDS | FUNCTION_WORDS | COMMON_WORDS

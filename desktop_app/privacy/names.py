@@ -35,6 +35,7 @@ from desktop_app.privacy.checkdigits import word_set
 from desktop_app.privacy.name_lexicon import (
     CITY_NAMES,
     GEO_STARTERS,
+    IBGE_2022_TOP_SURNAMES,
     NAME_SUFFIXES,
     ORG_WORDS,
     PARTICLES,
@@ -56,7 +57,8 @@ LONE_MIN_FREQUENCY = 2000  # census count for a first name standing alone
 KNOWN_MIN_FREQUENCY = 20  # census count that makes a word someone's name (extension evidence)
 ANCHORED_SCORE = 0.7
 INTRODUCED_SCORE = 0.85
-ANNOUNCED, TITLED = 1, 2  # a role or label before a name; a title ("Dr.", "Dona")
+# What comes right before a run of capitalised words.
+AGENT, ANNOUNCED, TITLED, STREET = 1, 2, 3, -1
 SURNAMES_SCORE = 0.6
 
 # Census first names that are mostly ordinary words in PT/EN/ES text.
@@ -92,9 +94,10 @@ LABEL_BEFORE = regex.compile(
     r"respons[áa]vel|contato|contact|destinat[áa]rio|remetente|solicitante|requerente|"
     r"interessad[oa]|parte|partes)\s*[:=]|"
     r"my\s+name\s+is|meu\s+nome\s+[ée]|me\s+chamo|chamo-me|me\s+llamo|mi\s+nombre\s+es|"
-    r"assinad[oa]\s+eletronicamente\s+por|em\s+favor\s+d[eoa]s?|"
+    r"assinad[oa]\s+eletronicamente\s+por|"
     r"(?:^|[.;]\s*)(?:eu|sou|eu\s+sou)\s*,?|"
-    r"\w+(?:ad|id|it|ert|eit|ost|ess)[oa]s?\s+(?:por|pel[oa])|"  # "interposto por", "aberto por"
+    r"(?P<agent>em\s+favor\s+d[eoa]s?|"
+    r"\w+(?:ad|id|it|ert|eit|ost|ess)[oa]s?\s+(?:por|pel[oa]))|"  # "interposto por", "aberto por"
     r"(?:nomear|exonerar|designar|dispensar|aposentar|remover|redistribuir|cessar|lotar|"
     r"reconduzir|conceder\s+(?:aposentadoria|pens[ãa]o|licen[çc]a)\s+a)(?:,\s+a\s+pedido,)?)"
     r"\s*[\"']?$",
@@ -103,8 +106,17 @@ LABEL_BEFORE = regex.compile(
 PREVIOUS_WORD = regex.compile(r"(?r)([\p{L}][\p{L}\-]*)(\.?)[ \t]*(?:[:\-–,][ \t]*)?[\"']?$")
 TITLE = regex.compile(rf"(?:{TITLE_ABBREVIATIONS})", regex.IGNORECASE)
 GLUED_TITLE = regex.compile(rf"(?<![\w.])(?i:{TITLE_ABBREVIATIONS})\.(?=\p{{Lu}}\p{{Ll}})")
-FULL_TITLES = frozenset({"DONA", "DON", "SEU", "SIR", "MADAME", "MISS", "SENHOR",
-                         "SENHORA", "SRA", "SR"})
+FULL_TITLES = frozenset({"DON", "SIR", "MADAME", "MISS", "SENHOR", "SENHORA", "DOUTOR",
+                         "DOUTORA", "TIO", "TIA", "PRIMO", "PRIMA", "MANO", "MANA", "FREI",
+                         "PADRE", "MADRE", "VOVO", "COMPADRE", "COMADRE"})
+# Titles only when capitalised: "Seu João", "Dona Maria", but "o seu recibo", "a dona do bar".
+CAPITALISED_TITLES = frozenset({"SEU", "DONA"})
+# A street type right before a name makes it a street ("Av. Prudente de Morais",
+# "na rua Augusto Silva", "avenue Gustave Flaubert").
+STREET_BEFORE = frozenset({"RUA", "R", "AVENIDA", "AV", "AVDA", "TRAVESSA", "TRAV", "TV",
+                           "ALAMEDA", "AL", "PRACA", "PCA", "PC", "RODOVIA", "ROD", "ESTRADA",
+                           "ESTR", "LARGO", "LGO", "LADEIRA", "VIELA", "BECO", "AVENUE", "RUE",
+                           "PLACE", "STREET", "ROAD", "CALLE", "VIA", "VIADUTO", "PONTE"})
 PLACE_BEFORE = regex.compile(
     r"(?r)(?<!\w)(?:cidade|munic[íi]pio|comarca|estado|distrito|regi[ãa]o|bairro|natural|capital|"
     r"sede|localidade|povoado|rua|avenida|pra[çc]a)\s+(?:de|do|da|dos|das)\s+$",
@@ -121,6 +133,8 @@ ROLE, ORG, PLACE, GEO, STOP, AMBIGUOUS, SUFFIX, SURNAME, FIRST, KNOWN, UNKNOWN, 
     "role", "org", "place", "geo", "stop", "ambiguous", "suffix", "surname", "first", "known",
     "unknown", "initial")
 NAME_EVIDENCE = {SURNAME, FIRST, KNOWN, SUFFIX, AMBIGUOUS}
+DEVOTIONAL = frozenset({"SENHORA", "SENHOR"})
+TOP_SURNAMES = frozenset(fold_key(s) for s in IBGE_2022_TOP_SURNAMES)
 PLACE_PARTICLES = frozenset({"de", "do", "da", "dos", "das"})
 
 
@@ -214,7 +228,7 @@ class PersonNameRecognizer(EntityRecognizer):
             token.cls = GEO
         elif key in SURNAMES:  # before the stop words: "Nascimento", "Rosa", "Paz" are surnames
             token.cls = SURNAME
-        elif key in STOP_WORDS:
+        elif key in STOP_WORDS or key in NOT_A_NAME:
             token.cls = AMBIGUOUS if count >= self._min_frequency else STOP
         elif key in NAME_SUFFIXES:
             token.cls = SUFFIX
@@ -251,22 +265,29 @@ class PersonNameRecognizer(EntityRecognizer):
 
     def _introduced(self, view: str, start: int) -> int:
         """How strongly the words right before `start` announce a name: TITLED ("Dr.",
-        "Dona"), ANNOUNCED (a role or a label: "Relator", "nome:"), or 0."""
+        "Dona"), ANNOUNCED (a role or a label: "Relator", "nome:"), AGENT ("aberto por",
+        "em favor de": people or organisations), STREET ("Av.", "rua"), or 0."""
         before = view[max(0, start - 48):start]
-        if LABEL_BEFORE.search(before):
-            return ANNOUNCED
+        label = LABEL_BEFORE.search(before)
+        if label:
+            return AGENT if label.group("agent") else ANNOUNCED
         previous = PREVIOUS_WORD.search(before)
         if previous is None:
             return 0
         word, dot = previous.group(1), previous.group(2)
         key = fold_key(word)
-        if (dot and TITLE.fullmatch(word)) or key in FULL_TITLES:
+        if key in STREET_BEFORE:
+            return STREET
+        if ((dot and TITLE.fullmatch(word)) or key in FULL_TITLES
+                or (key in CAPITALISED_TITLES and word[0].isupper())):
             return TITLED
         return ANNOUNCED if key in ROLE_WORDS or key.split("-")[0] in ROLE_WORDS else 0
 
     def _names_in_run(self, view: str, run_start: int,
                       tokens: list[_Token]) -> list[tuple[int, int, float]]:
         introduced = self._introduced(view, run_start)
+        if introduced == STREET:
+            return []
         place_context = PLACE_BEFORE.search(view[max(0, run_start - 30):run_start]) is not None
         found: list[tuple[int, int, float]] = []
         segment: list[_Token] = []
@@ -300,14 +321,14 @@ class PersonNameRecognizer(EntityRecognizer):
             self._classify(token)
             if token.text == "D." and not segment:  # "D. Teresa": Dona/Dom
                 token.cls = ROLE
-            if segment and segment[0].caps != token.caps and (
-                    token.cls not in NAME_EVIDENCE or len(token.text) <= 3):
+            if segment and segment[0].caps != token.caps and token.cls not in (
+                    ROLE, ORG, PLACE, GEO) and (token.cls not in NAME_EVIDENCE or len(token.text) <= 3):
                 token.cls = STOP  # "Maria Silva CPF", "João ME": capitals end a mixed-case name
             if swallow == "street":
                 continue
             if swallow:
-                if token.cls not in (ROLE, ORG):
-                    continue
+                if token.cls not in (ROLE, ORG) or fold_key(token.text) in DEVOTIONAL:
+                    continue  # "Nossa Senhora da Boa Viagem", "Bom Jesus"
                 swallow = ""
             if token.cls == GEO and (token.count >= self._min_frequency or fold_key(token.text)
                                      in SURNAMES) and (any(t.cls in NAME_EVIDENCE for t in segment)
@@ -339,8 +360,8 @@ class PersonNameRecognizer(EntityRecognizer):
         """Does `token` make its segment a name, given the words `after` it?"""
         if token.cls == FIRST:
             return True
-        if token.cls == SURNAME:  # "Silva Peneda", "Cavaco Silva": a surname that is also a name
-            return token.count >= self._min_frequency and len(words) >= 2
+        if token.cls == SURNAME:  # "Silva Peneda", "Cavaco Silva", not "Livro Branco"
+            return fold_key(token.text) in TOP_SURNAMES and len(words) >= 2
         if token.cls == AMBIGUOUS:  # "Marco Aurélio" but not "Março de 2024", "Alta Administração"
             return any(t.cls in (FIRST, SURNAME, SUFFIX, KNOWN) for t in after)
         if token.cls == KNOWN:  # a rarer first name with a known surname ("Jelsina Sousa")
@@ -352,9 +373,12 @@ class PersonNameRecognizer(EntityRecognizer):
         words = [t for t in segment if t.cls != "particle"]
         if place or fold_key(" ".join(t.text for t in words)) in CITY_NAMES:
             return None
+        if len(words) == 1 and words[0].caps and len(words[0].text) <= 3 and introduced != TITLED:
+            return None  # "pelo IMA", "seu IP": an acronym
         if introduced:
-            evidence = (introduced == TITLED or len(words) >= 2
-                        or any(t.cls in NAME_EVIDENCE - {AMBIGUOUS} for t in words))
+            named = any(t.cls in NAME_EVIDENCE - {AMBIGUOUS} for t in words)
+            evidence = (introduced == TITLED or named
+                        or (introduced == ANNOUNCED and len(words) >= 2))
             if evidence and not all(t.cls == INITIAL_CLS for t in words):
                 return segment[0].start, segment[-1].end, INTRODUCED_SCORE
             return None
