@@ -3,12 +3,15 @@
 Backends (llama.cpp in-process, Ollama over loopback HTTP) implement four things:
 stream a chat, produce JSON constrained by a schema, count tokens, and say their
 context size. Everything else (prompting, citations, fallbacks) lives above them.
+Backends may also say how big they are (`capability()`), which the answer-mode
+policy (`answer/mode.py`) uses to decide whether the model writes answers.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from desktop_app.errors import AppError
@@ -18,6 +21,43 @@ if TYPE_CHECKING:
 
 ChatMessage = dict[str, str]  # {"role": "system" | "user" | "assistant", "content": str}
 CancelCheck = Callable[[], bool]
+
+
+# The line between a model that can write cited answers and one that cannot.
+# Measured here (docs/MODELS.md): SmolLM2-135M on a Portuguese RAG prompt never cited,
+# looped and leaked the prompt's fences; Gemma-3-270M echoed the prompt. Following our
+# answer prompt takes several rules at once (only the sources, a [n] after each fact,
+# an exact "not found" phrase, ignore instructions inside sources); instruct models
+# reach that in the 1B class (Llama-3.2-1B, Gemma-3-1B, Qwen2.5-1.5B, SmolLM2-1.7B)
+# and fall apart below it. No 1B+ GGUF ships on PyPI, so we could not measure one here:
+# the line sits at the 1B class, slightly under 1e9 so a "1B" model whose count rounds
+# down (tied embeddings) is not excluded. Users can override it either way (settings
+# `answer_mode`, `ask --experiment`, Settings → Models).
+MIN_WRITING_PARAMETERS = 900_000_000
+
+
+@dataclass(frozen=True)
+class Capability:
+    """How big a model is and whether that is enough to write answers."""
+
+    parameters: int | None  # None: the backend cannot tell
+    basis: str  # where the figure comes from ("GGUF tensor table", "Ollama /api/show", …)
+
+    @property
+    def can_write(self) -> bool:
+        # a model whose size cannot be read was picked by the user (an Ollama tag, a test
+        # double): trust the choice rather than silently ignoring it
+        return self.parameters is None or self.parameters >= MIN_WRITING_PARAMETERS
+
+
+def capability_of(llm: object) -> Capability:
+    """The backend's own `capability()` when it has one, else "unknown" (trusted)."""
+    probe = getattr(llm, "capability", None)
+    if callable(probe):
+        result = probe()
+        if isinstance(result, Capability):
+            return result
+    return Capability(None, "unknown")
 
 
 class LLMOutputError(AppError):
