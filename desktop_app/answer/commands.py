@@ -11,7 +11,7 @@ import json
 import sys
 from typing import Any, TextIO
 
-from desktop_app.answer.events import Citation, Done, MemoryUsed, Token
+from desktop_app.answer.events import READING, Citation, Done, MemoryUsed, Progress, Token
 from desktop_app.answer.gguf_info import format_size
 
 
@@ -91,6 +91,9 @@ def run_ask(args: argparse.Namespace, app: Any, out: TextIO | None = None) -> in
             streamed.append(event.text)
             if not args.json:
                 print(event.text, end="", flush=True, file=out)
+        elif isinstance(event, Progress) and not args.json and not streamed:
+            label = f"reading {event.count} passages" if event.stage == READING else event.stage
+            print(f"({label}…)", file=sys.stderr, flush=True)
         elif isinstance(event, MemoryUsed) and not args.json:
             print(f"(using what you told me: {event.text})", file=sys.stderr)
         elif isinstance(event, Done):
@@ -146,20 +149,24 @@ def run_models_list(args: argparse.Namespace, app: Any, out: TextIO | None = Non
 
 
 def run_models_add(args: argparse.Namespace, app: Any, out: TextIO | None = None) -> int:
-    from desktop_app.answer.models import add_model, use_model
+    from desktop_app.answer.models import add_model, replaces_active, use_model
 
     out = out or sys.stdout
     added = add_model(app.settings, args.path, name=args.name, template=args.template)
-    if args.use:
+    activate = args.use or replaces_active(app.settings, added)
+    if activate:
         use_model(app.settings, added.entry.name)
     app.save_settings()
     info = added.info
     print(f"added {added.entry.name}: {info.describe()}", file=out)
     print(f"  architecture {info.architecture}, size {format_size(info.size_bytes)}, "
           f"quantization {info.quantization}, context {info.context_length or 'unknown'}", file=out)
+    print(f"  {_capability_line(info.parameter_count)}", file=out)
     for warning in added.warnings:
         print(f"warning: {warning}", file=sys.stderr)
-    if not args.use:
+    if activate:
+        print(f"active model: {added.entry.name}", file=out)
+    else:
         print(f"use it with: desktop-app models use {added.entry.name}", file=out)
     return 0
 
