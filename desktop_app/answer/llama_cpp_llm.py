@@ -235,12 +235,25 @@ class LlamaCppLLM:
                     switch.clear()
 
     def complete_json(self, messages: list[ChatMessage], schema: dict[str, Any], *,
-                      max_tokens: int = 256) -> dict[str, Any]:
+                      max_tokens: int = 256, cancel: CancelCheck | None = None) -> dict[str, Any]:
         llama = self.llama
         with self._lock:
-            result = llama.create_chat_completion(
-                messages=self._adapt(messages), max_tokens=max_tokens, temperature=0.0,
-                response_format={"type": "json_object", "schema": schema})
+            switch = self._abort
+            if switch is not None:
+                switch.clear()
+            watcher = _CancelWatcher(cancel, switch)
+            try:
+                result = llama.create_chat_completion(
+                    messages=self._adapt(messages), max_tokens=max_tokens, temperature=0.0,
+                    response_format={"type": "json_object", "schema": schema})
+            except RuntimeError as exc:
+                if switch is not None and switch.is_set():
+                    raise AppError("Cancelled.") from exc
+                raise AppError("The model failed while answering.", detail=str(exc)) from exc
+            finally:
+                watcher.stop()
+                if switch is not None:
+                    switch.clear()
         choice = result["choices"][0]
         return parse_json_object(choice["message"].get("content") or "",
                                  truncated=choice.get("finish_reason") == "length")

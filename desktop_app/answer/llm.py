@@ -9,6 +9,7 @@ policy (`answer/mode.py`) uses to decide whether the model writes answers.
 
 from __future__ import annotations
 
+import inspect
 import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -82,6 +83,40 @@ class LLM(Protocol):
     def count_tokens(self, text: str) -> int:
         """Tokens `text` costs in this model's context."""
         ...
+
+
+class _CancellableJSON:
+    """An `LLM` whose JSON calls also honour a cancel check (the backends' `complete_json`
+    takes an optional `cancel`; the protocol's does not, so callers need not know)."""
+
+    def __init__(self, llm: LLM, cancel: CancelCheck) -> None:
+        self.llm = llm
+        self.cancel = cancel
+        self.name = llm.name
+        self.n_ctx = llm.n_ctx
+        self._accepts_cancel = "cancel" in inspect.signature(llm.complete_json).parameters
+
+    def stream_chat(self, messages: list[ChatMessage], *, max_tokens: int, temperature: float,
+                    cancel: CancelCheck | None = None) -> Iterator[str]:
+        return self.llm.stream_chat(messages, max_tokens=max_tokens, temperature=temperature,
+                                    cancel=cancel or self.cancel)
+
+    def complete_json(self, messages: list[ChatMessage], schema: dict[str, Any], *,
+                      max_tokens: int = 256) -> dict[str, Any]:
+        if self.cancel():
+            raise AppError("Cancelled.")
+        if self._accepts_cancel:
+            return self.llm.complete_json(messages, schema, max_tokens=max_tokens,  # type: ignore[call-arg]
+                                          cancel=self.cancel)
+        return self.llm.complete_json(messages, schema, max_tokens=max_tokens)
+
+    def count_tokens(self, text: str) -> int:
+        return self.llm.count_tokens(text)
+
+
+def with_cancel(llm: LLM, cancel: CancelCheck) -> LLM:
+    """`llm` with Stop applied to every call made for one question (e.g. the rewrite)."""
+    return _CancellableJSON(llm, cancel)
 
 
 def parse_json_object(text: str, *, truncated: bool = False) -> dict[str, Any]:

@@ -196,15 +196,21 @@ class OllamaLLM:
             raise self._translate(exc) from exc
 
     def complete_json(self, messages: list[ChatMessage], schema: dict[str, Any], *,
-                      max_tokens: int = 256) -> dict[str, Any]:
+                      max_tokens: int = 256, cancel: CancelCheck | None = None) -> dict[str, Any]:
         import httpx
         import ollama
 
+        def start() -> Iterator[Any]:
+            return iter([self.client.chat(model=self.model, messages=messages, stream=False,
+                                          format=schema, options=self._options(max_tokens, 0.0))])
+
         try:
-            response = self.client.chat(model=self.model, messages=messages, stream=False,
-                                        format=schema, options=self._options(max_tokens, 0.0))
+            replies = list(iterate_cancellable(start, cancel, lambda _it: None))
         except (ollama.ResponseError, ConnectionError, httpx.HTTPError) as exc:
             raise self._translate(exc) from exc
+        if not replies:
+            raise AppError("Cancelled.")
+        response = replies[0]
         return parse_json_object(response.message.content or "",
                                  truncated=response.done_reason == "length")
 

@@ -31,7 +31,7 @@ from desktop_app.answer.events import (
     Token,
 )
 from desktop_app.answer.extractive import extract_answer
-from desktop_app.answer.llm import LLM
+from desktop_app.answer.llm import LLM, with_cancel
 from desktop_app.answer.mode import EXPERIMENT_WARNING, MODEL_ERROR, AnswerMode, decide_mode
 from desktop_app.answer.prompt import (
     AssembledPrompt,
@@ -142,7 +142,11 @@ class AnswerService:
                                  "answer_mode": mode.as_dict(), "timings": {}}
         timings: dict[str, float] = trace["timings"]
 
-        rewrite = rewrite_query(self.llm if use_llm else None, question, history, texts)
+        # the model rewrites follow-ups only when it writes answers for real: not in an
+        # experiment (a model that small makes worse queries than the user's own words)
+        rewriter = (with_cancel(self.llm, is_cancelled)
+                    if use_llm and self.llm is not None and not mode.experiment else None)
+        rewrite = rewrite_query(rewriter, question, history, texts)
         trace["rewrite"] = rewrite.trace()
         trace["rewritten_query"] = rewrite.query
         timings["rewrite_ms"] = round(rewrite.ms, 1)
@@ -269,7 +273,13 @@ class AnswerService:
         trace["output_stopped"] = guard.stopped
         cancelled = [CANCELLED] if cancel() else []
         text = scrub_prompt_markers(guard.text, markers)
-        if not text.strip() and not cancelled:
+        trace["mode"] = "llm"
+        if cancelled and not text.strip():  # stopped before the first word: just "stopped"
+            yield self._done("", (), [CANCELLED, *(w for w in warnings
+                                                   if w != EXPERIMENT_WARNING)],
+                             False, trace, started)
+            return
+        if not text.strip():
             # nothing usable (it only echoed the prompt's fences): the passages instead
             raise _FallBack(AppError("the model wrote nothing usable"))
         if guard.stopped == LOOP:
@@ -277,7 +287,6 @@ class AnswerService:
         verification = cit.verify_answer(text, prompt.by_number(),
                                          not_found_phrases=all_not_found_phrases(self.prompts_dir))
         trace["citations_dropped"] = verification.dropped
-        trace["mode"] = "llm"
         yield self._done(verification.answer, verification.citations,
                          [*cancelled, *verification.warnings, *warnings], False, trace, started)
 

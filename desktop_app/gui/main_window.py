@@ -260,7 +260,8 @@ class MainWindow(QMainWindow):
         from desktop_app.answer.mode import MODEL_ERROR, NO_MODEL, TOO_SMALL
 
         name = escape(mode.model or "")
-        add = f'<a href="settings:models">{escape(self.tr("add a model"))}</a>'
+        add_label = self.tr("add a model")  # (not inside the f-string: lupdate would miss it)
+        add = f'<a href="settings:models">{escape(add_label)}</a>'
         if mode.use_llm and mode.experiment:
             self.model_label.setToolTip(self.tr("This model is too small to follow the answer prompt; its answers are labelled as experiments. Settings → Models → Who writes answers."))
             return "⚗ " + escape(self.tr("Experiment: %1 writes answers")).replace("%1", name)

@@ -819,6 +819,11 @@
         <source>Answers from your sources</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="263" />
+        <source>add a model</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>MemoryCategories</name>

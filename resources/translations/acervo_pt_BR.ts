@@ -819,6 +819,11 @@
         <source>Answers from your sources</source>
         <translation>Respostas das suas fontes</translation>
     </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="263" />
+        <source>add a model</source>
+        <translation>adicionar um modelo</translation>
+    </message>
 </context>
 <context>
     <name>MemoryCategories</name>

@@ -169,3 +169,21 @@ def test_accented_text_streams_whole_even_when_characters_span_tokens(
     text = "".join(pieces)
     assert "órgão" in text and "\ufffd" not in text  # " ó" came as two byte-tokens
     assert text == whole["choices"][0]["message"]["content"]
+
+
+@pytest.mark.slow
+def test_stop_also_interrupts_a_structured_call(smollm2_path: Path) -> None:
+    """The follow-up rewrite (constrained JSON) is interruptible the same way."""
+    import time
+
+    from desktop_app.answer.llm import with_cancel
+    from desktop_app.errors import AppError
+
+    llm = LlamaCppLLM(smollm2_path, n_ctx=4096)
+    messages = long_prompt(llm, 3000)
+    started = time.perf_counter()
+    with pytest.raises(AppError, match="Cancelled"):
+        with_cancel(llm, lambda: time.perf_counter() - started > 0.5).complete_json(
+            messages, REWRITE_SCHEMA, max_tokens=32)
+    assert llm.llama.n_tokens < llm.count_tokens(messages[1]["content"])
+    llm.close()

@@ -177,3 +177,37 @@ def test_an_experiment_answer_is_labelled() -> None:
     assert isinstance(done, Done) and not done.sources_only
     assert answer_mode.EXPERIMENT_WARNING in done.warnings
     assert done.trace["answer_mode"]["experiment"] is True
+
+
+def test_an_experiment_does_not_let_the_small_model_rewrite_follow_ups() -> None:
+    small = SizedLLM(["O prazo é de 15 dias [1]."], json_reply={"query": "algo inventado"},
+                     parameters=134_515_008)
+    history = [{"role": "user", "content": "LGPD?"}, {"role": "assistant", "content": "Sim [1]."}]
+    done = list(AnswerService(FakeSearcher(HITS), small, Settings()).ask(
+        "E o prazo?", history=history, experiment=True))[-1]
+    assert isinstance(done, Done)
+    assert [kind for kind, _ in small.calls] == ["stream_chat"]
+    assert done.trace["rewritten_query"] != "algo inventado"
+
+
+def test_adding_a_capable_gguf_from_the_cli_makes_it_the_active_model(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import argparse
+
+    from desktop_app.answer import commands
+    from desktop_app.app import build_app
+
+    app = build_app()
+    big = write_sparse_gguf(tmp_path / "qwen2.5-3b-instruct-q4_0.gguf", 3_085_938_688)
+    parser = argparse.ArgumentParser()
+    commands.register(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(["models", "add", str(big)])
+    assert args.handler(args, app) == 0
+    out = capsys.readouterr().out
+    assert "writes answers" in out and "active model: qwen2.5-3b-instruct-q4_0" in out
+    assert app.settings.active_model == "qwen2.5-3b-instruct-q4_0"
+    # a second capable model does not displace the first: the user chooses (models use)
+    other = write_sparse_gguf(tmp_path / "gemma-3-4b-it-q4_0.gguf", 3_880_000_000)
+    args = parser.parse_args(["models", "add", str(other)])
+    assert args.handler(args, app) == 0
+    assert app.settings.active_model == "qwen2.5-3b-instruct-q4_0"

@@ -88,3 +88,12 @@ def test_stop_before_the_first_word_ends_cleanly(settings: Settings) -> None:
     events, done, llm = answer(["O prazo", " é de 15 dias [1]."], settings, cancel=lambda: True)
     assert done.warnings[0] == "cancelled" and done.answer == ""
     assert llm.calls == []  # cancelled before the model was asked
+
+
+def test_stop_while_the_model_reads_its_prompt_says_only_stopped(settings: Settings) -> None:
+    checks = iter([False])  # the service's own check passes; the model's first check stops
+    events, done, llm = answer(["O prazo", " é de 15 dias [1]."], settings,
+                               cancel=lambda: next(checks, True))
+    assert [kind for kind, _ in llm.calls] == ["stream_chat"] and llm.yielded == 0
+    assert done.warnings == ("cancelled",) and done.answer == "" and done.citations == ()
+    assert shown(events) == ""

@@ -250,7 +250,7 @@ def test_stop_during_the_models_prompt_processing_ends_the_answer_at_once(
                           check_params_cb=lambda busy: busy is False):
         qtbot.mouseClick(window.chat.stop_button, Qt.MouseButton.LeftButton)
     done = next(e for e in seen if isinstance(e, Done))
-    assert done.warnings[0] == "cancelled" and done.answer == ""
+    assert done.warnings == ("cancelled",) and done.answer == ""  # only "stopped" is said
     assert not any(isinstance(e, Token) for e in seen)
     trace = done.trace
     llama = fresh_app.llm._llama
@@ -258,3 +258,30 @@ def test_stop_during_the_models_prompt_processing_ends_the_answer_at_once(
     assert llama is not None and 0 <= llama.n_tokens < trace["prompt_tokens"]
     assert "⚠ stopped" in view.toPlainText()
     assert view.progress_text() == ""
+
+
+def test_settings_show_who_can_write_and_a_capable_gguf_becomes_the_active_model(
+        qtbot, monkeypatch, tmp_path: Path) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    from tests.answer.test_mode import write_sparse_gguf
+
+    messages: list[str] = []
+    monkeypatch.setattr(QMessageBox, "information",
+                        staticmethod(lambda _p, _t, text, *_a: messages.append(text)))
+    app = build_app()
+    dialog = SettingsDialog(app.settings)
+    qtbot.addWidget(dialog)
+    assert dialog.answer_mode.currentData() == "auto"
+    bundled = dialog.model_list.item(0).text()
+    assert "too small to write answers (135M)" in bundled
+    big = write_sparse_gguf(tmp_path / "qwen2.5-3b-instruct-q4_0.gguf", 3_085_938_688)
+    assert dialog.add_model_from_path(str(big))
+    assert "now the active model" in messages[-1]
+    rows = [dialog.model_list.item(i).text() for i in range(dialog.model_list.count())]
+    assert rows[1].startswith("✓ qwen2.5-3b-instruct-q4_0") and "✎ writes answers" in rows[1]
+    dialog.answer_mode.setCurrentIndex(dialog.answer_mode.findData("sources"))
+    dialog.accept()
+    edited = dialog.result_settings()
+    assert (edited.active_model, edited.answer_mode) == ("qwen2.5-3b-instruct-q4_0", "sources")
+    assert app.settings.active_model == ""  # nothing changed before OK was applied
