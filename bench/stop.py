@@ -80,7 +80,6 @@ def stop_after(llm: LlamaCppLLM, messages: list[dict[str, str]], *, seconds: flo
 def first_feedback(runs: int) -> dict[str, Any]:
     temp_home("stop")
     from desktop_app.app import build_app
-
     from desktop_app.retrieval.embedder import E5Embedder, ensure_e5_model
 
     app = build_app()
