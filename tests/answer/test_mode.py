@@ -211,3 +211,36 @@ def test_adding_a_capable_gguf_from_the_cli_makes_it_the_active_model(
     args = parser.parse_args(["models", "add", str(other)])
     assert args.handler(args, app) == 0
     assert app.settings.active_model == "qwen2.5-3b-instruct-q4_0"
+
+
+@pytest.mark.slow
+def test_a_fresh_install_asked_from_the_cli_answers_from_sources_with_badges(
+        embedder, capsys: pytest.CaptureFixture[str]) -> None:  # type: ignore[no-untyped-def]
+    """First start, default settings, the real index and the real answer service: the
+    bundled SmolLM2 is the active model, yet it is never loaded and never writes."""
+    import argparse
+    import json
+
+    from desktop_app.answer import commands
+    from desktop_app.app import build_app
+    from desktop_app.config.paths import resource
+
+    app = build_app()
+    app.__dict__["embedder"] = embedder
+    list(app.pipeline.run([resource("samples") / "lgpd-excerpt.pdf"]))
+    parser = argparse.ArgumentParser()
+    commands.register(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(["ask", "Quais são os direitos do titular dos dados?"])
+    assert args.handler(args, app) == 0
+    out, err = capsys.readouterr()
+    assert err.startswith("answer mode: from your sources — smollm2-135m-instruct (135M "
+                          "parameters) is too small to write answers")
+    assert "[1]" in out and "\nSources:\n  [1] " in out
+    args = parser.parse_args(["ask", "Quais são os direitos do titular dos dados?", "--json"])
+    assert args.handler(args, app) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["sources_only"] and data["citations"]
+    assert data["trace"]["answer_mode"]["reason"] == "too_small"
+    assert data["trace"]["llm"] is None
+    llm = app.llm
+    assert isinstance(llm, LlamaCppLLM) and llm._llama is None  # never loaded: no model text
