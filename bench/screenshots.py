@@ -7,8 +7,9 @@ Runs offscreen (QT_QPA_PLATFORM=offscreen: real pixels, fonts and PDF glyphs, th
 same as Xvfb; pass --xcb to use a real display such as `xvfb-run -a`). A fresh
 ACERVO_HOME is used unless --home is given. Session: window before models →
 models loaded → files dropped on the window (ingesting, then done) → a preference
-told in chat ("memory saved · undo") → a question answered by the bundled model →
-the same question sources-only → a real click on the first citation badge (viewer
+told in chat ("memory saved · undo") → a question answered by the bundled model
+(as a labelled experiment: it is below the answer-mode line) → the same question
+answered from the sources (the default) → a real click on the first citation badge (viewer
 at the cited page, passage highlighted) → the memory panel → settings → dark mode
 → English UI.
 """
@@ -146,11 +147,14 @@ def main() -> int:
     print(f"ingested {[p.name for p in docs]}: {finished[0]} (+{ingest_s:.1f} s after shot 02)")
     shot(window, "03-library")
 
-    def ask(question: str, sources_only: bool) -> float:
+    def ask(question: str, sources_only: bool, experiment: bool = False) -> float:
         window.chat.sources_only.setChecked(sources_only)
-        window.chat.question.setPlainText(question)
         t0 = time.perf_counter()
-        QTest.mouseClick(window.chat.ask_button, Qt.MouseButton.LeftButton)
+        if experiment:  # what the notice's "try the small model (experiment)" link does
+            window.chat.ask(question, experiment=True)
+        else:
+            window.chat.question.setPlainText(question)
+            QTest.mouseClick(window.chat.ask_button, Qt.MouseButton.LeftButton)
         wait(lambda: not window.chat.is_busy(), 900, "answer")
         return time.perf_counter() - t0
 
@@ -158,7 +162,7 @@ def main() -> int:
     shot(window, "04-memory-saved")
     if not args.skip_model:
         gaps.clear()
-        print(f"answer with the bundled model: {ask(args.question, False):.1f} s")
+        print(f"answer with the bundled model: {ask(args.question, False, True):.1f} s")
         stalls("the model's answer")
         shot(window, "05-answer-model")
     window.chat.new_chat()

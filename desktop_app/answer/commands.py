@@ -1,4 +1,4 @@
-"""CLI: `ask` (streamed, cited answers) and `models list|add|use|remove`.
+"""CLI: `ask` (streamed, cited answers) and `models list|add|use|remove|mode`.
 
 Handlers take `(args, app)` where `app` is `desktop_app.app.App`; they use
 `app.answer_service`, `app.settings` and `app.save_settings()`.
@@ -11,16 +11,21 @@ import json
 import sys
 from typing import Any, TextIO
 
-from desktop_app.answer.events import Citation, Done, MemoryUsed, Token
+from desktop_app.answer.events import READING, Citation, Done, MemoryUsed, Progress, Token
 from desktop_app.answer.gguf_info import format_size
 
 
 def register(subparsers: Any) -> None:
     ask = subparsers.add_parser("ask", help="answer a question from your documents, with sources")
     ask.add_argument("question", help="the question, in quotes")
-    ask.add_argument("--model", metavar="PATH", help="use this GGUF file for this answer only")
+    ask.add_argument("--model", metavar="PATH",
+                     help="use this GGUF file for this answer only (it writes the answer when it "
+                          "is big enough, like the active model)")
     ask.add_argument("--no-llm", action="store_true",
                      help="sources only: best sentences from the top passages, no model")
+    ask.add_argument("--experiment", action="store_true",
+                     help="let a model too small to follow the answer prompt (e.g. the bundled "
+                          "SmolLM2) write this answer; it is labelled an experiment")
     ask.add_argument("--json", action="store_true", help="print the final answer and trace as JSON")
     ask.add_argument("--k", type=int, metavar="N", help="how many passages to retrieve")
     ask.set_defaults(handler=run_ask)
@@ -40,6 +45,11 @@ def register(subparsers: Any) -> None:
     remove = sub.add_parser("remove", help="forget a model you added (the file is kept)")
     remove.add_argument("name")
     remove.set_defaults(handler=run_models_remove)
+    mode = sub.add_parser("mode", help="who writes answers: auto (a capable model, else the "
+                                       "sources), written (always the model), sources (never)")
+    mode.add_argument("value", nargs="?", choices=("auto", "written", "sources"),
+                      help="omit to show the current mode")
+    mode.set_defaults(handler=run_models_mode)
 
 
 def _page(c: Citation) -> str:
@@ -59,24 +69,31 @@ def print_sources(done: Done, out: TextIO) -> None:
 
 def run_ask(args: argparse.Namespace, app: Any, out: TextIO | None = None) -> int:
     from desktop_app.answer.llm import build_llm
+    from desktop_app.answer.mode import describe_mode
     from desktop_app.answer.service import done_as_dict
 
     out = out or sys.stdout
-    service = app.answer_service
-    if args.model and not args.no_llm:
-        service = service.with_llm(build_llm(app.settings, model_path=args.model))
-    elif service.llm is None and service.llm_error is not None and not args.no_llm:
-        print(f"note: {service.llm_error.user_message} Answering from sources only.", file=sys.stderr)
     if args.k is not None and args.k < 1:
         print("error: --k must be at least 1", file=sys.stderr)
         return 2
+    service = app.answer_service
+    if args.model and not args.no_llm:
+        service = service.with_llm(build_llm(app.settings, model_path=args.model))
+    experiment = bool(getattr(args, "experiment", False))
+    if not args.json:
+        print(describe_mode(service.mode(sources_only=args.no_llm, experiment=experiment)),
+              file=sys.stderr)
     streamed: list[str] = []
     done: Done | None = None
-    for event in service.ask(args.question, sources_only=args.no_llm, k=args.k):
+    for event in service.ask(args.question, sources_only=args.no_llm, k=args.k,
+                             experiment=experiment):
         if isinstance(event, Token):
             streamed.append(event.text)
             if not args.json:
                 print(event.text, end="", flush=True, file=out)
+        elif isinstance(event, Progress) and not args.json and not streamed:
+            label = f"reading {event.count} passages" if event.stage == READING else event.stage
+            print(f"({label}…)", file=sys.stderr, flush=True)
         elif isinstance(event, MemoryUsed) and not args.json:
             print(f"(using what you told me: {event.text})", file=sys.stderr)
         elif isinstance(event, Done):
@@ -95,6 +112,17 @@ def run_ask(args: argparse.Namespace, app: Any, out: TextIO | None = None) -> in
     return 0
 
 
+def _capability_line(parameters: int | None) -> str:
+    from desktop_app.answer.gguf_info import format_parameters
+    from desktop_app.answer.llm import MIN_WRITING_PARAMETERS, Capability
+
+    line = format_parameters(MIN_WRITING_PARAMETERS)
+    if Capability(parameters, "").can_write:
+        return "writes answers"
+    return (f"too small to write answers ({format_parameters(parameters or 0)} < {line}): "
+            "sources-only unless you ask for an experiment")
+
+
 def run_models_list(args: argparse.Namespace, app: Any, out: TextIO | None = None) -> int:
     from desktop_app.answer.models import describe_models
 
@@ -109,6 +137,7 @@ def run_models_list(args: argparse.Namespace, app: Any, out: TextIO | None = Non
         print(f"{mark} {status.entry.name}{kind}", file=out)
         if status.info is not None:
             print(f"    {status.info.describe()}{template}", file=out)
+            print(f"    {_capability_line(status.info.parameter_count)}", file=out)
         else:
             print(f"    unavailable: {status.problem}", file=out)
         print(f"    {status.entry.path}", file=out)
@@ -120,20 +149,24 @@ def run_models_list(args: argparse.Namespace, app: Any, out: TextIO | None = Non
 
 
 def run_models_add(args: argparse.Namespace, app: Any, out: TextIO | None = None) -> int:
-    from desktop_app.answer.models import add_model, use_model
+    from desktop_app.answer.models import add_model, replaces_active, use_model
 
     out = out or sys.stdout
     added = add_model(app.settings, args.path, name=args.name, template=args.template)
-    if args.use:
+    activate = args.use or replaces_active(app.settings, added)
+    if activate:
         use_model(app.settings, added.entry.name)
     app.save_settings()
     info = added.info
     print(f"added {added.entry.name}: {info.describe()}", file=out)
     print(f"  architecture {info.architecture}, size {format_size(info.size_bytes)}, "
           f"quantization {info.quantization}, context {info.context_length or 'unknown'}", file=out)
+    print(f"  {_capability_line(info.parameter_count)}", file=out)
     for warning in added.warnings:
         print(f"warning: {warning}", file=sys.stderr)
-    if not args.use:
+    if activate:
+        print(f"active model: {added.entry.name}", file=out)
+    else:
         print(f"use it with: desktop-app models use {added.entry.name}", file=out)
     return 0
 
@@ -159,4 +192,19 @@ def run_models_remove(args: argparse.Namespace, app: Any, out: TextIO | None = N
     entry = remove_model(app.settings, args.name)
     app.save_settings()
     print(f"removed {entry.name} from the list (file kept at {entry.path})", file=out)
+    return 0
+
+
+def run_models_mode(args: argparse.Namespace, app: Any, out: TextIO | None = None) -> int:
+    from desktop_app.answer.llm import build_llm_or_none
+    from desktop_app.answer.mode import decide_mode, describe_mode
+
+    out = out or sys.stdout
+    if args.value:
+        app.settings.answer_mode = args.value
+        app.save_settings()
+        app.reset_models()
+    print(f"answer_mode: {app.settings.answer_mode}", file=out)
+    llm, error = build_llm_or_none(app.settings)  # header only: nothing is loaded
+    print(describe_mode(decide_mode(llm, app.settings, llm_error=error)), file=out)
     return 0

@@ -37,6 +37,20 @@ class CitationEvent:
     citation: Citation
 
 
+SEARCHING, READING, WRITING = "searching", "reading", "writing"
+
+
+@dataclass(frozen=True)
+class Progress:
+    """What the answer service is doing before the first word arrives: "searching"
+    (retrieval, and the follow-up rewrite), "reading" `count` passages (choosing
+    sentences, or the model processing its prompt — the long wait on a laptop), and
+    "writing" (the model has started; its first words may still be held back)."""
+
+    stage: str
+    count: int = 0
+
+
 @dataclass(frozen=True)
 class MemoryUsed:
     memory_id: str
@@ -52,4 +66,4 @@ class Done:
     trace: dict[str, Any] = field(default_factory=dict)  # rewritten query, hits, timings, memories
 
 
-AnswerEvent = Token | CitationEvent | MemoryUsed | Done
+AnswerEvent = Token | CitationEvent | MemoryUsed | Progress | Done

@@ -2,7 +2,9 @@
 
 Used to validate a model before the user can pick it (magic, version, truncation)
 and to show its architecture, size, quantization, context length and whether it
-carries its own chat template. Parses the header directly (only a few KB to a few
+carries its own chat template, and how many parameters it has (the sum of the
+tensor table's element counts: exact, and what the answer-mode policy uses to
+decide whether a model can write answers). Parses the header directly (only a few KB to a few
 MB are read, the weights never are), so a 5 GB file is checked in milliseconds.
 """
 
@@ -51,6 +53,7 @@ class GGUFInfo:
     embedding_length: int | None = None
     head_count: int | None = None
     head_count_kv: int | None = None
+    parameter_count: int | None = None  # weights in the tensor table (None: empty table)
 
     @property
     def has_chat_template(self) -> bool:
@@ -68,14 +71,24 @@ class GGUFInfo:
     def describe(self) -> str:
         ctx = f"ctx {self.context_length}" if self.context_length else "ctx ?"
         template = "chat template: yes" if self.has_chat_template else "chat template: NONE"
-        return (f"{self.architecture} · {self.quantization} · {format_size(self.size_bytes)} · "
-                f"{ctx} · {template}")
+        params = f"{format_parameters(self.parameter_count)} params · " if self.parameter_count else ""
+        return (f"{self.architecture} · {params}{self.quantization} · "
+                f"{format_size(self.size_bytes)} · {ctx} · {template}")
 
 
 def format_size(n: int) -> str:
     if n >= 1024**3:
         return f"{n / 1024**3:.1f} GB"
     return f"{n / 1024**2:.0f} MB"
+
+
+def format_parameters(n: int) -> str:
+    """135M, 1.5B, 7.6B: how model cards write sizes."""
+    if n >= 1_000_000_000:
+        return f"{n / 1e9:.1f}B"
+    if n >= 1_000_000:
+        return f"{n / 1e6:.0f}M"
+    return f"{n / 1e3:.0f}K" if n >= 1_000 else str(n)
 
 
 def read_gguf_info(path: str | os.PathLike[str]) -> GGUFInfo:
@@ -128,6 +141,7 @@ def _parse(fh: BinaryIO, file: Path, size: int) -> GGUFInfo:
         meta[key] = reader.value(vtype, keep=key in _KEEP_ARRAYS or not key.startswith("tokenizer.ggml."))
     tensor_types: list[int] = []
     data_needed = 0
+    parameters = 0
     for _ in range(tensor_count):
         reader.string()  # tensor name
         n_dims = reader.scalar("<I")
@@ -139,6 +153,7 @@ def _parse(fh: BinaryIO, file: Path, size: int) -> GGUFInfo:
         ggml_type = reader.scalar("<I")
         offset = reader.scalar("<Q")
         tensor_types.append(ggml_type)
+        parameters += elements
         data_needed = max(data_needed, offset + _tensor_bytes(ggml_type, elements))
     alignment = int(meta.get("general.alignment", DEFAULT_ALIGNMENT) or DEFAULT_ALIGNMENT)
     data_start = -(-fh.tell() // alignment) * alignment
@@ -159,7 +174,7 @@ def _parse(fh: BinaryIO, file: Path, size: int) -> GGUFInfo:
         chat_template=template if isinstance(template, str) else None,
         tensor_count=tensor_count, block_count=arch_int("block_count"),
         embedding_length=arch_int("embedding_length"), head_count=arch_int("attention.head_count"),
-        head_count_kv=arch_int("attention.head_count_kv"),
+        head_count_kv=arch_int("attention.head_count_kv"), parameter_count=parameters or None,
     )
 
 

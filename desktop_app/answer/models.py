@@ -128,6 +128,29 @@ def add_model(settings: Settings, path: str | Path, *, name: str | None = None,
     return AddedModel(entry, info, warnings)
 
 
+def writes_answers(info: GGUFInfo | None) -> bool:
+    """Big enough to write answers (the line is `llm.MIN_WRITING_PARAMETERS`)."""
+    from desktop_app.answer.llm import Capability
+
+    return info is not None and Capability(info.parameter_count, "GGUF").can_write
+
+
+def replaces_active(settings: Settings, added: AddedModel) -> bool:
+    """A newly added model should become the active one when it can write answers and
+    the active one cannot (e.g. the bundled SmolLM2): adding a capable model is how a
+    user asks for written answers."""
+    if not writes_answers(added.info):
+        return False
+    try:
+        active = resolve_active_model(settings)
+    except AppError:
+        return True  # the active model is gone
+    try:
+        return not writes_answers(read_gguf_info(active.path))
+    except AppError:
+        return True
+
+
 def use_model(settings: Settings, name: str) -> ModelEntry:
     """Make `name` the active model (the caller saves settings)."""
     entry = find_model(settings, name)

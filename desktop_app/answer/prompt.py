@@ -4,7 +4,9 @@ The text itself lives in `resources/prompts/answer.<lang>.toml` (pt, en, es); th
 module only picks the language, fences and numbers the sources best first, and
 keeps everything inside the model's context budget, counted with the model's own
 tokenizer. Retrieved text is untrusted: it is fenced, labelled, and cannot close
-its own fence.
+its own fence. The literal text of the templates (fences, labels) is also what a
+model must never write back: `prompt_markers` lists it as stop strings for the
+stream guard, and `scrub_prompt_markers` removes any that got through.
 """
 
 from __future__ import annotations
@@ -26,6 +28,11 @@ from desktop_app.retrieval.types import Hit
 LANGUAGES = ("pt", "en", "es")
 CHAT_TEMPLATE_OVERHEAD = 48  # role markers and special tokens the chat template adds
 _FENCE_RUN = re.compile(r"<{3,}|>{3,}")
+_ANY_FENCE_RUN = re.compile(r"[<‹]{3,}|[>›]{3,}")
+_PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
+# templates whose literal text only the prompt has (never a legitimate answer)
+MARKER_TEMPLATES = ("source", "sources_intro", "memories", "standalone")
+MIN_MARKER_CHARS = 3
 
 def _wordset(words: str) -> frozenset[str]:
     return frozenset(words.split())
@@ -94,6 +101,40 @@ def _load_cached(language: str, prompts_dir: str) -> PromptTexts:
 def all_not_found_phrases(prompts_dir: Path | None = None) -> tuple[str, ...]:
     """Every language's "not found" wordings: a model may answer in another language."""
     return tuple(p for lang in LANGUAGES for p in load_prompts(lang, prompts_dir).not_found_phrases)
+
+
+def prompt_markers(texts: PromptTexts) -> tuple[str, ...]:
+    """Literal pieces of the prompt's fences and labels ("<<<FONTE", "FIM DA FONTE",
+    ">>>", "Fontes (material de referência…"): stop strings for the model's output."""
+    markers: list[str] = ["<<<", ">>>", "‹‹‹", "›››"]  # raw fences and their neutralized form
+    for key in MARKER_TEMPLATES:
+        for line in texts[key].replace("{{", "{").replace("}}", "}").splitlines():
+            for segment in _PLACEHOLDER.split(line):
+                segment = segment.strip(" []()")
+                if len(segment) >= MIN_MARKER_CHARS and (any(c.isalpha() for c in segment)
+                                                          or _ANY_FENCE_RUN.fullmatch(segment)):
+                    markers.append(segment)
+    return tuple(dict.fromkeys(markers))
+
+
+def all_prompt_markers(prompts_dir: Path | None = None) -> tuple[str, ...]:
+    """Every language's markers: a model may switch language mid-answer."""
+    return tuple(dict.fromkeys(m for lang in LANGUAGES
+                               for m in prompt_markers(load_prompts(lang, prompts_dir))))
+
+
+def scrub_prompt_markers(text: str, markers: Sequence[str]) -> str:
+    """Remove prompt markers from a finished answer (the last line of defence after the
+    stream guard's stop strings): an opening fence with its label line, a closing
+    fence with its `[n]`, and stray `<<<`/`>>>` runs."""
+    for marker in sorted(markers, key=len, reverse=True):
+        if _ANY_FENCE_RUN.fullmatch(marker):
+            continue
+        tail = r"[^\n]*" if _ANY_FENCE_RUN.match(marker) else r"(?:\s*\[\s*\d+\s*\])?\s*(?:[>›]{3,})?"
+        text = re.sub(re.escape(marker) + tail, " ", text, flags=re.IGNORECASE)
+    text = _ANY_FENCE_RUN.sub(" ", text)
+    text = re.sub(r"[ \t]{2,}", " ", text)
+    return "\n".join(line.strip() for line in text.splitlines()).strip()
 
 
 def fallback_language(setting: str = "auto") -> str:

@@ -1,8 +1,12 @@
 """The answer service: question → rewrite → search → rerank → prompt → streamed,
-verified answer. Yields small events (`Token`, `CitationEvent`, `MemoryUsed`,
-`Done`); the GUI turns them into signals, the CLI prints them. Always ends with
-exactly one `Done`, also on cancel and on model failure (then it falls back to a
-sources-only answer so the user still gets the passages).
+verified answer. Yields small events (`Progress`, `Token`, `CitationEvent`,
+`MemoryUsed`, `Done`); the GUI turns them into signals, the CLI prints them. Always
+ends with exactly one `Done`, also on cancel and on model failure (then it falls back
+to a sources-only answer so the user still gets the passages).
+
+Whether the model writes the answer is one decision (`mode()` / `use_llm`, policy in
+`answer/mode.py`): a model too small to follow the answer prompt never does by
+default, and when the model does not write, it does not rewrite follow-ups either.
 """
 
 from __future__ import annotations
@@ -15,29 +19,43 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from desktop_app.answer import citations as cit
-from desktop_app.answer.events import Citation, CitationEvent, Done, MemoryUsed, Token
+from desktop_app.answer.events import (
+    READING,
+    SEARCHING,
+    WRITING,
+    Citation,
+    CitationEvent,
+    Done,
+    MemoryUsed,
+    Progress,
+    Token,
+)
 from desktop_app.answer.extractive import extract_answer
-from desktop_app.answer.llm import LLM
+from desktop_app.answer.llm import LLM, with_cancel
+from desktop_app.answer.mode import EXPERIMENT_WARNING, MODEL_ERROR, AnswerMode, decide_mode
 from desktop_app.answer.prompt import (
     AssembledPrompt,
     MemoryItem,
     NumberedSource,
     PromptTexts,
     all_not_found_phrases,
+    all_prompt_markers,
     build_answer_prompt,
     detect_language,
     fallback_language,
     load_prompts,
+    scrub_prompt_markers,
 )
 from desktop_app.answer.rerank import RERANK_CANDIDATES, RERANK_KEEP, Reranker
 from desktop_app.answer.rewrite import RewriteResult, rewrite_query
+from desktop_app.answer.stream_guard import LOOP, REPETITION, AnswerGuard
 from desktop_app.config.settings import Settings
 from desktop_app.errors import AppError
 from desktop_app.retrieval.types import Hit, SearchFilters
 
 log = logging.getLogger(__name__)
 
-AnswerStreamEvent = Token | CitationEvent | MemoryUsed | Done
+AnswerStreamEvent = Token | CitationEvent | MemoryUsed | Progress | Done
 CANCELLED = "cancelled"
 MEMORY_K = 3
 
@@ -91,9 +109,21 @@ class AnswerService:
         return AnswerService(self.searcher, llm, self.settings, memory=self.memory,
                              reranker=self.reranker, prompts_dir=self.prompts_dir)
 
+    def mode(self, *, sources_only: bool = False, experiment: bool = False) -> AnswerMode:
+        """Who writes the answer: the model (big enough, or asked as an experiment) or the
+        sources. `sources_only` / `experiment` are one question's requests."""
+        return decide_mode(self.llm, self.settings, sources_only=sources_only,
+                           experiment=experiment, llm_error=self.llm_error)
+
+    @property
+    def use_llm(self) -> bool:
+        """Whether the model writes answers and rewrites follow-ups by default."""
+        return self.mode().use_llm
+
     def ask(self, question: str, *, history: list[dict[str, str]] | None = None,
             sources_only: bool = False, filters: SearchFilters | None = None, k: int | None = None,
-            cancel: Callable[[], bool] | None = None) -> Iterator[AnswerStreamEvent]:
+            cancel: Callable[[], bool] | None = None,
+            experiment: bool = False) -> Iterator[AnswerStreamEvent]:
         started = time.perf_counter()
         question = question.strip()
         if not question:
@@ -101,16 +131,22 @@ class AnswerService:
         is_cancelled = cancel or (lambda: False)
         texts = load_prompts(detect_language(question, fallback_language(self.settings.language)),
                              self.prompts_dir)
-        use_llm = self.llm is not None and not (sources_only or self.settings.sources_only)
+        yield Progress(SEARCHING)
+        mode = self.mode(sources_only=sources_only, experiment=experiment)
+        use_llm = mode.use_llm
         warnings: list[str] = []
-        if self.llm is None and self.llm_error is not None and not sources_only:
-            warnings.append(f"model unavailable: {self.llm_error.user_message}")
+        if mode.reason == MODEL_ERROR:  # the model the user chose is unusable: say why
+            warnings.append(f"model unavailable: {mode.detail}")
         trace: dict[str, Any] = {"question": question, "language": texts.language,
                                  "llm": self.llm.name if use_llm and self.llm else None,
-                                 "timings": {}}
+                                 "answer_mode": mode.as_dict(), "timings": {}}
         timings: dict[str, float] = trace["timings"]
 
-        rewrite = rewrite_query(self.llm if use_llm else None, question, history, texts)
+        # the model rewrites follow-ups only when it writes answers for real: not in an
+        # experiment (a model that small makes worse queries than the user's own words)
+        rewriter = (with_cancel(self.llm, is_cancelled)
+                    if use_llm and self.llm is not None and not mode.experiment else None)
+        rewrite = rewrite_query(rewriter, question, history, texts)
         trace["rewrite"] = rewrite.trace()
         trace["rewritten_query"] = rewrite.query
         timings["rewrite_ms"] = round(rewrite.ms, 1)
@@ -129,13 +165,18 @@ class AnswerService:
                              started)
             return
         if use_llm and self.llm is not None:
+            if mode.experiment:
+                warnings.append(EXPERIMENT_WARNING)
             try:
                 yield from self._answer_with_llm(self.llm, question, rewrite, hits, memories, texts,
                                                  trace, warnings, is_cancelled, started)
                 return
             except _FallBack as fallback:
+                if EXPERIMENT_WARNING in warnings:  # the passages are shown, not the experiment
+                    warnings.remove(EXPERIMENT_WARNING)
                 warnings.append(f"model unavailable: {fallback.error.user_message}")
                 trace["llm_error"] = fallback.error.user_message
+        yield Progress(READING, len(hits))
         yield from self._answer_extractive(question, hits, texts, trace, warnings, started)
 
     # -- stages ---------------------------------------------------------------------------------
@@ -200,28 +241,52 @@ class AnswerService:
         if hits and not prompt.sources:
             raise _FallBack(AppError("the model's context is too small for any source"))
         stream = cit.CitationStream(prompt.by_number())
+        markers = all_prompt_markers(self.prompts_dir)
+        guard = AnswerGuard(markers)  # stop strings, text repair, repetition guard
         pieces: list[str] = []
         step = time.perf_counter()
+        yield Progress(READING, len(prompt.sources))  # the model processes its prompt now
+        generation = llm.stream_chat(prompt.messages, max_tokens=self.settings.max_answer_tokens,
+                                     temperature=self.settings.temperature, cancel=cancel)
         try:
-            for piece in llm.stream_chat(prompt.messages, max_tokens=self.settings.max_answer_tokens,
-                                         temperature=self.settings.temperature, cancel=cancel):
+            for piece in generation:
                 if not pieces:
                     timings["first_token_ms"] = _ms(started)
+                    yield Progress(WRITING)
                 pieces.append(piece)
-                yield from stream.feed(piece)
+                yield from stream.feed(guard.feed(piece))
+                if guard.stopped:
+                    break
         except AppError as exc:
             if not pieces:
                 raise _FallBack(exc) from exc
             warnings.append(f"the model stopped with an error: {exc.user_message}")
+        finally:
+            close = getattr(generation, "close", None)
+            if close is not None:
+                close()  # stops the model now (after a stop string, a loop or an error)
+        yield from stream.feed(guard.finish())
         yield from stream.flush()
         timings["generate_ms"] = _ms(step)
         trace["output_chars"] = sum(len(p) for p in pieces)
         trace["output_pieces"] = len(pieces)
+        trace["output_stopped"] = guard.stopped
         cancelled = [CANCELLED] if cancel() else []
-        verification = cit.verify_answer("".join(pieces), prompt.by_number(),
+        text = scrub_prompt_markers(guard.text, markers)
+        trace["mode"] = "llm"
+        if cancelled and not text.strip():  # stopped before the first word: just "stopped"
+            yield self._done("", (), [CANCELLED, *(w for w in warnings
+                                                   if w != EXPERIMENT_WARNING)],
+                             False, trace, started)
+            return
+        if not text.strip():
+            # nothing usable (it only echoed the prompt's fences): the passages instead
+            raise _FallBack(AppError("the model wrote nothing usable"))
+        if guard.stopped == LOOP:
+            warnings.append(REPETITION)
+        verification = cit.verify_answer(text, prompt.by_number(),
                                          not_found_phrases=all_not_found_phrases(self.prompts_dir))
         trace["citations_dropped"] = verification.dropped
-        trace["mode"] = "llm"
         yield self._done(verification.answer, verification.citations,
                          [*cancelled, *verification.warnings, *warnings], False, trace, started)
 

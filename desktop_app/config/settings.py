@@ -54,7 +54,11 @@ class Settings:
     n_threads: int = 2
     temperature: float = 0.2
     max_answer_tokens: int = 512
-    sources_only: bool = False
+    sources_only: bool = False  # legacy switch, same as answer_mode "sources"
+    # who writes the answer (answer/mode.py): "auto" = the model when it is big enough to
+    # follow the answer prompt, else the sources; "written" = always the model (a small
+    # one is labelled an experiment); "sources" = never the model
+    answer_mode: str = "auto"
     ollama_url: str = "http://127.0.0.1:11434"
     ollama_model: str = ""
     allow_network: bool = False

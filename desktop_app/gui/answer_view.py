@@ -8,6 +8,9 @@ inserted as an anchored image with href `cite:<answer>/<n>`). A half-written `[1
 at a chunk boundary is held back until the next token (the shared
 `MarkerStreamParser`). When the service reports `Done`, the streamed text is
 replaced by the verified final answer, followed by warnings and the sources list.
+Before the first word, a dim progress line ("Reading 5 passages… 12 s") stands where
+the answer will be, and the view scrolls to it. Links other than citations (e.g.
+`action:add-model` in a notice) are emitted as `actionClicked(name)`.
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ DIM_COLOR = QColor("#8a8a8a")
 LINK_COLOR = QColor("#3a8fd6")
 WARNING_COLOR = QColor("#d08400")
 CITE_SCHEME = "cite"
+ACTION_SCHEME = "action"
 OBJECT_REPLACEMENT = "\ufffc"  # what an inline image is in the plain text
 _SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+")
 CHIP_SCHEME = "chip"
@@ -55,6 +59,8 @@ class AnswerState:
     citations: dict[int, Citation] = field(default_factory=dict)
     parser: MarkerStreamParser = field(default_factory=MarkerStreamParser)
     finished: bool = False
+    progress: bool = False  # a progress line occupies the answer's place
+    streamed: bool = False  # the first words have arrived
 
 
 def chip_image(number: int, font: QFont, background: QColor, foreground: QColor,
@@ -87,6 +93,7 @@ class AnswerView(QTextBrowser):
     """Transcript of one conversation; emits `citationClicked` for chips and source lines."""
 
     citationClicked = Signal(object, str)  # Citation, the claim sentence it supports
+    actionClicked = Signal(str)  # the name in an `action:NAME` link
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -141,13 +148,39 @@ class AnswerView(QTextBrowser):
         cursor.insertText(label, self._bold_format(dim=True))
         cursor.insertBlock(QTextBlockFormat(), QTextCharFormat())
         self._answers.append(AnswerState(start=cursor.position()))
+        self._scroll_to_end()
         return len(self._answers) - 1
+
+    def show_progress(self, text: str) -> None:
+        """Show (or update) the line that stands in for the answer until its first word."""
+        state = self._current()
+        if state is None or state.streamed:
+            return  # the answer has started: progress is no longer shown
+        self._clear_progress(state)
+        fmt = QTextCharFormat()
+        fmt.setForeground(DIM_COLOR)
+        fmt.setFontItalic(True)
+        self._end_cursor().insertText(text, fmt)
+        state.progress = True
+        self._scroll_to_end()
+
+    def progress_text(self) -> str:
+        """The progress line of the current answer ("" when none)."""
+        state = self._current()
+        if state is None or not state.progress:
+            return ""
+        cursor = QTextCursor(self.document())
+        cursor.setPosition(state.start)
+        cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
+        return cursor.selectedText()
 
     def append_token(self, text: str) -> None:
         """Append streamed text; complete markers become chips, partial ones wait."""
         state = self._current()
         if state is None:
             return
+        self._clear_progress(state)
+        state.streamed = True
         self._insert_parts(state, len(self._answers) - 1, state.parser.feed(text))
 
     def add_citation(self, citation: Citation) -> None:
@@ -163,6 +196,7 @@ class AnswerView(QTextBrowser):
         if state is None:
             return
         state.parser.flush()
+        state.progress = False  # removed with the streamed text just below
         state.citations.update({c.number: c for c in done.citations})
         cursor = QTextCursor(self.document())
         cursor.setPosition(state.start)
@@ -191,11 +225,14 @@ class AnswerView(QTextBrowser):
         """End a stopped or failed answer: keep what was streamed, add a note."""
         state = self._current()
         if state is not None:
+            self._clear_progress(state)
             state.parser.flush()
             state.finished = True
         self.add_notice(note, warning=True)
 
-    def add_notice(self, text: str, *, warning: bool = False) -> None:
+    def add_notice(self, text: str, *, warning: bool = False,
+                   links: list[tuple[str, str]] | None = None) -> None:
+        """A note under the answer; `links` are (label, action name) shown after it."""
         cursor = self._cursor_for_new_block(top_margin=4)
         fmt = QTextCharFormat()
         if warning:
@@ -204,7 +241,31 @@ class AnswerView(QTextBrowser):
         else:
             fmt.setForeground(DIM_COLOR)
         cursor.insertText(text, fmt)
+        for number, (label, action) in enumerate(links or []):
+            cursor.insertText(" · " if number else "  ", self._dim_format())
+            link = QTextCharFormat()
+            link.setAnchor(True)
+            link.setAnchorHref(f"{ACTION_SCHEME}:{action}")
+            link.setForeground(LINK_COLOR)
+            link.setFontUnderline(True)
+            cursor.insertText(label, link)
+        cursor.setCharFormat(QTextCharFormat())
         self._scroll_to_end()
+
+    def action_positions(self) -> list[tuple[int, str]]:
+        """(document position, href) of every `action:` link, for tests and tooling."""
+        found: list[tuple[int, str]] = []
+        block = self.document().begin()
+        while block.isValid():
+            it = block.begin()
+            while not it.atEnd():
+                frag = it.fragment()
+                fmt = frag.charFormat()
+                if fmt.isAnchor() and fmt.anchorHref().startswith(ACTION_SCHEME + ":"):
+                    found.append((frag.position(), fmt.anchorHref()))
+                it += 1
+            block = block.next()
+        return found
 
     def citation(self, answer_index: int, number: int) -> Citation | None:
         if 0 <= answer_index < len(self._answers):
@@ -233,6 +294,16 @@ class AnswerView(QTextBrowser):
         self.viewport().update()
 
     # ---- internals ----------------------------------------------------------------
+    def _clear_progress(self, state: AnswerState) -> None:
+        if not state.progress:
+            return
+        cursor = QTextCursor(self.document())
+        cursor.setPosition(state.start)
+        cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
+        cursor.removeSelectedText()
+        cursor.setCharFormat(QTextCharFormat())
+        state.progress = False
+
     def _current(self) -> AnswerState | None:
         if not self._answers or self._answers[-1].finished:
             return None
@@ -317,6 +388,9 @@ class AnswerView(QTextBrowser):
         bar.setValue(bar.maximum())
 
     def _on_anchor(self, url: QUrl) -> None:
+        if url.scheme() == ACTION_SCHEME:
+            self.actionClicked.emit(url.path())
+            return
         if url.scheme() != CITE_SCHEME:
             return
         try:

@@ -4,15 +4,24 @@ One turn runs in a worker (`GuiServices.ask`); its events arrive in order on the
 thread: `Token` → text, `CitationEvent` → chip data, `Done` → the verified answer
 with warnings and the sources list, memory events → the "memory saved · undo" chip
 or a "needs your consent" note. Stop cancels the worker (checked between events;
-the generator is closed, which stops llama.cpp generation).
+the generator is closed, which stops llama.cpp generation; during prompt processing
+the model's abort callback ends it within a fraction of a second).
+
+Before the first word, `Progress` events show "Searching… / Reading N passages… /
+Writing…" with the seconds waited. When no model able to write answers is
+available, the first answer of the session says so once, with links to add a model
+(Settings → Models) and to try the small model as a labelled experiment; the status
+bar shows the mode all the time, so the per-answer "sources only" warning is not
+repeated.
 """
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -26,7 +35,26 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.answer.citations import NO_SUPPORTING_EVIDENCE, NOT_FOUND, SOURCES_ONLY
-from desktop_app.answer.events import CitationEvent, Done, MemoryUsed, Token
+from desktop_app.answer.events import (
+    READING,
+    SEARCHING,
+    WRITING,
+    CitationEvent,
+    Done,
+    MemoryUsed,
+    Progress,
+    Token,
+)
+from desktop_app.answer.mode import (
+    EXPERIMENT_WARNING,
+    MODEL_ERROR,
+    NO_MODEL,
+    SOURCES_REQUEST,
+    TOO_SMALL,
+    AnswerMode,
+)
+from desktop_app.answer.models import BUNDLED_NAME
+from desktop_app.answer.stream_guard import REPETITION
 from desktop_app.gui.answer_view import AnswerView
 from desktop_app.gui.dialogs import confirm, show_error
 from desktop_app.gui.services import ConversationStarted, GuiServices
@@ -60,6 +88,7 @@ class ChatPanel(QWidget):
     busyChanged = Signal(bool)
     conversationChanged = Signal(str)  # conversation id (new or continued)
     memoryChanged = Signal()
+    addModelRequested = Signal()  # "add a model" in the sources-mode notice
 
     def __init__(self, services: GuiServices, workers: WorkerSet,
                  parent: QWidget | None = None) -> None:
@@ -71,9 +100,18 @@ class ChatPanel(QWidget):
         self._done_seen = False
         self._undo_token = ""
         self._memories_used: list[str] = []
+        self._last_question = ""
+        self._mode: AnswerMode | None = None
+        self._mode_notice_shown = False
+        self._progress = ""  # the current progress text (without the seconds)
+        self._asked_at = 0.0
+        self._progress_timer = QTimer(self)
+        self._progress_timer.setInterval(1000)
+        self._progress_timer.timeout.connect(self._refresh_progress)
 
         self.view = AnswerView()
         self.view.citationClicked.connect(self.citationClicked)
+        self.view.actionClicked.connect(self._action)
         self.memory_chip = QFrame()
         self.memory_chip.setFrameShape(QFrame.Shape.StyledPanel)
         self.memory_chip.setObjectName("memoryChip")
@@ -119,7 +157,7 @@ class ChatPanel(QWidget):
         self.view.show_welcome(self.tr("Ask a question about your documents. Every answer cites its sources: click a numbered badge to open the page it came from."))
         self.question.setPlaceholderText(self.tr("Ask about your documents… (Enter to send, Shift+Enter for a new line)"))
         self.sources_only.setText(self.tr("Sources only (no model)"))
-        self.sources_only.setToolTip(self.tr("Answer with the best passages from your documents, without the language model"))
+        self._update_sources_only_tip()
         self.ask_button.setText(self.tr("Ask"))
         self.stop_button.setText(self.tr("Stop"))
         self.undo_button.setText(self.tr("Undo"))
@@ -137,24 +175,68 @@ class ChatPanel(QWidget):
         self.memory_chip.hide()
         self.question.setFocus()
 
-    def ask(self, question: str | None = None) -> None:
+    def set_mode(self, mode: AnswerMode | None) -> None:
+        """The answer mode the window decided (status bar); the sources-only box only
+        means something when a model writes answers."""
+        self._mode = mode
+        self.sources_only.setEnabled(mode is None or mode.use_llm
+                                     or mode.reason == SOURCES_REQUEST)
+        self._update_sources_only_tip()
+
+    def _update_sources_only_tip(self) -> None:
+        if self.sources_only.isEnabled():
+            self.sources_only.setToolTip(self.tr("Answer with the best passages from your documents, without the language model"))
+        else:
+            self.sources_only.setToolTip(self.tr("Answers already come from your documents' passages: no model writes them now (see the status bar)."))
+
+    def ask(self, question: str | None = None, *, experiment: bool = False) -> None:
         text = (question if isinstance(question, str) else self.question.toPlainText()).strip()
         if not text or self.is_busy():
             return
-        self.question.clear()
+        if not isinstance(question, str):
+            self.question.clear()
         self.memory_chip.hide()
+        self._last_question = text
         self.view.add_user_message(text, self.tr("You"))
-        self.view.begin_answer(self.tr("Acervo"))
+        self.view.begin_answer(self.tr("Acervo · experiment (small model)") if experiment
+                               else self.tr("Acervo"))
         self._done_seen = False
         self._memories_used = []
-        sources_only = self.sources_only.isChecked()
+        self._asked_at = time.monotonic()
+        self._show_progress(self.tr("Searching your documents…"))
+        self._progress_timer.start()
+        sources_only = self.sources_only.isChecked() and not experiment
         conversation = self.conversation_id
+        options = {"experiment": True} if experiment else {}
         self._turn = self.workers.start(
             lambda cancel: self.services.ask(conversation, text, sources_only=sources_only,
-                                             cancel=cancel),
+                                             cancel=cancel, **options),
             name="answer", on_item=self.on_event, on_failed=self._failed,
             on_finished=self._finished)
         self._set_busy(True)
+
+    # ---- progress -----------------------------------------------------------------
+    def _show_progress(self, text: str) -> None:
+        self._progress = text
+        self._refresh_progress()
+
+    def _refresh_progress(self) -> None:
+        if not self._progress:
+            return
+        waited = int(time.monotonic() - self._asked_at)
+        self.view.show_progress(self._progress + (f"  {waited} s" if waited >= 2 else ""))
+
+    def _stop_progress(self) -> None:
+        self._progress = ""
+        self._progress_timer.stop()
+
+    def _progress_event(self, event: Progress) -> None:
+        if event.stage == SEARCHING:
+            self._show_progress(self.tr("Searching your documents…"))
+        elif event.stage == READING:
+            self._show_progress(self.tr("Reading %n passage(s)…", "", event.count))
+        elif event.stage == WRITING:
+            self._show_progress(self.tr("Writing…"))
 
     def stop(self) -> None:
         if self._turn is not None:
@@ -162,7 +244,10 @@ class ChatPanel(QWidget):
             self.stop_button.setEnabled(False)
 
     def on_event(self, event: Any) -> None:
-        if isinstance(event, Token):
+        if isinstance(event, Progress):
+            self._progress_event(event)
+        elif isinstance(event, Token):
+            self._stop_progress()
             self.view.append_token(event.text)
         elif isinstance(event, CitationEvent):
             self.view.add_citation(event.citation)
@@ -170,6 +255,7 @@ class ChatPanel(QWidget):
             self._memories_used.append(event.text)
         elif isinstance(event, Done):
             self._done_seen = True
+            self._stop_progress()
             self.view.finish_answer(
                 self._translated(event), sources_title=self.tr("Sources"), found_by=self.tr("found by"),
                 page_label=self.tr("p."),
@@ -177,6 +263,7 @@ class ChatPanel(QWidget):
             if self._memories_used and not event.sources_only:
                 self.view.add_notice(self.tr("Used what you told me: %1").replace(
                     "%1", "; ".join(self._memories_used)))
+            self._mode_notice(event)
         elif isinstance(event, ConversationStarted):
             self.conversation_id = event.conversation_id
             self.conversationChanged.emit(event.conversation_id)
@@ -206,12 +293,42 @@ class ChatPanel(QWidget):
         for event in events:
             self.on_event(event)
 
+    def _mode_notice(self, done: Done) -> None:
+        """Once per session: why answers come from the sources, and what to do about it."""
+        mode = (done.trace or {}).get("answer_mode") or {}
+        reason = mode.get("reason")
+        if self._mode_notice_shown or reason not in (TOO_SMALL, NO_MODEL, MODEL_ERROR):
+            return
+        self._mode_notice_shown = True
+        if reason == TOO_SMALL:
+            if mode.get("model") == BUNDLED_NAME:
+                who = self.tr("The bundled model (SmolLM2, 135M parameters)")
+            else:
+                who = str(mode.get("model") or "")
+            text = self.tr("%1 is too small to write answers that stick to your documents, so Acervo answers with the passages that match your question.").replace("%1", who)
+        elif reason == NO_MODEL:
+            text = self.tr("No language model is installed, so Acervo answers with the passages that match your question.")
+        else:
+            text = self.tr("The chosen model is unavailable, so Acervo answers with the passages that match your question.")
+        links = [(self.tr("Add a model (Settings → Models)"), "add-model")]
+        if reason == TOO_SMALL:
+            links.append((self.tr("Try the small model anyway (experiment)"), "experiment"))
+        self.view.add_notice(text, links=links)
+
+    def _action(self, name: str) -> None:
+        if name == "add-model":
+            self.addModelRequested.emit()
+        elif name == "experiment" and self._last_question and not self.is_busy():
+            self.ask(self._last_question, experiment=True)
+
     def translate_warning(self, warning: str) -> str:
         known = {
             NO_SUPPORTING_EVIDENCE: self.tr("no supporting evidence in your documents"),
             NOT_FOUND: self.tr("not found in your documents"),
             SOURCES_ONLY: self.tr("answered from sources only"),
             "cancelled": self.tr("stopped"),
+            EXPERIMENT_WARNING: self.tr("Experiment: written by a model too small to follow the answer prompt. It may invent, repeat or mistranslate — check every badge."),
+            REPETITION: self.tr("The model started repeating itself; the answer was cut there."),
         }
         if warning in known:
             return known[warning]
@@ -226,16 +343,21 @@ class ChatPanel(QWidget):
         return warning
 
     def _translated(self, done: Done) -> Done:
-        return replace(done, warnings=tuple(self.translate_warning(w) for w in done.warnings))
+        # "answered from sources only" is not repeated under every answer: the status bar
+        # shows the mode, and the first answer explains it (`_mode_notice`)
+        return replace(done, warnings=tuple(self.translate_warning(w) for w in done.warnings
+                                            if w != SOURCES_ONLY))
 
     def _finished(self, cancelled: bool) -> None:
         self._turn = None
+        self._stop_progress()
         if not self._done_seen:
             self.view.abort_answer(self.tr("Stopped.") if cancelled else self.tr("No answer."))
         self._set_busy(False)
 
     def _failed(self, error: BaseException) -> None:
         self._done_seen = True
+        self._stop_progress()
         self.view.abort_answer(self.tr("The answer failed."))
         show_error(self, error, log_dir=str(self.services.app.paths.log_dir))
 

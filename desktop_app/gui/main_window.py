@@ -3,8 +3,9 @@
 The window is built without touching any model: `start()` (called right after
 `show()`) loads the embedder, the index and the LLM in a worker and reports each
 step in the status bar. Files and folders dropped anywhere on the window are
-ingested. Status bar: active model, index size, and "offline ✓" (or a warning when
-an off-machine Ollama server is allowed).
+ingested. Status bar: the answer mode ("written answers: MODEL" or "answers from
+your sources — add a model", a link to Settings → Models), index size, and
+"offline ✓" (or a warning when an off-machine Ollama server is allowed).
 """
 
 from __future__ import annotations
@@ -70,6 +71,7 @@ class MainWindow(QMainWindow):
         self.workers = WorkerSet(self)
         self.model_states: dict[str, ModelLoadState] = {}
         self._index_summary: IndexSummary | None = None
+        self.settings_dialog: SettingsDialog | None = None
         self.setAcceptDrops(True)
         self.setWindowIcon(QIcon(str(resource("icons", "acervo.svg"))))
 
@@ -98,7 +100,9 @@ class MainWindow(QMainWindow):
         memory_layout.addWidget(self.memory_panel)
         self.memory_window.resize(960, 520)
 
-        self.model_label = QLabel()
+        self.model_label = QLabel()  # the answer mode (rich text: "add a model" is a link)
+        self.model_label.setTextFormat(Qt.TextFormat.RichText)
+        self.model_label.linkActivated.connect(lambda _link: self.open_settings())
         self.index_label = QLabel()
         self.offline_label = QLabel()
         self.loading_bar = QProgressBar()
@@ -170,6 +174,7 @@ class MainWindow(QMainWindow):
         self.chat.memoryChanged.connect(self._memory_changed)
         self.chat.busyChanged.connect(lambda busy: self.stop_action.setEnabled(busy))
         self.chat.sources_only.toggled.connect(self.sources_only_action.setChecked)
+        self.chat.addModelRequested.connect(self.open_settings)
         self.conversations.newChatRequested.connect(self.new_chat)
         self.conversations.openRequested.connect(self.chat.show_conversation)
         self.conversations.deleted.connect(self._conversation_deleted)
@@ -216,6 +221,8 @@ class MainWindow(QMainWindow):
 
     def _model_state(self, state: ModelLoadState) -> None:
         self.model_states[state.component] = state
+        if state.component == "llm" and state.state != "loading":
+            self.chat.set_mode(state.mode)
         self._show_model_state()
         if state.component == "index" and state.state == "ready":
             self.library.refresh()
@@ -233,6 +240,8 @@ class MainWindow(QMainWindow):
                      "llm": self.tr("language model"), "memory": self.tr("memory")}
             text = self.tr("Loading %1…").replace("%1", names.get(loading.component,
                                                                    loading.component))
+        elif llm is not None and llm.mode is not None:
+            text = self._mode_text(llm.mode)
         elif llm is not None and llm.state == "off":
             text = self.tr("Model: none (sources only)")
         elif llm is not None and llm.state == "unavailable":
@@ -243,6 +252,30 @@ class MainWindow(QMainWindow):
                                                  or self.services.active_model_name())
             self.model_label.setToolTip("")
         self.model_label.setText(text)
+
+    def _mode_text(self, mode: Any) -> str:
+        """Status-bar text for an `AnswerMode` (rich text; sets the tooltip too)."""
+        from html import escape
+
+        from desktop_app.answer.mode import MODEL_ERROR, NO_MODEL, TOO_SMALL
+
+        name = escape(mode.model or "")
+        add_label = self.tr("add a model")  # (not inside the f-string: lupdate would miss it)
+        add = f'<a href="settings:models">{escape(add_label)}</a>'
+        if mode.use_llm and mode.experiment:
+            self.model_label.setToolTip(self.tr("This model is too small to follow the answer prompt; its answers are labelled as experiments. Settings → Models → Who writes answers."))
+            return "⚗ " + escape(self.tr("Experiment: %1 writes answers")).replace("%1", name)
+        if mode.use_llm:
+            self.model_label.setToolTip(self.tr("Answers are written by the language model from the passages it finds, with citation badges."))
+            return "✎ " + escape(self.tr("Written answers: %1")).replace("%1", name)
+        tips = {
+            TOO_SMALL: self.tr("The active model is too small to write reliable answers: Acervo shows the passages that answer your question, with badges. Add a model of 1B parameters or more (a GGUF file) for written answers."),
+            NO_MODEL: self.tr("No language model is installed: Acervo shows the passages that answer your question, with badges. Add a GGUF model for written answers."),
+            MODEL_ERROR: mode.detail,
+        }
+        self.model_label.setToolTip(tips.get(mode.reason, self.tr("You chose answers from your sources in Settings.")))
+        text = "❝ " + escape(self.tr("Answers from your sources"))
+        return f"{text} — {add}" if mode.needs_model else text
 
     def _models_loaded(self, _cancelled: bool) -> None:
         self.loading_bar.hide()
@@ -310,9 +343,11 @@ class MainWindow(QMainWindow):
             self.chat.new_chat()
 
     def open_settings(self) -> None:
+        """Settings, on the Models tab (also where "add a model" links lead)."""
         embedder = self.services.app.__dict__.get("embedder")
         dialog = SettingsDialog(self.services.app.settings,
                                 embedder_id=getattr(embedder, "id", ""), parent=self)
+        self.settings_dialog = dialog  # reachable while it is open (tests, screenshots)
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.apply_settings(dialog.result_settings())
 
@@ -328,7 +363,8 @@ class MainWindow(QMainWindow):
             show_error(self, exc)
         if new.language != old.language:
             self.translations.apply(new.language)
-        model_keys = ("llm_backend", "models", "active_model", "n_ctx", "n_threads",
+        model_keys = ("llm_backend", "models", "active_model", "answer_mode", "sources_only",
+                      "n_ctx", "n_threads",
                       "ollama_url", "ollama_model", "allow_network", "reranker_enabled",
                       "reranker_path", "retrieval_k", "temperature")
         memory_keys = ("memory_enabled", "implicit_extraction", "memory_retention_days")

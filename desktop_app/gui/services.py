@@ -31,8 +31,11 @@ class ModelLoadState:
     """Start-up progress of one component, shown in the status bar."""
 
     component: str  # "embedder" | "index" | "llm" | "memory"
-    state: str  # "loading" | "ready" | "unavailable" | "off"
+    # "loading" | "ready" | "unavailable" | "off"; for the LLM also "sources": a model is
+    # there but does not write answers (too small, or the user chose sources-only)
+    state: str
     detail: str = ""
+    mode: Any = None  # the LLM's AnswerMode (answer/mode.py), once decided
 
 
 @dataclass(frozen=True)
@@ -92,19 +95,37 @@ class GuiServices:
             yield ModelLoadState("memory", "unavailable", exc.user_message)
 
     def load_llm(self, _cancel: CancelCheck) -> Iterator[ModelLoadState]:
-        """Build the LLM the settings select and load its weights (also after a change)."""
+        """Build the LLM the settings select, decide the answer mode, and load the weights
+        only when the model will write (a small model stays unloaded until an experiment)."""
         yield ModelLoadState("llm", "loading", self.active_model_name())
         llm, error = self._llm()
+        mode = self.answer_mode(llm, error)
         if llm is None and error is None:
-            yield ModelLoadState("llm", "off")  # the user chose sources-only answers
+            yield ModelLoadState("llm", "off", mode=mode)  # the user chose sources-only answers
         elif llm is None:
-            yield ModelLoadState("llm", "unavailable", error.user_message if error else "")
+            yield ModelLoadState("llm", "unavailable", error.user_message if error else "",
+                                 mode=mode)
+        elif not mode.use_llm:
+            yield ModelLoadState("llm", "sources", llm.name, mode=mode)
         else:
             try:
                 _ = getattr(llm, "llama", None)  # llama.cpp loads its weights on first access
-                yield ModelLoadState("llm", "ready", llm.name)
+                yield ModelLoadState("llm", "ready", llm.name, mode=mode)
             except AppError as exc:
-                yield ModelLoadState("llm", "unavailable", exc.user_message)
+                from desktop_app.answer.mode import MODEL_ERROR, AnswerMode
+
+                yield ModelLoadState("llm", "unavailable", exc.user_message,
+                                     mode=AnswerMode(False, MODEL_ERROR, llm.name,
+                                                     detail=exc.user_message))
+
+    def answer_mode(self, llm: Any = None, error: AppError | None = None) -> Any:
+        """Who writes answers with the current settings (`answer.mode.AnswerMode`). Reads
+        GGUF headers (or asks Ollama its size): call it from a worker."""
+        from desktop_app.answer.mode import decide_mode
+
+        if llm is None and error is None:
+            llm, error = self._llm()
+        return decide_mode(llm, self.app.settings, llm_error=error)
 
     def active_model_name(self) -> str:
         """Name of the model the settings select, without loading anything."""
@@ -193,7 +214,7 @@ class GuiServices:
         return self.app.chat
 
     def ask(self, conversation_id: str | None, question: str, *, sources_only: bool,
-            cancel: CancelCheck) -> Iterator[Any]:
+            cancel: CancelCheck, experiment: bool = False) -> Iterator[Any]:
         """One chat turn: persisted, memory commands applied, answer events streamed.
 
         Starts a conversation when `conversation_id` is None (`ConversationStarted`
@@ -206,7 +227,7 @@ class GuiServices:
             conversation_id = chat.new_conversation(title)
             yield ConversationStarted(conversation_id)
         yield from chat.turn(conversation_id, question, sources_only=sources_only,
-                             cancel=cancel)
+                             cancel=cancel, experiment=experiment)
 
     def run_extraction(self, job: Any) -> list[Any]:
         """Implicit memory extraction for a finished turn (memory events for the chip)."""

@@ -4,6 +4,8 @@ Edits a copy of `Settings`; nothing changes until OK, and OK refuses a non-loopb
 Ollama URL unless "allow network" is ticked (with a warning that the app is then
 not air-gapped). GGUFs are validated by the model registry before they are listed;
 a GGUF without a chat template needs the user to pick one (never guessed).
+The Models tab also says which models can write answers (their parameter count
+against the line in `answer/llm.py`) and lets the user override who writes them.
 """
 
 from __future__ import annotations
@@ -34,6 +36,9 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.answer import models as model_registry
+from desktop_app.answer.gguf_info import format_parameters
+from desktop_app.answer.llm import MIN_WRITING_PARAMETERS, Capability
+from desktop_app.answer.mode import ANSWER_MODES
 from desktop_app.config.settings import Settings
 from desktop_app.errors import AppError, InvalidModelError
 
@@ -81,6 +86,16 @@ class SettingsDialog(QDialog):
             self.backend.addItem(label, value)
         self.backend.setCurrentIndex(max(0, BACKENDS.index(s.llm_backend)
                                          if s.llm_backend in BACKENDS else 0))
+        self.answer_mode = QComboBox()
+        for value, label in zip(ANSWER_MODES, (
+                self.tr("Automatic: the model, when it is big enough"),
+                self.tr("Always the model (a small one as an experiment)"),
+                self.tr("Never: answer with passages from my documents")), strict=True):
+            self.answer_mode.addItem(label, value)
+        self.answer_mode.setCurrentIndex(max(0, self.answer_mode.findData(s.answer_mode)))
+        self.mode_hint = QLabel(self.tr("Models under %1 parameters, like the bundled SmolLM2 (135M), cannot follow the answer prompt: Acervo then answers with the passages from your documents. Add a GGUF of 1B parameters or more (e.g. Qwen2.5-3B-Instruct, Q4_K_M) for written answers.").replace("%1", format_parameters(MIN_WRITING_PARAMETERS)))
+        self.mode_hint.setWordWrap(True)
+        self.mode_hint.setStyleSheet("color: palette(mid);")
         self.model_list = QListWidget()
         self.add_model_button = QPushButton(self.tr("Add GGUF file…"))
         self.add_model_button.clicked.connect(self.add_model)
@@ -112,6 +127,8 @@ class SettingsDialog(QDialog):
         self.allow_network.toggled.connect(self._update_network_warning)
         form = QFormLayout(page)
         form.addRow(self.tr("Answer with:"), self.backend)
+        form.addRow(self.tr("Who writes answers:"), self.answer_mode)
+        form.addRow("", self.mode_hint)
         form.addRow(self.tr("Models:"), self.model_list)
         form.addRow("", _wrap(model_buttons))
         form.addRow(self.tr("Context size (tokens):"), self.n_ctx)
@@ -195,8 +212,15 @@ class SettingsDialog(QDialog):
             detail = status.info.describe() if status.info else (status.problem or "")
             item.setToolTip(f"{status.entry.path}\n{detail}")
             if status.info:
-                item.setText(f"{label}\n    {detail}")
+                item.setText(f"{label}\n    {self._capability_text(status.info.parameter_count)}"
+                             f"\n    {detail}")
             self.model_list.addItem(item)
+
+    def _capability_text(self, parameters: int | None) -> str:
+        if Capability(parameters, "").can_write:
+            return "✎ " + self.tr("writes answers")
+        return "❝ " + self.tr("too small to write answers (%1): sources, or an experiment").replace(
+            "%1", format_parameters(parameters or 0))
 
     def add_model(self) -> None:
         path, _filter = QFileDialog.getOpenFileName(self, self.tr("Add a GGUF model"), "",
@@ -220,6 +244,9 @@ class SettingsDialog(QDialog):
             QMessageBox.warning(self, self.tr("Model not added"), exc.user_message)
             return False
         message = f"{added.entry.name}: {added.info.describe()}"
+        if model_registry.replaces_active(self.settings, added):
+            model_registry.use_model(self.settings, added.entry.name)
+            message += "\n\n" + self.tr("It is big enough to write answers and is now the active model.")
         if added.warnings:
             message += "\n\n" + "\n".join(added.warnings)
         QMessageBox.information(self, self.tr("Model added"), message)
@@ -269,6 +296,7 @@ class SettingsDialog(QDialog):
             return
         s = self.settings
         s.llm_backend = str(self.backend.currentData())
+        s.answer_mode = str(self.answer_mode.currentData())
         s.n_ctx = self.n_ctx.value()
         s.n_threads = self.n_threads.value()
         s.ollama_url = url

@@ -108,7 +108,8 @@ class ChatService:
 
     def turn(self, conversation_id: str, text: str, *, sources_only: bool = False,
              filters: SearchFilters | None = None,
-             cancel: Callable[[], bool] | None = None) -> Iterator[Any]:
+             cancel: Callable[[], bool] | None = None,
+             experiment: bool = False) -> Iterator[Any]:
         message = self.conversations.add_user_message(conversation_id, text)
         stored = self.conversations.message(message.message_id)
         assert stored is not None
@@ -129,8 +130,11 @@ class ChatService:
             question = command.rest
         history = self.history.build(conversation_id, before_seq=stored.seq)
         done: Done | None = None
+        # `experiment`: a small model writes this one answer (labelled); passed only when
+        # asked so answerers without the option keep working
+        options: dict[str, Any] = {"experiment": True} if experiment else {}
         for event in self.answers.ask(question, history=history, sources_only=sources_only,
-                                      filters=filters, cancel=cancel):
+                                      filters=filters, cancel=cancel, **options):
             if isinstance(event, Done):
                 done = event
             yield event

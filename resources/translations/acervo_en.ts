@@ -165,6 +165,73 @@
         <source>Erase everything Acervo remembers about you? This cannot be undone.</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="190" />
+        <source>Answers already come from your documents' passages: no model writes them now (see the status bar).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="201" />
+        <source>Acervo · experiment (small model)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="206" />
+        <location filename="../../desktop_app/gui/chat.py" line="235" />
+        <source>Searching your documents…</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/chat.py" line="237" />
+        <source>Reading %n passage(s)…</source>
+        <translation>
+            <numerusform>Reading %n passage…</numerusform><numerusform>Reading %n passages…</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="239" />
+        <source>Writing…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="305" />
+        <source>The bundled model (SmolLM2, 135M parameters)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="308" />
+        <source>%1 is too small to write answers that stick to your documents, so Acervo answers with the passages that match your question.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="310" />
+        <source>No language model is installed, so Acervo answers with the passages that match your question.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="312" />
+        <source>The chosen model is unavailable, so Acervo answers with the passages that match your question.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="313" />
+        <source>Add a model (Settings → Models)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="315" />
+        <source>Try the small model anyway (experiment)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="330" />
+        <source>Experiment: written by a model too small to follow the answer prompt. It may invent, repeat or mistranslate — check every badge.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="331" />
+        <source>The model started repeating itself; the answer was cut there.</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>ConsentDialog</name>
@@ -712,6 +779,51 @@
         <source>Acervo answers questions about your own documents with cited sources, entirely on this computer. Nothing is sent anywhere.</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="265" />
+        <source>This model is too small to follow the answer prompt; its answers are labelled as experiments. Settings → Models → Who writes answers.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="266" />
+        <source>Experiment: %1 writes answers</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="268" />
+        <source>Answers are written by the language model from the passages it finds, with citation badges.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="269" />
+        <source>Written answers: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="271" />
+        <source>The active model is too small to write reliable answers: Acervo shows the passages that answer your question, with badges. Add a model of 1B parameters or more (a GGUF file) for written answers.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="272" />
+        <source>No language model is installed: Acervo shows the passages that answer your question, with badges. Add a GGUF model for written answers.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="275" />
+        <source>You chose answers from your sources in Settings.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="276" />
+        <source>Answers from your sources</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="263" />
+        <source>add a model</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>MemoryCategories</name>
@@ -1210,6 +1322,46 @@
     <message>
         <location filename="../../desktop_app/gui/settings_dialog.py" line="260" />
         <source>Cross-encoder folder</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="91" />
+        <source>Automatic: the model, when it is big enough</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="92" />
+        <source>Always the model (a small one as an experiment)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="93" />
+        <source>Never: answer with passages from my documents</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="96" />
+        <source>Models under %1 parameters, like the bundled SmolLM2 (135M), cannot follow the answer prompt: Acervo then answers with the passages from your documents. Add a GGUF of 1B parameters or more (e.g. Qwen2.5-3B-Instruct, Q4_K_M) for written answers.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="130" />
+        <source>Who writes answers:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="221" />
+        <source>writes answers</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="222" />
+        <source>too small to write answers (%1): sources, or an experiment</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="249" />
+        <source>It is big enough to write answers and is now the active model.</source>
         <translation type="unfinished" />
     </message>
 </context>

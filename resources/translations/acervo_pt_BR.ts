@@ -165,6 +165,73 @@
         <source>Erase everything Acervo remembers about you? This cannot be undone.</source>
         <translation>Apagar tudo o que o Acervo lembra sobre você? Isso não pode ser desfeito.</translation>
     </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="190" />
+        <source>Answers already come from your documents' passages: no model writes them now (see the status bar).</source>
+        <translation>As respostas já vêm dos trechos dos seus documentos: nenhum modelo as redige agora (veja a barra de status).</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="201" />
+        <source>Acervo · experiment (small model)</source>
+        <translation>Acervo · experimento (modelo pequeno)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="206" />
+        <location filename="../../desktop_app/gui/chat.py" line="235" />
+        <source>Searching your documents…</source>
+        <translation>Buscando nos seus documentos…</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/chat.py" line="237" />
+        <source>Reading %n passage(s)…</source>
+        <translation>
+            <numerusform>Lendo %n trecho…</numerusform><numerusform>Lendo %n trechos…</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="239" />
+        <source>Writing…</source>
+        <translation>Escrevendo…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="305" />
+        <source>The bundled model (SmolLM2, 135M parameters)</source>
+        <translation>O modelo incluído (SmolLM2, 135M parâmetros)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="308" />
+        <source>%1 is too small to write answers that stick to your documents, so Acervo answers with the passages that match your question.</source>
+        <translation>%1 é pequeno demais para redigir respostas fiéis aos seus documentos; por isso o Acervo responde com os trechos que correspondem à sua pergunta.</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="310" />
+        <source>No language model is installed, so Acervo answers with the passages that match your question.</source>
+        <translation>Nenhum modelo de linguagem está instalado; por isso o Acervo responde com os trechos que correspondem à sua pergunta.</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="312" />
+        <source>The chosen model is unavailable, so Acervo answers with the passages that match your question.</source>
+        <translation>O modelo escolhido não está disponível; por isso o Acervo responde com os trechos que correspondem à sua pergunta.</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="313" />
+        <source>Add a model (Settings → Models)</source>
+        <translation>Adicionar um modelo (Configurações → Modelos)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="315" />
+        <source>Try the small model anyway (experiment)</source>
+        <translation>Testar o modelo pequeno mesmo assim (experimento)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="330" />
+        <source>Experiment: written by a model too small to follow the answer prompt. It may invent, repeat or mistranslate — check every badge.</source>
+        <translation>Experimento: escrito por um modelo pequeno demais para seguir as instruções de resposta. Ele pode inventar, repetir ou traduzir mal — confira cada selo.</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="331" />
+        <source>The model started repeating itself; the answer was cut there.</source>
+        <translation>O modelo começou a se repetir; a resposta foi cortada ali.</translation>
+    </message>
 </context>
 <context>
     <name>ConsentDialog</name>
@@ -712,6 +779,51 @@
         <source>Acervo answers questions about your own documents with cited sources, entirely on this computer. Nothing is sent anywhere.</source>
         <translation>O Acervo responde perguntas sobre os seus próprios documentos, com fontes citadas, inteiramente neste computador. Nada é enviado para lugar nenhum.</translation>
     </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="265" />
+        <source>This model is too small to follow the answer prompt; its answers are labelled as experiments. Settings → Models → Who writes answers.</source>
+        <translation>Este modelo é pequeno demais para seguir as instruções de resposta; as respostas dele são marcadas como experimento. Configurações → Modelos → Quem redige as respostas.</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="266" />
+        <source>Experiment: %1 writes answers</source>
+        <translation>Experimento: %1 redige as respostas</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="268" />
+        <source>Answers are written by the language model from the passages it finds, with citation badges.</source>
+        <translation>As respostas são redigidas pelo modelo de linguagem a partir dos trechos encontrados, com selos de citação.</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="269" />
+        <source>Written answers: %1</source>
+        <translation>Respostas redigidas: %1</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="271" />
+        <source>The active model is too small to write reliable answers: Acervo shows the passages that answer your question, with badges. Add a model of 1B parameters or more (a GGUF file) for written answers.</source>
+        <translation>O modelo ativo é pequeno demais para redigir respostas confiáveis: o Acervo mostra os trechos que respondem à sua pergunta, com selos. Adicione um modelo de 1B parâmetros ou mais (um arquivo GGUF) para ter respostas redigidas.</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="272" />
+        <source>No language model is installed: Acervo shows the passages that answer your question, with badges. Add a GGUF model for written answers.</source>
+        <translation>Nenhum modelo de linguagem está instalado: o Acervo mostra os trechos que respondem à sua pergunta, com selos. Adicione um modelo GGUF para ter respostas redigidas.</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="275" />
+        <source>You chose answers from your sources in Settings.</source>
+        <translation>Você escolheu respostas a partir das suas fontes nas Configurações.</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="276" />
+        <source>Answers from your sources</source>
+        <translation>Respostas das suas fontes</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="263" />
+        <source>add a model</source>
+        <translation>adicionar um modelo</translation>
+    </message>
 </context>
 <context>
     <name>MemoryCategories</name>
@@ -1211,6 +1323,46 @@
         <location filename="../../desktop_app/gui/settings_dialog.py" line="260" />
         <source>Cross-encoder folder</source>
         <translation>Pasta do cross-encoder</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="91" />
+        <source>Automatic: the model, when it is big enough</source>
+        <translation>Automático: o modelo, quando for grande o bastante</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="92" />
+        <source>Always the model (a small one as an experiment)</source>
+        <translation>Sempre o modelo (um pequeno, como experimento)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="93" />
+        <source>Never: answer with passages from my documents</source>
+        <translation>Nunca: responder com trechos dos meus documentos</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="96" />
+        <source>Models under %1 parameters, like the bundled SmolLM2 (135M), cannot follow the answer prompt: Acervo then answers with the passages from your documents. Add a GGUF of 1B parameters or more (e.g. Qwen2.5-3B-Instruct, Q4_K_M) for written answers.</source>
+        <translation>Modelos com menos de %1 parâmetros, como o SmolLM2 incluído (135M), não conseguem seguir as instruções de resposta: o Acervo então responde com os trechos dos seus documentos. Adicione um GGUF de 1B parâmetros ou mais (p. ex. Qwen2.5-3B-Instruct, Q4_K_M) para ter respostas redigidas.</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="130" />
+        <source>Who writes answers:</source>
+        <translation>Quem redige as respostas:</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="221" />
+        <source>writes answers</source>
+        <translation>redige respostas</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="222" />
+        <source>too small to write answers (%1): sources, or an experiment</source>
+        <translation>pequeno demais para redigir respostas (%1): fontes, ou experimento</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="249" />
+        <source>It is big enough to write answers and is now the active model.</source>
+        <translation>Ele é grande o bastante para redigir respostas e agora é o modelo ativo.</translation>
     </message>
 </context>
 <context>

@@ -1,9 +1,11 @@
 """A small Ollama-protocol server for tests, backed by the real llama.cpp model.
 
 No registry ships the Ollama server, so the tests speak its HTTP protocol here:
-`GET /api/tags`, `GET /api/version`, `POST /api/chat` (streaming NDJSON with
-`done_reason` / `eval_count`, or one JSON object; `format` "json" or a JSON
-schema), and 404 for an unknown model. It binds 127.0.0.1 only, on a free port.
+`GET /api/tags`, `GET /api/version`, `POST /api/show` (details and model_info with
+the parameter count), `POST /api/chat` (streaming NDJSON with `done_reason` /
+`eval_count`, or one JSON object; `format` "json" or a JSON schema), and 404 for an
+unknown model. `stall_s` makes a chat wait before its first chunk, like a server
+processing a long prompt. It binds 127.0.0.1 only, on a free port.
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ class OllamaProtocolServer:
         self.chats: list[dict[str, Any]] = []  # request bodies received on /api/chat
         self.generated: list[int] = []  # tokens produced per chat, appended when a chat ends
         self.chat_finished = threading.Event()
+        self.stall_s = 0.0  # wait this long before the first chunk (prompt processing)
+        self.report_size = True  # False: /api/show without parameter figures
         self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), self._handler_class())
         self._httpd.daemon_threads = True
         self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)
@@ -55,6 +59,17 @@ class OllamaProtocolServer:
             "details": {"format": "gguf", "family": info.architecture, "families": [info.architecture],
                         "parameter_size": "135M", "quantization_level": info.quantization},
         }]}
+
+    def show(self) -> dict[str, Any]:
+        info = self.llm.info
+        details = {"format": "gguf", "family": info.architecture, "families": [info.architecture],
+                   "parameter_size": "135M" if self.report_size else "",
+                   "quantization_level": info.quantization}
+        model_info = {"general.architecture": info.architecture}
+        if self.report_size:
+            model_info["general.parameter_count"] = info.parameter_count
+        return {"modified_at": _now(), "template": info.chat_template or "", "details": details,
+                "model_info": model_info, "capabilities": ["completion"]}
 
     def _handler_class(self) -> type[BaseHTTPRequestHandler]:
         server = self
@@ -84,6 +99,12 @@ class OllamaProtocolServer:
             def do_POST(self) -> None:  # noqa: N802
                 length = int(self.headers.get("Content-Length") or 0)
                 body = json.loads(self.rfile.read(length) or b"{}")
+                if self.path == "/api/show":
+                    if body.get("model") != server.model:
+                        self._json(404, {"error": f"model '{body.get('model')}' not found"})
+                    else:
+                        self._json(200, server.show())
+                    return
                 if self.path != "/api/chat":
                     self._json(404, {"error": "not found"})
                     return
@@ -111,6 +132,7 @@ class OllamaProtocolServer:
                 elif isinstance(fmt, dict):
                     kwargs["response_format"] = {"type": "json_object", "schema": fmt}
                 started = time.perf_counter_ns()
+                time.sleep(server.stall_s)
                 llama = server.llm.llama
                 if not body.get("stream", True):
                     result = llama.create_chat_completion(**kwargs)

@@ -1,4 +1,4 @@
-"""CLI: `ask` and `models list|add|use|remove`, run through their argparse parsers."""
+"""CLI: `ask` and `models list|add|use|remove|mode`, run through their argparse parsers."""
 
 from __future__ import annotations
 
@@ -78,17 +78,37 @@ def test_ask_with_a_model_path_validates_the_file(app: App, tmp_path: Path) -> N
         run(app, "ask", "q", "--model", str(junk))
 
 
+def test_ask_with_a_small_model_file_answers_from_sources_and_says_why(
+        app: App, smollm2_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = run(app, "ask", "Qual é o prazo de resposta?", "--model", str(smollm2_path))
+    assert "O prazo de resposta é de 15 dias [1]." in text
+    note = capsys.readouterr().err
+    assert "from your sources" in note and "135M parameters" in note and "--experiment" in note
+
+
 @pytest.mark.slow
-def test_ask_with_the_real_model_file(app: App, smollm2_path: Path) -> None:
-    text = run(app, "ask", "What is the deadline?", "--model", str(smollm2_path), "--json")
-    data = json.loads(text)
-    assert data["trace"]["mode"] == "llm" and data["trace"]["llm"] == smollm2_path.stem
+def test_ask_with_the_real_model_file_as_an_experiment(app: App, smollm2_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    text = run(app, "ask", "What is the deadline?", "--model", str(smollm2_path), "--experiment")
+    assert "answer mode: EXPERIMENT — written by SmolLM2-135M-Instruct.Q4_1" in capsys.readouterr().err
+    # labelled as an experiment; or, when the model only echoed the prompt, the passages
+    assert ("(experiment: written by a model too small" in text
+            or "(model unavailable: the model wrote nothing usable)" in text)
+
+
+def test_models_mode_shows_and_saves_the_override(app: App) -> None:
+    assert "answer_mode: auto" in run(app, "models", "mode")
+    text = run(app, "models", "mode", "written")
+    assert "answer_mode: written" in text
+    assert load_settings(app.paths.settings_file).answer_mode == "written"
+    run(app, "models", "mode", "auto")
 
 
 def test_models_list_shows_the_bundled_model_as_active(app: App) -> None:
     text = run(app, "models", "list")
     assert f"* {BUNDLED_NAME} (bundled)" in text
-    assert "llama · Q4_1 · 94 MB · ctx 8192 · chat template: yes" in text
+    assert "llama · 135M params · Q4_1 · 94 MB · ctx 8192 · chat template: yes" in text
+    assert "too small to write answers (135M < 900M)" in text
 
 
 def test_models_add_and_use_are_saved(app: App, tmp_path: Path,
@@ -98,7 +118,7 @@ def test_models_add_and_use_are_saved(app: App, tmp_path: Path,
         run(app, "models", "add", str(base))
     assert not app.paths.settings_file.exists()
     text = run(app, "models", "add", str(base), "--name", "base", "--template", "chatml")
-    assert "added base: llama · F32" in text and "context 4096" in text
+    assert "added base: llama · 128 params · F32" in text and "context 4096" in text
     assert "chosen by you" in capsys.readouterr().err
     run(app, "models", "use", "base")
     saved = load_settings(app.paths.settings_file)

@@ -119,3 +119,71 @@ def test_build_llm_follows_the_settings(smollm2_path: Path, tmp_path: Path) -> N
     assert llm is None and isinstance(error, MissingModelError)
     override = build_llm(Settings(llm_backend="none"), model_path=str(smollm2_path))
     assert isinstance(override, LlamaCppLLM)
+
+
+def long_prompt(llm: LlamaCppLLM, tokens: int) -> list[dict[str, str]]:
+    """A real-sized RAG prompt: the LGPD sample's text repeated to about `tokens` tokens."""
+    from desktop_app.config.paths import resource
+
+    text = (resource("samples") / "faq-lgpd.md").read_text(encoding="utf-8")
+    body = text
+    while llm.count_tokens(body) < tokens:
+        body += "\n\n" + text
+    return [{"role": "system", "content": "Answer from the sources only."},
+            {"role": "user", "content": body + "\n\nQual é o prazo de resposta?"}]
+
+
+@pytest.mark.slow
+def test_stop_interrupts_prompt_processing(smollm2_path: Path) -> None:
+    """Stop during the long silent phase (the model reading its prompt, ~50 tokens/s on
+    these cores: a 3,000-token prompt is about a minute). The cancel check turns true
+    after 0.5 s; the call must return without processing the whole prompt. How fast
+    it returns is measured by bench/stop.py (bench/results/stop.json)."""
+    import time
+
+    llm = LlamaCppLLM(smollm2_path, n_ctx=4096)
+    messages = long_prompt(llm, 3000)
+    prompt_tokens = llm.count_tokens(messages[1]["content"])
+    assert llm.abortable
+    started = time.perf_counter()
+    pieces = list(llm.stream_chat(messages, max_tokens=32, temperature=0.0,
+                                  cancel=lambda: time.perf_counter() - started > 0.5))
+    assert pieces == []
+    # returned before the prompt was read: llama.cpp kept only the batches it finished
+    assert llm.llama.n_tokens < prompt_tokens
+    # and the model is fine afterwards
+    assert "".join(llm.stream_chat(MESSAGES, max_tokens=8, temperature=0.0)).strip()
+    llm.close()
+
+
+def test_accented_text_streams_whole_even_when_characters_span_tokens(
+        smollm2: LlamaCppLLM) -> None:
+    """llama.cpp detokenizes per token and some Portuguese characters are two byte-tokens
+    (" ó" = b" \\xc3" + b"\\xb3" for SmolLM2): the stream must carry whole characters."""
+    tokens = smollm2.llama.tokenize(" órgão".encode(), add_bos=False)
+    assert [smollm2.llama.detokenize([t]) for t in tokens][:2] == [b" \xc3", b"\xb3"]
+    messages = [{"role": "user", "content": "Repita: ação, informação, órgão, você, país."}]
+    pieces = list(smollm2.stream_chat(messages, max_tokens=40, temperature=0.0))
+    whole = smollm2.llama.create_chat_completion(messages=messages, max_tokens=40,
+                                                 temperature=0.0, repeat_penalty=1.1)
+    text = "".join(pieces)
+    assert "órgão" in text and "\ufffd" not in text  # " ó" came as two byte-tokens
+    assert text == whole["choices"][0]["message"]["content"]
+
+
+@pytest.mark.slow
+def test_stop_also_interrupts_a_structured_call(smollm2_path: Path) -> None:
+    """The follow-up rewrite (constrained JSON) is interruptible the same way."""
+    import time
+
+    from desktop_app.answer.llm import with_cancel
+    from desktop_app.errors import AppError
+
+    llm = LlamaCppLLM(smollm2_path, n_ctx=4096)
+    messages = long_prompt(llm, 3000)
+    started = time.perf_counter()
+    with pytest.raises(AppError, match="Cancelled"):
+        with_cancel(llm, lambda: time.perf_counter() - started > 0.5).complete_json(
+            messages, REWRITE_SCHEMA, max_tokens=32)
+    assert llm.llama.n_tokens < llm.count_tokens(messages[1]["content"])
+    llm.close()

@@ -30,7 +30,9 @@ def test_the_bundled_model_is_read_from_its_metadata(smollm2_path: Path) -> None
     assert info.context_length == 8192
     assert info.has_chat_template and "<|im_start|>" in (info.chat_template or "")
     assert info.size_bytes == smollm2_path.stat().st_size
-    assert info.describe() == "llama · Q4_1 · 94 MB · ctx 8192 · chat template: yes"
+    assert info.describe() == "llama · 135M params · Q4_1 · 94 MB · ctx 8192 · chat template: yes"
+    # the exact weight count of the tensor table (SmolLM2-135M: 134,515,008)
+    assert info.parameter_count == 134_515_008
 
 
 def test_the_bundled_model_is_found_without_importing_its_package(smollm2_path: Path) -> None:

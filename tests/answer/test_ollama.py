@@ -106,10 +106,63 @@ class TestOllamaLLM:
                             ollama_model="smollm2:135m")
         llm = build_llm(settings)
         assert isinstance(llm, OllamaLLM)
-        events = list(AnswerService(FakeSearcher(hits), llm, settings).ask("What is the deadline?"))
+        service = AnswerService(FakeSearcher(hits), llm, settings)
+        # /api/show says 135M: below the line, so it only writes as an experiment
+        events = list(service.ask("What is the deadline?", experiment=True))
         done = events[-1]
         assert isinstance(done, Done) and done.trace["mode"] == "llm"
         assert done.trace["llm"] == "ollama:smollm2:135m"
+        assert done.trace["answer_mode"]["experiment"] is True
+
+    def test_its_size_comes_from_api_show_and_decides_the_mode(
+            self, server: OllamaProtocolServer) -> None:
+        settings = Settings(llm_backend="ollama", ollama_url=server.url,
+                            ollama_model="smollm2:135m")
+        llm = OllamaLLM(server.url, "smollm2:135m")
+        capability = llm.capability()
+        assert capability.parameters == server.llm.info.parameter_count == 134_515_008
+        assert not capability.can_write
+        service = AnswerService(FakeSearcher([make_hit(1)]), llm, settings)
+        assert service.mode().reason == "too_small" and not service.use_llm
+        chats_before = len(server.chats)
+        done = list(service.ask("What is the deadline?"))[-1]
+        assert isinstance(done, Done) and done.sources_only and done.trace["mode"] == "sources_only"
+        assert len(server.chats) == chats_before  # the model was not asked to write
+
+    def test_a_server_that_does_not_say_the_size_is_trusted(
+            self, server: OllamaProtocolServer) -> None:
+        server.report_size = False
+        try:
+            capability = OllamaLLM(server.url, "smollm2:135m").capability()
+        finally:
+            server.report_size = True
+        assert capability.parameters is None and capability.can_write
+
+    def test_a_model_the_server_lacks_is_a_model_error_not_a_written_answer(
+            self, server: OllamaProtocolServer) -> None:
+        settings = Settings(llm_backend="ollama", ollama_url=server.url, ollama_model="qwen2.5:3b")
+        service = AnswerService(FakeSearcher([make_hit(1)]), OllamaLLM(server.url, "qwen2.5:3b"),
+                                settings)
+        mode = service.mode()
+        assert mode.reason == "model_error" and "ollama pull qwen2.5:3b" in mode.detail
+
+    def test_stop_returns_while_the_server_is_still_processing_the_prompt(
+            self, server: OllamaProtocolServer) -> None:
+        import time
+
+        llm = OllamaLLM(server.url, "smollm2:135m")
+        server.stall_s = 8.0
+        server.chat_finished.clear()
+        try:
+            started = time.perf_counter()
+            pieces = list(llm.stream_chat(MESSAGES, max_tokens=4, temperature=0.0,
+                                          cancel=lambda: time.perf_counter() - started > 0.3))
+            returned = time.perf_counter() - started
+        finally:
+            server.stall_s = 0.0
+        assert pieces == []
+        assert returned < 8.0  # it did not wait for the server's first chunk
+        assert server.chat_finished.wait(timeout=60)  # the server noticed the closed connection
 
 
 def test_nobody_listening_is_a_clear_error() -> None:

@@ -231,8 +231,10 @@ def test_instructions_inside_documents_are_fenced_and_nothing_acts_on_them(
 @pytest.mark.slow
 def test_the_real_model_runs_the_whole_pipeline(smollm2: LlamaCppLLM, settings: Settings) -> None:
     settings.max_answer_tokens = 24
+    settings.temperature = 0.0  # greedy: the same text every run
+    # SmolLM2 is below the capability line: it writes only when asked for an experiment
     events, done = run(AnswerService(FakeSearcher(HITS[:2]), smollm2, settings),
-                       "What is the deadline to correct data?")
+                       "What is the deadline to correct data?", experiment=True)
     assert any(isinstance(e, Token) for e in events)
     assert done.trace["mode"] == "llm" and done.trace["llm"] == smollm2.name
     assert done.trace["timings"]["first_token_ms"] > 0
@@ -248,10 +250,11 @@ def test_the_real_model_can_be_cancelled_mid_answer(smollm2: LlamaCppLLM, settin
     tokens: list[Token] = []
     done = None
     for event in AnswerService(FakeSearcher(HITS[:1]), smollm2, settings).ask(
-            "Summarize the source.", cancel=lambda: len(tokens) >= 2):
+            "Summarize the source.", cancel=lambda: len(tokens) >= 2, experiment=True):
         if isinstance(event, Token):
             tokens.append(event)
         elif isinstance(event, Done):
             done = event
     assert done is not None and "cancelled" in done.warnings
-    assert done.trace["output_pieces"] <= 3
+    # a few pieces may be held back by the stream guard before two are shown
+    assert done.trace["output_pieces"] < 20

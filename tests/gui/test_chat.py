@@ -37,7 +37,7 @@ class ScriptedServices(GuiServices):
         self.script = script
 
     def ask(self, conversation_id: str | None, question: str, *, sources_only: bool,
-            cancel: Callable[[], bool]) -> Iterator[Any]:
+            cancel: Callable[[], bool], experiment: bool = False) -> Iterator[Any]:
         return self.script(cancel)
 
 
@@ -77,7 +77,8 @@ def test_streamed_markers_become_chips_even_when_split_across_tokens(qtbot) -> N
         yield CitationEvent(citation(12))
         yield Done(answer="O titular tem direito de acesso [1] e à correção [12]. Ver também [2].",
                    citations=(citation(1), citation(2), citation(12)),
-                   warnings=("answered from sources only",))
+                   warnings=("answered from sources only",
+                             "the model started repeating itself; the answer was cut there"))
 
     window = make_window(qtbot, script)
     ask_and_wait(qtbot, window)
@@ -88,7 +89,8 @@ def test_streamed_markers_become_chips_even_when_split_across_tokens(qtbot) -> N
     assert sorted(set(hrefs)) == ["cite:0/1", "cite:0/12", "cite:0/2"]
     text = view.toPlainText()
     assert "[1" not in text and "12]" not in text  # no raw marker leaked into the text
-    assert "answered from sources only" in text  # the warning is visible
+    assert "The model started repeating itself" in text  # warnings are visible…
+    assert "answered from sources only" not in text  # …but the mode is told once, not each time
     assert "Lei — p. 1" in text  # the sources list under the answer
 
 

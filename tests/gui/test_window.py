@@ -57,7 +57,8 @@ def test_window_shows_before_models_then_a_dropped_file_is_answered_with_badges(
     with qtbot.waitSignal(window.modelsReady, timeout=120_000):
         window.start()
     assert window.model_states["embedder"].state == "ready"
-    assert "none" in window.model_label.text().lower()  # llm_backend "none" in this test
+    # llm_backend "none" in this test: the user chose it, so no "add a model" nudge
+    assert window.model_label.text() == "❝ Answers from your sources"
 
     document = tmp_path / "política de férias.md"
     document.write_text(VACATION_POLICY, encoding="utf-8")
