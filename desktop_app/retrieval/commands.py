@@ -144,12 +144,14 @@ def offer_reindex(app: App, mode: str = "ask", *, stdin: TextIO | None = None) -
     complete. Returns True when a reindex ran.
     """
     index = app.index
-    if index.embedder_matches or mode == "no":
+    if index.embedder_matches:
         return False
     stats = index.stats()
     print(f"The library ({stats['documents']} documents, {stats['chunks']} passages) was "
           f"indexed with {index.embedder_id}; the current embedder is {app.embedder.id}. "
           "Until it is reindexed, search is keyword-only.", file=sys.stderr)
+    if mode == "no":
+        return False
     if mode == "ask":
         stdin = stdin or sys.stdin
         if not stdin.isatty():
