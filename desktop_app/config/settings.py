@@ -44,6 +44,13 @@ class Settings:
     chunk_chars: int = 1000
     chunk_overlap: float = 0.15
     max_pages_per_document: int = 5000  # bigger PDFs are refused with a clear message
+    # embedder: "onnx" (faster, default) or "torch" (the reference path); "fp32" (default:
+    # the torch path's vectors, same id) or "int8" (faster still, but cost 1.1 nDCG@10 points
+    # on Pirá; another id, so switching offers a reindex); embed_threads 0 = all cores for the
+    # CLI, all but one while the window ingests
+    embedder_backend: str = "onnx"
+    embedder_precision: str = "fp32"
+    embed_threads: int = 0
     reranker_enabled: bool = False
     reranker_path: str = ""
     # answering

