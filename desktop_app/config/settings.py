@@ -44,6 +44,8 @@ class Settings:
     chunk_chars: int = 1000
     chunk_overlap: float = 0.15
     max_pages_per_document: int = 5000  # bigger PDFs are refused with a clear message
+    ocr_enabled: bool = True  # read scanned pages and image files with OCR (ingest/ocr.py)
+    ocr_max_pages_per_document: int = 200  # OCR budget per file; later scanned pages are reported
     reranker_enabled: bool = False
     reranker_path: str = ""
     # answering
