@@ -51,3 +51,11 @@ def embedder(e5_model_dir: Path):  # type: ignore[no-untyped-def]
     from desktop_app.retrieval.embedder import E5Embedder
 
     return E5Embedder(e5_model_dir)
+
+
+@pytest.fixture(scope="session")
+def ocr_engine():  # type: ignore[no-untyped-def]
+    """The real OCR engine (RapidOCR with the models from its wheel), loaded once."""
+    from desktop_app.ingest.ocr import OcrEngine
+
+    return OcrEngine()

@@ -108,10 +108,12 @@ class IngestProgress(QFrame):
         elif isinstance(event, PagesParsed):
             self.set_row(event.path, self.tr("parsed %1 of %2 pages").replace(
                 "%1", str(event.pages_done)).replace("%2", str(event.pages_total)))
+            # reading pages is the first half of a file's bar (OCR makes it the long half)
+            self._set_fraction(0.5 * event.pages_done / max(1, event.pages_total))
         elif isinstance(event, ChunksEmbedded):
             self.set_row(event.path, self.tr("embedding %1/%2").replace(
                 "%1", str(event.chunks_done)).replace("%2", str(event.chunks_total)))
-            self._set_fraction(event.chunks_done / max(1, event.chunks_total))
+            self._set_fraction(0.5 + 0.5 * event.chunks_done / max(1, event.chunks_total))
         elif isinstance(event, FileDone):
             note = f" · {'; '.join(event.notes)}" if event.notes else ""
             self.set_row(event.path, self.tr("indexed · %n page(s)", "", event.pages) + ", "

@@ -26,9 +26,9 @@ def load_image(path: Path, *, progress: PageProgress | None = None,
             "(Settings → read scanned pages with OCR).")
     pymupdf = import_pymupdf()
     try:
-        document = pymupdf.open(path)
-        if not document.is_image and not document.is_pdf:
-            raise ValueError(f"not an image ({document.metadata.get('format')})")
+        document = pymupdf.open(path)  # an image opens as a document, one page per frame
+        if document.page_count:
+            document.load_page(0)  # MuPDF decodes lazily: a bad file fails here
     except Exception as error:  # MuPDF raises FileDataError/RuntimeError/ValueError
         raise UnreadableDocumentError(
             f"“{name}” is not a readable image (the file is damaged or not an image).",

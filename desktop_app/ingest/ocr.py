@@ -20,6 +20,7 @@ from __future__ import annotations
 import difflib
 import importlib.util
 import json
+import os
 import re
 import statistics
 import threading
@@ -125,6 +126,8 @@ class OcrEngine:
         with self._lock:
             if self._engine is None:
                 folder = model_dir()
+                # also when used as a library (bench, tests): see privacy/airgap.py
+                os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
                 from rapidocr import RapidOCR
 
                 params: dict[str, Any] = {f"{part}.model_path": str(folder / name)

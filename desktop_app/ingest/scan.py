@@ -1,19 +1,48 @@
-"""Image-only copies of PDFs, as a flatbed scanner would make them.
+"""Image-only copies of PDFs, as a flatbed scanner would make them, and their scoring.
 
 Used by the OCR benchmark, the OCR tests and `--self-test` to get scans whose true text is
 known (the original's text layer): each page is rasterized at `dpi`, optionally turned by a
 small angle and given sensor noise, saved as a JPEG (what scanners write) and placed on a
-page of the same size in a new PDF that has no text layer at all.
+page of the same size in a new PDF that has no text layer at all. `word_f1` scores what OCR
+read against that true text.
 """
 
 from __future__ import annotations
 
 import random
+import re
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from desktop_app.ingest.pdf import import_pymupdf
+
+_WORD = re.compile(r"\w+")
+
+
+def word_counts(text: str) -> Counter[str]:
+    """Words as OCR is scored: runs of letters/digits, case and accents kept ("Seção" ≠
+    "Secao" ≠ "seção"), punctuation ignored."""
+    return Counter(_WORD.findall(text))
+
+
+def word_f1(reference: str, hypothesis: str) -> float:
+    """Bag-of-words F1 of `hypothesis` against `reference` (1.0 = every word, exactly)."""
+    return f1_from_counts(*overlap(word_counts(reference), word_counts(hypothesis)))
+
+
+def overlap(reference: Counter[str], hypothesis: Counter[str]) -> tuple[int, int, int]:
+    """(words in common, reference words, hypothesis words) for micro-averaging."""
+    return (sum((reference & hypothesis).values()), sum(reference.values()),
+            sum(hypothesis.values()))
+
+
+def f1_from_counts(common: int, reference: int, hypothesis: int) -> float:
+    if not common:
+        return 0.0
+    precision, recall = common / hypothesis, common / reference
+    return 2 * precision * recall / (precision + recall)
 
 
 def _raster(pymupdf: Any, document: Any, number: int, dpi: int, angle: float) -> Any:

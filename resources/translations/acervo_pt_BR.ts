@@ -699,8 +699,8 @@
     </message>
     <message>
         <location filename="../../desktop_app/gui/main_window.py" line="269" />
-        <source>Documents (*.pdf *.docx *.md *.markdown *.txt *.html *.htm);;All files (*)</source>
-        <translation>Documentos (*.pdf *.docx *.md *.markdown *.txt *.html *.htm);;Todos os arquivos (*)</translation>
+        <source>Documents and scans (*.pdf *.docx *.md *.markdown *.txt *.html *.htm *.png *.jpg *.jpeg *.tif *.tiff);;Scanned images (*.png *.jpg *.jpeg *.tif *.tiff);;All files (*)</source>
+        <translation>Documentos e digitalizações (*.pdf *.docx *.md *.markdown *.txt *.html *.htm *.png *.jpg *.jpeg *.tif *.tiff);;Imagens digitalizadas (*.png *.jpg *.jpeg *.tif *.tiff);;Todos os arquivos (*)</translation>
     </message>
     <message>
         <location filename="../../desktop_app/gui/main_window.py" line="274" />
@@ -1212,7 +1212,27 @@
         <source>Cross-encoder folder</source>
         <translation>Pasta do cross-encoder</translation>
     </message>
-</context>
+<message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="140" />
+        <source>Read scanned pages and images with OCR</source>
+        <translation>Ler páginas digitalizadas e imagens com OCR</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="140" />
+        <source>Pages without a text layer are read from their image, on this computer.</source>
+        <translation>Páginas sem camada de texto são lidas da imagem, neste computador.</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="140" />
+        <source>OCR takes seconds per page; scanned pages beyond this are listed, not read.</source>
+        <translation>O OCR leva segundos por página; páginas digitalizadas além deste limite são listadas, não lidas.</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="140" />
+        <source>OCR pages per document:</source>
+        <translation>Páginas de OCR por documento:</translation>
+    </message>
+    </context>
 <context>
     <name>SourcesViewer</name>
     <message>
