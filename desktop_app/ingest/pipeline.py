@@ -60,9 +60,12 @@ def file_content_hash(path: Path) -> str:
     return h.hexdigest()
 
 
-def make_doc_id(path: Path, content_hash: str) -> str:
-    """Stable id: the same file with the same content always gets the same id."""
-    return hashlib.sha256(f"{path}\0{content_hash}".encode()).hexdigest()[:16]
+def make_doc_id(path: Path, content_hash: str, *, ocr: bool = False) -> str:
+    """Stable id: the same file with the same content always gets the same id. A version
+    with OCR'd pages gets its own id, so re-reading a scan with OCR replaces the version
+    indexed without it the usual way (new rows first, old ones deleted after)."""
+    salt = "\0ocr" if ocr else ""
+    return hashlib.sha256(f"{path}\0{content_hash}{salt}".encode()).hexdigest()[:16]
 
 
 def chunk_text_hash(chunk: Chunk) -> str:
@@ -124,9 +127,9 @@ def discover(paths: Sequence[Path], supported: frozenset[str]) -> Iterator[tuple
             stack.extend(reversed(subdirs))
 
 
-# Notes of a document indexed without OCR for some scanned pages: with OCR on (again) an
-# unchanged file is read again instead of being skipped.
-_OCR_RETRY_NOTES = ("no text layer on", "OCR page limit")
+# The note of a document indexed while OCR was off: with OCR on, the unchanged file is read
+# again instead of being skipped (with OCR on, scanned pages get OCR notes instead).
+_OCR_RETRY_NOTES = ("no text layer on",)
 
 
 class IngestPipeline:
@@ -219,7 +222,7 @@ class IngestPipeline:
                     and self.index.embedder_matches and not self._wants_ocr_retry(old):
                 return FileSkipped(str(path), "unchanged")
         doc = yield from self._load(path, cancelled)
-        doc_id = make_doc_id(path, content_hash)
+        doc_id = make_doc_id(path, content_hash, ocr=bool(doc.ocr_engine))
         chunks = chunk_document(doc, doc_id, max_chars=self.settings.chunk_chars,
                                 overlap=self.settings.chunk_overlap)
         if doc.ocr_engine:

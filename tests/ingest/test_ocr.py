@@ -238,6 +238,7 @@ def test_a_file_indexed_with_ocr_off_is_read_again_when_ocr_is_turned_on(
     app.settings.ocr_enabled = True
     second = list(app.pipeline.run([scan]))
     assert second[-1].indexed == 1 and second[-1].skipped == 0
+    assert len(app.index.documents()) == 1  # the version without OCR was replaced
     assert app.index.documents()[0].notes[0].startswith("read by OCR: page 2")
 
 
