@@ -68,6 +68,7 @@ class IngestProgress(QFrame):
         self._rows: dict[str, QTreeWidgetItem] = {}
         self._files_total = 0
         self._files_finished = 0
+        self._current = ""  # path of the file in progress
         self.hide()
         self.retranslate()
 
@@ -102,6 +103,7 @@ class IngestProgress(QFrame):
     def on_event(self, event: Any) -> str:
         """Show one pipeline (or reindex) event; returns the summary line for `RunDone`."""
         if isinstance(event, FileStarted):
+            self._current = event.path
             self._files_total = max(self._files_total, event.total, len(self._rows))
             self.set_row(event.path, self.tr("reading…"))
             self._set_fraction(0.0)
@@ -146,6 +148,9 @@ class IngestProgress(QFrame):
             "%3", str(event.failed)).replace("%4", str(event.removed))
         if event.cancelled:
             text = self.tr("Cancelled: ") + text
+            if self._current:  # the file being read when Cancel was pressed
+                self.set_row(self._current, self.tr("cancelled; nothing from this file was indexed"))
+                self._current = ""
         else:
             self.bar.setValue(1000)
         self.title.setText(text)
@@ -181,6 +186,7 @@ class IngestProgress(QFrame):
         return item.text(1) if item is not None else ""
 
     def _file_finished(self) -> None:
+        self._current = ""
         self._files_finished += 1
         self._set_fraction(0.0)
 

@@ -358,6 +358,11 @@
         <source>%1 indexed, %2 unchanged, %3 failed, %4 removed</source>
         <translation>%1 indexados, %2 sem mudanças, %3 com falha, %4 removidos</translation>
     </message>
+<message>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="150" />
+        <source>cancelled; nothing from this file was indexed</source>
+        <translation>cancelado; nada deste arquivo foi indexado</translation>
+    </message>
 </context>
 <context>
     <name>LibraryPanel</name>

@@ -71,6 +71,7 @@ def test_a_fifty_page_scan_keeps_the_window_responsive_and_cancels(
     assert time.perf_counter() - started < 30
     assert gui_app.index.documents() == []  # nothing half-indexed
     assert library.progress_box.title.text().startswith("Cancelled")
+    assert library.row_status(row) == "cancelled; nothing from this file was indexed"
 
 
 def test_an_ocr_passage_opens_on_the_page_image_with_its_boxes(
