@@ -137,7 +137,7 @@ def main() -> int:
     print("pages (0-based):", sets, flush=True)
     engine = OcrEngine()
     started = time.perf_counter()
-    engine._load()
+    engine.load()
     load_seconds = time.perf_counter() - started
 
     def rapid(page: Any) -> str:

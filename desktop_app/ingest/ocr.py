@@ -122,7 +122,8 @@ class OcrEngine:
         self._engine: Any = None
         self._lock = threading.Lock()
 
-    def _load(self) -> Any:
+    def load(self) -> Any:
+        """Load the models now (the first `recognize` does it otherwise)."""
         with self._lock:
             if self._engine is None:
                 folder = model_dir()
@@ -143,7 +144,7 @@ class OcrEngine:
 
     def recognize(self, image: Any, number: int = 1) -> OcrPage:
         """OCR an RGB/grey uint8 array; boxes come back as fractions of the image size."""
-        engine = self._load()
+        engine = self.load()
         height, width = image.shape[:2]
         result = engine(image, return_word_box=True)
         page = OcrPage(number)
@@ -212,6 +213,8 @@ class OcrRun:
     budget: int
     pages: list[OcrPage] = field(default_factory=list)
     over_budget: list[int] = field(default_factory=list)
+    unavailable: str = ""  # why OCR could not run here (engine or models missing)
+    not_read: list[int] = field(default_factory=list)  # scanned pages skipped for that reason
 
     _texts: dict[int, PageText] | None = None
 
@@ -228,6 +231,14 @@ class OcrRun:
         if len(self.pages) >= self.budget:
             self.over_budget.append(page.number + 1)
             return None
+        if not self.unavailable:
+            try:
+                self.engine.load()
+            except OcrUnavailableError as error:
+                self.unavailable = error.user_message
+        if self.unavailable:
+            self.not_read.append(page.number + 1)
+            return None
         result = self.engine.recognize(render_page(page, pymupdf), page.number + 1)
         self.pages.append(result)
         return result
@@ -239,7 +250,7 @@ class OcrRun:
     @property
     def reported(self) -> set[int]:
         """Pages that `notes()` already explains (no "no text layer" note for them)."""
-        return set(self.unreadable) | set(self.over_budget)
+        return set(self.unreadable) | set(self.over_budget) | set(self.not_read)
 
     def page_texts(self) -> dict[int, PageText]:
         """Clean text of every readable OCR'd page, by 1-based page number."""
@@ -259,6 +270,8 @@ class OcrRun:
                          f"(confidence {round(100 * mean)}%)")
         if self.unreadable:
             notes.append(pages_note("OCR found no readable text on", self.unreadable))
+        if self.not_read:
+            notes.append(pages_note(f"{self.unavailable.rstrip('.')}; not read:", self.not_read))
         if self.over_budget:
             notes.append(pages_note(
                 f"OCR page limit ({self.budget} per document) reached; not read:",
@@ -274,7 +287,7 @@ _BODY_SIZE = 10.0  # OCR has no font sizes: body-height lines are "10 pt" (see _
 
 def _text_lines(page: OcrPage) -> list[TextLine]:
     heights = [line.box[3] - line.box[1] for line in page.lines]
-    median = statistics.median(heights) if heights else 0.0
+    median = max(statistics.median(heights), 1e-6) if heights else 1e-6
     lines = []
     for line, height in zip(page.lines, heights, strict=True):
         # a body-size line is "10 pt"; only clearly taller lines read as bigger type

@@ -267,3 +267,20 @@ def test_ocr_writes_nothing_in_the_users_home(tmp_path: Path) -> None:
                             env=env, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr[-2000:]
     assert list(home.rglob("*")) == []
+
+
+def test_a_missing_ocr_engine_is_reported_not_a_crash(eval_dir: Path, tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    from desktop_app.ingest import ocr
+    from desktop_app.ingest.ocr import OcrEngine, OcrUnavailableError
+
+    def missing() -> Path:
+        raise OcrUnavailableError("OCR is not installed in this copy of Acervo.")
+
+    monkeypatch.setattr(ocr, "model_dir", missing)
+    scan = tmp_path / "scan.pdf"
+    make_scanned_pdf(_lgpd(eval_dir), scan, dpi=100, pages=[0, 1])
+
+    document = load_document(scan, ocr=OcrRun(OcrEngine(), budget=5))
+    assert document.pages == [] and document.empty_pages == [1, 2]
+    assert document.notes == ["OCR is not installed in this copy of Acervo; not read: pages 1–2"]

