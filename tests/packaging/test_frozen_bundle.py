@@ -65,7 +65,8 @@ def test_the_bundle_carries_its_models_and_resources() -> None:
                      "rapidocr/models/PP-OCRv6_rec_small.onnx", "rapidocr/config.yaml"):
         assert (internal / relative).is_file(), relative
     assert list((internal / "llama_cpp" / "lib").glob("libllama.so*"))
-    assert list(internal.rglob("libonnxruntime.so*"))  # OCR's inference engine
+    # OCR's inference engine (the Python extension links ONNX Runtime in)
+    assert list((internal / "onnxruntime" / "capi").glob("onnxruntime_pybind11_state*.so"))
 
 
 def _network_isolation() -> list[str]:
