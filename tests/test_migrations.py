@@ -69,7 +69,9 @@ def test_a_release_1_data_folder_opens_with_library_memories_and_settings_kept(
         v1_home: AppPaths, embedder: Any) -> None:
     from desktop_app.app import build_app
 
-    assert migrate_data_dir(v1_home) == []  # all stores are current: nothing to upgrade
+    assert migrate_data_dir(v1_home) == ["index: schema 1 → 2"]  # OCR columns on chunks
+    assert migrate_data_dir(v1_home) == []  # done once
+    assert {v.store: v.found for v in data_dir_versions(v1_home)}["index"] == 2
     app = build_app()
     app.__dict__["embedder"] = embedder
 
@@ -79,6 +81,12 @@ def test_a_release_1_data_folder_opens_with_library_memories_and_settings_kept(
     assert hits and hits[0].title == FIXTURE.EXPECTED_TITLE
     assert "15 days" in " ".join(h.text for h in hits)
     assert hits[0].legs == {"vector", "keyword"}  # both legs still work on the old index
+    assert hits[0].ocr_confidence is None and hits[0].ocr_boxes == ""  # text-layer chunks
+
+    note = v1_home.data_dir / "nota.md"
+    note.write_text("# Nota\n\nO prazo de guarda dos recibos é de cinco anos.\n", encoding="utf-8")
+    events = list(app.pipeline.run([note], prune_missing=False))
+    assert events[-1].indexed == 1  # the upgraded table takes new rows
 
     settings = load_settings(v1_home.settings_file)
     for key, value in FIXTURE.SETTINGS_CHANGES.items():
@@ -98,6 +106,21 @@ def test_a_release_1_data_folder_opens_with_library_memories_and_settings_kept(
         assert [FIXTURE.MEMORY_TEXT_PART in item.text for item in recalled] == [True]
     finally:
         db.close()
+
+
+def test_the_index_upgrade_is_repaired_after_a_crash_before_it_recorded_its_version(
+        v1_home: AppPaths) -> None:
+    from desktop_app.retrieval.index import upgrade_generation_to_v2
+
+    generation = v1_home.index_dir / "g1"
+    upgrade_generation_to_v2(generation)
+    _bump_index(v1_home, 1)  # the columns exist, the version was not written yet
+
+    assert migrate_data_dir(v1_home) == ["index: schema 1 → 2"]
+    import lancedb
+
+    names = lancedb.connect(str(generation)).open_table("chunks").schema.names
+    assert {"ocr_confidence", "ocr_boxes"} <= set(names)
 
 
 def _bump_index(paths: AppPaths, version: int) -> None:

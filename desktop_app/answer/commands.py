@@ -55,7 +55,8 @@ def register(subparsers: Any) -> None:
 def _page(c: Citation) -> str:
     if c.page <= 0:
         return ""
-    return f", p. {c.page}" if c.page_end <= c.page else f", pp. {c.page}–{c.page_end}"
+    pages = f", p. {c.page}" if c.page_end <= c.page else f", pp. {c.page}–{c.page_end}"
+    return pages + (f", {c.ocr_label}" if c.ocr_label else "")
 
 
 def print_sources(done: Done, out: TextIO) -> None:

@@ -23,6 +23,15 @@ class Citation:
     score: float
     legs: frozenset[str]
     snippet: str  # the chunk text (for highlight / preview)
+    ocr_confidence: float | None = None  # set when the passage was read by OCR
+    ocr_boxes: str = ""  # its line boxes on the page image (JSON, see ingest/ocr.py)
+
+    @property
+    def ocr_label(self) -> str:
+        """"OCR 96%" when the passage was read from a scan, else ""."""
+        from desktop_app.retrieval.types import ocr_label
+
+        return ocr_label(self.ocr_confidence)
 
 
 @dataclass(frozen=True)

@@ -51,6 +51,8 @@ class Settings:
     embedder_backend: str = "onnx"
     embedder_precision: str = "fp32"
     embed_threads: int = 0
+    ocr_enabled: bool = True  # read scanned pages and image files with OCR (ingest/ocr.py)
+    ocr_max_pages_per_document: int = 200  # OCR budget per file; later scanned pages are reported
     reranker_enabled: bool = False
     reranker_path: str = ""
     # answering

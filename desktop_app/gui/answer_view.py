@@ -216,7 +216,9 @@ class AnswerView(QTextBrowser):
                 link = self._link_format(index, citation.number)
                 cursor.insertText(f" {citation.title}", link)
                 legs = " + ".join(leg_names.get(leg, leg) for leg in sorted(citation.legs))
-                detail = f" — {page_label} {pages}" + (f" · {found_by} {legs}" if legs else "")
+                detail = f" — {page_label} {pages}" + (f" · {citation.ocr_label}"
+                                                       if citation.ocr_label else "")
+                detail += f" · {found_by} {legs}" if legs else ""
                 cursor.insertText(detail, self._dim_format())
         state.finished = True
         self._scroll_to_end()
@@ -347,7 +349,8 @@ class AnswerView(QTextBrowser):
         fmt.setAnchorHref(f"{CITE_SCHEME}:{index}/{number}")
         fmt.setVerticalAlignment(QTextCharFormat.VerticalAlignment.AlignMiddle)
         if citation is not None:
-            fmt.setToolTip(f"{citation.title} — p. {citation.page}")
+            ocr = f" · {citation.ocr_label}" if citation.ocr_label else ""
+            fmt.setToolTip(f"{citation.title} — p. {citation.page}{ocr}")
         cursor.insertImage(fmt)
         cursor.setCharFormat(QTextCharFormat())
 

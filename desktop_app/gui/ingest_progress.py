@@ -68,6 +68,7 @@ class IngestProgress(QFrame):
         self._rows: dict[str, QTreeWidgetItem] = {}
         self._files_total = 0
         self._files_finished = 0
+        self._current = ""  # path of the file in progress
         self.hide()
         self.retranslate()
 
@@ -102,16 +103,19 @@ class IngestProgress(QFrame):
     def on_event(self, event: Any) -> str:
         """Show one pipeline (or reindex) event; returns the summary line for `RunDone`."""
         if isinstance(event, FileStarted):
+            self._current = event.path
             self._files_total = max(self._files_total, event.total, len(self._rows))
             self.set_row(event.path, self.tr("reading…"))
             self._set_fraction(0.0)
         elif isinstance(event, PagesParsed):
             self.set_row(event.path, self.tr("parsed %1 of %2 pages").replace(
                 "%1", str(event.pages_done)).replace("%2", str(event.pages_total)))
+            # reading pages is the first half of a file's bar (OCR makes it the long half)
+            self._set_fraction(0.5 * event.pages_done / max(1, event.pages_total))
         elif isinstance(event, ChunksEmbedded):
             self.set_row(event.path, self.tr("embedding %1/%2").replace(
                 "%1", str(event.chunks_done)).replace("%2", str(event.chunks_total)))
-            self._set_fraction(event.chunks_done / max(1, event.chunks_total))
+            self._set_fraction(0.5 + 0.5 * event.chunks_done / max(1, event.chunks_total))
         elif isinstance(event, FileDone):
             note = f" · {'; '.join(event.notes)}" if event.notes else ""
             self.set_row(event.path, self.tr("indexed · %n page(s)", "", event.pages) + ", "
@@ -144,6 +148,9 @@ class IngestProgress(QFrame):
             "%3", str(event.failed)).replace("%4", str(event.removed))
         if event.cancelled:
             text = self.tr("Cancelled: ") + text
+            if self._current:  # the file being read when Cancel was pressed
+                self.set_row(self._current, self.tr("cancelled; nothing from this file was indexed"))
+                self._current = ""
         else:
             self.bar.setValue(1000)
         self.title.setText(text)
@@ -179,6 +186,7 @@ class IngestProgress(QFrame):
         return item.text(1) if item is not None else ""
 
     def _file_finished(self) -> None:
+        self._current = ""
         self._files_finished += 1
         self._set_fraction(0.0)
 

@@ -46,7 +46,7 @@ from desktop_app.ingest.events import RunDone
 DOC_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 DATE_ROLE = Qt.ItemDataRole.UserRole + 2
 TYPE_ROLE = Qt.ItemDataRole.UserRole + 3
-FILE_TYPES = ("pdf", "docx", "md", "txt", "html")
+FILE_TYPES = ("pdf", "docx", "md", "txt", "html", "image")
 DATE_RANGES = (0, 7, 30, 365)  # days; 0 = any time
 
 

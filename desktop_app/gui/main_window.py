@@ -308,7 +308,9 @@ class MainWindow(QMainWindow):
     def add_files(self) -> None:
         paths, _filter = QFileDialog.getOpenFileNames(
             self, self.tr("Add files"), "",
-            self.tr("Documents (*.pdf *.docx *.md *.markdown *.txt *.html *.htm);;All files (*)"))
+            self.tr("Documents and scans (*.pdf *.docx *.md *.markdown *.txt *.html *.htm *.png "
+                    "*.jpg *.jpeg *.tif *.tiff);;Scanned images (*.png *.jpg *.jpeg *.tif *.tiff)"
+                    ";;All files (*)"))
         if paths:
             self.library.add_paths([Path(p) for p in paths])
 

@@ -300,7 +300,8 @@ class GuiServices:
                 "page": int(entry.get("page") or row["page_start"]),
                 "page_end": int(row["page_end"]), "char_start": int(row["char_start"]),
                 "char_end": int(row["char_end"]), "score": 0.0, "legs": [],
-                "snippet": row["text"]})
+                "snippet": row["text"], "ocr_confidence": row.get("ocr_confidence"),
+                "ocr_boxes": row.get("ocr_boxes") or ""})
         return full
 
     def _conversation_store(self) -> Any:

@@ -149,6 +149,17 @@ class SettingsDialog(QDialog):
         self.retrieval_k.setValue(s.retrieval_k)
         self.reranker_enabled = QCheckBox(self.tr("Rerank results with a cross-encoder"))
         self.reranker_enabled.setChecked(s.reranker_enabled)
+        self.ocr_enabled = QCheckBox(self.tr("Read scanned pages and images with OCR"))
+        self.ocr_enabled.setChecked(s.ocr_enabled)
+        self.ocr_enabled.setToolTip(self.tr(
+            "Pages without a text layer are read from their image, on this computer."))
+        self.ocr_pages = QSpinBox()
+        self.ocr_pages.setRange(1, 5000)
+        self.ocr_pages.setValue(max(1, s.ocr_max_pages_per_document))
+        self.ocr_pages.setToolTip(self.tr(
+            "OCR takes seconds per page; scanned pages beyond this are listed, not read."))
+        self.ocr_enabled.toggled.connect(self.ocr_pages.setEnabled)
+        self.ocr_pages.setEnabled(s.ocr_enabled)
         self.reranker_path = QLineEdit(s.reranker_path)
         browse = QPushButton(self.tr("Browse…"))
         browse.clicked.connect(self._browse_reranker)
@@ -160,6 +171,8 @@ class SettingsDialog(QDialog):
         form.addRow(self.tr("Sources per answer (k):"), self.retrieval_k)
         form.addRow("", self.reranker_enabled)
         form.addRow(self.tr("Reranker folder:"), _wrap(row))
+        form.addRow("", self.ocr_enabled)
+        form.addRow(self.tr("OCR pages per document:"), self.ocr_pages)
         return page
 
     def _memory_tab(self) -> QWidget:
@@ -305,6 +318,8 @@ class SettingsDialog(QDialog):
         s.retrieval_k = self.retrieval_k.value()
         s.reranker_enabled = self.reranker_enabled.isChecked()
         s.reranker_path = self.reranker_path.text().strip()
+        s.ocr_enabled = self.ocr_enabled.isChecked()
+        s.ocr_max_pages_per_document = self.ocr_pages.value()
         s.memory_enabled = self.memory_enabled.isChecked()
         s.implicit_extraction = self.implicit.isChecked()
         s.memory_retention_days = self.retention.value()

@@ -3,8 +3,10 @@
 PDFs open in `QPdfView` (QtPdf): jump to the cited page, then highlight the passage
 by searching a distinctive line of the chunk that appears verbatim on that page
 (`QPdfSearchModel` answers asynchronously, so the highlight is applied on
-`countChanged`). Other file types show their clean text with the cited character
-range highlighted. "Open original" hands the file to the system viewer.
+`countChanged`). A passage read by OCR has no text on its page to search: the page image
+(a scanned PDF page or an image file) is shown with the passage's OCR line boxes painted
+on it. Other file types show their clean text with the cited character range highlighted.
+"Open original" hands the file to the system viewer.
 """
 
 from __future__ import annotations
@@ -14,14 +16,24 @@ import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QPointF, Qt, QUrl, Signal
-from PySide6.QtGui import QColor, QDesktopServices, QTextCharFormat, QTextCursor
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QUrl, Signal
+from PySide6.QtGui import (
+    QColor,
+    QDesktopServices,
+    QImage,
+    QImageReader,
+    QPainter,
+    QPixmap,
+    QTextCharFormat,
+    QTextCursor,
+)
 from PySide6.QtPdf import QPdfDocument, QPdfSearchModel
 from PySide6.QtPdfWidgets import QPdfView
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QScrollArea,
     QStackedWidget,
     QTextBrowser,
     QTextEdit,
@@ -30,6 +42,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.answer.events import Citation
+from desktop_app.ingest.ocr import parse_boxes
 
 _SPACES = re.compile(r"\s+")
 TextLoader = Callable[[Citation, Callable[[list[str]], None]], None]
@@ -96,6 +109,7 @@ class SourcesViewer(QWidget):
 
     passageShown = Signal(int)  # 1-based page (0 for text documents)
     highlightApplied = Signal(str)  # the phrase highlighted in a PDF
+    scanHighlighted = Signal(int)  # OCR line boxes painted on a scanned page
 
     def __init__(self, text_loader: TextLoader | None = None,
                  parent: QWidget | None = None) -> None:
@@ -127,8 +141,13 @@ class SourcesViewer(QWidget):
         self.pdf_view.setZoomMode(QPdfView.ZoomMode.FitToWidth)
         self.text_view = QTextBrowser(self)
         self.text_view.setOpenLinks(False)
+        self.scan_image = QLabel()
+        self.scan_image.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+        self.scan_view = QScrollArea(self)
+        self.scan_view.setWidget(self.scan_image)
+        self.scan_view.setWidgetResizable(True)
         self.stack = QStackedWidget()
-        for widget in (self.placeholder, self.pdf_view, self.text_view):
+        for widget in (self.placeholder, self.pdf_view, self.text_view, self.scan_view):
             self.stack.addWidget(widget)
 
         header = QHBoxLayout()
@@ -165,7 +184,9 @@ class SourcesViewer(QWidget):
         exists = Path(citation.source_path).is_file()
         self.open_button.setEnabled(exists)
         self._update_location(missing=not exists)
-        if citation.file_type == "pdf" and exists:
+        if citation.ocr_boxes and exists and citation.file_type in ("pdf", "image"):
+            self._show_scan(citation)
+        elif citation.file_type == "pdf" and exists:
             self._show_pdf(citation)
         else:
             self._show_text(citation, exists)
@@ -219,6 +240,48 @@ class SourcesViewer(QWidget):
                     result.page(), QPointF(0, max(0.0, location.y() - 40)), 0)
                 self.highlightApplied.emit(self._phrase)
                 return
+
+    # ---- scans (OCR) ---------------------------------------------------------------
+    def _scan_page_image(self, citation: Citation, width: int) -> QImage:
+        page_index = max(0, citation.page - 1)
+        if citation.file_type == "image":
+            reader = QImageReader(citation.source_path)
+            reader.jumpToImage(page_index)  # a multi-page TIFF
+            image = reader.read()
+            return image.scaledToWidth(width, Qt.TransformationMode.SmoothTransformation) \
+                if not image.isNull() else image
+        if self._pdf_path != citation.source_path:
+            self.pdf_search.setSearchString("")
+            self.pdf_document.close()
+            self.pdf_document.load(citation.source_path)
+            self._pdf_path = citation.source_path
+        page_index = min(page_index, self.pdf_document.pageCount() - 1)
+        size = self.pdf_document.pagePointSize(page_index)
+        height = round(width * size.height() / max(1.0, size.width()))
+        return self.pdf_document.render(page_index, QSize(width, height))
+
+    def _show_scan(self, citation: Citation) -> None:
+        """The cited page image with the passage's OCR line boxes painted over it."""
+        self.stack.setCurrentWidget(self.scan_view)
+        width = max(400, self.scan_view.viewport().width() - 4)
+        image = self._scan_page_image(citation, width).convertToFormat(
+            QImage.Format.Format_ARGB32)
+        boxes = [b for b in parse_boxes(citation.ocr_boxes) if b[0] == citation.page]
+        if not image.isNull():
+            painter = QPainter(image)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor(255, 214, 10, 110))
+            for _, x0, y0, x1, y1 in boxes:
+                painter.drawRect(QRectF(x0 * image.width() - 2, y0 * image.height() - 2,
+                                        (x1 - x0) * image.width() + 4,
+                                        (y1 - y0) * image.height() + 4))
+            painter.end()
+        self.scan_image.setPixmap(QPixmap.fromImage(image))
+        if boxes:
+            top = min(b[2] for b in boxes) * image.height()
+            self.scan_view.verticalScrollBar().setValue(max(0, round(top) - 40))
+        self.passageShown.emit(citation.page)
+        self.scanHighlighted.emit(len(boxes))
 
     # ---- text ---------------------------------------------------------------------
     def _show_text(self, citation: Citation, exists: bool) -> None:
@@ -285,6 +348,8 @@ class SourcesViewer(QWidget):
         pages = (str(citation.page) if citation.page_end <= citation.page
                  else f"{citation.page}–{citation.page_end}")
         text = self.tr("Page %1 · %2").replace("%1", pages).replace("%2", citation.source_path)
+        if citation.ocr_label:  # read from a scan: say so, with the engine's confidence
+            text = f"{citation.ocr_label} · {text}"
         if missing:
             text += " · " + self.tr("original file not found; showing the indexed text")
         self.location.setText(text)

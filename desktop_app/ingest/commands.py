@@ -14,6 +14,7 @@ from desktop_app.ingest.events import (
     FileFailed,
     FileRemoved,
     FileSkipped,
+    PagesParsed,
     RunDone,
 )
 
@@ -26,6 +27,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("paths", nargs="+", type=Path)
     p.add_argument("--no-prune", action="store_true",
                    help="keep documents whose files disappeared from the given folders")
+    p.add_argument("--no-ocr", action="store_true",
+                   help="do not OCR scanned pages or images this time (they are reported)")
+    p.add_argument("--ocr-pages", type=int, default=None, metavar="N",
+                   help="OCR at most N scanned pages per document this time "
+                        "(setting ocr_max_pages_per_document)")
     p.set_defaults(handler=cmd_ingest)
 
     demo = sub.add_parser("demo", help="ingest the bundled sample documents and run a search")
@@ -42,6 +48,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_ingest(args: argparse.Namespace, app: App) -> int:
+    if args.no_ocr:  # for this run only: settings are not saved by `ingest`
+        app.settings.ocr_enabled = False
+    if args.ocr_pages is not None:
+        app.settings.ocr_max_pages_per_document = max(0, args.ocr_pages)
     result = ingest_and_print(app, args.paths, prune_missing=not args.no_prune)
     return 0 if result.failed == 0 else 3
 
@@ -51,10 +61,12 @@ def ingest_and_print(app: App, paths: list[Path], *, prune_missing: bool) -> Run
     last_embed = ""
     result: RunDone | None = None
     for event in app.pipeline.run(paths, prune_missing=prune_missing):
-        if isinstance(event, ChunksEmbedded):
-            line = f"  embedding {event.chunks_done}/{event.chunks_total}"
+        if isinstance(event, (ChunksEmbedded, PagesParsed)):
+            line = (f"  embedding {event.chunks_done}/{event.chunks_total}"
+                    if isinstance(event, ChunksEmbedded)
+                    else f"  reading page {event.pages_done}/{event.pages_total}")
             if sys.stdout.isatty() and line != last_embed:
-                print(line, end="\r", flush=True)
+                print(line.ljust(40), end="\r", flush=True)
                 last_embed = line
         elif isinstance(event, FileDone):
             notes = f"  ({'; '.join(event.notes)})" if event.notes else ""

@@ -15,6 +15,7 @@ import re
 import stat
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from desktop_app.errors import UnreadableDocumentError
 from desktop_app.ingest.cleaning import (
@@ -27,6 +28,9 @@ from desktop_app.ingest.cleaning import (
 )
 from desktop_app.ingest.types import LoadedDocument, PageProgress
 
+if TYPE_CHECKING:
+    from desktop_app.ingest.ocr import OcrRun
+
 SUPPORTED_EXTENSIONS: dict[str, str] = {
     ".pdf": "pdf",
     ".docx": "docx",
@@ -35,6 +39,12 @@ SUPPORTED_EXTENSIONS: dict[str, str] = {
     ".txt": "txt",
     ".html": "html",
     ".htm": "html",
+    # scans, read by OCR (ingest/image_loader.py)
+    ".png": "image",
+    ".jpg": "image",
+    ".jpeg": "image",
+    ".tif": "image",
+    ".tiff": "image",
 }
 WESTERN_ENCODINGS = ("utf_8", "cp1252", "latin_1", "iso8859_15", "mac_roman", "cp850")
 REPLACED_NOTE = "some bytes could not be decoded and were replaced"
@@ -219,11 +229,12 @@ def _loader_for(file_type: str) -> Callable[[Path], LoadedDocument]:
 
 
 def load_document(path: Path, *, progress: PageProgress | None = None,
-                  max_pages: int | None = None) -> LoadedDocument:
+                  max_pages: int | None = None, ocr: OcrRun | None = None) -> LoadedDocument:
     """Load any supported document, or raise `UnreadableDocumentError` saying why not.
 
     `progress(done, total)` is called after each PDF page (it may raise to cancel);
-    a PDF with more than `max_pages` pages is refused before any page is parsed.
+    a PDF with more than `max_pages` pages is refused before any page is parsed. With
+    `ocr`, scanned PDF pages and image files are read by OCR (without it images are refused).
     """
     path = Path(path)
     name = path.name or str(path)
@@ -245,7 +256,8 @@ def load_document(path: Path, *, progress: PageProgress | None = None,
     if file_type is None:
         kind = f"“{path.suffix}” files are" if path.suffix else "Files without an extension are"
         raise UnreadableDocumentError(
-            f"“{name}” was skipped: {kind} not supported (PDF, DOCX, Markdown, TXT and HTML are).")
+            f"“{name}” was skipped: {kind} not supported (PDF, DOCX, Markdown, TXT, HTML and "
+            "PNG/JPEG/TIFF scans are).")
     if info.st_size == 0:
         raise UnreadableDocumentError(f"“{name}” is empty (0 bytes).")
     try:
@@ -260,5 +272,9 @@ def load_document(path: Path, *, progress: PageProgress | None = None,
     if file_type == "pdf":
         from desktop_app.ingest.pdf import load_pdf
 
-        return load_pdf(path, progress=progress, max_pages=max_pages)
+        return load_pdf(path, progress=progress, max_pages=max_pages, ocr=ocr)
+    if file_type == "image":
+        from desktop_app.ingest.image_loader import load_image
+
+        return load_image(path, progress=progress, max_pages=max_pages, ocr=ocr)
     return _loader_for(file_type)(path)

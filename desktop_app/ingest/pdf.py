@@ -24,7 +24,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from desktop_app.errors import UnreadableDocumentError
 from desktop_app.ingest.cleaning import (
@@ -46,6 +46,9 @@ from desktop_app.ingest.pdf_layout import (
     split_block_paragraphs,
 )
 from desktop_app.ingest.types import LoadedDocument, PageProgress, PageText
+
+if TYPE_CHECKING:
+    from desktop_app.ingest.ocr import OcrRun
 
 _BLOCKED_SUBMODULES = ("pymupdf.layout", "pymupdf4llm")
 _BOLD_FONT = re.compile(r"bold|black|heavy|semibold|demi", re.IGNORECASE)
@@ -334,15 +337,27 @@ def _usable_title(metadata_title: str, stem: str) -> str:
     return title
 
 
+def _scan_text(raw: _RawPage) -> str | None:
+    """The text layer of a page that looks scanned (images, and too little or garbage
+    text), for the OCR step to decide on; None for ordinary pages."""
+    if not raw.has_images:
+        return None
+    text = " ".join([row.text for block in raw.blocks for row in block.rows]
+                    + [block.table_text or "" for block in raw.blocks]
+                    + [line.text for line in raw.rotated])
+    return text
+
+
 def load_pdf(path: Path, *, progress: PageProgress | None = None,
-             max_pages: int | None = None) -> LoadedDocument:
+             max_pages: int | None = None, ocr: OcrRun | None = None) -> LoadedDocument:
     """Load a PDF: clean text per page (1-based numbers).
 
     Pages without a text layer but with images (scans; fewer than 20 characters of text) are
     left out of `pages`, listed in `empty_pages` and reported in a note ("no text layer on
     pages 3–9"), so `len(pages) + len(empty_pages)` is the page count. Blank pages (no text,
     no image) stay in `pages` with empty text. A page that fails to parse is kept empty and
-    noted ("could not read page 4").
+    noted ("could not read page 4"). With `ocr`, scanned pages (and pages whose text layer
+    is garbage) are read from their image instead (ingest/ocr.py) and carry `PageText.ocr`.
     """
     pymupdf = import_pymupdf()
     name = path.name
@@ -367,7 +382,11 @@ def load_pdf(path: Path, *, progress: PageProgress | None = None,
         raw_pages: list[_RawPage] = []
         for page_index in range(document.page_count):
             try:
-                raw_pages.append(_extract_page(pymupdf, document[page_index]))
+                raw = _extract_page(pymupdf, document[page_index])
+                if ocr is not None and ocr.wants(_scan_text(raw)):
+                    raw.blocks, raw.rotated = [], []  # the image's text replaces the layer's
+                    ocr.read(document[page_index], pymupdf)
+                raw_pages.append(raw)
             except Exception:  # one bad page must not lose the rest of the document
                 raw_pages.append(_RawPage(number=page_index + 1, failed=True))
             if progress is not None:
@@ -386,19 +405,27 @@ def load_pdf(path: Path, *, progress: PageProgress | None = None,
     pages: list[PageText] = []
     empty: list[int] = []
     failed = [page.number for page in raw_pages if page.failed]
+    read_by_ocr = ocr.page_texts() if ocr is not None else {}
     for raw, items in zip(raw_pages, pages_items, strict=True):
+        if raw.number in read_by_ocr:
+            pages.append(read_by_ocr[raw.number])
+            continue
         paragraphs = [Paragraph(item.text, levels[item.key] if item.key else None) for item in items]
         page = assemble_page(raw.number, paragraphs)
         if sum(not ch.isspace() for ch in page.text) < MIN_PAGE_CHARS and raw.has_images:
             empty.append(raw.number)  # a scan: reported, and absent from `pages`
             continue
         pages.append(page)
-    if empty:
-        notes.append(pages_note("no text layer on", empty))
+    if ocr is not None:
+        notes += ocr.notes()
+    unexplained = [n for n in empty if ocr is None or n not in ocr.reported]
+    if unexplained:
+        notes.append(pages_note("no text layer on", unexplained))
     if failed:
         notes.append(pages_note("could not read", failed))
     if not any(page.text for page in pages) and not empty:
         notes.append("no text found in the PDF")
     return LoadedDocument(
         path=str(path), file_type="pdf", title=_usable_title(metadata_title, path.stem),
-        pages=pages, notes=notes, empty_pages=empty)
+        pages=pages, notes=notes, empty_pages=empty,
+        ocr_engine=ocr.engine.id if read_by_ocr and ocr is not None else "")

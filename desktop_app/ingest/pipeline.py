@@ -37,6 +37,7 @@ from desktop_app.ingest.events import (
     PagesParsed,
     RunDone,
 )
+from desktop_app.ingest.ocr import OcrEngine, OcrRun, attach_ocr
 from desktop_app.ingest.types import Chunk, LoadedDocument
 from desktop_app.retrieval.index import DocumentRecord, LanceIndex
 from desktop_app.retrieval.textnorm import analyze
@@ -59,9 +60,12 @@ def file_content_hash(path: Path) -> str:
     return h.hexdigest()
 
 
-def make_doc_id(path: Path, content_hash: str) -> str:
-    """Stable id: the same file with the same content always gets the same id."""
-    return hashlib.sha256(f"{path}\0{content_hash}".encode()).hexdigest()[:16]
+def make_doc_id(path: Path, content_hash: str, *, ocr: bool = False) -> str:
+    """Stable id: the same file with the same content always gets the same id. A version
+    with OCR'd pages gets its own id, so re-reading a scan with OCR replaces the version
+    indexed without it the usual way (new rows first, old ones deleted after)."""
+    salt = "\0ocr" if ocr else ""
+    return hashlib.sha256(f"{path}\0{content_hash}{salt}".encode()).hexdigest()[:16]
 
 
 def chunk_text_hash(chunk: Chunk) -> str:
@@ -123,11 +127,28 @@ def discover(paths: Sequence[Path], supported: frozenset[str]) -> Iterator[tuple
             stack.extend(reversed(subdirs))
 
 
+# The note of a document indexed while OCR was off: with OCR on, the unchanged file is read
+# again instead of being skipped (with OCR on, scanned pages get OCR notes instead).
+_OCR_RETRY_NOTES = ("no text layer on",)
+
+
 class IngestPipeline:
-    def __init__(self, index: LanceIndex, embedder: Embedder, settings: Settings) -> None:
+    def __init__(self, index: LanceIndex, embedder: Embedder, settings: Settings,
+                 ocr_engine: OcrEngine | None = None) -> None:
         self.index = index
         self.embedder = embedder
         self.settings = settings
+        # the engine loads its models on the first scanned page, not here
+        self.ocr_engine = ocr_engine or OcrEngine()
+
+    def _ocr_run(self) -> OcrRun | None:
+        if not self.settings.ocr_enabled:
+            return None
+        return OcrRun(self.ocr_engine, budget=max(0, self.settings.ocr_max_pages_per_document))
+
+    def _wants_ocr_retry(self, record: DocumentRecord) -> bool:
+        return self.settings.ocr_enabled and any(
+            note.startswith(_OCR_RETRY_NOTES) for note in record.notes)
 
     def run(self, paths: Sequence[Path], *, cancel: Callable[[], bool] | None = None,
             prune_missing: bool = True) -> Iterator[IngestEvent]:
@@ -198,12 +219,14 @@ class IngestPipeline:
             raise AppError(f"cannot read the file: {exc.strerror or exc}") from exc
         for old in previous:
             if old.content_hash == content_hash and old.embedder_id == self.index.embedder_id \
-                    and self.index.embedder_matches:
+                    and self.index.embedder_matches and not self._wants_ocr_retry(old):
                 return FileSkipped(str(path), "unchanged")
         doc = yield from self._load(path, cancelled)
-        doc_id = make_doc_id(path, content_hash)
+        doc_id = make_doc_id(path, content_hash, ocr=bool(doc.ocr_engine))
         chunks = chunk_document(doc, doc_id, max_chars=self.settings.chunk_chars,
                                 overlap=self.settings.chunk_overlap)
+        if doc.ocr_engine:
+            chunks = attach_ocr(doc, chunks)
         if not chunks:
             reason = "; ".join(doc.notes) or "the file contains no text"
             raise AppError(f"nothing to index: {reason}")
@@ -261,7 +284,8 @@ class IngestPipeline:
         def work() -> None:
             try:
                 outcome["doc"] = load_document(
-                    path, progress=progress, max_pages=self.settings.max_pages_per_document)
+                    path, progress=progress, max_pages=self.settings.max_pages_per_document,
+                    ocr=self._ocr_run())
             except BaseException as exc:  # re-raised in the generator's thread
                 outcome["error"] = exc
             finally:
@@ -269,7 +293,16 @@ class IngestPipeline:
 
         worker = threading.Thread(target=work, name="acervo-parse", daemon=True)
         worker.start()
-        while (item := updates.get()) is not None:
+        while True:
+            try:
+                # an OCR'd page takes seconds: honour cancel without waiting for it to end
+                item = updates.get(timeout=0.25)
+            except queue.Empty:
+                if cancelled():
+                    raise CancelledError() from None  # the parse thread stops at its next page
+                continue
+            if item is None:
+                break
             yield PagesParsed(str(path), item[0], item[1])
         worker.join()
         if "error" in outcome:

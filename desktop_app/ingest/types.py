@@ -18,6 +18,15 @@ class Heading:
     title: str
 
 
+@dataclass(frozen=True)
+class OcrText:
+    """How an OCR'd page's text was read: the page's mean confidence and, per recognized
+    word, (char_start, char_end, confidence, box) with the box as fractions of the page."""
+
+    confidence: float
+    words: tuple[tuple[int, int, float, tuple[float, float, float, float]], ...] = ()
+
+
 @dataclass
 class PageText:
     """Clean text of one page (1-based `number`); chunk offsets refer to this text."""
@@ -25,6 +34,7 @@ class PageText:
     number: int
     text: str
     headings: list[Heading] = field(default_factory=list)
+    ocr: OcrText | None = None  # set when the text was read from the page image
 
 
 @dataclass
@@ -37,6 +47,7 @@ class LoadedDocument:
     pages: list[PageText]
     notes: list[str] = field(default_factory=list)  # e.g. "no text layer on pages 3–9"
     empty_pages: list[int] = field(default_factory=list)  # image-only pages (1-based)
+    ocr_engine: str = ""  # engine id when some pages were read by OCR
 
 
 @dataclass(frozen=True)
@@ -52,6 +63,8 @@ class Chunk:
     char_start: int  # offset in the text of page `page_start`
     char_end: int  # offset in the text of page `page_end` (exclusive)
     prefix: str  # "title › section", indexed together with the text
+    ocr_confidence: float | None = None  # None: from a text layer; else OCR confidence 0–1
+    ocr_boxes: str = ""  # JSON [[page, x0, y0, x1, y1], ...] page fractions (ingest/ocr.py)
 
     @property
     def chunk_id(self) -> str:

@@ -41,8 +41,10 @@ NETWORK_SWITCHES: dict[str, str] = {
     "WANDB_MODE": "disabled",  # transformers' optional integrations
     "DISABLE_MLFLOW_INTEGRATION": "TRUE",  # transformers' optional integrations
     "GRADIO_ANALYTICS_ENABLED": "False",  # not a dependency; set in case a tool pulls it in
-    "AWS_EC2_METADATA_DISABLED": "true",
-    "ORT_DISABLE_TELEMETRY": "1",  # onnxruntime: no 1DS telemetry, no ~/.cache/Microsoft device id  # pyarrow/lance S3 clients must not probe 169.254.169.254
+    # onnxruntime (embedder and OCR): its Linux build carries Microsoft 1DS telemetry and, without
+    # this, writes ~/.cache/Microsoft/DeveloperTools/.onnxruntime/deviceid on the first session
+    "ORT_DISABLE_TELEMETRY": "1",
+    "AWS_EC2_METADATA_DISABLED": "true",  # pyarrow/lance S3 clients must not probe 169.254.169.254
 }
 # Performance defaults: set only when the user has not chosen otherwise.
 RUNTIME_DEFAULTS: dict[str, str] = {

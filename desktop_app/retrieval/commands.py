@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from desktop_app.retrieval.types import Hit, SearchFilters
+from desktop_app.retrieval.types import Hit, SearchFilters, ocr_label
 
 if TYPE_CHECKING:
     from desktop_app.app import App
@@ -60,7 +60,7 @@ def hit_to_dict(h: Hit) -> dict[str, object]:
         "source_path": h.source_path, "file_type": h.file_type,
         "page_start": h.page_start, "page_end": h.page_end, "section": " › ".join(h.heading_path),
         "score": round(h.score, 6), "legs": sorted(h.legs), "vector_rank": h.vector_rank,
-        "keyword_rank": h.keyword_rank, "text": h.text,
+        "keyword_rank": h.keyword_rank, "text": h.text, "ocr_confidence": h.ocr_confidence,
     }
 
 
@@ -88,6 +88,8 @@ def print_hits(hits: list[Hit]) -> None:
     for n, h in enumerate(hits, start=1):
         pages = f"p. {h.page_start}" if h.page_start == h.page_end else \
             f"pp. {h.page_start}–{h.page_end}"
+        if h.ocr_confidence is not None:
+            pages += f", {ocr_label(h.ocr_confidence)}"
         headings = [x for x in h.heading_path if x != h.title]  # an H1 often repeats the title
         section = f" › {' › '.join(headings)}" if headings else ""
         snippet = " ".join(h.text.split())[:160]

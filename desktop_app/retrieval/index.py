@@ -36,7 +36,7 @@ from desktop_app.retrieval.types import SearchFilters
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: chunks carry ocr_confidence and ocr_boxes (migrations.py)
 ANN_MIN_ROWS = 50_000
 POINTER_FILE = "current.json"
 META_FILE = "index_meta.json"
@@ -87,7 +87,16 @@ def _chunks_schema(dim: int) -> Any:
         ("source_path", pa.string()), ("folder", pa.string()), ("file_type", pa.string()),
         ("language", pa.string()), ("ingested_at", pa.string()), ("modified_at", pa.string()),
         ("vector", pa.list_(pa.float32(), dim)),
+        *_ocr_columns(),
     ])
+
+
+def _ocr_columns() -> list[Any]:
+    """Added in schema 2: null confidence = text-layer chunk; boxes as JSON (ingest/ocr.py)."""
+    import pyarrow as pa
+
+    return [pa.field("ocr_confidence", pa.float32(), nullable=True),
+            pa.field("ocr_boxes", pa.string(), nullable=True)]
 
 
 def _sql_str(value: str) -> str:
@@ -213,6 +222,7 @@ class LanceIndex:
                 "file_type": record.file_type, "language": record.language,
                 "ingested_at": record.ingested_at, "modified_at": record.modified_at,
                 "vector": np.asarray(v, dtype=np.float32),
+                "ocr_confidence": c.ocr_confidence, "ocr_boxes": c.ocr_boxes,
             }
             for c, v, st, th in zip(chunks, vectors, search_texts, text_hashes, strict=True)
         ]
@@ -346,7 +356,7 @@ class LanceIndex:
     _RESULT_COLUMNS = ["chunk_id", "doc_id", "position", "text", "prefix", "title",
                        "source_path", "file_type", "language", "page_start", "page_end",
                        "char_start", "char_end", "heading_path", "ingested_at", "modified_at",
-                       "folder"]
+                       "folder", "ocr_confidence", "ocr_boxes"]
 
     def search_vector(self, vector: np.ndarray, k: int, where: str | None) -> list[dict[str, Any]]:
         if not self.embedder_matches or self._chunks.count_rows() == 0:
@@ -384,6 +394,24 @@ class LanceIndex:
             "embedder_matches": self.embedder_matches,
             "directory": str(self.directory),
         }
+
+
+def upgrade_generation_to_v2(directory: Path) -> None:
+    """Schema 1 → 2 for one generation: add the OCR columns (all null) to `chunks`, then
+    record schema 2 in its meta file. Idempotent, so a crash in between is repaired by
+    running it again."""
+    import lancedb
+
+    db = lancedb.connect(str(directory))
+    if "chunks" in set(db.list_tables().tables):
+        table = db.open_table("chunks")
+        missing = [f for f in _ocr_columns() if f.name not in table.schema.names]
+        if missing:
+            table.add_columns(missing)
+    meta_path = directory / META_FILE
+    meta = json.loads(meta_path.read_text(encoding="utf-8"))
+    meta["schema_version"] = 2
+    _write_json_atomic(meta_path, meta)
 
 
 def switch_generation(root: Path, new_generation: str) -> None:

@@ -51,7 +51,8 @@ def reindex(root: Path, old: LanceIndex, embedder: Embedder, *,
                 Chunk(doc_id=r["doc_id"], position=r["position"], text=r["text"],
                       page_start=r["page_start"], page_end=r["page_end"],
                       heading_path=tuple(r["heading_path"] or ()), char_start=r["char_start"],
-                      char_end=r["char_end"], prefix=r["prefix"])
+                      char_end=r["char_end"], prefix=r["prefix"],
+                      ocr_confidence=r.get("ocr_confidence"), ocr_boxes=r.get("ocr_boxes") or "")
                 for r in rows_by_doc.get(record.doc_id, [])
             ]
             texts = [embedding_text(c) for c in chunks]

@@ -126,5 +126,6 @@ class HybridSearcher:
                 heading_path=tuple(r["heading_path"] or ()), score=f.score,
                 legs=frozenset(f.ranks), vector_rank=f.ranks.get("vector"),
                 keyword_rank=f.ranks.get("keyword"),
+                ocr_confidence=r.get("ocr_confidence"), ocr_boxes=r.get("ocr_boxes") or "",
             ))
         return hits

@@ -32,6 +32,11 @@ class SearchFilters:
     language: str | None = None
 
 
+def ocr_label(confidence: float | None) -> str:
+    """"OCR 96%" for a passage read from a page image, "" for text-layer passages."""
+    return "" if confidence is None else f"OCR {round(100 * confidence)}%"
+
+
 @dataclass(frozen=True)
 class Hit:
     chunk_id: str
@@ -53,3 +58,5 @@ class Hit:
     vector_rank: int | None = None  # 1-based
     keyword_rank: int | None = None
     rerank_score: float | None = None
+    ocr_confidence: float | None = None  # set when the text was read by OCR (0–1)
+    ocr_boxes: str = ""  # JSON line boxes of the passage on the page image (ingest/ocr.py)

@@ -425,6 +425,11 @@
         <source>%1 indexed, %2 unchanged, %3 failed, %4 removed</source>
         <translation>%1 indexados, %2 sem mudanças, %3 com falha, %4 removidos</translation>
     </message>
+<message>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="150" />
+        <source>cancelled; nothing from this file was indexed</source>
+        <translation>cancelado; nada deste arquivo foi indexado</translation>
+    </message>
 </context>
 <context>
     <name>LibraryPanel</name>
@@ -766,8 +771,8 @@
     </message>
     <message>
         <location filename="../../desktop_app/gui/main_window.py" line="269" />
-        <source>Documents (*.pdf *.docx *.md *.markdown *.txt *.html *.htm);;All files (*)</source>
-        <translation>Documentos (*.pdf *.docx *.md *.markdown *.txt *.html *.htm);;Todos os arquivos (*)</translation>
+        <source>Documents and scans (*.pdf *.docx *.md *.markdown *.txt *.html *.htm *.png *.jpg *.jpeg *.tif *.tiff);;Scanned images (*.png *.jpg *.jpeg *.tif *.tiff);;All files (*)</source>
+        <translation>Documentos e digitalizações (*.pdf *.docx *.md *.markdown *.txt *.html *.htm *.png *.jpg *.jpeg *.tif *.tiff);;Imagens digitalizadas (*.png *.jpg *.jpeg *.tif *.tiff);;Todos os arquivos (*)</translation>
     </message>
     <message>
         <location filename="../../desktop_app/gui/main_window.py" line="274" />
@@ -1364,7 +1369,27 @@
         <source>It is big enough to write answers and is now the active model.</source>
         <translation>Ele é grande o bastante para redigir respostas e agora é o modelo ativo.</translation>
     </message>
-</context>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="140" />
+        <source>Read scanned pages and images with OCR</source>
+        <translation>Ler páginas digitalizadas e imagens com OCR</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="140" />
+        <source>Pages without a text layer are read from their image, on this computer.</source>
+        <translation>Páginas sem camada de texto são lidas da imagem, neste computador.</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="140" />
+        <source>OCR takes seconds per page; scanned pages beyond this are listed, not read.</source>
+        <translation>O OCR leva segundos por página; páginas digitalizadas além deste limite são listadas, não lidas.</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="140" />
+        <source>OCR pages per document:</source>
+        <translation>Páginas de OCR por documento:</translation>
+    </message>
+    </context>
 <context>
     <name>SourcesViewer</name>
     <message>

@@ -325,7 +325,8 @@ def test_html_drops_scripts_and_navigation(tmp_path: Path) -> None:
 
 
 def test_supported_extensions() -> None:
-    assert set(SUPPORTED_EXTENSIONS) == {".pdf", ".docx", ".md", ".markdown", ".txt", ".html", ".htm"}
+    assert set(SUPPORTED_EXTENSIONS) == {".pdf", ".docx", ".md", ".markdown", ".txt", ".html", ".htm",
+                                         ".png", ".jpg", ".jpeg", ".tif", ".tiff"}
 
 
 @pytest.mark.parametrize(("name", "content", "message"), [

