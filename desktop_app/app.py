@@ -24,6 +24,7 @@ from desktop_app.privacy.airgap import (
 )
 
 if TYPE_CHECKING:
+    from desktop_app.answer.abstain import LibraryBaseline
     from desktop_app.answer.llm import LLM
     from desktop_app.answer.rerank import Reranker
     from desktop_app.answer.service import AnswerService
@@ -125,7 +126,16 @@ class App:
             reranker = None  # the fused order stands; `doctor` reports the problem
         return AnswerService(self.searcher, llm, self.settings,
                              memory=self.memory if self.settings.memory_enabled else None,
-                             reranker=reranker, llm_error=self.llm_error)
+                             reranker=reranker, llm_error=self.llm_error,
+                             embedder=self.embedder, library=self.library_baseline)
+
+    @cached_property
+    def library_baseline(self) -> LibraryBaseline:
+        """The library's typical passage similarity (abstention is relative to it)."""
+        from desktop_app.answer.abstain import LibraryBaseline
+
+        return LibraryBaseline(lambda n: self.index.sample_vectors(n),
+                               lambda: self.index.chunk_count())
 
     @cached_property
     def memory(self) -> MemoryService:
