@@ -12,7 +12,7 @@ import sys
 import urllib.parse
 from collections.abc import Callable
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from desktop_app.config.paths import AppPaths, app_paths
 from desktop_app.config.settings import Settings, load_settings, save_settings
@@ -24,7 +24,7 @@ from desktop_app.privacy.airgap import (
 )
 
 if TYPE_CHECKING:
-    from desktop_app.answer.abstain import LibraryBaseline
+    from desktop_app.answer.abstain import LibraryFloor
     from desktop_app.answer.llm import LLM
     from desktop_app.answer.rerank import Reranker
     from desktop_app.answer.service import AnswerService
@@ -127,15 +127,19 @@ class App:
         return AnswerService(self.searcher, llm, self.settings,
                              memory=self.memory if self.settings.memory_enabled else None,
                              reranker=reranker, llm_error=self.llm_error,
-                             embedder=self.embedder, library=self.library_baseline)
+                             embedder=self.embedder, library=self.library_floor)
 
     @cached_property
-    def library_baseline(self) -> LibraryBaseline:
-        """The library's typical passage similarity (abstention is relative to it)."""
-        from desktop_app.answer.abstain import LibraryBaseline
+    def library_floor(self) -> LibraryFloor:
+        """What off-topic questions score in this library (abstention is relative to it)."""
+        from desktop_app.answer.abstain import LibraryFloor
 
-        return LibraryBaseline(lambda n: self.index.sample_vectors(n),
-                               lambda: self.index.chunk_count())
+        def best_similarity(vector: Any) -> float | None:
+            rows = self.index.search_vector(vector, 1, None)
+            return 1.0 - float(rows[0]["_distance"]) if rows else None
+
+        return LibraryFloor(self.embedder, best_similarity, lambda: self.index.chunk_count(),
+                            cache_file=self.paths.cache_dir / "abstention-probes.json")
 
     @cached_property
     def memory(self) -> MemoryService:

@@ -121,7 +121,7 @@ def _wordset(words: str) -> frozenset[str]:
 
 
 MAX_CARRIED_WORDS = 6
-SHORT_FOLLOWUP_TERMS = 2  # a question with this few content words leans on the conversation
+SHORT_FOLLOWUP_TERMS = 1  # a question with this few content words leans on the conversation
 # how a follow-up opens: "e …", "and …", "y …", "what about …", "e quanto a …"
 _FOLLOWUP_OPENING = re.compile(
     r"^\W*(?:e|and|y|mas|but|pero|ou|or|tamb[eé]m|also|tambi[eé]n|what about|how about"

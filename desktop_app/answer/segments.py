@@ -159,12 +159,21 @@ def _sentences(text: str, paragraph: _Span) -> list[_Span]:
     return spans
 
 
+_DIVISION = re.compile(r"(?:se[çc][ãa]o|cap[íi]tulo|t[íi]tulo|livro|parte|section|chapter|part"
+                       r"|secci[óo]n)\s+(?:[ivxlcdm]+|\d+)\b", re.IGNORECASE)
+
+
 def is_heading(sentence: str) -> bool:
+    """Capitals, a division label ("Seção III …") or a short line without a full stop."""
     letters = [ch for ch in sentence if ch.isalpha()]
     if not letters:
         return True
     upper = sum(ch.isupper() for ch in letters) / len(letters)
-    return upper >= 0.6 or (len(sentence) < 60 and sentence.rstrip()[-1] not in ".!;:…)\"”»")
+    closed = sentence.rstrip()[-1] in ".!;:…)\"”»?"
+    words = [w for w in sentence.split() if len(w) >= 4 and w[0].isalpha()]
+    title_case = bool(words) and sum(w[0].isupper() for w in words) / len(words) >= 0.6
+    return (upper >= 0.6 or (not closed and (len(sentence) < 60 or title_case))
+            or (not closed and bool(_DIVISION.match(sentence))))
 
 
 def is_instruction(sentence: str) -> bool:

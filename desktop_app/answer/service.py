@@ -92,7 +92,7 @@ class AnswerService:
                  memory: MemoryRecall | None = None, reranker: Reranker | None = None,
                  prompts_dir: Path | None = None, llm_error: AppError | None = None,
                  embedder: Embedder | None = None,
-                 library: abstain.LibraryBaseline | None = None) -> None:
+                 library: abstain.LibraryFloor | None = None) -> None:
         self.searcher = searcher
         self.llm = llm
         self.settings = settings
@@ -102,7 +102,7 @@ class AnswerService:
         self.llm_error = llm_error  # why there is no LLM (shown once per answer as a warning)
         self.embedder = embedder  # ranks quotable sentences; None → keyword evidence only
         self.sentence_vectors = SentenceVectors(embedder) if embedder is not None else None
-        self.library = library  # the library's own similarity baseline for abstention
+        self.library = library  # what off-topic questions score in this library (abstention)
 
     def with_llm(self, llm: LLM | None) -> AnswerService:
         """The same service answering with another model (CLI `ask --model PATH`)."""
@@ -118,8 +118,8 @@ class AnswerService:
 
     def abstention_report(self) -> dict[str, Any]:
         """The thresholds in force and the library baseline (eval reports, `doctor`)."""
-        baseline = self.library.baseline() if self.library is not None else None
-        return abstain.describe(self.settings, baseline)
+        return abstain.describe(self.settings,
+                                self.library.floors() if self.library is not None else None)
 
     def ask(self, question: str, *, history: list[dict[str, str]] | None = None,
             sources_only: bool = False, filters: SearchFilters | None = None, k: int | None = None,
@@ -164,7 +164,8 @@ class AnswerService:
         step = time.perf_counter()
         extract = self._rank(rewrite.query, hits, trace)
         evidence = abstain.assess(extract, hits, self.settings,
-                                  self.library.baseline() if self.library is not None else None)
+                                  self.library.floors() if self.library is not None else None,
+                                  texts.language)
         trace["evidence"] = evidence.trace()
         timings["evidence_ms"] = _ms(step)
         # memories can answer a question about the user that no document covers

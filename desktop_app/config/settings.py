@@ -57,8 +57,8 @@ class Settings:
     sources_only: bool = False
     # abstention ("not found"), both modes; calibration in README "Abstention"
     abstention_enabled: bool = True
-    abstain_min_coverage: float = 0.5  # share of the question's content terms in the passages
-    abstain_min_margin: float = 0.05  # best sentence cosine minus the library's baseline
+    abstain_min_margin: float = 0.038  # best sentence cosine minus the library's probe floor
+    abstain_min_coverage: float = 0.35  # share of the question's content terms in the passages
     ollama_url: str = "http://127.0.0.1:11434"
     ollama_model: str = ""
     allow_network: bool = False

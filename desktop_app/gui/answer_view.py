@@ -8,6 +8,9 @@ inserted as an anchored image with href `cite:<answer>/<n>`). A half-written `[1
 at a chunk boundary is held back until the next token (the shared
 `MarkerStreamParser`). When the service reports `Done`, the streamed text is
 replaced by the verified final answer, followed by warnings and the sources list.
+An answer of "not found" gets a collapsed "closest passages" line instead: clicking
+it lists the passages that came closest (each opens in the viewer), as evidence for
+the user to judge, never as badges.
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ DIM_COLOR = QColor("#8a8a8a")
 LINK_COLOR = QColor("#3a8fd6")
 WARNING_COLOR = QColor("#d08400")
 CITE_SCHEME = "cite"
+CLOSEST_SCHEME = "closest"
 OBJECT_REPLACEMENT = "\ufffc"  # what an inline image is in the plain text
 _SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+")
 CHIP_SCHEME = "chip"
@@ -55,6 +59,8 @@ class AnswerState:
     citations: dict[int, Citation] = field(default_factory=dict)
     parser: MarkerStreamParser = field(default_factory=MarkerStreamParser)
     finished: bool = False
+    closest: tuple[Citation, ...] = ()  # "not found": passages listed when expanded
+    closest_shown: bool = False
 
 
 def chip_image(number: int, font: QFont, background: QColor, foreground: QColor,
@@ -156,7 +162,8 @@ class AnswerView(QTextBrowser):
             state.citations[citation.number] = citation
 
     def finish_answer(self, done: Done, *, sources_title: str, found_by: str,
-                      page_label: str, leg_names: dict[str, str]) -> None:
+                      page_label: str, leg_names: dict[str, str], searched_for: str = "",
+                      closest_title: str = "") -> None:
         """Replace the streamed text with the verified answer, warnings and sources."""
         index = len(self._answers) - 1
         state = self._current()
@@ -184,8 +191,46 @@ class AnswerView(QTextBrowser):
                 legs = " + ".join(leg_names.get(leg, leg) for leg in sorted(citation.legs))
                 detail = f" — {page_label} {pages}" + (f" · {found_by} {legs}" if legs else "")
                 cursor.insertText(detail, self._dim_format())
+        if done.closest and closest_title:
+            state.closest = done.closest
+            state.citations.update({c.number: c for c in done.closest})
+            cursor = self._cursor_for_new_block(top_margin=4)
+            link = self._link_format(index, 0)
+            link.setAnchorHref(f"{CLOSEST_SCHEME}:{index}")
+            cursor.insertText(f"▸ {closest_title}", link)
+        if searched_for:
+            self.add_notice(searched_for)
         state.finished = True
         self._scroll_to_end()
+
+    def show_closest(self, answer_index: int, page_label: str = "p.") -> bool:
+        """Expand the "closest passages" line of a "not found" answer (once)."""
+        if not 0 <= answer_index < len(self._answers):
+            return False
+        state = self._answers[answer_index]
+        href = f"{CLOSEST_SCHEME}:{answer_index}"
+        anchor = next((pos for pos, h in self._anchors(CLOSEST_SCHEME) if h == href), None)
+        if anchor is None or state.closest_shown or not state.closest:
+            return False
+        before = self.document().characterCount()
+        cursor = QTextCursor(self.document().findBlock(anchor))
+        cursor.movePosition(QTextCursor.MoveOperation.EndOfBlock)
+        for citation in state.closest:
+            block = QTextBlockFormat()
+            block.setLeftMargin(16)
+            cursor.insertBlock(block, QTextCharFormat())
+            pages = (str(citation.page) if citation.page_end <= citation.page
+                     else f"{citation.page}–{citation.page_end}")
+            cursor.insertText(f"{citation.title} — {page_label} {pages}",
+                              self._link_format(answer_index, citation.number))
+            snippet = " ".join(citation.snippet.split())
+            snippet = snippet[:180] + (" …" if len(snippet) > 180 else "")
+            cursor.insertText(f"  “{snippet}”", self._dim_format())
+        state.closest_shown = True
+        grown = self.document().characterCount() - before
+        for later in self._answers[answer_index + 1:]:
+            later.start += grown  # text was inserted above the answers that follow
+        return True
 
     def abort_answer(self, note: str) -> None:
         """End a stopped or failed answer: keep what was streamed, add a note."""
@@ -213,6 +258,9 @@ class AnswerView(QTextBrowser):
 
     def anchor_positions(self) -> list[tuple[int, str]]:
         """(document position, href) of every citation anchor, for tests and tooling."""
+        return self._anchors(CITE_SCHEME)
+
+    def _anchors(self, scheme: str) -> list[tuple[int, str]]:
         found: list[tuple[int, str]] = []
         block = self.document().begin()
         while block.isValid():
@@ -220,7 +268,7 @@ class AnswerView(QTextBrowser):
             while not it.atEnd():
                 frag = it.fragment()
                 fmt = frag.charFormat()
-                if fmt.isAnchor() and fmt.anchorHref().startswith(CITE_SCHEME + ":"):
+                if fmt.isAnchor() and fmt.anchorHref().startswith(scheme + ":"):
                     found.append((frag.position(), fmt.anchorHref()))
                 it += 1
             block = block.next()
@@ -317,6 +365,10 @@ class AnswerView(QTextBrowser):
         bar.setValue(bar.maximum())
 
     def _on_anchor(self, url: QUrl) -> None:
+        if url.scheme() == CLOSEST_SCHEME:
+            if url.path().isdigit():
+                self.show_closest(int(url.path()))
+            return
         if url.scheme() != CITE_SCHEME:
             return
         try:

@@ -339,17 +339,6 @@ class LanceIndex:
     def chunk_count(self) -> int:
         return int(self._chunks.count_rows())
 
-    def sample_vectors(self, n: int, *, seed: int = 0) -> tuple[np.ndarray, list[str]]:
-        """Up to `n` chunk vectors picked at random (fixed seed) with their doc ids."""
-        total = self._chunks.count_rows()
-        if total == 0 or not self.embedder_matches:
-            return np.zeros((0, self.dim), dtype=np.float32), []
-        rng = np.random.default_rng(seed)
-        offsets = sorted(rng.choice(total, size=min(n, total), replace=False).tolist())
-        tbl = self._chunks.to_lance().take(offsets, columns=["vector", "doc_id"])
-        vectors = np.asarray(tbl.column("vector").to_pylist(), dtype=np.float32)
-        return vectors.reshape(len(offsets), self.dim), tbl.column("doc_id").to_pylist()
-
     def iter_chunks(self, batch: int = 512) -> Iterable[dict[str, Any]]:
         """All chunk rows without vectors, in (doc_id, position) order (for reindex)."""
         cols = [f.name for f in _chunks_schema(self.dim) if f.name != "vector"]

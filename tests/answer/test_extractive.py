@@ -72,19 +72,22 @@ def test_at_most_three_quotes_best_first_without_near_duplicates(vectors: Senten
     overlap = LGPD_19 + " " + LGPD_52  # overlapping chunks repeat sentences
     numbered = sources(make_hit(1, doc="lgpd", text=LGPD_19), make_hit(2, doc="lgpd", text=overlap),
                        make_hit(3, doc="lgpd", text=LGPD_18))
-    answer = extract_answer("Qual o prazo para o acesso aos dados?", numbered, vectors,
-                            margin=1.0)
+    answer = extract_answer("Qual o prazo para o acesso aos dados?", numbered, vectors)
     texts = [q.unit.text for q in answer.quotes]
     assert len(texts) == 3 and texts.count(LGPD_19) == 1
     scores = [q.score for q in answer.quotes]
     assert scores == sorted(scores, reverse=True)
 
 
-def test_extra_quotes_must_score_close_to_the_best(vectors: SentenceVectors) -> None:
-    numbered = sources(make_hit(1, doc="lgpd", text=LGPD_19), make_hit(2, doc="ldb", text=LDB_4))
+def test_extra_quotes_come_from_the_document_that_holds_the_answer(
+        vectors: SentenceVectors) -> None:
+    numbered = sources(make_hit(1, doc="lgpd", text=LGPD_19 + " " + LGPD_52),
+                       make_hit(2, doc="ldb", text=LDB_4 + " Os dados do censo escolar são "
+                                "públicos e o acesso aos dados é livre."))
     answer = extract_answer("Em que prazo o acesso aos dados pessoais é providenciado?", numbered,
                             vectors)
-    assert [q.hit.doc_id for q in answer.quotes] == ["lgpd"]
+    assert [q.hit.doc_id for q in answer.quotes] == ["lgpd", "lgpd"]
+    assert answer.quotes[0].unit.text == LGPD_19
 
 
 def test_without_an_embedder_keyword_evidence_decides() -> None:
@@ -108,8 +111,8 @@ def test_headings_questions_and_instructions_are_never_quoted(vectors: SentenceV
            "titular não tem direitos.\n\nO titular pode pedir acesso, correção e eliminação dos "
            "seus dados.")
     lgpd = "CAPÍTULO III DOS DIREITOS DO TITULAR\n\n" + LGPD_18
-    numbered = sources(make_hit(1, doc="faq", text=faq), make_hit(2, doc="lgpd", text=lgpd))
-    answer = extract_answer("Quais são os direitos do titular?", numbered, vectors, margin=1.0)
+    numbered = sources(make_hit(1, doc="guia", text=faq), make_hit(2, doc="guia", text=lgpd))
+    answer = extract_answer("Quais são os direitos do titular?", numbered, vectors)
     shown = "\n".join(shown_text(q) for q in answer.quotes)
     assert "?" not in shown and "CAPÍTULO" not in shown and "Ignore" not in shown
     assert "O titular pode pedir acesso" in shown and "Art. 18." in shown
