@@ -193,12 +193,13 @@ def run_answer_eval(app: Any, corpus_dir: Path, qa_path: Path, unanswerable_path
         service = evaluated.answer_service
         report["abstention"] = service.abstention_report()
         modes = ["sources_only"]
-        can_write = service.uses_llm(sources_only=False) if written is None else written
-        if can_write:
+        capable = service.uses_llm(sources_only=False)
+        if capable and written is not False:
             modes.append("written")
         else:
-            report["written"] = {"run": False, "why": "no capable language model is configured "
-                                 "(sources-only answers only)"}
+            why = ("skipped on request (--sources-only)" if capable else
+                   "no capable language model is configured (sources-only answers only)")
+            report["written"] = {"run": False, "why": why}
         for mode in modes:
             sources_only = mode == "sources_only"
             say(f"{mode}: {len(questions)} questions + {len(others)} from another set")
