@@ -7,7 +7,7 @@ FaQuAD has gold answer spans; Pirá only its judged paragraphs, so for Pirá the
 content scores are absent and abstention/false abstention and badge precision remain.
 The eval index is cached under the app's cache dir (first run indexes ~550 documents).
 
-Usage: .venv/bin/python bench/answers.py [--limit N] [--sources-only]
+Usage: .venv/bin/python bench/answers.py [--limit N] [--sources-only] [--out DIR]
 """
 
 from __future__ import annotations
@@ -39,12 +39,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--limit", type=int, default=None)
     parser.add_argument("--sources-only", action="store_true")
+    parser.add_argument("--out", type=Path, default=REPO / "bench" / "results")
     args = parser.parse_args()
     if not EVAL.is_dir():
         print(f"evaluation data not found at {EVAL}", file=sys.stderr)
         return 2
     app = build_app()
-    out_dir = REPO / "bench" / "results"
+    out_dir = args.out
+    out_dir.mkdir(parents=True, exist_ok=True)
     for name, corpus, questions, others in RUNS:
         report = run_answer_eval(app, corpus, questions, others, limit=args.limit,
                                  written=False if args.sources_only else None,

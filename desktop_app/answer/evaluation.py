@@ -157,13 +157,13 @@ def score(answerable: list[Outcome], unanswerable: list[Outcome]) -> dict[str, A
 
 
 def evaluation_app(app: Any, index: Any, home: Path) -> Any:
-    """A composition root in `home` that shares `app`'s embedder and uses `index`."""
-    from desktop_app.app import App
+    """A composition root in `home` (the same class as `app`, so nothing here reaches up
+    to `desktop_app.app`) that shares `app`'s embedder and uses `index`."""
     from desktop_app.config.paths import AppPaths
 
     settings = dataclasses.replace(app.settings, memory_enabled=False, implicit_extraction=False)
     paths = AppPaths(home / "config", home / "data", home / "cache", home / "logs").ensure()
-    evaluated = App(paths, settings)
+    evaluated = type(app)(paths, settings)
     evaluated.__dict__["embedder"] = app.embedder
     evaluated.__dict__["index"] = index
     return evaluated

@@ -233,6 +233,9 @@ def extract_answer(question: str, sources: Sequence[NumberedSource],
             break
         if chosen and ordered is ranked and candidate.hit.doc_id != chosen[0].hit.doc_id:
             continue  # the answer quotes the document that holds it
+        if chosen and ordered is ranked and candidate.semantic is None \
+                and not candidate.shared_terms:
+            continue  # keywords alone rank: a sentence without any is no evidence
         quote = _as_block(candidate)
         words = _folded_words(quote.unit.text)
         if any(_near_duplicate(words, other) for other in seen):

@@ -117,7 +117,7 @@ class AnswerService:
         return self.llm is not None and not (sources_only or self.settings.sources_only)
 
     def abstention_report(self) -> dict[str, Any]:
-        """The thresholds in force and the library baseline (eval reports, `doctor`)."""
+        """The thresholds in force and the library floor (eval reports)."""
         return abstain.describe(self.settings,
                                 self.library.floors() if self.library is not None else None)
 
