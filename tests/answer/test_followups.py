@@ -39,3 +39,15 @@ def test_articles_are_read_from_the_law_itself(eval_dir) -> None:  # type: ignor
         page_end, char_end = first_18[0], first_18[1] + 400
 
     assert articles_in(Chunk, labels) == {"18"}
+
+
+def test_the_chat_command_shows_the_query_it_searched_for(lgpd_app, capsys) -> None:  # type: ignore[no-untyped-def]
+    from desktop_app.cli import build_parser
+
+    for message in ("Quais são os direitos do titular dos dados?",
+                    "E em que prazo o controlador deve responder?"):
+        args = build_parser().parse_args(["chat", message, "--no-llm"])
+        assert args.handler(args, lgpd_app) == 0
+    out = capsys.readouterr().out
+    assert "(searched for: E em que prazo o controlador deve responder? direitos titular " \
+           "dados)" in out
