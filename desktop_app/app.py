@@ -13,7 +13,7 @@ import sys
 import urllib.parse
 from collections.abc import Callable
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from desktop_app.config.paths import AppPaths, app_paths
 from desktop_app.config.settings import Settings, load_settings, save_settings
@@ -25,6 +25,7 @@ from desktop_app.privacy.airgap import (
 )
 
 if TYPE_CHECKING:
+    from desktop_app.answer.abstain import LibraryFloor
     from desktop_app.answer.llm import LLM
     from desktop_app.answer.rerank import Reranker
     from desktop_app.answer.service import AnswerService
@@ -139,7 +140,20 @@ class App:
             reranker = None  # the fused order stands; `doctor` reports the problem
         return AnswerService(self.searcher, llm, self.settings,
                              memory=self.memory if self.settings.memory_enabled else None,
-                             reranker=reranker, llm_error=self.llm_error)
+                             reranker=reranker, llm_error=self.llm_error,
+                             embedder=self.embedder, library=self.library_floor)
+
+    @cached_property
+    def library_floor(self) -> LibraryFloor:
+        """What off-topic questions score in this library (abstention is relative to it)."""
+        from desktop_app.answer.abstain import LibraryFloor
+
+        def best_similarity(vector: Any) -> float | None:
+            rows = self.index.search_vector(vector, 1, None)
+            return 1.0 - float(rows[0]["_distance"]) if rows else None
+
+        return LibraryFloor(self.embedder, best_similarity, lambda: self.index.chunk_count(),
+                            cache_file=self.paths.cache_dir / "abstention-probes.json")
 
     @cached_property
     def memory(self) -> MemoryService:

@@ -160,7 +160,8 @@ class SelfTest:
         from desktop_app.answer.events import Done
         from desktop_app.answer.service import AnswerService
 
-        service = AnswerService(self.app.searcher, None, self.app.settings)
+        service = AnswerService(self.app.searcher, None, self.app.settings,
+                                embedder=self.app.embedder, library=self.app.library_floor)
         events = list(service.ask(SAMPLE_QUERY, sources_only=True))
         done = events[-1]
         check(isinstance(done, Done), "the answer stream did not end with Done")

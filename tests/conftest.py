@@ -83,3 +83,31 @@ def ocr_engine():  # type: ignore[no-untyped-def]
     from desktop_app.ingest.ocr import OcrEngine
 
     return OcrEngine()
+def lgpd_home(tmp_path_factory: pytest.TempPathFactory, eval_dir: Path, embedder) -> Path:  # type: ignore[no-untyped-def]
+    """An app home with the real LGPD PDF ingested through the real pipeline, built once
+    per session. Tests copy it (`use_home`) instead of ingesting again (~1 min)."""
+    from desktop_app.app import App
+    from desktop_app.config.paths import AppPaths
+    from desktop_app.config.settings import Settings
+
+    home = tmp_path_factory.mktemp("lgpd-home")
+    paths = AppPaths(home / "config", home / "data", home / "cache", home / "logs").ensure()
+    app = App(paths, Settings(llm_backend="none"))
+    app.__dict__["embedder"] = embedder
+    events = list(app.pipeline.run([eval_dir / "pdfs" / "pt" / "lgpd.pdf"]))
+    assert events[-1].indexed == 1, events[-1]
+    return home
+
+
+@pytest.fixture()
+def lgpd_app(lgpd_home: Path, acervo_home: Path, embedder):  # type: ignore[no-untyped-def]
+    """A real `App` in this test's home holding a copy of the ingested LGPD, no LLM."""
+    import shutil
+
+    from desktop_app.app import build_app
+
+    shutil.copytree(lgpd_home, acervo_home, dirs_exist_ok=True)
+    app = build_app()
+    app.__dict__["embedder"] = embedder
+    app.settings.llm_backend = "none"
+    return app

@@ -1,4 +1,5 @@
-"""CLI: `ask` (streamed, cited answers) and `models list|add|use|remove|mode`.
+"""CLI: `ask` (streamed, cited answers), `models list|add|use|remove|mode` and
+`eval answers` (answer quality on a BEIR corpus with a QA file).
 
 Handlers take `(args, app)` where `app` is `desktop_app.app.App`; they use
 `app.answer_service`, `app.settings` and `app.save_settings()`.
@@ -9,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any, TextIO
 
 from desktop_app.answer.events import READING, Citation, Done, MemoryUsed, Progress, Token
@@ -52,6 +54,63 @@ def register(subparsers: Any) -> None:
     mode.set_defaults(handler=run_models_mode)
 
 
+def register_eval(eval_sub: Any) -> None:
+    e = eval_sub.add_parser(
+        "answers", help="answer quality: gold spans, badges, abstention, latency")
+    e.add_argument("corpus", type=Path, help="BEIR folder (corpus.jsonl, qrels/test.tsv)")
+    e.add_argument("qa", type=Path,
+                   help="questions: a QA .jsonl with answers and doc_id, or BEIR queries.jsonl")
+    e.add_argument("--unanswerable", type=Path, metavar="OTHER_QUERIES.jsonl",
+                   help="questions from another set: each should be answered 'not found'")
+    e.add_argument("--limit", type=int, default=None, help="first N questions of each file")
+    e.add_argument("--sources-only", action="store_true",
+                   help="skip written answers even when a capable model is configured")
+    e.add_argument("--json", type=Path, default=None, metavar="OUT",
+                   help="write the report (with per-question outcomes) here")
+    e.set_defaults(handler=run_eval_answers)
+
+
+def run_eval_answers(args: argparse.Namespace, app: Any, out: TextIO | None = None) -> int:
+    from desktop_app.answer.evaluation import run_answer_eval
+
+    out = out or sys.stdout
+    for path in (args.corpus / "corpus.jsonl", args.qa, args.unanswerable):
+        if path is not None and not path.exists():
+            print(f"error: not found: {path}", file=sys.stderr)
+            return 2
+    report = run_answer_eval(app, args.corpus, args.qa, args.unanswerable, limit=args.limit,
+                             written=False if args.sources_only else None,
+                             progress=lambda m: print(f"  {m}", file=sys.stderr, flush=True))
+    print_answer_report(report, out)
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(report, indent=2, ensure_ascii=False), encoding="utf-8")
+    return 0
+
+
+_REPORT_ROWS = ("first_block_contains_gold", "answer_contains_gold", "citation_precision",
+                "abstention_unanswerable", "false_abstention_answerable", "mean_blocks",
+                "answer_step_ms_p50", "answer_step_ms_p90", "answer_step_cold_ms_p50",
+                "retrieval_ms_p50")
+
+
+def print_answer_report(report: dict[str, Any], out: TextIO) -> None:
+    print(f"{report['corpus']}: {report['questions']} questions "
+          f"(+{report['unanswerable_questions']} from {report['unanswerable']})", file=out)
+    written = report.get("written", {})
+    header = "sources-only" + ("      written" if written.get("run") else "")
+    print(f"{'':30} {header}", file=out)
+    for key in _REPORT_ROWS:
+        value = report.get(key)
+        line = f"{key:30} {'—' if value is None else value!s:>12}"
+        if written.get("run"):
+            other = written.get(key)
+            line += f" {'—' if other is None else other!s:>12}"
+        print(line, file=out)
+    if not written.get("run"):
+        print(f"written mode not run: {written.get('why', '')}", file=out)
+
+
 def _page(c: Citation) -> str:
     if c.page <= 0:
         return ""
@@ -64,6 +123,11 @@ def print_sources(done: Done, out: TextIO) -> None:
         print("\nSources:", file=out)
         for c in done.citations:
             print(f"  [{c.number}] {c.title}{_page(c)} — {c.source_path}", file=out)
+    if done.closest:
+        print("\nClosest passages (not an answer):", file=out)
+        for c in done.closest:
+            snippet = " ".join(c.snippet.split())[:160]
+            print(f"  {c.title}{_page(c)} — {snippet}", file=out)
     for warning in done.warnings:
         print(f"({warning})", file=out)
 
@@ -106,6 +170,9 @@ def run_ask(args: argparse.Namespace, app: Any, out: TextIO | None = None) -> in
         print(json.dumps(done_as_dict(done), ensure_ascii=False, indent=2), file=out)
         return 0
     print(file=out)
+    searched_for = done.trace.get("searched_for")
+    if searched_for:
+        print(f"(searched for: {searched_for})", file=out)
     if done.answer.strip() != "".join(streamed).strip():
         # verification removed citations the stream had shown
         print("\nVerified answer:\n" + done.answer, file=out)

@@ -7,6 +7,27 @@ from typing import Any
 
 
 @dataclass(frozen=True)
+class QuoteSpan:
+    """The exact text a badge stands for, located in its chunk and in the document.
+
+    `start`/`end` index the chunk text (`Citation.snippet[start:end] == text`);
+    `page`/`char_start` and `page_end`/`char_end` use the chunk's own coordinates
+    (offsets into the text of those pages, as `Citation.char_start/char_end`), so a
+    viewer can highlight exactly the quoted words. `exact` is False when the quote could
+    only be placed at the chunk level (a chunk spread over 3+ pages).
+    """
+
+    text: str
+    start: int
+    end: int
+    page: int
+    char_start: int
+    page_end: int
+    char_end: int
+    exact: bool = True
+
+
+@dataclass(frozen=True)
 class Citation:
     """A verified source badge [n] pointing at a real chunk and page."""
 
@@ -25,6 +46,7 @@ class Citation:
     snippet: str  # the chunk text (for highlight / preview)
     ocr_confidence: float | None = None  # set when the passage was read by OCR
     ocr_boxes: str = ""  # its line boxes on the page image (JSON, see ingest/ocr.py)
+    quote: QuoteSpan | None = None  # sources-only answers: the sentence/block quoted
 
     @property
     def ocr_label(self) -> str:
@@ -73,6 +95,9 @@ class Done:
     warnings: tuple[str, ...] = ()  # e.g. "no supporting evidence", "answered from sources only"
     sources_only: bool = False
     trace: dict[str, Any] = field(default_factory=dict)  # rewritten query, hits, timings, memories
+    # when the answer is "not found": the passages that came closest, for the user to judge
+    # (shown apart from the answer, never as badges)
+    closest: tuple[Citation, ...] = ()
 
 
 AnswerEvent = Token | CitationEvent | MemoryUsed | Progress | Done

@@ -1,23 +1,31 @@
 """Query rewrite: turn the latest turn of a conversation into a standalone query.
 
-Only runs when there is history and an LLM. The model answers in JSON constrained
-by a schema (llama.cpp grammar / Ollama `format`), so the output always parses;
-its content is still checked: unknown file types and malformed dates are dropped,
-an empty or runaway query falls back to the user's own words. The result, and why
-it was skipped or rejected, goes into the answer's trace.
+Runs only when there is history. With a capable LLM (the one answering), the model
+answers in JSON constrained by a schema (llama.cpp grammar / Ollama `format`), so the
+output always parses; its content is still checked: unknown file types and malformed
+dates are dropped, an empty or runaway query falls back to the user's own words.
+
+Without one, `standalone_query` builds the query with no model: a follow-up that is
+short ("e de crianças?") or leans on the conversation ("e quais são as atividades
+dele?", "and for children?") gets the topic terms of the previous questions appended
+after the user's own words; a self-contained question is searched as typed. The
+result, how it was built and why a step was skipped go into the answer's trace.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from desktop_app.answer.extractive import NOT_CONTENT
 from desktop_app.answer.llm import LLM
 from desktop_app.answer.prompt import PromptTexts, neutralize
 from desktop_app.errors import AppError
+from desktop_app.retrieval.textnorm import analyze, fold
 from desktop_app.retrieval.types import SearchFilters
 
 FILE_TYPES = ("pdf", "docx", "md", "txt", "html")
@@ -51,10 +59,13 @@ class RewriteResult:
     error: str | None = None  # why the model's rewrite was not used
     raw: dict[str, Any] = field(default_factory=dict)
     ms: float = 0.0
+    method: str = "none"  # "llm" | "model-free" | "none" (the question as typed)
+    carried: tuple[str, ...] = ()  # words the model-free rewrite took from earlier turns
 
     def trace(self) -> dict[str, Any]:
         return {"query": self.query, "skipped": self.skipped, "error": self.error,
-                "filters": _filters_dict(self.filters), "raw": self.raw, "ms": round(self.ms, 1)}
+                "filters": _filters_dict(self.filters), "raw": self.raw, "ms": round(self.ms, 1),
+                "method": self.method, "carried": list(self.carried)}
 
 
 def _filters_dict(filters: SearchFilters | None) -> dict[str, Any] | None:
@@ -77,11 +88,12 @@ def format_history(history: Sequence[dict[str, str]], texts: PromptTexts) -> str
 
 def rewrite_query(llm: LLM | None, question: str, history: Sequence[dict[str, str]] | None,
                   texts: PromptTexts) -> RewriteResult:
-    """Standalone query for `question` given `history`; never raises for model trouble."""
+    """Standalone query for `question` given `history`; never raises for model trouble.
+    `llm` is the model that answers, or None (then the model-free rewrite runs)."""
     if not history:
         return RewriteResult(question, skipped="no history")
     if llm is None:
-        return RewriteResult(question, skipped="no model")
+        return standalone_query(question, history)
     started = time.perf_counter()
     messages = [
         {"role": "system", "content": texts["rewrite_system"]},
@@ -98,7 +110,78 @@ def rewrite_query(llm: LLM | None, question: str, history: Sequence[dict[str, st
     query = " ".join(query.split())
     if len(query) > MAX_QUERY_CHARS:
         return RewriteResult(question, error="query too long", raw=raw, ms=_ms(started))
-    return RewriteResult(query, filters=parse_filters(raw.get("filters")), raw=raw, ms=_ms(started))
+    return RewriteResult(query, filters=parse_filters(raw.get("filters")), raw=raw, ms=_ms(started),
+                         method="llm")
+
+
+# -- the model-free rewrite ---------------------------------------------------------------------
+
+def _wordset(words: str) -> frozenset[str]:
+    return frozenset(fold(w) for w in words.split())
+
+
+MAX_CARRIED_WORDS = 6
+SHORT_FOLLOWUP_TERMS = 1  # a question with this few content words leans on the conversation
+# how a follow-up opens: "e …", "and …", "y …", "what about …", "e quanto a …"
+_FOLLOWUP_OPENING = re.compile(
+    r"^\W*(?:e|and|y|mas|but|pero|ou|or|tamb[eé]m|also|tambi[eé]n|what about|how about"
+    r"|and what about|e quanto|e sobre|y sobre|y qu[eé] hay de|e no caso|e se|and if|y si)\b",
+    re.IGNORECASE)
+# words that point back to something said before (pt / en / es)
+_ANAPHORA = _wordset("""
+    isso isto disso disto nisso nisto esse essa esses essas desse dessa desses dessas nesse nessa
+    aquele aquela aquilo daquele daquela ele ela eles elas dele dela deles delas nele nela lhe lhes
+    mesmo mesma it its this that these those they them their there he she his her him
+    eso esto ello ese esa esos esas él ella ellos ellas su sus suyo suya allí ahí
+""")
+_NOT_TOPIC = NOT_CONTENT | _wordset("much many")
+
+
+def _topic_words(text: str) -> list[str]:
+    """Content words of `text` as the user wrote them (accents kept), in order."""
+    words = []
+    for word in re.findall(r"\w+(?:-\w+)*", text):
+        folded = fold(word)
+        if folded in _NOT_TOPIC or folded in _ANAPHORA or (len(folded) < 3 and not word.isdigit()):
+            continue
+        words.append(word if not word.isupper() or len(word) <= 5 else word.lower())
+    return words
+
+
+def is_followup(question: str) -> bool:
+    """A short question, or one that opens like a follow-up or points back ("dele", "it")."""
+    words = [fold(w) for w in re.findall(r"\w+", question)]
+    if _FOLLOWUP_OPENING.match(question) or any(w in _ANAPHORA for w in words):
+        return True
+    return len(_topic_words(question)) <= SHORT_FOLLOWUP_TERMS
+
+
+def standalone_query(question: str, history: Sequence[dict[str, str]]) -> RewriteResult:
+    """The model-free standalone query: the user's words, then the earlier questions'
+    topic words they do not repeat (most recent question first)."""
+    started = time.perf_counter()
+    if not is_followup(question):
+        return RewriteResult(question, skipped="self-contained", method="model-free",
+                             ms=_ms(started))
+    have = set(analyze(question).split())
+    carried: list[str] = []
+    for message in reversed(list(history)[-HISTORY_MESSAGES:]):
+        if message.get("role") != "user":
+            continue
+        for word in _topic_words(str(message.get("content", ""))):
+            stem = analyze(word)
+            if not stem or stem in have:
+                continue
+            have.add(stem)
+            carried.append(word)
+        if len(carried) >= MAX_CARRIED_WORDS:
+            break
+    carried = carried[:MAX_CARRIED_WORDS]
+    if not carried:
+        return RewriteResult(question, skipped="nothing to carry", method="model-free",
+                             ms=_ms(started))
+    query = f"{question.strip()} {' '.join(carried)}"
+    return RewriteResult(query, method="model-free", carried=tuple(carried), ms=_ms(started))
 
 
 def parse_filters(value: Any) -> SearchFilters | None:

@@ -1,5 +1,5 @@
-"""The answer service: question → rewrite → search → rerank → prompt → streamed,
-verified answer. Yields small events (`Progress`, `Token`, `CitationEvent`,
+"""The answer service: question → rewrite → search → rerank → evidence check →
+prompt → streamed, verified answer. Yields small events (`Progress`, `Token`, `CitationEvent`,
 `MemoryUsed`, `Done`); the GUI turns them into signals, the CLI prints them. Always
 ends with exactly one `Done`, also on cancel and on model failure (then it falls back
 to a sources-only answer so the user still gets the passages).
@@ -7,6 +7,9 @@ to a sources-only answer so the user still gets the passages).
 Whether the model writes the answer is one decision (`mode()` / `use_llm`, policy in
 `answer/mode.py`): a model too small to follow the answer prompt never does by
 default, and when the model does not write, it does not rewrite follow-ups either.
+The evidence check (`abstain.assess`) runs in both modes before any model is called:
+when the passages do not support an answer the user reads "not found" with the
+closest passages beside it, and the LLM is never asked.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
+from desktop_app.answer import abstain
 from desktop_app.answer import citations as cit
 from desktop_app.answer.events import (
     READING,
@@ -30,7 +34,13 @@ from desktop_app.answer.events import (
     Progress,
     Token,
 )
-from desktop_app.answer.extractive import extract_answer
+from desktop_app.answer.extractive import (
+    ExtractiveAnswer,
+    SentenceVectors,
+    extract_answer,
+    shown_text,
+    with_badge,
+)
 from desktop_app.answer.llm import LLM, with_cancel
 from desktop_app.answer.mode import EXPERIMENT_WARNING, MODEL_ERROR, AnswerMode, decide_mode
 from desktop_app.answer.prompt import (
@@ -46,12 +56,13 @@ from desktop_app.answer.prompt import (
     load_prompts,
     scrub_prompt_markers,
 )
+from desktop_app.answer.quotes import quote_citation
 from desktop_app.answer.rerank import RERANK_CANDIDATES, RERANK_KEEP, Reranker
 from desktop_app.answer.rewrite import RewriteResult, rewrite_query
 from desktop_app.answer.stream_guard import LOOP, REPETITION, AnswerGuard
 from desktop_app.config.settings import Settings
 from desktop_app.errors import AppError
-from desktop_app.retrieval.types import Hit, SearchFilters
+from desktop_app.retrieval.types import Embedder, Hit, SearchFilters
 
 log = logging.getLogger(__name__)
 
@@ -89,13 +100,16 @@ def citation_as_dict(c: Citation) -> dict[str, Any]:
 def done_as_dict(done: Done) -> dict[str, Any]:
     """JSON-ready form of a `Done` (CLI `--json`, logs of the eval harness)."""
     return {"answer": done.answer, "citations": [citation_as_dict(c) for c in done.citations],
+            "closest": [citation_as_dict(c) for c in done.closest],
             "warnings": list(done.warnings), "sources_only": done.sources_only, "trace": done.trace}
 
 
 class AnswerService:
     def __init__(self, searcher: Searcher, llm: LLM | None, settings: Settings, *,
                  memory: MemoryRecall | None = None, reranker: Reranker | None = None,
-                 prompts_dir: Path | None = None, llm_error: AppError | None = None) -> None:
+                 prompts_dir: Path | None = None, llm_error: AppError | None = None,
+                 embedder: Embedder | None = None,
+                 library: abstain.LibraryFloor | None = None) -> None:
         self.searcher = searcher
         self.llm = llm
         self.settings = settings
@@ -103,11 +117,26 @@ class AnswerService:
         self.reranker = reranker
         self.prompts_dir = prompts_dir
         self.llm_error = llm_error  # why there is no LLM (shown once per answer as a warning)
+        self.embedder = embedder  # ranks quotable sentences; None → keyword evidence only
+        self.sentence_vectors = SentenceVectors(embedder) if embedder is not None else None
+        self.library = library  # what off-topic questions score in this library (abstention)
 
     def with_llm(self, llm: LLM | None) -> AnswerService:
         """The same service answering with another model (CLI `ask --model PATH`)."""
-        return AnswerService(self.searcher, llm, self.settings, memory=self.memory,
-                             reranker=self.reranker, prompts_dir=self.prompts_dir)
+        service = AnswerService(self.searcher, llm, self.settings, memory=self.memory,
+                                reranker=self.reranker, prompts_dir=self.prompts_dir,
+                                embedder=self.embedder, library=self.library)
+        service.sentence_vectors = self.sentence_vectors  # share the cache
+        return service
+
+    def uses_llm(self, *, sources_only: bool = False) -> bool:
+        """Whether an answer (and its query rewrite) would be written by the LLM."""
+        return self.mode(sources_only=sources_only).use_llm
+
+    def abstention_report(self) -> dict[str, Any]:
+        """The thresholds in force and the library floor (eval reports)."""
+        return abstain.describe(self.settings,
+                                self.library.floors() if self.library is not None else None)
 
     def mode(self, *, sources_only: bool = False, experiment: bool = False) -> AnswerMode:
         """Who writes the answer: the model (big enough, or asked as an experiment) or the
@@ -149,6 +178,8 @@ class AnswerService:
         rewrite = rewrite_query(rewriter, question, history, texts)
         trace["rewrite"] = rewrite.trace()
         trace["rewritten_query"] = rewrite.query
+        if rewrite.query != question:
+            trace["searched_for"] = rewrite.query
         timings["rewrite_ms"] = round(rewrite.ms, 1)
         hits = self._retrieve(rewrite, filters, k, trace, warnings)
         memories = self._recall(rewrite.query, trace, warnings)
@@ -164,6 +195,17 @@ class AnswerService:
             yield self._done(texts.not_found, (), [cit.NOT_FOUND, *warnings], not use_llm, trace,
                              started)
             return
+        step = time.perf_counter()
+        extract = self._rank(rewrite.query, hits, trace)
+        evidence = abstain.assess(extract, hits, self.settings,
+                                  self.library.floors() if self.library is not None else None,
+                                  texts.language)
+        trace["evidence"] = evidence.trace()
+        timings["evidence_ms"] = _ms(step)
+        # memories can answer a question about the user that no document covers
+        if evidence.abstain and not (use_llm and memories):
+            yield from self._abstain(hits, texts, trace, warnings, use_llm, started, step)
+            return
         if use_llm and self.llm is not None:
             if mode.experiment:
                 warnings.append(EXPERIMENT_WARNING)
@@ -177,7 +219,7 @@ class AnswerService:
                 warnings.append(f"model unavailable: {fallback.error.user_message}")
                 trace["llm_error"] = fallback.error.user_message
         yield Progress(READING, len(hits))
-        yield from self._answer_extractive(question, hits, texts, trace, warnings, started)
+        yield from self._answer_extractive(extract, hits, trace, warnings, started, step)
 
     # -- stages ---------------------------------------------------------------------------------
 
@@ -290,26 +332,56 @@ class AnswerService:
         yield self._done(verification.answer, verification.citations,
                          [*cancelled, *verification.warnings, *warnings], False, trace, started)
 
-    def _answer_extractive(self, question: str, hits: list[Hit], texts: PromptTexts,
-                           trace: dict[str, Any], warnings: list[str],
-                           started: float) -> Iterator[AnswerStreamEvent]:
-        step = time.perf_counter()
+    def _rank(self, query: str, hits: list[Hit], trace: dict[str, Any]) -> ExtractiveAnswer:
+        """The quotable sentences of the top passages, ranked (also the abstention evidence)."""
         sources = [NumberedSource(i, hit) for i, hit in enumerate(hits, start=1)]
-        by_number = {s.number: s.hit for s in sources}
-        trace["hits"] = [hit_trace(h, n) for n, h in by_number.items()]
-        extract = extract_answer(question, sources)
-        stream = cit.CitationStream(by_number)
-        for line_number, line in enumerate(extract.text.splitlines()):
-            yield from stream.feed(("\n" if line_number else "") + line)
-        verification = cit.verify_answer(extract.text, by_number,
-                                         not_found_phrases=all_not_found_phrases(self.prompts_dir))
+        extract = extract_answer(query, sources, self.sentence_vectors)
+        trace["sentences_ranked"] = len(extract.candidates)
+        trace["sentences_embedded"] = extract.embedded
+        return extract
+
+    def _abstain(self, hits: list[Hit], texts: PromptTexts, trace: dict[str, Any],
+                 warnings: list[str], use_llm: bool, started: float,
+                 step: float) -> Iterator[AnswerStreamEvent]:
+        """"Not found", with the closest passages for the user to judge (never the LLM)."""
+        trace["mode"] = "abstained"
+        closest = tuple(cit.citation_from_hit(n, hit)
+                        for n, hit in enumerate(hits[:abstain.CLOSEST_PASSAGES], start=1))
+        yield Token(texts.not_found)
+        trace["timings"]["answer_ms"] = _ms(step)
+        done = self._done(texts.not_found, (), [cit.NOT_FOUND, *warnings], not use_llm, trace,
+                          started)
+        yield dataclasses.replace(done, closest=closest)
+
+    def _answer_extractive(self, extract: ExtractiveAnswer, hits: list[Hit],
+                           trace: dict[str, Any], warnings: list[str], started: float,
+                           step: float) -> Iterator[AnswerStreamEvent]:
+        """Quotes of the passages, each with its own badge and exact span."""
+        citations: list[Citation] = []
+        lines: list[str] = []
+        for number, quote in enumerate(extract.quotes, start=1):
+            citation = quote_citation(number, quote.hit, quote.start, quote.end)
+            citations.append(citation)
+            line = with_badge(shown_text(quote), number)
+            lines.append(line)
+            yield Token(("\n" if number > 1 else "") + line)
+            yield CitationEvent(citation)
         if not extract.matched:
             warnings.append("no sentence matched the question's words; showing the top passages")
-        trace["timings"]["extract_ms"] = _ms(step)
-        trace["citations_dropped"] = verification.dropped
+        trace["hits"] = [hit_trace(h, None) for h in hits]
+        trace["quotes"] = [{"number": c.number, "chunk_id": c.chunk_id,
+                            "start": c.quote.start if c.quote else None,
+                            "end": c.quote.end if c.quote else None,
+                            "score": round(q.score, 4),
+                            "cosine": None if q.semantic is None else round(q.semantic, 4),
+                            "shared_terms": q.shared_terms, "kind": q.unit.kind}
+                           for c, q in zip(citations, extract.quotes, strict=True)]
+        trace["timings"]["answer_ms"] = _ms(step)
+        trace["timings"]["extract_ms"] = trace["timings"]["answer_ms"]
         trace["mode"] = "sources_only"
-        yield self._done(verification.answer, verification.citations,
-                         [*verification.warnings, cit.SOURCES_ONLY, *warnings], True, trace, started)
+        status = [] if citations else [cit.NO_SUPPORTING_EVIDENCE]
+        yield self._done("\n".join(lines), tuple(citations), [*status, cit.SOURCES_ONLY, *warnings],
+                         True, trace, started)
 
     # -- helpers --------------------------------------------------------------------------------
 

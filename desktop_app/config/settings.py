@@ -68,6 +68,10 @@ class Settings:
     # follow the answer prompt, else the sources; "written" = always the model (a small
     # one is labelled an experiment); "sources" = never the model
     answer_mode: str = "auto"
+    # abstention ("not found"), both modes; calibration in README "Abstention"
+    abstention_enabled: bool = True
+    abstain_min_margin: float = 0.038  # best sentence cosine minus the library's probe floor
+    abstain_min_coverage: float = 0.35  # share of the question's content terms in the passages
     ollama_url: str = "http://127.0.0.1:11434"
     ollama_model: str = ""
     allow_network: bool = False

@@ -11,6 +11,9 @@ replaced by the verified final answer, followed by warnings and the sources list
 Before the first word, a dim progress line ("Reading 5 passages… 12 s") stands where
 the answer will be, and the view scrolls to it. Links other than citations (e.g.
 `action:add-model` in a notice) are emitted as `actionClicked(name)`.
+An answer of "not found" gets a collapsed "closest passages" line instead: clicking
+it lists the passages that came closest (each opens in the viewer), as evidence for
+the user to judge, never as badges.
 """
 
 from __future__ import annotations
@@ -46,6 +49,7 @@ LINK_COLOR = QColor("#3a8fd6")
 WARNING_COLOR = QColor("#d08400")
 CITE_SCHEME = "cite"
 ACTION_SCHEME = "action"
+CLOSEST_SCHEME = "closest"
 OBJECT_REPLACEMENT = "\ufffc"  # what an inline image is in the plain text
 _SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+")
 CHIP_SCHEME = "chip"
@@ -61,6 +65,8 @@ class AnswerState:
     finished: bool = False
     progress: bool = False  # a progress line occupies the answer's place
     streamed: bool = False  # the first words have arrived
+    closest: tuple[Citation, ...] = ()  # "not found": passages listed when expanded
+    closest_shown: bool = False
 
 
 def chip_image(number: int, font: QFont, background: QColor, foreground: QColor,
@@ -189,7 +195,8 @@ class AnswerView(QTextBrowser):
             state.citations[citation.number] = citation
 
     def finish_answer(self, done: Done, *, sources_title: str, found_by: str,
-                      page_label: str, leg_names: dict[str, str]) -> None:
+                      page_label: str, leg_names: dict[str, str], searched_for: str = "",
+                      closest_title: str = "") -> None:
         """Replace the streamed text with the verified answer, warnings and sources."""
         index = len(self._answers) - 1
         state = self._current()
@@ -220,8 +227,46 @@ class AnswerView(QTextBrowser):
                                                        if citation.ocr_label else "")
                 detail += f" · {found_by} {legs}" if legs else ""
                 cursor.insertText(detail, self._dim_format())
+        if done.closest and closest_title:
+            state.closest = done.closest
+            state.citations.update({c.number: c for c in done.closest})
+            cursor = self._cursor_for_new_block(top_margin=4)
+            link = self._link_format(index, 0)
+            link.setAnchorHref(f"{CLOSEST_SCHEME}:{index}")
+            cursor.insertText(f"▸ {closest_title}", link)
+        if searched_for:
+            self.add_notice(searched_for)
         state.finished = True
         self._scroll_to_end()
+
+    def show_closest(self, answer_index: int, page_label: str = "p.") -> bool:
+        """Expand the "closest passages" line of a "not found" answer (once)."""
+        if not 0 <= answer_index < len(self._answers):
+            return False
+        state = self._answers[answer_index]
+        href = f"{CLOSEST_SCHEME}:{answer_index}"
+        anchor = next((pos for pos, h in self._anchors(CLOSEST_SCHEME) if h == href), None)
+        if anchor is None or state.closest_shown or not state.closest:
+            return False
+        before = self.document().characterCount()
+        cursor = QTextCursor(self.document().findBlock(anchor))
+        cursor.movePosition(QTextCursor.MoveOperation.EndOfBlock)
+        for citation in state.closest:
+            block = QTextBlockFormat()
+            block.setLeftMargin(16)
+            cursor.insertBlock(block, QTextCharFormat())
+            pages = (str(citation.page) if citation.page_end <= citation.page
+                     else f"{citation.page}–{citation.page_end}")
+            cursor.insertText(f"{citation.title} — {page_label} {pages}",
+                              self._link_format(answer_index, citation.number))
+            snippet = " ".join(citation.snippet.split())
+            snippet = snippet[:180] + (" …" if len(snippet) > 180 else "")
+            cursor.insertText(f"  “{snippet}”", self._dim_format())
+        state.closest_shown = True
+        grown = self.document().characterCount() - before
+        for later in self._answers[answer_index + 1:]:
+            later.start += grown  # text was inserted above the answers that follow
+        return True
 
     def abort_answer(self, note: str) -> None:
         """End a stopped or failed answer: keep what was streamed, add a note."""
@@ -276,6 +321,9 @@ class AnswerView(QTextBrowser):
 
     def anchor_positions(self) -> list[tuple[int, str]]:
         """(document position, href) of every citation anchor, for tests and tooling."""
+        return self._anchors(CITE_SCHEME)
+
+    def _anchors(self, scheme: str) -> list[tuple[int, str]]:
         found: list[tuple[int, str]] = []
         block = self.document().begin()
         while block.isValid():
@@ -283,7 +331,7 @@ class AnswerView(QTextBrowser):
             while not it.atEnd():
                 frag = it.fragment()
                 fmt = frag.charFormat()
-                if fmt.isAnchor() and fmt.anchorHref().startswith(CITE_SCHEME + ":"):
+                if fmt.isAnchor() and fmt.anchorHref().startswith(scheme + ":"):
                     found.append((frag.position(), fmt.anchorHref()))
                 it += 1
             block = block.next()
@@ -393,6 +441,10 @@ class AnswerView(QTextBrowser):
     def _on_anchor(self, url: QUrl) -> None:
         if url.scheme() == ACTION_SCHEME:
             self.actionClicked.emit(url.path())
+            return
+        if url.scheme() == CLOSEST_SCHEME:
+            if url.path().isdigit():
+                self.show_closest(int(url.path()))
             return
         if url.scheme() != CITE_SCHEME:
             return

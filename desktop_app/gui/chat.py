@@ -256,10 +256,14 @@ class ChatPanel(QWidget):
         elif isinstance(event, Done):
             self._done_seen = True
             self._stop_progress()
+            searched_for = str(event.trace.get("searched_for") or "")
             self.view.finish_answer(
                 self._translated(event), sources_title=self.tr("Sources"), found_by=self.tr("found by"),
                 page_label=self.tr("p."),
-                leg_names={"vector": self.tr("meaning"), "keyword": self.tr("keywords")})
+                leg_names={"vector": self.tr("meaning"), "keyword": self.tr("keywords")},
+                searched_for=self.tr("Searched for: %1").replace("%1", searched_for)
+                if searched_for else "",
+                closest_title=self.tr("Closest passages (%n)", "", len(event.closest)))
             if self._memories_used and not event.sources_only:
                 self.view.add_notice(self.tr("Used what you told me: %1").replace(
                     "%1", "; ".join(self._memories_used)))

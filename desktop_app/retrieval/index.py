@@ -346,6 +346,9 @@ class LanceIndex:
         row.pop("vector", None)
         return dict(row)
 
+    def chunk_count(self) -> int:
+        return int(self._chunks.count_rows())
+
     def iter_chunks(self, batch: int = 512) -> Iterable[dict[str, Any]]:
         """All chunk rows without vectors, in (doc_id, position) order (for reindex)."""
         cols = [f.name for f in _chunks_schema(self.dim) if f.name != "vector"]

@@ -116,6 +116,17 @@
         <translation>respondido só com as fontes</translation>
     </message>
     <message>
+        <location filename="../../desktop_app/gui/chat.py" line="176" />
+        <source>Searched for: %1</source>
+        <translation>Pesquisado: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/chat.py" line="177" />
+        <source>Closest passages (%n)</source>
+        <translation>
+            <numerusform>Trecho mais próximo (%n)</numerusform><numerusform>Trechos mais próximos (%n)</numerusform></translation>
+    </message>
+    <message>
         <location filename="../../desktop_app/gui/chat.py" line="214" />
         <source>stopped</source>
         <translation>interrompido</translation>

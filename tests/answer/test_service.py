@@ -84,14 +84,29 @@ def test_nothing_found_means_an_honest_answer_and_no_model_call(settings: Settin
     llm = ScriptedLLM(["should not be used"])
     events, done = run(AnswerService(FakeSearcher([]), llm, settings), "What is the deadline?")
     assert llm.calls == []
-    assert done.answer == "I could not find this in your documents." == streamed_text(events)
+    assert done.answer == "I didn't find this in your documents." == streamed_text(events)
     assert done.citations == () and done.warnings == (cit.NOT_FOUND,)
 
 
 def test_a_model_saying_not_found_is_reported_as_not_found(settings: Settings) -> None:
     llm = ScriptedLLM(["Não encontrei isso nos ", "seus documentos."])
-    _, done = run(AnswerService(FakeSearcher(HITS), llm, settings), "Quem fundou a empresa?")
+    _, done = run(AnswerService(FakeSearcher(HITS), llm, settings),
+                  "Qual é o prazo de resposta da empresa?")
+    assert llm.calls and done.trace["mode"] == "llm"  # the evidence check let the model answer
     assert done.citations == () and done.warnings == (cit.NOT_FOUND,)
+
+
+def test_when_the_passages_do_not_support_an_answer_the_model_is_never_called(
+        settings: Settings) -> None:
+    llm = ScriptedLLM(["Fundada em 1990 [1]."])
+    events, done = run(AnswerService(FakeSearcher(HITS), llm, settings), "Quem fundou a empresa?")
+    assert llm.calls == []
+    assert done.answer == "Não encontrei isso nos seus documentos." == streamed_text(events)
+    assert done.citations == () and done.warnings == (cit.NOT_FOUND,)
+    assert done.trace["mode"] == "abstained" and done.trace["evidence"]["abstain"]
+    assert done.trace["evidence"]["missing"] == ["empres", "fundou"]
+    # the closest passages travel beside the answer, never as badges
+    assert [c.chunk_id for c in done.closest] == [h.chunk_id for h in HITS]
 
 
 def test_an_answer_without_surviving_citations_warns_no_supporting_evidence(
@@ -110,11 +125,17 @@ def test_sources_only_mode_quotes_sentences_with_badges_and_never_calls_the_mode
     events, done = run(service, history=history, sources_only=True)
     assert llm.calls == []
     assert done.sources_only and cit.SOURCES_ONLY in done.warnings
-    assert "O prazo de resposta é de 15 dias [1]." in done.answer
-    assert [c.number for c in done.citations] == [1]
-    assert [e.citation.number for e in events if isinstance(e, CitationEvent)] == [1]
+    lines = done.answer.splitlines()
+    assert "O prazo de resposta é de 15 dias [2]." in lines and len(lines) == 2
+    # one badge per quoted sentence, each carrying the exact text it stands for
+    assert [c.number for c in done.citations] == [1, 2]
+    assert [e.citation.number for e in events if isinstance(e, CitationEvent)] == [1, 2]
+    for citation in done.citations:
+        assert citation.quote is not None and citation.chunk_id == LGPD.chunk_id
+        assert LGPD.text[citation.quote.start:citation.quote.end] == citation.quote.text
+        assert citation.quote.char_start == LGPD.char_start + citation.quote.start
     assert streamed_text(events) == done.answer
-    assert done.trace["mode"] == "sources_only" and done.trace["rewrite"]["skipped"] == "no model"
+    assert done.trace["mode"] == "sources_only" and done.trace["rewrite"]["method"] == "model-free"
 
 
 def test_the_sources_only_setting_and_a_missing_model_give_the_same_mode(settings: Settings) -> None:

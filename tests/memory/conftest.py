@@ -93,7 +93,8 @@ class MemoryApp(App):
         from desktop_app.answer.service import AnswerService
         from desktop_app.memory.chat import ChatService
 
-        answers = AnswerService(self.searcher, None, self.settings, memory=self.memory)
+        answers = AnswerService(self.searcher, None, self.settings, memory=self.memory,
+                                embedder=self.embedder, library=self.library_floor)
         return ChatService(self.conversations, answers, self.memory)
 
 

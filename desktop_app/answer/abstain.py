@@ -1,0 +1,187 @@
+"""Abstention: answer "not found" when the documents do not support an answer.
+
+Decided once per question, before any model is called, for both answer modes, from
+the evidence the sources-only ranking already computed:
+
+- `margin`: the best question↔sentence cosine among the candidates minus the
+  library's floor. A raw cosine threshold does not travel: with e5 an unrelated
+  question scores 0.80–0.83 depending on the corpus (ANSWERS.md), so the threshold is
+  relative to the library: the floor is the median best-passage similarity that
+  everyday off-topic questions (`resources/abstention/probes.txt`, in the question's
+  language) reach in this library, recomputed when the library grows or shrinks by
+  10 %. Probes in the question's language keep cross-language questions fair: an
+  English question scores lower against Portuguese text, and so do English probes.
+- `coverage`: the share of the question's content terms (folded, stemmed, asking
+  words left out) that occur in the top passages. "A capital da Austrália" shares
+  "capital" with a privacy law but never "Austrália". Only used when the question and
+  the passages are in the same language.
+
+"Not found" when the margin is below `abstain_min_margin` or the coverage below
+`abstain_min_coverage` (settings). Calibrated on Pirá (its own questions against
+FaQuAD's), checked on FaQuAD (README "Abstention").
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import threading
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from desktop_app.answer.extractive import ExtractiveAnswer, terms
+from desktop_app.config.paths import resource
+from desktop_app.config.settings import Settings
+from desktop_app.retrieval.types import Embedder, Hit
+
+CLOSEST_PASSAGES = 3  # shown, collapsed, beside "not found"
+EVIDENCE_PASSAGES = 4  # the passages whose terms count as evidence (as many as are ranked)
+FLOOR_REFRESH = 0.1  # recompute the floor when the library grew or shrank by this fraction
+
+
+@dataclass(frozen=True)
+class Evidence:
+    best_cosine: float | None  # best question↔sentence similarity (None: no embedder)
+    floor: float | None  # what off-topic questions reach in this library
+    coverage: float  # share of the question's content terms found in the top passages
+    coverage_used: bool  # False when question and passages are in different languages
+    question_terms: int
+    missing: tuple[str, ...]  # content terms of the question the passages never use
+    abstain: bool
+    reason: str | None
+
+    @property
+    def margin(self) -> float | None:
+        if self.best_cosine is None or self.floor is None:
+            return None
+        return self.best_cosine - self.floor
+
+    def trace(self) -> dict[str, Any]:
+        return {"best_cosine": _round(self.best_cosine), "floor": _round(self.floor),
+                "margin": _round(self.margin), "coverage": round(self.coverage, 3),
+                "coverage_used": self.coverage_used, "question_terms": self.question_terms,
+                "missing": list(self.missing), "abstain": self.abstain, "reason": self.reason}
+
+
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, 4)
+
+
+def passages_language(hits: Sequence[Hit]) -> str | None:
+    languages = Counter(h.language for h in hits[:EVIDENCE_PASSAGES] if h.language not in ("", "und"))
+    return languages.most_common(1)[0][0] if languages else None
+
+
+def assess(extract: ExtractiveAnswer, hits: Sequence[Hit], settings: Settings,
+           floors: dict[str, float] | None, language: str) -> Evidence:
+    """Does the evidence support answering? (see the module docstring)"""
+    question_terms = extract.question_terms
+    found: set[str] = set()
+    for hit in hits[:EVIDENCE_PASSAGES]:
+        found |= question_terms & terms(hit.text)
+    coverage = len(found) / len(question_terms) if question_terms else 1.0
+    missing = tuple(sorted(question_terms - found))
+    cosines = [q.semantic for q in extract.candidates if q.semantic is not None]
+    best = max(cosines) if cosines else None
+    floor = (floors or {}).get(language, (floors or {}).get("all"))
+    written_in = passages_language(hits)
+    coverage_used = written_in is None or written_in == language
+    reason = None
+    if not settings.abstention_enabled:
+        reason = None
+    elif not extract.candidates:
+        reason = "no quotable sentence"
+    elif best is not None and floor is not None and best - floor < settings.abstain_min_margin:
+        reason = "passages not close enough in meaning"
+    elif coverage_used and coverage < settings.abstain_min_coverage:
+        reason = "question terms missing from the passages"
+    return Evidence(best, floor, coverage, coverage_used, len(question_terms), missing,
+                    reason is not None, reason)
+
+
+def describe(settings: Settings, floors: dict[str, float] | None) -> dict[str, Any]:
+    return {"enabled": settings.abstention_enabled,
+            "min_margin": settings.abstain_min_margin,
+            "min_coverage": settings.abstain_min_coverage,
+            "library_floor": {k: round(v, 4) for k, v in (floors or {}).items()}}
+
+
+def load_probes(path: Path | None = None) -> list[tuple[str, str]]:
+    """(language, question) pairs of the off-topic probe file."""
+    source = path or resource("abstention") / "probes.txt"
+    probes = []
+    for line in source.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#") and "\t" in line:
+            language, question = line.split("\t", 1)
+            probes.append((language.strip(), question.strip()))
+    return probes
+
+
+class LibraryFloor:
+    """Per-language floor of the library: the median best-passage similarity of the
+    probe questions, cached per library size. `best_similarity(vector)` searches the
+    library (wired in `app.py`); probe vectors are embedded once per embedder and kept
+    in `cache_file` when given."""
+
+    def __init__(self, embedder: Embedder, best_similarity: Callable[[np.ndarray], float | None],
+                 size: Callable[[], int], *, cache_file: Path | None = None,
+                 probes: list[tuple[str, str]] | None = None) -> None:
+        self.embedder = embedder
+        self._best = best_similarity
+        self._size = size
+        self._cache_file = cache_file
+        self._probes = probes
+        self._lock = threading.Lock()
+        self._cached: tuple[int, dict[str, float]] | None = None
+        self._vectors: np.ndarray | None = None
+
+    def floors(self) -> dict[str, float]:
+        size = self._size()
+        with self._lock:
+            cached = self._cached
+            if cached is not None and abs(size - cached[0]) <= FLOOR_REFRESH * max(cached[0], 1):
+                return cached[1]
+            probes = self._probes or load_probes()
+            vectors = self._probe_vectors(probes)
+            by_language: dict[str, list[float]] = {}
+            for (language, _), vector in zip(probes, vectors, strict=True):
+                best = self._best(vector)
+                if best is not None:
+                    by_language.setdefault(language, []).append(best)
+                    by_language.setdefault("all", []).append(best)
+            floors = {k: float(statistics.median(v)) for k, v in by_language.items() if v}
+            self._cached = (size, floors)
+            return floors
+
+    def _probe_vectors(self, probes: list[tuple[str, str]]) -> np.ndarray:
+        if self._vectors is not None and len(self._vectors) == len(probes):
+            return self._vectors
+        key = f"{self.embedder.id}|" + "|".join(q for _, q in probes)
+        if self._cache_file is not None and self._cache_file.exists():
+            try:
+                stored = json.loads(self._cache_file.read_text(encoding="utf-8"))
+                if stored.get("key") == key:
+                    self._vectors = np.asarray(stored["vectors"], dtype=np.float32)
+                    return self._vectors
+            except (OSError, ValueError, KeyError):
+                pass  # rebuilt below
+        texts = [q for _, q in probes]
+        many = getattr(self.embedder, "embed_queries", None)
+        vectors = (np.asarray(many(texts), dtype=np.float32) if many is not None
+                   else np.stack([self.embedder.embed_query(t) for t in texts]))
+        self._vectors = vectors
+        if self._cache_file is not None:
+            try:
+                self._cache_file.parent.mkdir(parents=True, exist_ok=True)
+                tmp = self._cache_file.with_name(self._cache_file.name + ".tmp")
+                tmp.write_text(json.dumps({"key": key, "vectors": vectors.round(6).tolist()}),
+                               encoding="utf-8")
+                tmp.replace(self._cache_file)
+            except OSError:
+                pass  # a cache, not state
+        return vectors

@@ -1,0 +1,63 @@
+"""Where a quote lives: chunk offsets → page offsets, and the citation that carries it.
+
+A chunk's `char_start`/`char_end` are offsets into the text of `page_start`/`page_end`
+(see `ingest.chunking`). A chunk on one page is `page.text[char_start:char_end]`, so a
+quote at chunk offsets [a, b) is at [char_start + a, char_start + b) on that page. A
+chunk that crosses one page break is `first_page.text[char_start:…] + join +
+last_page.text[:char_end]` with `join` a space or a blank line, so the break sits
+`char_end` characters before the chunk's end; quotes on either side (or across it) map
+exactly. Chunks over three or more pages only happen around near-empty pages; their
+quotes are placed at the chunk level and marked inexact.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from desktop_app.answer.citations import citation_from_hit
+from desktop_app.answer.events import Citation, QuoteSpan
+from desktop_app.retrieval.types import Hit
+
+
+def _page_break(hit: Hit) -> int | None:
+    """Offset in `hit.text` where the last page's text begins, for a two-page chunk."""
+    if hit.page_end != hit.page_start + 1:
+        return None
+    boundary = len(hit.text) - hit.char_end
+    if boundary <= 0 or boundary >= len(hit.text):
+        return None
+    if not hit.text[boundary - 1].isspace() or hit.text[boundary].isspace():
+        return None  # not where a page join can be: do not guess
+    return boundary
+
+
+def locate_quote(hit: Hit, start: int, end: int) -> QuoteSpan:
+    """The span of `hit.text[start:end]` in page coordinates."""
+    if not 0 <= start <= end <= len(hit.text):
+        raise ValueError(f"quote [{start}, {end}) outside the chunk (length {len(hit.text)})")
+    text = hit.text[start:end]
+    if hit.page_end <= hit.page_start:
+        return QuoteSpan(text, start, end, hit.page_start, hit.char_start + start,
+                         hit.page_start, hit.char_start + end)
+    boundary = _page_break(hit)
+    if boundary is None:
+        return QuoteSpan(text, start, end, hit.page_start, hit.char_start, hit.page_end,
+                         hit.char_end, exact=False)
+    first_page_len = len(hit.text[:boundary].rstrip())  # the join is whitespace
+
+    def where(offset: int, *, is_end: bool) -> tuple[int, int]:
+        if offset < boundary and not (is_end and offset > first_page_len):
+            return hit.page_start, hit.char_start + min(offset, first_page_len)
+        if is_end and offset <= boundary:
+            return hit.page_start, hit.char_start + first_page_len
+        return hit.page_end, max(0, offset - boundary)
+
+    page, char_start = where(start, is_end=False)
+    page_end, char_end = where(end, is_end=True)
+    return QuoteSpan(text, start, end, page, char_start, page_end, char_end)
+
+
+def quote_citation(number: int, hit: Hit, start: int, end: int) -> Citation:
+    """The badge [number] for the quote `hit.text[start:end]`."""
+    citation = citation_from_hit(number, hit)
+    return dataclasses.replace(citation, quote=locate_quote(hit, start, end))

@@ -1,0 +1,239 @@
+"""Quotable units of a passage: sentences and enumeration blocks, each with its exact span.
+
+A sources-only answer quotes text verbatim, so every unit keeps `start`/`end` offsets
+into the passage (`text[start:end]` is the quote; `shown` squashes its whitespace for
+display). Units are built in three steps:
+
+1. Paragraphs: blank lines separate them; a single line break starts a new one only
+   before a list item or after a line that ends a clause (". ; : ! ?"), otherwise it is
+   a wrapped line ("… menor que\\nquatorze dias").
+2. Sentences: a paragraph breaks at ". ! ? …" before a capital, digit, quote, "§" or list
+   marker, except after abbreviations ("art.", "nº", "Dr.", initials) and after a bare
+   legal label, so "Art. 18. O titular …" and "Parágrafo único. As normas …" keep their
+   label with their text.
+3. Blocks: a sentence ending in ":" followed by list items ("I -", "a)", "1.", "•") is
+   one unit with its items (bounded), so an enumeration is quoted whole.
+
+`kind` says what a unit is; `flags` what makes it a poor answer (heading, question, an
+instruction addressed to the reader or an assistant).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from desktop_app.retrieval.textnorm import fold
+
+MAX_BLOCK_ITEMS = 12
+MAX_BLOCK_CHARS = 1400
+
+
+
+def _word_set(words: str) -> frozenset[str]:
+    return frozenset(words.split())
+
+
+_ABBREVIATIONS = _word_set(
+    "art arts inc incs n nº no nos sr sra srs srta dr dra drs prof profa p pp fig figs vol cap "
+    "ed eds e.g i.e vs cf u.s mr mrs ms st jr ltda s.a min máx max aprox tel av al ex obs etc "
+    "par fl fls num sec"
+)
+# ". ! ? …" (plus closing quotes) then space, then something that can open a sentence
+_BREAK = re.compile(
+    r"(?<=[.!?…])[\"'”’)\]»]*\s+(?=[\"'“‘(\[«¿¡§•\-–—]?\s?[A-ZÀ-ÖØ-Þ0-9§•])"
+)
+_ITEM = re.compile(
+    r"(?:[IVXLCDM]{1,7}\s*[-–—.)]\s*(?=\S)|[a-zA-Z]\)\s*|\d{1,3}\s*[.)-]\s+|[•▪◦●■□‣\-–—*]\s+)"
+)
+_LABEL = re.compile(
+    r"[\"“]?(?:art(?:igo)?s?\.?\s*\d+[º°ªo]?(?:-[a-z])?|§+\s*\d+[º°ªo]?|par[áa]grafo\s+[úu]nico"
+    r"|cap[íi]tulo\s+[ivxlcdm]+|se[çc][ãa]o\s+[ivxlcdm]+)\.?\s*$",
+    re.IGNORECASE,
+)
+_CLAUSE_END = re.compile(r"[.;:!?…][\"'”’)\]»]*$")
+_COLON_END = re.compile(r":[\"'”’)\]»]*$")
+_LINE = re.compile(r"[^\n]+")
+
+# Text addressed to whoever reads it (a person or an assistant) rather than about the
+# subject: prompt-injection lines planted in documents. pt / en / es.
+_INSTRUCTION = re.compile(
+    r"\b(?:ignor[ea]\w*|desconsider\w*|disregard|forget|olvid[ea]\w*|esque[çc]a\w*)\b"
+    r"[^.!?\n]{0,40}\b(?:instru[çc][õo]es|instructions|instrucciones|orienta[çc][õo]es"
+    r"|regras|rules|reglas|prompt|comandos)\b"
+    r"|\b(?:system prompt|prompt do sistema|prompt del sistema)\b"
+    r"|\b(?:you are (?:now )?(?:an?|the) (?:ai|assistant|language model|chatbot))\b"
+    r"|\b(?:voc[êe] [ée] (?:agora )?(?:um|uma|o|a) (?:ia|assistente|modelo|chatbot))\b"
+    r"|\b(?:eres (?:ahora )?(?:un|una|el|la) (?:ia|asistente|modelo|chatbot))\b"
+    r"|\b(?:as an ai|como (?:uma )?ia|como (?:un )?modelo de linguagem)\b"
+    r"|\b(?:assistente|assistant|asistente|chatbot|ia|ai|llm|modelo)\s*[,:]\s*"
+    r"(?:responda|answer|responde|diga|say|di|ignore|ignora|repita|repeat|revele|reveal)\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One quotable piece of a passage."""
+
+    start: int  # offsets into the passage text; passage[start:end] is the exact quote
+    end: int
+    text: str  # passage[start:end]
+    kind: str  # "sentence" | "item" | "block" (a lead sentence with its list items)
+    position: int  # order within the passage
+    items: int = 0  # list items in a block
+    continues: bool = False  # a block whose list goes on past the passage (or the bound)
+    flags: frozenset[str] = frozenset()  # "heading", "question", "instruction", "lead_only"
+
+    @property
+    def shown(self) -> str:
+        """The quote as displayed: one line per list item, spaces squashed within lines."""
+        lines = [" ".join(line.split()) for line in self.text.split("\n")]
+        if self.kind == "block":
+            return "\n".join(line for line in lines if line)
+        return " ".join(line for line in lines if line)
+
+    @property
+    def quotable(self) -> bool:
+        return not (self.flags & {"heading", "question", "instruction"})
+
+
+@dataclass(frozen=True)
+class _Span:
+    start: int
+    end: int
+
+
+def _paragraphs(text: str) -> list[_Span]:
+    """Logical paragraphs: lines joined unless a blank line, a list item or a clause end
+    separates them."""
+    spans: list[_Span] = []
+    current: _Span | None = None
+    previous_end = 0
+    for match in _LINE.finditer(text):
+        raw = match.group(0)
+        if not raw.strip():
+            continue
+        start = match.start() + len(raw) - len(raw.lstrip())
+        end = match.start() + len(raw.rstrip())
+        line = text[start:end]
+        blank_before = "\n\n" in text[previous_end:start].replace(" ", "").replace("\t", "")
+        if current is not None and not blank_before and not _ITEM.match(line) \
+                and not _CLAUSE_END.search(text[current.start:current.end]):
+            current = _Span(current.start, end)  # a wrapped line
+        else:
+            if current is not None:
+                spans.append(current)
+            current = _Span(start, end)
+        previous_end = end
+    if current is not None:
+        spans.append(current)
+    return _join_bare_labels(text, spans)
+
+
+def _join_bare_labels(text: str, spans: list[_Span]) -> list[_Span]:
+    out: list[_Span] = []
+    for span in spans:
+        if out and _LABEL.fullmatch(text[out[-1].start:out[-1].end]):
+            out[-1] = _Span(out[-1].start, span.end)
+        else:
+            out.append(span)
+    return out
+
+
+def _sentences(text: str, paragraph: _Span) -> list[_Span]:
+    spans: list[_Span] = []
+    position = paragraph.start
+    for match in _BREAK.finditer(text, paragraph.start, paragraph.end):
+        before = text[position:match.start()].rstrip()
+        last_word = before.rsplit(None, 1)[-1].rstrip(".").lower() if before else ""
+        if last_word in _ABBREVIATIONS or (len(last_word) == 1 and last_word.isalpha()):
+            continue
+        if _LABEL.fullmatch(before):  # "Art. 18." stays with its text
+            continue
+        if before:
+            spans.append(_Span(position, position + len(before)))
+        position = match.end()
+    if text[position:paragraph.end].strip():
+        spans.append(_Span(position, paragraph.end))
+    return spans
+
+
+_DIVISION = re.compile(r"(?:se[çc][ãa]o|cap[íi]tulo|t[íi]tulo|livro|parte|section|chapter|part"
+                       r"|secci[óo]n)\s+(?:[ivxlcdm]+|\d+)\b", re.IGNORECASE)
+
+
+def is_heading(sentence: str) -> bool:
+    """Capitals, a division label ("Seção III …") or a short line without a full stop."""
+    letters = [ch for ch in sentence if ch.isalpha()]
+    if not letters:
+        return True
+    upper = sum(ch.isupper() for ch in letters) / len(letters)
+    closed = sentence.rstrip()[-1] in ".!;:…)\"”»?"
+    words = [w for w in sentence.split() if len(w) >= 4 and w[0].isalpha()]
+    title_case = bool(words) and sum(w[0].isupper() for w in words) / len(words) >= 0.6
+    return (upper >= 0.6 or (not closed and (len(sentence) < 60 or title_case))
+            or (not closed and bool(_DIVISION.match(sentence))))
+
+
+def is_instruction(sentence: str) -> bool:
+    """Text that addresses the reader or an assistant with orders (prompt injection)."""
+    return bool(_INSTRUCTION.search(fold(sentence)) or _INSTRUCTION.search(sentence))
+
+
+def _flags(sentence: str, kind: str) -> frozenset[str]:
+    flags = set()
+    stripped = sentence.rstrip()
+    if stripped.endswith("?"):
+        flags.add("question")
+    if kind != "item" and is_heading(" ".join(stripped.split())):
+        flags.add("heading")
+    if is_instruction(sentence):
+        flags.add("instruction")
+    return frozenset(flags)
+
+
+def segment(text: str) -> list[Unit]:
+    """Sentences, list items and enumeration blocks of `text`, in reading order."""
+    pieces: list[tuple[_Span, bool]] = []  # (sentence span, starts a list item)
+    for paragraph in _paragraphs(text):
+        for i, span in enumerate(_sentences(text, paragraph)):
+            pieces.append((span, i == 0 and bool(_ITEM.match(text, paragraph.start))))
+    units: list[Unit] = []
+    for index, (span, is_item) in enumerate(pieces):
+        sentence = text[span.start:span.end]
+        kind = "item" if is_item else "sentence"
+        units.append(Unit(span.start, span.end, sentence, kind, len(units),
+                          flags=_flags(sentence, kind)))
+        if _COLON_END.search(sentence):
+            block = _block(text, pieces, index, len(units))
+            if block is not None:
+                units.append(block)
+    return units
+
+
+def _block(text: str, pieces: list[tuple[_Span, bool]], lead: int, position: int) -> Unit | None:
+    """The lead sentence `pieces[lead]` with the list items that follow it (bounded)."""
+    start = pieces[lead][0].start
+    end = pieces[lead][0].end
+    items = 0
+    continues = False
+    for span, is_item in pieces[lead + 1:]:
+        if not is_item and items == 0:
+            break
+        if not is_item and "\n" in text[end:span.start]:
+            break  # the list ended (a later sentence of the last item's paragraph stays)
+        if items >= MAX_BLOCK_ITEMS or span.end - start > MAX_BLOCK_CHARS:
+            continues = True
+            break
+        items += is_item
+        end = span.end
+    else:
+        # the passage ends inside the list unless its last item closes with a full stop
+        continues = items > 0 and not text[start:end].rstrip().endswith(".")
+    lead_text = text[pieces[lead][0].start:pieces[lead][0].end]
+    if items == 0:
+        return None
+    flags = _flags(lead_text, "sentence") - {"heading"}
+    return Unit(start, end, text[start:end], "block", position, items=items,
+                continues=continues, flags=flags)

@@ -1,0 +1,109 @@
+"""Abstention: "not found" when the evidence does not support an answer, decided before
+any model is called, relative to what off-topic questions score in the library."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+
+from desktop_app.answer import abstain
+from desktop_app.answer import citations as cit
+from desktop_app.answer.events import Done
+from desktop_app.answer.extractive import ExtractiveAnswer, Quote, terms
+from desktop_app.answer.segments import segment
+from desktop_app.config.settings import Settings
+
+from .conftest import ScriptedLLM, make_hit
+
+PASSAGE = "O prazo de resposta ao titular é de 15 dias, contado do requerimento."
+
+
+def extract(question: str, cosine: float | None, text: str = PASSAGE) -> ExtractiveAnswer:
+    hit = make_hit(1, text=text)
+    unit = segment(text)[0]
+    quote = Quote(1, hit, unit, cosine or 0.0, cosine, len(terms(question) & terms(text)))
+    return ExtractiveAnswer((quote,), (quote,), True, terms(question))
+
+
+FLOORS = {"pt": 0.80, "en": 0.76, "all": 0.78}
+
+
+def test_close_meaning_and_shared_terms_answer() -> None:
+    evidence = abstain.assess(extract("Qual o prazo de resposta ao titular?", 0.87),
+                              [make_hit(1, text=PASSAGE)], Settings(), FLOORS, "pt")
+    assert not evidence.abstain and evidence.coverage == 1.0
+    assert round(evidence.margin or 0, 3) == 0.07
+
+
+def test_a_margin_below_the_threshold_abstains_whatever_the_words() -> None:
+    evidence = abstain.assess(extract("Qual o prazo de resposta ao titular?", 0.82),
+                              [make_hit(1, text=PASSAGE)], Settings(), FLOORS, "pt")
+    assert evidence.abstain and evidence.reason == "passages not close enough in meaning"
+
+
+def test_question_terms_missing_from_the_passages_abstain_in_the_same_language() -> None:
+    question = "Qual a capital da Austrália e da Nova Zelândia?"
+    evidence = abstain.assess(extract(question, 0.86), [make_hit(1, text=PASSAGE)], Settings(),
+                              FLOORS, "pt")
+    assert evidence.abstain and evidence.reason == "question terms missing from the passages"
+    assert {"australi", "zelandi"} <= set(evidence.missing)
+
+
+def test_coverage_is_not_asked_of_a_question_in_another_language() -> None:
+    question = "What is the deadline to answer the data subject?"
+    evidence = abstain.assess(extract(question, 0.81), [make_hit(1, text=PASSAGE)], Settings(),
+                              FLOORS, "en")
+    assert not evidence.coverage_used and evidence.coverage < 0.35
+    assert not evidence.abstain  # 0.81 is well above what English probes reach (0.76)
+
+
+def test_the_switch_in_settings_turns_abstention_off() -> None:
+    evidence = abstain.assess(extract("Qual a capital da Austrália?", 0.70),
+                              [make_hit(1, text=PASSAGE)],
+                              Settings(abstention_enabled=False), FLOORS, "pt")
+    assert not evidence.abstain
+
+
+def test_probes_cover_three_languages() -> None:
+    probes = abstain.load_probes()
+    assert {language for language, _ in probes} == {"pt", "en", "es"}
+    assert all(question.endswith("?") for _, question in probes) and len(probes) >= 30
+
+
+def test_the_library_floor_is_measured_per_language_and_cached(lgpd_app, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    size = {"chunks": lgpd_app.index.chunk_count()}
+    searches: list[int] = []
+
+    def best(vector: np.ndarray) -> float | None:
+        searches.append(1)
+        rows = lgpd_app.index.search_vector(vector, 1, None)
+        return 1.0 - float(rows[0]["_distance"]) if rows else None
+
+    cache = tmp_path / "probes.json"
+    floor = abstain.LibraryFloor(lgpd_app.embedder, best, lambda: size["chunks"], cache_file=cache)
+    floors = floor.floors()
+    assert set(floors) == {"pt", "en", "es", "all"}
+    assert 0.7 < floors["en"] < floors["pt"] < 0.9  # English probes score lower on a pt law
+    assert json.loads(cache.read_text())["key"].startswith(lgpd_app.embedder.id)
+    count = len(searches)
+    assert floor.floors() == floors and len(searches) == count  # cached
+    size["chunks"] = int(size["chunks"] * 1.5)  # the library grew: measured again
+    floor.floors()
+    assert len(searches) == 2 * count
+
+
+def test_on_the_real_lgpd_an_off_topic_question_never_reaches_the_model(lgpd_app) -> None:  # type: ignore[no-untyped-def]
+    llm = ScriptedLLM(["Canberra [1]."])
+    service = lgpd_app.answer_service.with_llm(llm)
+    done = list(service.ask("Qual a capital da Austrália?"))[-1]
+    assert isinstance(done, Done)
+    assert llm.calls == [] and done.warnings[0] == cit.NOT_FOUND
+    assert done.answer == "Não encontrei isso nos seus documentos."
+    assert done.trace["evidence"]["margin"] < Settings().abstain_min_margin
+    assert len(done.closest) == abstain.CLOSEST_PASSAGES and not done.citations
+
+    done = list(service.ask("Quais são os direitos do titular dos dados?"))[-1]
+    assert isinstance(done, Done) and llm.calls  # supported: the model is asked
+    assert not done.trace["evidence"]["abstain"]
