@@ -72,16 +72,22 @@ class App:
 
         return E5Embedder(ensure_e5_model(self.paths.models_dir))
 
-    @cached_property
+    @property
     def index(self) -> LanceIndex:
-        from desktop_app.retrieval.index import LanceIndex
+        """The active index generation; re-opened when another process switched it (reindex)."""
+        from desktop_app.retrieval.index import LanceIndex, current_generation
 
-        return LanceIndex.open(self.paths.index_dir, embedder_id=self.embedder.id,
-                               dim=self.embedder.dim)
+        opened: LanceIndex | None = self.__dict__.get("_index")
+        if opened is not None and opened.directory.name == current_generation(self.paths.index_dir):
+            return opened
+        fresh = LanceIndex.open(self.paths.index_dir, embedder_id=self.embedder.id,
+                                dim=self.embedder.dim)
+        self.__dict__["_index"] = fresh
+        return fresh
 
     def reset_index(self) -> None:
         """Re-open the index after a generation switch (reindex)."""
-        for name in ("index", "pipeline"):
+        for name in ("_index", "_pipeline"):
             self.__dict__.pop(name, None)
 
     @cached_property
@@ -91,11 +97,16 @@ class App:
         return HybridSearcher(self.index, self.embedder, self.settings,
                               index_provider=lambda: self.index)
 
-    @cached_property
+    @property
     def pipeline(self) -> IngestPipeline:
         from desktop_app.ingest.pipeline import IngestPipeline
 
-        return IngestPipeline(self.index, self.embedder, self.settings)
+        index = self.index
+        built: IngestPipeline | None = self.__dict__.get("_pipeline")
+        if built is None or built.index is not index:
+            built = self.__dict__["_pipeline"] = IngestPipeline(index, self.embedder,
+                                                                self.settings)
+        return built
 
     @cached_property
     def llm(self) -> LLM | None:

@@ -101,7 +101,7 @@ class MemoryService(MemoryCore):
                            "first.")
         matched = match_fact(new_text)
         now = iso(self.clock())
-        with self.db.lock:
+        with self.writing("editing a memory"):
             old_texts = [item.text] + self.store.old_texts([memory_id])
             self.store.update_text(memory_id, new_text, value=matched[3] if matched else "",
                                    edited_at=now, old_text=item.text,
@@ -132,15 +132,16 @@ class MemoryService(MemoryCore):
 
     def forget_all(self, *, erase_conversations: bool = False) -> ErasureReceipt:
         """Forget everything: all memories (and, when chosen, all conversations)."""
-        receipt = self._erase(self.store.all_live_ids(), "forget_all",
-                              erase_messages=False, cleanup=not erase_conversations)
-        if erase_conversations:
-            rows, bytes_ = self.conversations.delete_all()
-            touch = receipt.touch("conversations")
-            touch.rows += rows
-            touch.content_bytes += bytes_
-            self._physical_cleanup(receipt)
-            self._record(receipt)
+        with self.writing("erasing every memory"):
+            receipt = self._erase(self.store.all_live_ids(), "forget_all",
+                                  erase_messages=False, cleanup=not erase_conversations)
+            if erase_conversations:
+                rows, bytes_ = self.conversations.delete_all()
+                touch = receipt.touch("conversations")
+                touch.rows += rows
+                touch.content_bytes += bytes_
+                self._physical_cleanup(receipt)
+                self._record(receipt)
         self._undo.clear()
         return receipt
 
@@ -172,7 +173,7 @@ class MemoryService(MemoryCore):
         record = self.take_undo(token)
         if record is None:
             raise AppError("This change can no longer be undone.")
-        with self.db.lock:
+        with self.writing("undoing a memory change"):
             receipt = self._erase(record.created, "undo", erase_messages=False)
             self._revert(record)  # restores superseded items and merges, purges tombstones
         return receipt
@@ -196,7 +197,7 @@ class MemoryService(MemoryCore):
         receipt = ErasureReceipt(reason, iso(self.clock()), memory_ids=ids)
         if not ids:
             return receipt
-        with self.db.lock:
+        with self.writing("erasing memories"):
             receipt.touch("sqlite_file").file_bytes_before = self.db.file_bytes()
             receipt.touch("lancedb_files").file_bytes_before = self.index.file_bytes()
             items = list(self.store.get_many(ids).values())
