@@ -13,6 +13,7 @@ from typing import Any, TextIO
 
 from desktop_app.answer.events import Citation, Done, MemoryUsed, Token
 from desktop_app.answer.gguf_info import format_size
+from desktop_app.privacy.stderr import tell_user
 
 
 def register(subparsers: Any) -> None:
@@ -78,7 +79,8 @@ def run_ask(args: argparse.Namespace, app: Any, out: TextIO | None = None) -> in
             if not args.json:
                 print(event.text, end="", flush=True, file=out)
         elif isinstance(event, MemoryUsed) and not args.json:
-            print(f"(using what you told me: {event.text})", file=sys.stderr)
+            # the user's channel, never the log: it quotes the memory (erasable, LGPD)
+            tell_user(f"(using what you told me: {event.text})")
         elif isinstance(event, Done):
             done = event
     if done is None:  # the service always ends with Done; guard against a broken stream

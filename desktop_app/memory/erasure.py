@@ -78,6 +78,21 @@ def scrub_trace(value: Any, needles: Iterable[str], memory_ids: set[str]) -> Any
     return value
 
 
+QUOTE_WORDS = 8
+_WORD = re.compile(r"\w+", re.UNICODE)
+
+
+def shingles(text: str, size: int = QUOTE_WORDS) -> set[int]:
+    """Hashes of every run of `size` consecutive words (case-folded), to spot quotations.
+
+    Eight words in a row that also occur in a document is a quotation of it (extractive
+    answers copy sentences whole; a model's answer copies phrases); unrelated text almost
+    never shares one.
+    """
+    words = _WORD.findall(text.casefold())
+    return {hash(tuple(words[i:i + size])) for i in range(len(words) - size + 1)}
+
+
 def dir_bytes(path: Path) -> int:
     """Bytes of every file under `path` (0 when it does not exist)."""
     if path.is_file():
