@@ -334,6 +334,28 @@ def _usable_title(metadata_title: str, stem: str) -> str:
     return title
 
 
+def damaged_pdf(name: str, error: BaseException) -> UnreadableDocumentError:
+    """The message for a PDF MuPDF cannot make sense of (truncated, broken page tree…)."""
+    return UnreadableDocumentError(
+        f"“{name}” is a damaged PDF (its structure is broken or the file was cut short), "
+        "so nothing was indexed from it. Open it in a PDF viewer and save a new copy, or "
+        "get the original again.", detail=f"{type(error).__name__}: {error}")
+
+
+def check_pdf_structure(document: Any, name: str) -> None:
+    """Refuse, before any page is parsed, a PDF whose page tree cannot be read or whose
+    object table is beyond `limits.MAX_PDF_OBJECTS` (the page limit is a setting)."""
+    from desktop_app.ingest import limits
+
+    try:
+        objects = int(document.xref_length())
+        _ = document.page_count  # a broken page tree raises here ("Invalid number of pages")
+    except Exception as error:  # MuPDF raises RuntimeError/ValueError/FileDataError
+        raise damaged_pdf(name, error) from error
+    if objects > limits.MAX_PDF_OBJECTS:
+        raise limits.too_many(name, "PDF objects", objects, limits.MAX_PDF_OBJECTS)
+
+
 def load_pdf(path: Path, *, progress: PageProgress | None = None,
              max_pages: int | None = None) -> LoadedDocument:
     """Load a PDF: clean text per page (1-based numbers).
@@ -356,8 +378,9 @@ def load_pdf(path: Path, *, progress: PageProgress | None = None,
         if document.needs_pass:
             raise UnreadableDocumentError(
                 f"“{name}” is password-protected. Save a copy without the password and add it again.")
+        check_pdf_structure(document, name)
         if document.page_count == 0:
-            raise UnreadableDocumentError(f"“{name}” is damaged: no page could be read.")
+            raise UnreadableDocumentError(f"“{name}” is a damaged PDF: no page could be read.")
         if max_pages is not None and document.page_count > max_pages:
             raise UnreadableDocumentError(
                 f"“{name}” has {document.page_count:,} pages, more than the limit of "
