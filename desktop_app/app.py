@@ -150,7 +150,7 @@ class App:
                              lambda: self.embedder, retention_days=s.memory_retention_days,
                              enabled=s.memory_enabled, implicit=s.implicit_extraction,
                              llm_provider=lambda: llm_for_extraction(self._llm_or_none()),
-                             settings=s)
+                             settings=s, log_dir=self.paths.log_dir)
 
     @property
     def conversations(self) -> ConversationStore:

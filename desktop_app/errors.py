@@ -98,12 +98,12 @@ _EACCES_TEXT = re.compile(r"permission denied|os error 13\b|operation not permit
 
 
 def disk_full(where: str = "") -> DiskFullError:
-    place = f" ({where})" if where else ""
+    place = f" (writing to {where})" if where else ""
     return DiskFullError(f"The disk is full{place}: free some space and try again. {NOTHING_LOST}")
 
 
 def read_only(where: str = "") -> ReadOnlyStorageError:
-    place = f" {where}" if where else ""
+    place = f" ({where})" if where else ""
     return ReadOnlyStorageError(
         f"Acervo cannot write to its data folder{place}: it is read-only. Reading and "
         f"searching still work; to add or change anything, make the folder writable "
@@ -111,7 +111,7 @@ def read_only(where: str = "") -> ReadOnlyStorageError:
 
 
 def not_permitted(where: str = "") -> ReadOnlyStorageError:
-    place = f" {where}" if where else ""
+    place = f" ({where})" if where else ""
     return ReadOnlyStorageError(
         f"Acervo has no permission to write to its data folder{place}. Check the folder's "
         f"owner and permissions (or set ACERVO_HOME to a folder you own). {NOTHING_LOST}")
@@ -119,6 +119,8 @@ def not_permitted(where: str = "") -> ReadOnlyStorageError:
 
 def storage_error(exc: BaseException, where: str = "") -> StorageError | None:
     """The user-facing error for a failed write to our own storage, or None if it is not one.
+
+    `where`: the folder being written (shown to the user), e.g. the data folder.
 
     Recognises `OSError` errnos and the text LanceDB (Rust `os error N`) and SQLite put in
     their messages: full disk / quota, read-only file system or database, no permission.

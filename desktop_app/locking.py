@@ -197,16 +197,24 @@ class WriterLock:
             if taken:
                 self.release()
 
+    def check_writable(self) -> None:
+        """Raise `StorageError` now if the data folder cannot be written (read-only media,
+        no permission), before a long job does work it could never store."""
+        os.close(self._open())
+
     # ---- the OS part ---------------------------------------------------------------
-    def _take_os_lock(self, purpose: str) -> bool:
+    def _open(self) -> int:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+            return os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
         except OSError as exc:
-            mapped = storage_error(exc, f"({self.path.parent.parent})")
+            mapped = storage_error(exc, str(self.path.parent.parent))
             if mapped is not None:
                 raise mapped from exc
             raise
+
+    def _take_os_lock(self, purpose: str) -> bool:
+        fd = self._open()
         if not _try_os_lock(fd):
             os.close(fd)
             return False

@@ -35,6 +35,7 @@ from desktop_app.ingest.events import (
     PagesParsed,
     RunDone,
 )
+from desktop_app.ingest.pathnames import display_path
 
 
 class IngestProgress(QFrame):
@@ -144,8 +145,10 @@ class IngestProgress(QFrame):
             "%3", str(event.failed)).replace("%4", str(event.removed))
         if event.cancelled:
             text = self.tr("Cancelled: ") + text
-        else:
+        elif not event.stopped:
             self.bar.setValue(1000)
+        if event.stopped:  # a full disk, a read-only folder: the reason, after the counts
+            text += " — " + event.stopped
         self.title.setText(text)
         return text
 
@@ -162,8 +165,8 @@ class IngestProgress(QFrame):
         path = self._key(path)
         item = self._rows.get(path)
         if item is None:
-            item = QTreeWidgetItem([Path(path).name or path, status])
-            item.setToolTip(0, path)
+            item = QTreeWidgetItem([display_path(Path(path).name or path), status])
+            item.setToolTip(0, display_path(path))
             self.files.addTopLevelItem(item)
             self._rows[path] = item
             self.files.scrollToItem(item)

@@ -46,6 +46,13 @@ class IndexSummary:
 
 
 @dataclass(frozen=True)
+class RemovalSummary:
+    documents: int
+    answers_erased: int  # chat answers that quoted them, erased (purge chosen)
+    answers_quoting: int  # chat answers that still quote them (purge not chosen)
+
+
+@dataclass(frozen=True)
 class ConversationInfo:
     id: str
     title: str
@@ -143,6 +150,21 @@ class GuiServices:
 
     def remove_document(self, doc_id: str) -> None:
         self.app.pipeline.remove_document(doc_id)
+
+    def remove_documents(self, doc_ids: Sequence[str], *, purge_chats: bool) -> RemovalSummary:
+        """Remove documents; with `purge_chats`, also the chat answers that quote them
+        (else count how many still do, so the window can say so)."""
+        removed = erased = quoting = 0
+        conversations = self._conversation_store()
+        for doc_id in doc_ids:
+            passages = self.app.index.chunk_texts(doc_id)  # to recognise quotes, before it goes
+            if self.app.pipeline.remove_document(doc_id) is not None:
+                removed += 1
+            if purge_chats:
+                erased += conversations.purge_document(doc_id, passages)[0]
+            else:
+                quoting += len(conversations.document_quotes(doc_id, passages))
+        return RemovalSummary(removed, erased, quoting)
 
     def reingest_document(self, doc_id: str, cancel: CancelCheck) -> Iterator[Any]:
         """Index one document again from its file (remove, then ingest)."""

@@ -57,8 +57,8 @@ class Deadline:
         if self._calls % 64 == 0 and time.monotonic() > self._end:
             raise UnreadableDocumentError(
                 f"“{self.name}” took longer than {self.seconds:.0f} s to read, the time limit "
-                "for one document; nothing was indexed from it. (A file this slow to parse "
-                "is usually damaged or built to hang readers.)")
+                "for one document, so nothing was indexed from it. A file this slow to "
+                "parse is usually damaged or built to hang readers.")
 
 
 def count_elements(chunks: Iterable[bytes], limit: int) -> int:

@@ -342,6 +342,20 @@ def damaged_pdf(name: str, error: BaseException) -> UnreadableDocumentError:
         "get the original again.", detail=f"{type(error).__name__}: {error}")
 
 
+def unopenable_pdf(path: Path, error: BaseException) -> UnreadableDocumentError:
+    """A PDF MuPDF could not open: damaged when it starts like a PDF, else not a PDF at all."""
+    try:
+        with path.open("rb") as fh:
+            looks_like_pdf = b"%PDF" in fh.read(1024)
+    except OSError:
+        looks_like_pdf = False
+    if looks_like_pdf:
+        return damaged_pdf(path.name, error)
+    return UnreadableDocumentError(
+        f"“{path.name}” is not a PDF (its contents are something else), so nothing was "
+        "indexed from it.", detail=f"{type(error).__name__}: {error}")
+
+
 def check_pdf_structure(document: Any, name: str) -> None:
     """Refuse, before any page is parsed, a PDF whose page tree cannot be read or whose
     object table is beyond `limits.MAX_PDF_OBJECTS` (the page limit is a setting)."""
@@ -371,9 +385,7 @@ def load_pdf(path: Path, *, progress: PageProgress | None = None,
     try:
         document = pymupdf.open(path, filetype="pdf")
     except Exception as error:  # MuPDF raises FileDataError/RuntimeError/ValueError
-        raise UnreadableDocumentError(
-            f"“{name}” is not a readable PDF (the file is damaged or not a PDF).",
-            detail=str(error)) from error
+        raise unopenable_pdf(path, error) from error
     with document:
         if document.needs_pass:
             raise UnreadableDocumentError(

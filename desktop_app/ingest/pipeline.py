@@ -164,6 +164,11 @@ class IngestPipeline:
         count = 0
         was_cancelled = False
         stopped: AppError | None = None
+        try:
+            self.index.writer.check_writable()
+        except StorageError as exc:  # read-only media: say so before parsing anything
+            yield RunDone(0, 0, 0, 0, stopped=exc.user_message, exit_code=exc.exit_code)
+            return
         for path, problem in discover(paths, frozenset(SUPPORTED_EXTENSIONS)):
             if cancelled():
                 was_cancelled = True

@@ -70,8 +70,9 @@ class MemoryCore:
                  enabled: bool = True, implicit: bool = True,
                  llm_provider: Callable[[], JsonLLM | None] | None = None,
                  clock: Callable[[], datetime] = utc_now,
-                 settings: Settings | None = None) -> None:
+                 settings: Settings | None = None, log_dir: Path | None = None) -> None:
         self.db = db
+        self.log_dir = log_dir  # erasure also scrubs log files written by older versions
         self.store = MemoryStore(db)
         self.consents = ConsentRegistry(db)
         self.conversations = conversations or ConversationStore(db)

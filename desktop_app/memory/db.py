@@ -119,7 +119,7 @@ class StateDB:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            _raise_mapped(exc)
+            _raise_mapped(exc, str(self.path.parent))
         self._lock = threading.RLock()
         self._conn = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
         self._conn.row_factory = sqlite3.Row
@@ -135,7 +135,7 @@ class StateDB:
             )
         except sqlite3.Error as exc:
             if not self._has_schema():
-                _raise_mapped(exc)
+                _raise_mapped(exc, str(self.path.parent))
             if _mapped(exc) is exc:
                 raise  # not a storage problem: a bug
             self.read_only = True  # an existing database we may read but not write
@@ -166,21 +166,21 @@ class StateDB:
             try:
                 self._conn.execute("BEGIN IMMEDIATE")
             except sqlite3.Error as exc:
-                _raise_mapped(exc)
+                _raise_mapped(exc, str(self.path.parent))
             try:
                 yield self._conn
             except BaseException as exc:
                 with contextlib.suppress(sqlite3.Error):
                     self._conn.execute("ROLLBACK")
                 if isinstance(exc, sqlite3.Error):
-                    _raise_mapped(exc)
+                    _raise_mapped(exc, str(self.path.parent))
                 raise
             try:
                 self._conn.execute("COMMIT")
             except sqlite3.Error as exc:
                 with contextlib.suppress(sqlite3.Error):
                     self._conn.execute("ROLLBACK")
-                _raise_mapped(exc)
+                _raise_mapped(exc, str(self.path.parent))
 
     def query(self, sql: str, params: Sequence[object] = ()) -> list[sqlite3.Row]:
         with self._lock:
@@ -210,17 +210,17 @@ class StateDB:
             try:
                 self._conn.execute("VACUUM")
             except sqlite3.Error as exc:
-                _raise_mapped(exc)
+                _raise_mapped(exc, str(self.path.parent))
 
     def close(self) -> None:
         with self._lock:
             self._conn.close()
 
 
-def _mapped(exc: BaseException) -> BaseException:
+def _mapped(exc: BaseException, where: str = "") -> BaseException:
     """The user-facing error for a storage failure (full disk, read-only folder, a database
     another process keeps locked); any other error is returned as it is (a bug)."""
-    mapped = storage_error(exc, "(state.sqlite3)")
+    mapped = storage_error(exc, where)
     if mapped is not None:
         return mapped
     if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc).lower():
@@ -229,8 +229,8 @@ def _mapped(exc: BaseException) -> BaseException:
     return exc
 
 
-def _raise_mapped(exc: BaseException) -> NoReturn:
-    mapped = _mapped(exc)
+def _raise_mapped(exc: BaseException, where: str = "") -> NoReturn:
+    mapped = _mapped(exc, where)
     if mapped is exc:
         raise exc
     raise mapped from exc

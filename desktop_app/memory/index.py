@@ -90,7 +90,7 @@ class MemoryIndex:
         self._table.checkout_latest()
 
     def _write(self, action: Callable[[], T]) -> T:
-        return lancedb_io.write(action, where=f"({self.directory})", refresh=self._refresh)
+        return lancedb_io.write(action, where=str(self.directory.parent), refresh=self._refresh)
 
     def _read(self, action: Callable[[], T]) -> T:
         return lancedb_io.read(action, refresh=self._refresh)

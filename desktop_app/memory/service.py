@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
@@ -23,7 +24,7 @@ from typing import Any
 from desktop_app.errors import AppError
 from desktop_app.memory.categories import classify
 from desktop_app.memory.core import NEEDS_CONSENT, MemoryCore
-from desktop_app.memory.erasure import ErasureReceipt, needles_for
+from desktop_app.memory.erasure import ErasureReceipt, needles_for, redact_files
 from desktop_app.memory.patterns import match_fact, tidy_sentence
 from desktop_app.memory.types import (
     ConsentRecord,
@@ -236,6 +237,16 @@ class MemoryService(MemoryCore):
         touch = receipt.touch("traces_and_summaries")
         touch.rows += rows
         touch.content_bytes += bytes_
+        if self.log_dir is not None and self.log_dir.is_dir():
+            from desktop_app.privacy.export import log_files
+
+            # not bare numbers or dates: "2026" would erase every timestamp of the log
+            words = [n for n in needles if not re.fullmatch(r"[\d\s:./,-]+", n) and len(n) >= 6]
+            files, bytes_ = redact_files(log_files(self.log_dir), words)
+            if files:
+                touch = receipt.touch("log_files")
+                touch.rows += files
+                touch.content_bytes += bytes_
 
     def _physical_cleanup(self, receipt: ErasureReceipt) -> None:
         self.index.compact()

@@ -143,10 +143,17 @@ class SanitizingFormatter(logging.Formatter):
         return super().format(safe)
 
 
+_reported_handlers: set[int] = set()
+
+
 def _report_handler_error(handler: logging.Handler) -> None:
     # logging's default handleError prints the record's raw message and args: never that.
+    # Once per handler: a read-only or full log folder fails every record.
     error = sys.exc_info()[0]
     stream = sys.__stderr__
+    if id(handler) in _reported_handlers:
+        return
+    _reported_handlers.add(id(handler))
     if stream is not None:
         with contextlib.suppress(Exception):
             name = error.__name__ if error else "error"

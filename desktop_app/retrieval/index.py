@@ -228,7 +228,7 @@ class LanceIndex:
                 table.checkout_latest()
 
     def _write(self, action: Callable[[], T]) -> T:
-        return lancedb_io.write(action, where=f"({self.directory})", refresh=self._refresh)
+        return lancedb_io.write(action, where=str(self.directory.parent.parent), refresh=self._refresh)
 
     def _read(self, action: Callable[[], T]) -> T:
         return lancedb_io.read(action, refresh=self._refresh)
@@ -367,7 +367,7 @@ class LanceIndex:
             plan = self.recovery_plan()
             if not plan:
                 return 0
-            log.warning("index recovery: %s", plan.describe())
+            log.info("index recovery: %s", plan.describe())
             self._delete_rowids(self._docs, plan.duplicate_document_rows)
             self._delete_rowids(self._chunks, plan.duplicate_chunk_rows)
             for doc_id in [*plan.orphan_chunk_docs, *plan.incomplete_documents,
@@ -427,7 +427,7 @@ class LanceIndex:
                     return []
                 return self.repair()
         except StorageError as exc:
-            log.warning("index check skipped: %s", type(exc).__name__)
+            log.info("index check skipped: %s", type(exc).__name__)
             return []
 
     # ---- reads -----------------------------------------------------------------
@@ -556,7 +556,7 @@ def _mkdir(path: Path) -> None:
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        mapped = storage_error(exc, f"({path})")
+        mapped = storage_error(exc, str(path))
         if mapped is not None:
             raise mapped from exc
         raise
