@@ -38,14 +38,16 @@ from fixtures import hostile_files as hostile  # noqa: E402
 
 from desktop_app.ingest.pathnames import path_key  # noqa: E402
 from tests.faults.helpers import (  # noqa: E402
+    DOCUMENT_CANARY,
+    MEMORY_CANARY,
+    OLD_LOG_LINE,
     RAW_ERROR_MARKERS,
+    canary_document,
     cli_env,
     library_state,
     write_notes,
 )
 
-MEMORY_CANARY = "ZEBRA-4471"
-DOCUMENT_CANARY = "ORNITORRINCO-55120"
 ERROR_PREFIXES = ("error:", "failed ", "stopped:")
 
 
@@ -451,19 +453,14 @@ def probe_memory_erasure_scrubs_an_old_versions_log(home: Home, work: Path) -> N
     memory_id = _memory_id(home.run("memory", "remember",
                                     f"Lembre que meu código do armário é {MEMORY_CANARY}"))
     with (home.root / "logs" / "acervo.log").open("a", encoding="utf-8") as log:
-        log.write("2026-01-01 10:00:00,000 WARNING stderr [MainThread] (using what you told "
-                  f"me: Meu código do armário é {MEMORY_CANARY}.)\n")
+        log.write(OLD_LOG_LINE)
     home.run("memory", "delete", memory_id)
     home.canary_hits(MEMORY_CANARY, home.bundle(work))
 
 
 def _canary_library(home: Home, work: Path) -> str:
     docs = work / "docs"
-    docs.mkdir()
-    (docs / "cofre.md").write_text(
-        "# Procedimento do cofre\n\nA senha do cofre da diretoria é "
-        f"{DOCUMENT_CANARY} e deve ser trocada todo trimestre pelo gerente responsável.\n",
-        encoding="utf-8")
+    canary_document(docs)
     write_notes(docs, 2)
     home.run("ingest", docs)
     home.run("chat", "--no-llm", "qual é a senha do cofre da diretoria?")

@@ -14,6 +14,7 @@ log, where the traceback is (sanitized), never a traceback on the terminal.
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
 import logging
 import os
@@ -91,6 +92,12 @@ def _fail(exc: BaseException) -> int:
         log.info("command ended with %s", type(exc).__name__)
         tell_user(f"error: {exc.user_message}")
         return exc.exit_code
+    if isinstance(exc, OSError) and exc.filename and exc.errno not in (errno.ENOSPC,
+                                                                       errno.EDQUOT):
+        # a file the user named (an export destination, a document), not our data folder
+        log.info("command ended with %s (errno %s)", type(exc).__name__, exc.errno)
+        tell_user(f"error: cannot use {exc.filename}: {exc.strerror or type(exc).__name__}.")
+        return 1
     mapped = storage_error(exc)
     if mapped is not None:
         log.warning("storage error (%s) mapped to %s", type(exc).__name__,

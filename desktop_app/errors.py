@@ -56,6 +56,10 @@ class ReadOnlyStorageError(StorageError):
     exit_code = 5
 
 
+class StoragePermissionError(ReadOnlyStorageError):
+    """This user may not write to the data folder (EACCES/EPERM)."""
+
+
 class LibraryBusyError(AppError):
     """Another Acervo process kept the library's writer lock for longer than we waited."""
 
@@ -84,6 +88,7 @@ EXIT_CODES: dict[int, str] = {
     4: "the disk is full (nothing already stored was lost)",
     5: "Acervo's data folder is read-only or not writable",
     6: "another Acervo process kept the library busy longer than --wait",
+    70: "a bug: one sentence on screen, the traceback in the (sanitized) log",
     130: "interrupted (Ctrl+C) or cancelled",
     141: "the output pipe was closed (e.g. `| head`)",
 }
@@ -110,9 +115,9 @@ def read_only(where: str = "") -> ReadOnlyStorageError:
         f"(or set ACERVO_HOME to a writable folder). {NOTHING_LOST}")
 
 
-def not_permitted(where: str = "") -> ReadOnlyStorageError:
+def not_permitted(where: str = "") -> StoragePermissionError:
     place = f" ({where})" if where else ""
-    return ReadOnlyStorageError(
+    return StoragePermissionError(
         f"Acervo has no permission to write to its data folder{place}. Check the folder's "
         f"owner and permissions (or set ACERVO_HOME to a folder you own). {NOTHING_LOST}")
 

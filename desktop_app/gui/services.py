@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from desktop_app.errors import AppError
+from desktop_app.ingest.pathnames import display_path, path_from_key
 
 if TYPE_CHECKING:
     from desktop_app.app import App
@@ -171,10 +172,11 @@ class GuiServices:
         record = self.app.index.document(doc_id)
         if record is None:
             raise AppError("This document is no longer in the library.")
-        if not Path(record.source_path).is_file():
-            raise AppError(f"The original file is gone: {record.source_path}")
+        source = path_from_key(record.source_path)  # the real bytes of a non-UTF-8 name
+        if not source.is_file():
+            raise AppError(f"The original file is gone: {display_path(record.source_path)}")
         self.app.pipeline.remove_document(doc_id)
-        yield from self.app.pipeline.run([Path(record.source_path)], cancel=cancel,
+        yield from self.app.pipeline.run([source], cancel=cancel,
                                          prune_missing=False)
 
     def reindex(self, cancel: CancelCheck) -> Iterator[Any]:
@@ -198,7 +200,7 @@ class GuiServices:
         """Clean page texts of a non-PDF document (the text chunk offsets refer to)."""
         from desktop_app.ingest.loaders import load_document
 
-        document = load_document(Path(source_path))
+        document = load_document(path_from_key(source_path))
         return [page.text for page in document.pages]
 
     # ---- answering ----------------------------------------------------------------

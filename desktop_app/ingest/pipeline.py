@@ -37,6 +37,7 @@ from desktop_app.errors import (
     CancelledError,
     LibraryBusyError,
     StorageError,
+    StoragePermissionError,
     storage_error,
 )
 from desktop_app.ingest.events import (
@@ -202,7 +203,9 @@ class IngestPipeline:
             except Exception as exc:
                 mapped = storage_error(exc)
                 failed += 1
-                if mapped is not None:  # a write failed below the index's own mapping
+                # a write failed below the index's own mapping (a permission error here may
+                # be the document's own, so only a full or read-only disk stops the run)
+                if mapped is not None and not isinstance(mapped, StoragePermissionError):
                     stopped = mapped
                     yield FileFailed(key, mapped.user_message)
                     break

@@ -39,6 +39,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
+from desktop_app.config.files import read_json, write_json_atomic
 from desktop_app.errors import AppError, StorageError, storage_error
 from desktop_app.ingest.types import Chunk
 from desktop_app.locking import LIBRARY, WriterLock, writer_lock
@@ -140,7 +141,7 @@ def current_generation(root: Path) -> str | None:
     """The active generation's folder name under `root`, or None before the first ingest."""
     pointer = root / POINTER_FILE
     try:
-        return str(lancedb_io.read_json(pointer)["generation"])
+        return str(read_json(pointer)["generation"])
     except FileNotFoundError:
         return None
 
@@ -182,7 +183,7 @@ class LanceIndex:
                 if generation is None:
                     generation = "g1"
                     _mkdir(root)
-                    lancedb_io.write_json_atomic(root / POINTER_FILE, {"generation": generation})
+                    write_json_atomic(root / POINTER_FILE, {"generation": generation})
         return cls.open_generation(root / generation, embedder_id=embedder_id, dim=dim,
                                    writer=writer)
 
@@ -195,9 +196,9 @@ class LanceIndex:
             with writer.hold("creating the library"):
                 if not meta_path.exists():
                     _mkdir(directory)
-                    lancedb_io.write_json_atomic(meta_path, {
+                    write_json_atomic(meta_path, {
                         "schema_version": SCHEMA_VERSION, "embedder_id": embedder_id, "dim": dim})
-        meta = lancedb_io.read_json(meta_path)
+        meta = read_json(meta_path)
         if int(meta.get("schema_version", 0)) > SCHEMA_VERSION:
             raise AppError("This index was written by a newer version of Acervo; "
                            "update the app to open it.")
@@ -429,6 +430,9 @@ class LanceIndex:
         except StorageError as exc:
             log.info("index check skipped: %s", type(exc).__name__)
             return []
+        except Exception:  # a failed repair must not make the library unopenable
+            log.exception("index check failed; the index is opened as it is")
+            return []
 
     # ---- reads -----------------------------------------------------------------
     def documents(self) -> list[DocumentRecord]:
@@ -567,7 +571,7 @@ def switch_generation(root: Path, new_generation: str) -> None:
 
     The caller holds the library writer lock (reindex does for its whole run)."""
     old = current_generation(root)
-    lancedb_io.write_json_atomic(root / POINTER_FILE, {"generation": new_generation})
+    write_json_atomic(root / POINTER_FILE, {"generation": new_generation})
     if old and old != new_generation:
         shutil.rmtree(root / old, ignore_errors=True)
 

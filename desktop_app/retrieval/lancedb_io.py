@@ -8,17 +8,14 @@
   permission; LanceDB reports them as RuntimeError text) become `StorageError`s.
 - `read()` retries a read that raced a compaction: a writer's cleanup deletes the files
   of old versions, and a query that started on one of them fails with "not found".
-- `write_json_atomic()` writes small JSON files through a unique temporary name, so two
-  processes never rename each other's temporary file and readers never see a partial one.
+(Small JSON files — the generation pointer, index metadata — are written with
+`desktop_app.config.files.write_json_atomic`.)
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
 import logging
-import os
-import tempfile
 import time
 from collections.abc import Callable
 from datetime import timedelta
@@ -88,25 +85,3 @@ def read(action: Callable[[], T], *, refresh: Callable[[], None] | None = None) 
                     refresh()
             time.sleep(0.05 * 2 ** attempt)
     raise AssertionError("unreachable")
-
-
-def write_json_atomic(path: Path, data: dict[str, Any]) -> None:
-    """Replace `path` with `data` atomically (unique temp file in the same folder, fsync)."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(json.dumps(data, indent=2))
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        mapped = storage_error(exc) if isinstance(exc, Exception) else None
-        if mapped is not None:
-            raise mapped from exc
-        raise
-
-
-def read_json(path: Path) -> dict[str, Any]:
-    return dict(json.loads(path.read_text(encoding="utf-8")))

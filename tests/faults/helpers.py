@@ -9,6 +9,10 @@ import subprocess
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
+MEMORY_CANARY = "ZEBRA-4471"
+DOCUMENT_CANARY = "ORNITORRINCO-55120"
+OLD_LOG_LINE = ("2026-01-01 10:00:00,000 WARNING stderr [MainThread] (using what you told me: "
+                f"Meu código do armário é {MEMORY_CANARY}.)\n")  # what `ask` logged before
 RAW_ERROR_MARKERS = ("Traceback (most recent call last)", "lance error", "os error",
                      "OperationalError", "UnicodeEncodeError", "BrokenPipeError",
                      "RuntimeError:", "unexpected error")
@@ -70,3 +74,13 @@ def library_state(home: Path) -> tuple[dict[str, int], dict[str, int], int]:
         per_doc[row["doc_id"]] = per_doc.get(row["doc_id"], 0) + 1
     duplicates = len(docs) - len({row["doc_id"] for row in docs})
     return per_path, per_doc, duplicates
+
+
+def canary_document(folder: Path) -> Path:
+    """A document holding the document canary, as a chat answer would quote it."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "cofre.md"
+    path.write_text("# Procedimento do cofre\n\nA senha do cofre da diretoria é "
+                    f"{DOCUMENT_CANARY} e deve ser trocada todo trimestre pelo gerente "
+                    "responsável.\n", encoding="utf-8")
+    return path

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from memory.canary import files_containing, grep_finds
 
+from .helpers import DOCUMENT_CANARY, MEMORY_CANARY, OLD_LOG_LINE, canary_document
+
 pytestmark = pytest.mark.slow
 
-MEMORY_CANARY = "ZEBRA-4471"
-DOCUMENT_CANARY = "ORNITORRINCO-55120"
 
 
 def _bundle(cli, tmp_path: Path) -> Path:
@@ -57,9 +57,8 @@ def test_erasing_a_memory_also_scrubs_logs_an_older_version_wrote(home: Path, cl
     saved = cli("memory", "remember", f"Lembre que meu código do armário é {MEMORY_CANARY}")
     memory_id = saved.stdout.split()[1].rstrip(":")
     log = home / "logs" / "acervo.log"
-    with log.open("a", encoding="utf-8") as fh:  # what the old `ask` wrote into the log
-        fh.write("2026-01-01 10:00:00,000 WARNING stderr [MainThread] (using what you told "
-                 f"me: Meu código do armário é {MEMORY_CANARY}.)\n")
+    with log.open("a", encoding="utf-8") as fh:
+        fh.write(OLD_LOG_LINE)
     receipt = cli("memory", "delete", memory_id)
     assert '"log_files"' in receipt.stdout
     assert not files_containing(home / "logs", MEMORY_CANARY.encode())
@@ -69,11 +68,7 @@ def test_erasing_a_memory_also_scrubs_logs_an_older_version_wrote(home: Path, cl
 def test_removing_a_document_says_what_chats_still_quote_it_and_purges_them(
         home: Path, tmp_path: Path, cli) -> None:
     docs = tmp_path / "docs"
-    docs.mkdir()
-    (docs / "cofre.md").write_text(
-        "# Procedimento do cofre\n\nA senha do cofre da diretoria é "
-        f"{DOCUMENT_CANARY} e deve ser trocada todo trimestre pelo gerente responsável.\n",
-        encoding="utf-8")
+    canary_document(docs)
     (docs / "outro.md").write_text("# Outro\n\nO refeitório abre às onze horas.\n",
                                    encoding="utf-8")
     assert cli("ingest", docs).returncode == 0
@@ -101,11 +96,7 @@ def test_remove_with_purge_in_one_step_finds_copies_by_their_words(home: Path,
     from desktop_app.app import build_app
 
     docs = tmp_path / "docs"
-    docs.mkdir()
-    (docs / "cofre.md").write_text(
-        "# Cofre\n\nA senha do cofre da diretoria é "
-        f"{DOCUMENT_CANARY} e deve ser trocada todo trimestre pelo gerente responsável.\n",
-        encoding="utf-8")
+    canary_document(docs)
     app = build_app()
     list(app.pipeline.run([docs]))
     doc = app.index.documents()[0]
