@@ -278,12 +278,11 @@ def probe_second_writer_gives_up_clearly(home: Home, work: Path) -> None:
     write_notes(work / "a", 1, tag="a")
     write_notes(work / "b", 1, tag="b")
     home.run("ingest", work / "a")
-    holder = _hold_library(home, seconds=60)
+    holder = _hold_library(home)
     try:
         result = home.run("ingest", "--wait", "1", work / "b")
     finally:
-        holder.kill()
-        holder.wait()
+        _release(holder)
     _exit(home, result.returncode, 6, "busy ingest")
     home.outcome.check("Another Acervo process" in result.stdout + result.stderr,
                        "no 'another Acervo process' message")
@@ -295,32 +294,43 @@ def probe_second_writer_gives_up_clearly(home: Home, work: Path) -> None:
 def probe_second_writer_waits_then_writes(home: Home, work: Path) -> None:
     write_notes(work / "a", 2, tag="a")
     home.run("ingest", work / "a", "--no-prune")
-    holder = _hold_library(home, seconds=25)
     write_notes(work / "b", 2, tag="b")
-    result = home.run("ingest", "--wait", "300", work / "b")
-    holder.wait()
-    _exit(home, result.returncode, 0, "waiting ingest")
-    home.outcome.check("waiting" in result.stderr, "the wait was not announced")
+    holder = _hold_library(home)
+    ingest = home.start("ingest", "--wait", "600", work / "b")
+    assert ingest.stderr is not None
+    notice = ingest.stderr.readline()  # printed when it starts waiting
+    _release(holder)
+    code, out, err = home.finish(ingest)
+    _exit(home, code, 0, "waiting ingest")
+    home.outcome.check(notice.startswith("Another Acervo process is updating the library; "
+                                         "waiting"), f"the wait was not announced: {notice!r}")
     home.expect_library([work / "a", work / "b"])
 
 
 HOLDER = '''
-import sys, time
+import sys
 from pathlib import Path
 from desktop_app.locking import LIBRARY, writer_lock
 with writer_lock(Path(sys.argv[1]), LIBRARY).hold("a long reindex in another window"):
     print("held", flush=True)
-    time.sleep(float(sys.argv[2]))
+    sys.stdin.readline()  # until told to let go
 '''
 
 
-def _hold_library(home: Home, seconds: float) -> subprocess.Popen[str]:
+def _hold_library(home: Home) -> subprocess.Popen[str]:
     """Another process holding the library's writer lock (a window mid-reindex)."""
-    proc = subprocess.Popen([sys.executable, "-c", HOLDER, str(home.root / "data"),
-                             str(seconds)], cwd=REPO, env=cli_env(home.root),
+    proc = subprocess.Popen([sys.executable, "-c", HOLDER, str(home.root / "data")], cwd=REPO,
+                            env=cli_env(home.root), stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, text=True)
     assert proc.stdout is not None and proc.stdout.readline().strip() == "held"
     return proc
+
+
+def _release(holder: subprocess.Popen[str]) -> None:
+    assert holder.stdin is not None
+    holder.stdin.write("\n")
+    holder.stdin.flush()
+    holder.wait(60)
 
 
 # ---- interruptions and consistency -----------------------------------------------------------

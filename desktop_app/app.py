@@ -104,8 +104,8 @@ class App:
         index = self.index
         built: IngestPipeline | None = self.__dict__.get("_pipeline")
         if built is None or built.index is not index:
-            built = self.__dict__["_pipeline"] = IngestPipeline(index, self.embedder,
-                                                                self.settings)
+            built = self.__dict__["_pipeline"] = IngestPipeline(
+                index, self.embedder, self.settings, index_provider=lambda: self.index)
         return built
 
     @cached_property

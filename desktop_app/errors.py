@@ -66,6 +66,10 @@ class LibraryBusyError(AppError):
     exit_code = 6
 
 
+class LibraryRebuiltError(LibraryBusyError):
+    """Another process switched the index generation (reindex) while this one waited."""
+
+
 class EmbedderMismatchError(AppError):
     """The index was built by another embedder; vector search is unavailable until reindex."""
 

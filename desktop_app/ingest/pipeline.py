@@ -36,6 +36,7 @@ from desktop_app.errors import (
     AppError,
     CancelledError,
     LibraryBusyError,
+    LibraryRebuiltError,
     StorageError,
     StoragePermissionError,
     storage_error,
@@ -142,11 +143,35 @@ def discover(paths: Sequence[Path], supported: frozenset[str]) -> Iterator[tuple
 
 
 class IngestPipeline:
-    def __init__(self, index: LanceIndex, embedder: Embedder, settings: Settings) -> None:
+    def __init__(self, index: LanceIndex, embedder: Embedder, settings: Settings, *,
+                 index_provider: Callable[[], LanceIndex] | None = None) -> None:
         self.index = index
         self.embedder = embedder
         self.settings = settings
+        # the active generation, re-opened after another process's reindex switched it
+        self._index_provider = index_provider
         self._lock_timeout: float | None = None
+
+    def _follow_generation(self) -> bool:
+        """Switch to the active generation if a reindex replaced ours; True if we can write."""
+        if self.index.is_current():
+            return True
+        if self._index_provider is None:
+            return False
+        self.index = self._index_provider()
+        return self.index.is_current()
+
+    def _ingest_following(self, path: Path, cancelled: Callable[[], bool]
+                          ) -> Generator[IngestEvent, None, FileDone | FileSkipped]:
+        """`_ingest_file`, once more on the new generation if a reindex switched it meanwhile."""
+        for attempt in (1, 2):
+            self._follow_generation()
+            try:
+                return (yield from self._ingest_file(path, cancelled))
+            except LibraryRebuiltError:
+                if attempt == 2 or self._index_provider is None:
+                    raise
+        raise AssertionError("unreachable")
 
     def run(self, paths: Sequence[Path], *, cancel: Callable[[], bool] | None = None,
             prune_missing: bool = True, lock_timeout: float | None = None
@@ -183,7 +208,7 @@ class IngestPipeline:
                 continue
             seen.add(key)
             try:
-                event = yield from self._ingest_file(path, cancelled)
+                event = yield from self._ingest_following(path, cancelled)
             except CancelledError:
                 was_cancelled = True
                 break
@@ -223,7 +248,8 @@ class IngestPipeline:
                 for removal in self._prune(paths, seen, cancelled):
                     removed += 1
                     yield removal
-            if stopped is None and (indexed or removed or self.index.unindexed_rows()):
+            if stopped is None and self._follow_generation() and (
+                    indexed or removed or self.index.unindexed_rows()):
                 with self.index.writing("finishing the ingest", timeout=lock_timeout,
                                         cancel=cancelled):
                     self.index.ensure_vector_index()

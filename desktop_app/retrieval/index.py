@@ -31,7 +31,7 @@ import logging
 import os
 import shutil
 import warnings
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import timedelta
 from pathlib import Path
@@ -40,7 +40,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from desktop_app.config.files import read_json, write_json_atomic
-from desktop_app.errors import AppError, StorageError, storage_error
+from desktop_app.errors import AppError, LibraryRebuiltError, StorageError, storage_error
 from desktop_app.ingest.types import Chunk
 from desktop_app.locking import LIBRARY, WriterLock, writer_lock
 from desktop_app.retrieval import lancedb_io
@@ -239,10 +239,27 @@ class LanceIndex:
         self._fts_ready = FTS_INDEX in names
         self._vector_indexed = VECTOR_INDEX in names
 
+    def is_current(self) -> bool:
+        """False once a reindex (in any process) made a newer generation the active one (a
+        generation being built by a reindex is newer than the active one: not stale)."""
+        active = current_generation(self.directory.parent)
+        if active is None or active == self.directory.name:
+            return True
+        return _generation_number(self.directory.name) > _generation_number(active)
+
+    @contextlib.contextmanager
     def writing(self, purpose: str, *, timeout: float | None = None,
-                cancel: Callable[[], bool] | None = None) -> contextlib.AbstractContextManager[None]:
-        """Hold the library's writer lock for a group of writes (waits for other processes)."""
-        return self.writer.hold(purpose, timeout=timeout, cancel=cancel)
+                cancel: Callable[[], bool] | None = None) -> Iterator[None]:
+        """Hold the library's writer lock for a group of writes (waits for other processes).
+
+        Raises `LibraryRebuiltError` when, by the time the lock is ours, another process's
+        reindex has replaced this generation: writing into it would write into the void."""
+        with self.writer.hold(purpose, timeout=timeout, cancel=cancel):
+            if not self.is_current():
+                raise LibraryRebuiltError(
+                    "The library was rebuilt by another Acervo process (reindex) while this "
+                    "one waited; nothing was written. Run the command again.")
+            yield
 
     # ---- writes ----------------------------------------------------------------
     def add_document(self, record: DocumentRecord, chunks: Sequence[Chunk],
@@ -574,6 +591,10 @@ def switch_generation(root: Path, new_generation: str) -> None:
     write_json_atomic(root / POINTER_FILE, {"generation": new_generation})
     if old and old != new_generation:
         shutil.rmtree(root / old, ignore_errors=True)
+
+
+def _generation_number(name: str) -> int:
+    return int(name[1:]) if name[:1] == "g" and name[1:].isdigit() else 0
 
 
 def next_generation_name(root: Path) -> str:

@@ -165,3 +165,26 @@ def test_a_second_writer_waits_and_says_why(home: Path, tmp_path: Path, cli,
     assert notice.startswith("Another Acervo process is updating the library; waiting")
     assert "a short write" in notice and "indexed" in out
     _expect_complete(home, [first, folder])
+
+
+def test_an_ingest_that_waited_through_a_reindex_writes_into_the_new_generation(
+        tmp_path: Path, embedder) -> None:  # type: ignore[no-untyped-def]
+    """Another process reindexed while this ingest waited for the lock: follow, don't write
+    into the deleted generation (the bench's reindex-while-ingesting probe found this)."""
+    from desktop_app.app import build_app
+    from desktop_app.ingest.events import FileFailed
+    from desktop_app.retrieval.index import LanceIndex
+    from desktop_app.retrieval.reindex import reindex
+
+    app = build_app()
+    app.__dict__["embedder"] = embedder
+    first, second = write_notes(tmp_path / "a", 1, tag="a"), write_notes(tmp_path / "b", 1, tag="b")
+    list(app.pipeline.run(first))
+    stale = app.pipeline  # still on g1, like a window that opened the library before
+    other = LanceIndex.open(app.paths.index_dir, embedder_id=embedder.id, dim=embedder.dim)
+    list(reindex(app.paths.index_dir, other, embedder))  # "the other process": g1 → g2
+    events = list(stale.run(second))
+    assert not [e for e in events if isinstance(e, FileFailed)]
+    assert events[-1].indexed == 1
+    assert stale.index.directory.name == "g2"
+    assert sorted(d.title for d in app.index.documents()) == ["Nota a0", "Nota b0"]
