@@ -171,6 +171,10 @@ class IngestPipeline:
             except LibraryRebuiltError:
                 if attempt == 2 or self._index_provider is None:
                     raise
+            except (RuntimeError, OSError, ValueError):
+                # a read that raced the switch hit the deleted generation's files
+                if attempt == 2 or self._index_provider is None or self.index.is_current():
+                    raise
         raise AssertionError("unreachable")
 
     def run(self, paths: Sequence[Path], *, cancel: Callable[[], bool] | None = None,
