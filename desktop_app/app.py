@@ -81,16 +81,22 @@ class App:
                              precision=s.embedder_precision, threads=s.embed_threads,
                              reserve_ui_core=self.reserve_ui_core)
 
-    @cached_property
+    @property
     def index(self) -> LanceIndex:
-        from desktop_app.retrieval.index import LanceIndex
+        """The active index generation; re-opened when another process switched it (reindex)."""
+        from desktop_app.retrieval.index import LanceIndex, current_generation
 
-        return LanceIndex.open(self.paths.index_dir, embedder_id=self.embedder.id,
-                               dim=self.embedder.dim)
+        opened: LanceIndex | None = self.__dict__.get("_index")
+        if opened is not None and opened.directory.name == current_generation(self.paths.index_dir):
+            return opened
+        fresh = LanceIndex.open(self.paths.index_dir, embedder_id=self.embedder.id,
+                                dim=self.embedder.dim)
+        self.__dict__["_index"] = fresh
+        return fresh
 
     def reset_index(self) -> None:
         """Re-open the index after a generation switch (reindex)."""
-        for name in ("index", "pipeline"):
+        for name in ("_index", "_pipeline"):
             self.__dict__.pop(name, None)
 
     @cached_property
@@ -106,11 +112,17 @@ class App:
 
         return OcrEngine()  # its models load on the first scanned page
 
-    @cached_property
+    @property
     def pipeline(self) -> IngestPipeline:
         from desktop_app.ingest.pipeline import IngestPipeline
 
-        return IngestPipeline(self.index, self.embedder, self.settings, self.ocr_engine)
+        index = self.index
+        built: IngestPipeline | None = self.__dict__.get("_pipeline")
+        if built is None or built.index is not index:
+            built = self.__dict__["_pipeline"] = IngestPipeline(
+                index, self.embedder, self.settings, self.ocr_engine,
+                index_provider=lambda: self.index)
+        return built
 
     @cached_property
     def llm(self) -> LLM | None:
@@ -167,7 +179,7 @@ class App:
                              lambda: self.embedder, retention_days=s.memory_retention_days,
                              enabled=s.memory_enabled, implicit=s.implicit_extraction,
                              llm_provider=lambda: llm_for_extraction(self._llm_or_none()),
-                             settings=s)
+                             settings=s, log_dir=self.paths.log_dir)
 
     @property
     def conversations(self) -> ConversationStore:

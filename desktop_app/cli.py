@@ -3,16 +3,29 @@
 Each feature package contributes its sub-commands through a `commands` module
 with `register(subparsers)`; every handler has the signature
 `handler(args: argparse.Namespace, app: App) -> int`.
+
+Errors end as one sentence on the terminal and a documented exit code
+(`desktop_app.errors.EXIT_CODES`): an `AppError` shows its message; a storage failure
+that escaped a store's own mapping (full disk, read-only folder) is mapped here; a closed
+output pipe (`| head`) ends quietly; anything else is a bug — one sentence pointing at the
+log, where the traceback is (sanitized), never a traceback on the terminal.
 """
 
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
+import logging
+import os
 import sys
 from collections.abc import Sequence
+from typing import Any
 
-from desktop_app.errors import AppError
+from desktop_app.errors import AppError, storage_error
+from desktop_app.privacy.stderr import tell_user
+
+log = logging.getLogger(__name__)
 
 COMMAND_MODULES: tuple[str, ...] = (
     "desktop_app.ingest.commands",
@@ -21,6 +34,24 @@ COMMAND_MODULES: tuple[str, ...] = (
     "desktop_app.privacy.commands",
     "desktop_app.memory.commands",
 )
+BUG_EXIT = 70  # EX_SOFTWARE
+BROKEN_PIPE_EXIT = 141
+
+
+def _add_wait_option(parser: argparse.ArgumentParser, *, default: Any) -> None:
+    parser.add_argument(
+        "--wait", type=float, metavar="SECONDS", default=default,
+        help="when another Acervo process (the window, another command) is updating the "
+             "library, wait up to SECONDS for it (default 600; 0 = give up at once)")
+
+
+def _leaf_parsers(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
+    leaves = []
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in dict.fromkeys(action.choices.values()):
+                leaves += _leaf_parsers(sub) or [sub]
+    return leaves
 
 # Commands that search or add to the document index: they offer a reindex after an embedder change.
 INDEX_COMMANDS = frozenset({"ingest", "search", "ask", "chat"})
@@ -37,6 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--reindex", choices=("ask", "yes", "no"), default="ask",
                         help="if the library was indexed with another embedder: ask on a "
                              "terminal (default), rebuild it first (yes), or keep it (no)")
+    _add_wait_option(parser, default=None)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     eval_parser = sub.add_parser("eval", help="quality benchmarks (retrieval, memory)")
     eval_sub = eval_parser.add_subparsers(dest="eval_command", required=True)
@@ -45,11 +77,49 @@ def build_parser() -> argparse.ArgumentParser:
         module.register(sub)
         if hasattr(module, "register_eval"):
             module.register_eval(eval_sub)
+    for leaf in _leaf_parsers(parser):  # `desktop-app ingest --wait 30 DIR` works too
+        if not any("--wait" in a.option_strings for a in leaf._actions):
+            _add_wait_option(leaf, default=argparse.SUPPRESS)
     return parser
+
+
+def _silence_stdout() -> None:
+    """After EPIPE, point stdout at /dev/null so the interpreter's final flush is quiet."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def _fail(exc: BaseException) -> int:
+    """One sentence for the user, ids only in the log; returns the exit code."""
+    if isinstance(exc, AppError):
+        log.info("command ended with %s", type(exc).__name__)
+        tell_user(f"error: {exc.user_message}")
+        return exc.exit_code
+    if isinstance(exc, OSError) and exc.filename and exc.errno not in (errno.ENOSPC,
+                                                                       errno.EDQUOT):
+        # a file the user named (an export destination, a document), not our data folder
+        log.info("command ended with %s (errno %s)", type(exc).__name__, exc.errno)
+        tell_user(f"error: cannot use {exc.filename}: {exc.strerror or type(exc).__name__}.")
+        return 1
+    mapped = storage_error(exc)
+    if mapped is not None:
+        log.warning("storage error (%s) mapped to %s", type(exc).__name__,
+                    type(mapped).__name__)
+        tell_user(f"error: {mapped.user_message}")
+        return mapped.exit_code
+    log.critical("unexpected error in a command", exc_info=exc)
+    tell_user(f"error: something went wrong inside Acervo ({type(exc).__name__}). Your "
+              "documents and memories are safe; details are in the log (desktop-app logs "
+              "export FILE makes a sanitized copy to share).")
+    return BUG_EXIT
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     from desktop_app.app import build_app
+    from desktop_app.locking import LIBRARY, MEMORY, add_wait_notice, writer_lock
 
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -63,9 +133,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         app = build_app()  # runs data migrations; a newer data dir is refused here
-    except AppError as exc:
-        print(f"error: {exc.user_message}", file=sys.stderr)
-        return 1
+    except Exception as exc:
+        return _fail(exc)
+    if args.wait is not None:
+        for name in (LIBRARY, MEMORY):
+            writer_lock(app.paths.data_dir, name).default_wait = max(0.0, args.wait)
+    remove_notice = add_wait_notice(tell_user)
     if handler is None:
         from desktop_app.app import run_gui_or_demo
 
@@ -77,11 +150,18 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             offer_reindex(app, args.reindex)
         return int(handler(args, app) or 0)
-    except AppError as exc:
-        print(f"error: {exc.user_message}", file=sys.stderr)
-        return 1
+    except BrokenPipeError:
+        _silence_stdout()
+        return BROKEN_PIPE_EXIT
     except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
+        tell_user("interrupted")
         return 130
+    except Exception as exc:
+        return _fail(exc)
     finally:
+        remove_notice()
+        try:
+            sys.stdout.flush()
+        except (BrokenPipeError, OSError, ValueError):
+            _silence_stdout()
         handle.shutdown()

@@ -1,13 +1,24 @@
 """The small error hierarchy: `AppError` carries a message meant for the user.
 
 Anything that is not an `AppError` is a bug: log it (sanitized) and show a crash dialog.
+
+Storage errors arrive in three dialects — `OSError` from Python, `RuntimeError("… No space
+left on device (os error 28) …")` from LanceDB's Rust core, `sqlite3.OperationalError
+("attempt to write a readonly database")` from SQLite — and `storage_error()` maps all of
+them, at the boundary where a store is written, to one of the classes below. Each class
+has its own process exit code (`EXIT_CODES`, documented in the README).
 """
 
 from __future__ import annotations
 
+import errno
+import re
+
 
 class AppError(Exception):
     """An error the user can understand and usually fix."""
+
+    exit_code = 1
 
     def __init__(self, user_message: str, *, detail: str = "") -> None:
         super().__init__(user_message)
@@ -27,8 +38,36 @@ class UnreadableDocumentError(AppError):
     """A document could not be read (corrupt, encrypted, empty, unsupported)."""
 
 
-class DiskFullError(AppError):
+class StorageError(AppError):
+    """Acervo's own data folder cannot be written; the message says why and what to do."""
+
+    exit_code = 5
+
+
+class DiskFullError(StorageError):
     """Writing failed because the disk is full."""
+
+    exit_code = 4
+
+
+class ReadOnlyStorageError(StorageError):
+    """The data folder is read-only (read-only media or mount) or not writable by this user."""
+
+    exit_code = 5
+
+
+class StoragePermissionError(ReadOnlyStorageError):
+    """This user may not write to the data folder (EACCES/EPERM)."""
+
+
+class LibraryBusyError(AppError):
+    """Another Acervo process kept the library's writer lock for longer than we waited."""
+
+    exit_code = 6
+
+
+class LibraryRebuiltError(LibraryBusyError):
+    """Another process switched the index generation (reindex) while this one waited."""
 
 
 class EmbedderMismatchError(AppError):
@@ -38,5 +77,80 @@ class EmbedderMismatchError(AppError):
 class CancelledError(AppError):
     """The user cancelled a long operation."""
 
+    exit_code = 130
+
     def __init__(self, user_message: str = "Cancelled.") -> None:
         super().__init__(user_message)
+
+
+# Exit codes of `desktop-app COMMAND` (README "Exit codes").
+EXIT_CODES: dict[int, str] = {
+    0: "success",
+    1: "an error with a message (bad input, missing model, …)",
+    2: "wrong command-line usage",
+    3: "ingest finished, but some files could not be indexed (each one says why)",
+    4: "the disk is full (nothing already stored was lost)",
+    5: "Acervo's data folder is read-only or not writable",
+    6: "another Acervo process kept the library busy longer than --wait",
+    70: "a bug: one sentence on screen, the traceback in the (sanitized) log",
+    130: "interrupted (Ctrl+C) or cancelled",
+    141: "the output pipe was closed (e.g. `| head`)",
+}
+
+NOTHING_LOST = "Nothing already stored was lost."
+_ENOSPC_TEXT = re.compile(r"no space left on device|os error 28\b|database or disk is full|"
+                          r"disk quota exceeded|os error 122\b", re.IGNORECASE)
+_EROFS_TEXT = re.compile(r"read-only file system|os error 30\b|readonly database|"
+                         r"attempt to write a read-?only", re.IGNORECASE)
+_EACCES_TEXT = re.compile(r"permission denied|os error 13\b|operation not permitted|"
+                          r"os error 1\b|unable to open database file", re.IGNORECASE)
+
+
+def disk_full(where: str = "") -> DiskFullError:
+    place = f" (writing to {where})" if where else ""
+    return DiskFullError(f"The disk is full{place}: free some space and try again. {NOTHING_LOST}")
+
+
+def read_only(where: str = "") -> ReadOnlyStorageError:
+    place = f" ({where})" if where else ""
+    return ReadOnlyStorageError(
+        f"Acervo cannot write to its data folder{place}: it is read-only. Reading and "
+        f"searching still work; to add or change anything, make the folder writable "
+        f"(or set ACERVO_HOME to a writable folder). {NOTHING_LOST}")
+
+
+def not_permitted(where: str = "") -> StoragePermissionError:
+    place = f" ({where})" if where else ""
+    return StoragePermissionError(
+        f"Acervo has no permission to write to its data folder{place}. Check the folder's "
+        f"owner and permissions (or set ACERVO_HOME to a folder you own). {NOTHING_LOST}")
+
+
+def storage_error(exc: BaseException, where: str = "") -> StorageError | None:
+    """The user-facing error for a failed write to our own storage, or None if it is not one.
+
+    `where`: the folder being written (shown to the user), e.g. the data folder.
+
+    Recognises `OSError` errnos and the text LanceDB (Rust `os error N`) and SQLite put in
+    their messages: full disk / quota, read-only file system or database, no permission.
+    """
+    if isinstance(exc, StorageError):
+        return exc
+    if isinstance(exc, OSError) and exc.errno is not None:
+        if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+            return disk_full(where)
+        if exc.errno == errno.EROFS:
+            return read_only(where)
+        if exc.errno in (errno.EACCES, errno.EPERM):
+            return not_permitted(where)
+    if not isinstance(exc, OSError | RuntimeError | ValueError) and \
+            type(exc).__module__ != "sqlite3":
+        return None
+    text = str(exc)
+    if _ENOSPC_TEXT.search(text):
+        return disk_full(where)
+    if _EROFS_TEXT.search(text):
+        return read_only(where)
+    if _EACCES_TEXT.search(text):
+        return not_permitted(where)
+    return None

@@ -15,6 +15,7 @@ from typing import Any, TextIO
 
 from desktop_app.answer.events import READING, Citation, Done, MemoryUsed, Progress, Token
 from desktop_app.answer.gguf_info import format_size
+from desktop_app.privacy.stderr import tell_user
 
 
 def register(subparsers: Any) -> None:
@@ -160,7 +161,8 @@ def run_ask(args: argparse.Namespace, app: Any, out: TextIO | None = None) -> in
             label = f"reading {event.count} passages" if event.stage == READING else event.stage
             print(f"({label}…)", file=sys.stderr, flush=True)
         elif isinstance(event, MemoryUsed) and not args.json:
-            print(f"(using what you told me: {event.text})", file=sys.stderr)
+            # the user's channel, never the log: it quotes the memory (erasable, LGPD)
+            tell_user(f"(using what you told me: {event.text})")
         elif isinstance(event, Done):
             done = event
     if done is None:  # the service always ends with Done; guard against a broken stream

@@ -11,7 +11,6 @@ import contextlib
 import dataclasses
 import json
 import logging
-import os
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -131,8 +130,9 @@ def load_settings(path: Path) -> Settings:
 
 
 def save_settings(settings: Settings, path: Path) -> None:
-    """Write atomically: a crash mid-write never leaves a half file."""
+    """Write atomically: a crash mid-write never leaves a half file, and a window and a
+    terminal saving at once do not trip over one temporary file."""
+    from desktop_app.config.files import write_json_atomic
+
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(settings.to_dict(), indent=2, ensure_ascii=False), encoding="utf-8")
-    os.replace(tmp, path)
+    write_json_atomic(path, settings.to_dict())

@@ -8,7 +8,7 @@ points at the log folder instead of a traceback.
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtWidgets import QMessageBox, QWidget
+from PySide6.QtWidgets import QCheckBox, QMessageBox, QWidget
 
 from desktop_app.errors import AppError
 
@@ -36,3 +36,16 @@ def confirm(parent: QWidget | None, title: str, text: str, *, destructive: bool 
         parent, title, text,
         QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, default)
     return answer == QMessageBox.StandardButton.Yes
+
+
+def confirm_with_option(parent: QWidget | None, title: str, text: str, option: str,
+                        *, checked: bool = False) -> tuple[bool, bool]:
+    """A destructive Yes/No question with one checkbox; returns (confirmed, option checked)."""
+    box = QMessageBox(QMessageBox.Icon.Question, title, text,
+                      QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, parent)
+    box.setDefaultButton(QMessageBox.StandardButton.No)
+    check = QCheckBox(option)
+    check.setChecked(checked)
+    box.setCheckBox(check)
+    confirmed = box.exec() == QMessageBox.StandardButton.Yes
+    return confirmed, check.isChecked()

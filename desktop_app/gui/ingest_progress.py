@@ -35,6 +35,7 @@ from desktop_app.ingest.events import (
     PagesParsed,
     RunDone,
 )
+from desktop_app.ingest.pathnames import display_path
 
 
 class IngestProgress(QFrame):
@@ -151,8 +152,10 @@ class IngestProgress(QFrame):
             if self._current:  # the file being read when Cancel was pressed
                 self.set_row(self._current, self.tr("cancelled; nothing from this file was indexed"))
                 self._current = ""
-        else:
+        elif not event.stopped:
             self.bar.setValue(1000)
+        if event.stopped:  # a full disk, a read-only folder: the reason, after the counts
+            text += " — " + event.stopped
         self.title.setText(text)
         return text
 
@@ -169,8 +172,8 @@ class IngestProgress(QFrame):
         path = self._key(path)
         item = self._rows.get(path)
         if item is None:
-            item = QTreeWidgetItem([Path(path).name or path, status])
-            item.setToolTip(0, path)
+            item = QTreeWidgetItem([display_path(Path(path).name or path), status])
+            item.setToolTip(0, display_path(path))
             self.files.addTopLevelItem(item)
             self._rows[path] = item
             self.files.scrollToItem(item)

@@ -37,11 +37,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_app.gui.dialogs import confirm, show_error
+from desktop_app.gui.dialogs import confirm_with_option, show_error
 from desktop_app.gui.ingest_progress import IngestProgress
-from desktop_app.gui.services import GuiServices, IndexSummary
+from desktop_app.gui.services import GuiServices, IndexSummary, RemovalSummary
 from desktop_app.gui.workers import GeneratorWorker, WorkerSet
 from desktop_app.ingest.events import RunDone
+from desktop_app.locking import add_wait_notice
 
 DOC_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 DATE_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -90,6 +91,7 @@ class LibraryPanel(QWidget):
     indexChanged = Signal(object)  # IndexSummary
     runFinished = Signal(object)  # RunDone (or None after a reindex)
     statusMessage = Signal(str)
+    libraryBusy = Signal(str)  # emitted from worker threads while another process writes
 
     def __init__(self, services: GuiServices, workers: WorkerSet,
                  parent: QWidget | None = None) -> None:
@@ -102,6 +104,9 @@ class LibraryPanel(QWidget):
         self._samples_dismissed = False
         self._build()
         self.retranslate()
+        self.libraryBusy.connect(self._library_busy)
+        drop_notice = add_wait_notice(self.libraryBusy.emit)
+        self.destroyed.connect(lambda *_args: drop_notice())
 
     # ---- construction -------------------------------------------------------------
     def _build(self) -> None:
@@ -271,21 +276,37 @@ class LibraryPanel(QWidget):
         if not chosen:
             return
         names = "\n".join(Path(path).name for _doc, path in chosen[:8])
-        if not confirm(self, self.tr("Remove documents"),
-                       self.tr("Remove these documents from the library? Their text and vectors are erased from the index; the files themselves stay on disk.") + "\n\n" + names):
+        confirmed, purge = confirm_with_option(
+            self, self.tr("Remove documents"),
+            self.tr("Remove these documents from the library? Their text and vectors are erased from the index; the files themselves stay on disk.") + "\n\n" + names,
+            self.tr("Also erase chat answers that quote them"))
+        if not confirmed:
             return
 
-        def remove() -> int:
-            for doc_id, _path in chosen:
-                self.services.remove_document(doc_id)
-            return len(chosen)
+        def remove() -> RemovalSummary:
+            return self.services.remove_documents([doc for doc, _path in chosen],
+                                                  purge_chats=purge)
 
         self.workers.call(remove, name="remove-documents", on_failed=self._failed,
                           on_result=self._removed)
 
-    def _removed(self, count: int) -> None:
-        self.statusMessage.emit(self.tr("Removed %n document(s).", "", count))
+    def _removed(self, summary: RemovalSummary) -> None:
+        text = self.tr("Removed %n document(s).", "", summary.documents)
+        if summary.answers_erased:
+            text += " " + self.tr("Erased %n chat answer(s) that quoted them.", "",
+                                  summary.answers_erased)
+        if summary.answers_quoting:
+            text += " " + self.tr("%n chat answer(s) still quote them; delete those chats to "
+                                  "erase the text.", "", summary.answers_quoting)
+        self.statusMessage.emit(text)
         self.refresh()
+
+    def _library_busy(self, _holder: str) -> None:
+        """Another process holds the library's writer lock: say why nothing moves."""
+        text = self.tr("Another Acervo process is updating the library; waiting…")
+        self.statusMessage.emit(text)
+        if self.is_running():
+            self.progress_box.title.setText(text)
 
     def open_selected(self) -> None:
         for _doc, path in self.selected_doc_ids()[:1]:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from desktop_app.errors import AppError
+from desktop_app.ingest.pathnames import display_path, path_from_key
 
 if TYPE_CHECKING:
     from desktop_app.app import App
@@ -46,6 +47,13 @@ class IndexSummary:
     embedder_id: str
     embedder_matches: bool
     mismatch_message: str = ""
+
+
+@dataclass(frozen=True)
+class RemovalSummary:
+    documents: int
+    answers_erased: int  # chat answers that quoted them, erased (purge chosen)
+    answers_quoting: int  # chat answers that still quote them (purge not chosen)
 
 
 @dataclass(frozen=True)
@@ -165,15 +173,31 @@ class GuiServices:
     def remove_document(self, doc_id: str) -> None:
         self.app.pipeline.remove_document(doc_id)
 
+    def remove_documents(self, doc_ids: Sequence[str], *, purge_chats: bool) -> RemovalSummary:
+        """Remove documents; with `purge_chats`, also the chat answers that quote them
+        (else count how many still do, so the window can say so)."""
+        removed = erased = quoting = 0
+        conversations = self._conversation_store()
+        for doc_id in doc_ids:
+            passages = self.app.index.chunk_texts(doc_id)  # to recognise quotes, before it goes
+            if self.app.pipeline.remove_document(doc_id) is not None:
+                removed += 1
+            if purge_chats:
+                erased += conversations.purge_document(doc_id, passages)[0]
+            else:
+                quoting += len(conversations.document_quotes(doc_id, passages))
+        return RemovalSummary(removed, erased, quoting)
+
     def reingest_document(self, doc_id: str, cancel: CancelCheck) -> Iterator[Any]:
         """Index one document again from its file (remove, then ingest)."""
         record = self.app.index.document(doc_id)
         if record is None:
             raise AppError("This document is no longer in the library.")
-        if not Path(record.source_path).is_file():
-            raise AppError(f"The original file is gone: {record.source_path}")
+        source = path_from_key(record.source_path)  # the real bytes of a non-UTF-8 name
+        if not source.is_file():
+            raise AppError(f"The original file is gone: {display_path(record.source_path)}")
         self.app.pipeline.remove_document(doc_id)
-        yield from self.app.pipeline.run([Path(record.source_path)], cancel=cancel,
+        yield from self.app.pipeline.run([source], cancel=cancel,
                                          prune_missing=False)
 
     def reindex(self, cancel: CancelCheck) -> Iterator[Any]:
@@ -197,7 +221,7 @@ class GuiServices:
         """Clean page texts of a non-PDF document (the text chunk offsets refer to)."""
         from desktop_app.ingest.loaders import load_document
 
-        document = load_document(Path(source_path))
+        document = load_document(path_from_key(source_path))
         return [page.text for page in document.pages]
 
     # ---- answering ----------------------------------------------------------------

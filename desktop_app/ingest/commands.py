@@ -1,4 +1,10 @@
-"""CLI: `ingest PATH…`, `documents list`, `documents remove DOC_ID`."""
+"""CLI: `ingest PATH…`, `documents list`, `documents remove DOC_ID [--purge-chats]`.
+
+Every output line is one file (names are shown decoded and escaped by
+`pathnames.display_path`) and is flushed at once, so a pipe or a supervising process sees
+"indexed …" the moment the document is committed. Exit codes: 0, 3 when some files
+failed, and the storage codes of `desktop_app.errors.EXIT_CODES` when the run stopped early.
+"""
 
 from __future__ import annotations
 
@@ -17,6 +23,7 @@ from desktop_app.ingest.events import (
     PagesParsed,
     RunDone,
 )
+from desktop_app.ingest.pathnames import display_path, one_line
 
 if TYPE_CHECKING:
     from desktop_app.app import App
@@ -44,6 +51,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     dl.set_defaults(handler=cmd_documents_list)
     dr = dsub.add_parser("remove", help="remove a document and purge its text from disk")
     dr.add_argument("doc_id")
+    dr.add_argument("--purge-chats", action="store_true",
+                    help="also erase the assistant answers in your chats that quote the "
+                         "document, and its entries in answer traces (your questions stay)")
     dr.set_defaults(handler=cmd_documents_remove)
 
 
@@ -53,7 +63,13 @@ def cmd_ingest(args: argparse.Namespace, app: App) -> int:
     if args.ocr_pages is not None:
         app.settings.ocr_max_pages_per_document = max(0, args.ocr_pages)
     result = ingest_and_print(app, args.paths, prune_missing=not args.no_prune)
+    if result.exit_code:
+        return result.exit_code
     return 0 if result.failed == 0 else 3
+
+
+def _say(line: str) -> None:
+    print(line, flush=True)
 
 
 def ingest_and_print(app: App, paths: list[Path], *, prune_missing: bool) -> RunDone:
@@ -69,19 +85,23 @@ def ingest_and_print(app: App, paths: list[Path], *, prune_missing: bool) -> Run
                 print(line.ljust(40), end="\r", flush=True)
                 last_embed = line
         elif isinstance(event, FileDone):
-            notes = f"  ({'; '.join(event.notes)})" if event.notes else ""
-            print(f"indexed  {event.path}  pages={event.pages} chunks={event.chunks}{notes}")
+            notes = f"  ({one_line('; '.join(event.notes))})" if event.notes else ""
+            _say(f"indexed  {display_path(event.path)}  pages={event.pages} "
+                 f"chunks={event.chunks}{notes}")
         elif isinstance(event, FileSkipped):
-            print(f"skipped  {event.path}  ({event.reason})")
+            _say(f"skipped  {display_path(event.path)}  ({event.reason})")
         elif isinstance(event, FileFailed):
-            print(f"failed   {event.path}  {event.reason}")
+            _say(f"failed   {display_path(event.path)}  {one_line(event.reason)}")
         elif isinstance(event, FileRemoved):
-            print(f"removed  {event.path}  (file no longer exists)")
+            _say(f"removed  {display_path(event.path)}  (file no longer exists)")
         elif isinstance(event, RunDone):
             result = event
     assert result is not None
-    print(f"done: {result.indexed} indexed, {result.skipped} unchanged, "
-          f"{result.failed} failed, {result.removed} removed")
+    if result.stopped:
+        _say(f"stopped: {result.stopped}")
+    _say(f"done: {result.indexed} indexed, {result.skipped} unchanged, "
+         f"{result.failed} failed, {result.removed} removed"
+         + (" (cancelled)" if result.cancelled else ""))
     return result
 
 
@@ -110,8 +130,9 @@ def cmd_documents_list(args: argparse.Namespace, app: App) -> int:
         return 0
     for d in docs:
         notes = f"  [{'; '.join(d.notes)}]" if d.notes else ""
-        print(f"{d.doc_id}  {d.file_type:4}  {d.language:3}  pages={d.page_count:<4} "
-              f"chunks={d.chunk_count:<5} {d.title}  ({d.source_path}){notes}")
+        print(one_line(f"{d.doc_id}  {d.file_type:4}  {d.language:3}  pages={d.page_count:<4} "
+                       f"chunks={d.chunk_count:<5} {d.title}  ({display_path(d.source_path)})"
+                       f"{notes}"))
     stats = app.index.stats()
     print(f"{stats['documents']} documents, {stats['chunks']} chunks, "
           f"{stats['bytes'] / 1e6:.1f} MB, embedder {stats['embedder_id']}")
@@ -119,9 +140,24 @@ def cmd_documents_list(args: argparse.Namespace, app: App) -> int:
 
 
 def cmd_documents_remove(args: argparse.Namespace, app: App) -> int:
+    passages = app.index.chunk_texts(args.doc_id)  # to find answers quoting it, before it goes
     record = app.pipeline.remove_document(args.doc_id)
-    if record is None:
+    conversations = app.conversations
+    if record is None and not args.purge_chats:
         print(f"no document with id {args.doc_id}", file=sys.stderr)
         return 1
-    print(f"removed {record.title} ({record.source_path}); index compacted")
+    if record is not None:
+        print(one_line(f"removed {record.title} ({display_path(record.source_path)}); "
+                       "index compacted"))
+    if args.purge_chats:
+        deleted, scrubbed, _bytes = conversations.purge_document(args.doc_id, passages)
+        print(f"chats: erased {deleted} assistant answers that quoted it and removed it from "
+              f"{scrubbed} answer traces")
+        return 0
+    quoting = len(conversations.document_quotes(args.doc_id, passages))
+    if quoting:
+        print(f"note: {quoting} assistant answers in your chats still quote this document; "
+              f"erase them with: desktop-app documents remove {args.doc_id} --purge-chats")
+    else:
+        print("chats: no answer quotes this document")
     return 0

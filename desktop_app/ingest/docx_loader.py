@@ -4,15 +4,24 @@ DOCX has no pages, so the whole body is page 1. Paragraphs with a heading style 
 2", localized "Título 2") or an explicit outline level become headings; tables become rows
 with cells separated by " | " (a merged cell appears once). Page headers/footers live in
 separate parts and are not read, so they never repeat into the text.
+
+Before python-docx builds any tree, the zip directory and a streaming scan of the main
+part are checked against `limits` (unpacked size, XML size, element count); the walk has
+a time budget. Style names are looked up once per style id: python-docx resolves a
+paragraph's style with a linear search of the styles part on every call, which made a
+20,000-paragraph document take 70 s.
 """
 
 from __future__ import annotations
 
 import re
+import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from desktop_app.errors import UnreadableDocumentError
+from desktop_app.ingest import limits
 from desktop_app.ingest.cleaning import Paragraph, assemble_page, normalize_text, table_to_text
 from desktop_app.ingest.types import LoadedDocument
 
@@ -22,14 +31,28 @@ _TITLE_STYLE = re.compile(r"^(?:title|t[íi]tulo)$", re.IGNORECASE)
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 
 
-def _heading_level(paragraph: Any) -> int | None:
-    style_name = (paragraph.style.name if paragraph.style is not None else "") or ""
-    match = _HEADING_STYLE.match(style_name.strip())
+def _style_names(document: Any) -> dict[str | None, str]:
+    """Paragraph style id → name, once per document (None: the default paragraph style)."""
+    from docx.enum.style import WD_STYLE_TYPE
+
+    names: dict[str | None, str] = {}
+    for style in document.styles:
+        if style.type == WD_STYLE_TYPE.PARAGRAPH and style.style_id:
+            names[style.style_id] = style.name or ""
+    default = document.styles.default(WD_STYLE_TYPE.PARAGRAPH)
+    names[None] = (default.name or "") if default is not None else ""
+    return names
+
+
+def _heading_level(p_element: Any, style_names: dict[str | None, str]) -> int | None:
+    style_id = p_element.style  # the w:pStyle value, or None
+    style_name = style_names.get(style_id, style_names.get(None, "")).strip()
+    match = _HEADING_STYLE.match(style_name)
     if match:
         return max(1, int(match.group(1)))
-    if _TITLE_STYLE.match(style_name.strip()):
+    if _TITLE_STYLE.match(style_name):
         return 1
-    outline = paragraph._p.find(f"{_W}pPr/{_W}outlineLvl")
+    outline = p_element.find(f"{_W}pPr/{_W}outlineLvl")
     if outline is not None:
         value = outline.get(f"{_W}val")
         if value is not None and value.isdigit() and int(value) < 9:
@@ -51,19 +74,22 @@ def _table_rows(table: Any) -> list[list[str | None]]:
     return rows
 
 
-def _body_paragraphs(document: Any) -> list[Paragraph]:
+def _body_paragraphs(document: Any, deadline: limits.Deadline | None = None) -> list[Paragraph]:
     from docx.table import Table
     from docx.text.paragraph import Paragraph as DocxParagraph
 
     paragraphs: list[Paragraph] = []
+    style_names = _style_names(document)
 
     def visit(element: Any) -> None:
         for child in element.iterchildren():
+            if deadline is not None:
+                deadline.check()
             if child.tag == f"{_W}p":
                 paragraph = DocxParagraph(child, document)
                 text = normalize_text(paragraph.text).strip()
                 if text:
-                    paragraphs.append(Paragraph(text, _heading_level(paragraph)))
+                    paragraphs.append(Paragraph(text, _heading_level(child, style_names)))
             elif child.tag == f"{_W}tbl":
                 paragraphs.append(Paragraph(table_to_text(_table_rows(Table(child, document)))))
             elif child.tag in (f"{_W}sdt", f"{_W}sdtContent", f"{_W}customXml"):
@@ -73,10 +99,46 @@ def _body_paragraphs(document: Any) -> list[Paragraph]:
     return paragraphs
 
 
+def _stream(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> Iterator[bytes]:
+    with archive.open(info) as fh:
+        while block := fh.read(1 << 20):
+            yield block
+
+
+def check_docx_limits(path: Path) -> None:
+    """Refuse a DOCX whose parts unpack beyond the limits, before anything is parsed.
+
+    Sizes come from the zip directory (zipfile never inflates past a member's declared
+    size: a lying header fails its CRC check instead); elements of the main document are
+    counted by a streaming scan."""
+    name = path.name
+    try:
+        with zipfile.ZipFile(path) as archive:
+            members = archive.infolist()
+            unpacked = sum(m.file_size for m in members)
+            if unpacked > limits.MAX_UNPACKED_BYTES:
+                raise limits.too_big(name, "unpacks to", unpacked, limits.MAX_UNPACKED_BYTES)
+            xml = sum(m.file_size for m in members if m.filename.endswith((".xml", ".rels")))
+            if xml > limits.MAX_XML_BYTES:
+                raise limits.too_big(name, "holds XML text of", xml, limits.MAX_XML_BYTES)
+            main = next((m for m in members if m.filename == "word/document.xml"), None)
+            if main is not None:
+                elements = limits.count_elements(_stream(archive, main), limits.MAX_XML_ELEMENTS)
+                if elements > limits.MAX_XML_ELEMENTS:
+                    raise limits.too_many(name, "XML elements", elements,
+                                          limits.MAX_XML_ELEMENTS)
+    except (zipfile.BadZipFile, OSError, EOFError, RuntimeError) as error:
+        raise UnreadableDocumentError(
+            f"“{name}” is not a readable Word document (damaged, an old .doc, or "
+            "password-protected).", detail=str(error)) from error
+
+
 def load_docx(path: Path) -> LoadedDocument:
     """Load a .docx file as one page of text with headings and table rows."""
     import docx
 
+    check_docx_limits(path)
+    deadline = limits.Deadline(path.name)
     try:
         document = docx.Document(str(path))
     except Exception as error:  # PackageNotFoundError, BadZipFile, KeyError, XML errors
@@ -85,7 +147,7 @@ def load_docx(path: Path) -> LoadedDocument:
             "password-protected).",
             detail=str(error),
         ) from error
-    paragraphs = _body_paragraphs(document)
+    paragraphs = _body_paragraphs(document, deadline)
     title = (document.core_properties.title or "").strip()
     if not title:
         first_heading = next((p.text for p in paragraphs if p.heading_level == 1), "")

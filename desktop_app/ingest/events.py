@@ -60,6 +60,8 @@ class RunDone:
     failed: int
     removed: int
     cancelled: bool = False
+    stopped: str = ""  # why the run ended early (full disk, read-only folder, library busy)
+    exit_code: int = 0  # the CLI's exit code for `stopped` (desktop_app.errors.EXIT_CODES)
 
 
 IngestEvent = (

@@ -3,6 +3,7 @@
 script/style/nav (and other non-content elements) are dropped; h1–h6 become headings;
 block elements become paragraphs; `<br>` keeps a line break; tables become rows with cells
 separated by " | ". The encoding comes from a BOM or `<meta charset>`, else it is detected.
+Size, element count and parse time are bounded by `limits` (checked before the tree is built).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from desktop_app.ingest import limits
 from desktop_app.ingest.cleaning import Paragraph, assemble_page, normalize_line, table_to_text
 from desktop_app.ingest.loaders import NO_TEXT_NOTE, decode_bytes, read_document_bytes
 from desktop_app.ingest.types import LoadedDocument
@@ -47,9 +49,10 @@ def _table_rows(table: Any) -> list[list[str | None]]:
 class _Collector:
     """Walks the DOM and turns it into paragraphs."""
 
-    def __init__(self) -> None:
+    def __init__(self, deadline: limits.Deadline | None = None) -> None:
         self.paragraphs: list[Paragraph] = []
         self._inline: list[str] = []
+        self._deadline = deadline
 
     def flush(self) -> None:
         text = "".join(self._inline)
@@ -63,6 +66,8 @@ class _Collector:
         from bs4 import Comment, NavigableString, Tag
 
         for child in node.children:
+            if self._deadline is not None:
+                self._deadline.check()
             if isinstance(child, Comment):
                 continue
             if isinstance(child, NavigableString):
@@ -92,16 +97,19 @@ class _Collector:
                 self.walk(child)
 
 
-def html_paragraphs(html: str) -> tuple[list[Paragraph], str]:
+def html_paragraphs(html: str, deadline: limits.Deadline | None = None
+                    ) -> tuple[list[Paragraph], str]:
     """Paragraphs of an HTML document and its `<title>` ('' when absent)."""
     from bs4 import BeautifulSoup
 
     soup = BeautifulSoup(html, "html.parser")
+    if deadline is not None:
+        deadline.check()
     title_tag = soup.find("title")
     title = " ".join(title_tag.get_text(" ").split()) if title_tag else ""
     for element in soup.find_all(DROPPED_TAGS):
         element.decompose()
-    collector = _Collector()
+    collector = _Collector(deadline)
     collector.walk(soup.body if soup.body is not None else soup)
     collector.flush()
     return collector.paragraphs, title
@@ -109,10 +117,19 @@ def html_paragraphs(html: str) -> tuple[list[Paragraph], str]:
 
 def load_html(path: Path) -> LoadedDocument:
     """Load an .html/.htm file as one page of text with headings and table rows."""
+    name = path.name
+    size = path.stat().st_size
+    if size > limits.MAX_XML_BYTES:
+        raise limits.too_big(name, "is", size, limits.MAX_XML_BYTES)
+    deadline = limits.Deadline(name)
     data = read_document_bytes(path)
+    elements = limits.count_elements([data], limits.MAX_XML_ELEMENTS)
+    if elements > limits.MAX_XML_ELEMENTS:
+        raise limits.too_many(name, "HTML elements", elements, limits.MAX_XML_ELEMENTS)
     declared = _META_CHARSET.search(data[:4096])
-    text, notes = decode_bytes(data, declared.group(1).decode("ascii") if declared else None)
-    paragraphs, title = html_paragraphs(text)
+    text, notes = decode_bytes(data, declared.group(1).decode("ascii") if declared else None,
+                               name=name)
+    paragraphs, title = html_paragraphs(text, deadline)
     if not title:
         title = next((p.text for p in paragraphs if p.heading_level == 1), "")
     if not any(p.text for p in paragraphs):

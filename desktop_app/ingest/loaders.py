@@ -4,8 +4,10 @@ Dispatches on the extension to PDF (`pdf.py`), DOCX (`docx_loader.py`), HTML
 (`html_loader.py`) and plain text / Markdown (here). Every user-fixable problem — missing
 file, folder, no permission, zero bytes, unsupported type, damaged or password-protected
 file — becomes an `UnreadableDocumentError` with a message for the file's status line.
-Text in any encoding is read: UTF-8 first, then charset-normalizer's guess, then UTF-8 with
-replacement characters; guesses and replacements are reported in `LoadedDocument.notes`.
+Text in any encoding is read: UTF-8 first, then charset-normalizer's guess (cp1252/Latin-1
+preferred for Western text), then UTF-8 with replacement characters; guesses and
+replacements are reported in `LoadedDocument.notes`. Binary data is refused as "not a text
+file"; sizes and parse times are bounded by `limits`.
 """
 
 from __future__ import annotations
@@ -13,11 +15,13 @@ from __future__ import annotations
 import codecs
 import re
 import stat
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from desktop_app.errors import UnreadableDocumentError
+from desktop_app.ingest import limits
 from desktop_app.ingest.cleaning import (
     Paragraph,
     assemble_page,
@@ -63,17 +67,89 @@ _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
 
 
-def decode_bytes(data: bytes, declared: str | None = None) -> tuple[str, list[str]]:
+NOT_TEXT = "is not a text file (it looks like binary data); nothing was indexed from it."
+_LATIN_FAMILY = frozenset({"cp1252", "latin_1", "iso8859_15", "mac_roman", "cp850", "cp437",
+                           "cp1250", "iso8859_2", "cp1257", "iso8859_13", "iso8859_16",
+                           "mac_latin2", "cp858", "iso8859_3", "iso8859_4", "iso8859_9",
+                           "cp1254", "iso8859_10", "iso8859_14", "cp1258", "mac_iceland",
+                           "mac_turkish", "hp_roman8", "cp860", "cp863", "cp865"})
+_PLAIN_CONTROLS = frozenset(b"\t\n\r\f\v\x1a\x1b")
+
+
+def looks_binary(data: bytes) -> bool:
+    """NUL bytes, or many control characters: an executable, an image, random bytes.
+
+    (UTF-16/32 text has NULs too; it is recognised by its BOM before this is asked.)"""
+    sample = data[:65536]
+    if not sample:
+        return False
+    if b"\0" in sample:
+        return True
+    controls = sum(1 for b in sample if b < 32 and b not in _PLAIN_CONTROLS)
+    return controls > max(2, len(sample) // 100)
+
+
+def latin_plausibility(text: str) -> int:
+    """How much a decoding of Western text reads like words (higher is better).
+
+    Accented letters inside words count for (Latin-1 letters most: á, ç, ã, õ, ñ …);
+    punctuation or symbols wedged between letters ("aÁ„o", Mac Roman read wrongly) and
+    an upper-case accented letter right after a lower-case one count against; control
+    characters count against the most.
+    """
+    score = 0
+    for i, ch in enumerate(text):
+        if ord(ch) < 128:
+            continue
+        before = text[i - 1] if i else " "
+        after = text[i + 1] if i + 1 < len(text) else " "
+        if ch.isalpha():
+            score += 2 if "\u00c0" <= ch <= "\u00ff" else 1
+            if ch.isupper() and before.islower():
+                score -= 3
+        elif unicodedata.category(ch).startswith("C"):
+            score -= 4
+        elif before.isalpha() and after.isalpha():
+            score -= 3
+        else:
+            score -= 1
+    return score
+
+
+def _best_western(data: bytes, detected: str) -> tuple[str, str]:
+    """Among cp1252 / Latin-1 / Mac Roman / the detected code page, the most plausible one.
+
+    charset-normalizer reads short Portuguese Latin-1 text as Mac Roman ("aÁ„o") or
+    cp1250 ("açăo"); for Portuguese, Spanish and French, cp1252 (a superset of Latin-1 in
+    practice) is by far the likelier origin, so it wins ties.
+    """
+    candidates: list[tuple[int, int, str, str]] = []
+    for order, encoding in enumerate(("cp1252", "latin_1", "mac_roman", detected)):
+        try:
+            text = data.decode(encoding)
+        except (UnicodeDecodeError, LookupError):
+            continue
+        candidates.append((latin_plausibility(text), -order, encoding, text))
+    _score, _order, encoding, text = max(candidates)
+    return text, encoding
+
+
+def decode_bytes(data: bytes, declared: str | None = None, *,
+                 name: str = "the file") -> tuple[str, list[str]]:
     """Decode text of unknown encoding; returns the text and notes for the file's status.
 
     Order: a BOM, the `declared` encoding (HTML meta charset), strict UTF-8, UTF-8 with a
     few bad bytes (mostly-UTF-8 files keep their accents), charset-normalizer's best guess
-    among Western code pages, then among all, and finally UTF-8 with replacement characters.
+    among Western code pages (then cp1252/Latin-1 preferred when they read at least as
+    well), then among all. Binary data (NUL bytes, control characters) and bytes no
+    encoding explains are refused as "not a text file" (`UnreadableDocumentError`).
     """
     for bom, encoding in _BOMS:
         if data.startswith(bom):
             text = data.decode(encoding, errors="replace").lstrip("\ufeff")
             return text, [REPLACED_NOTE] if "\ufffd" in text else []
+    if looks_binary(data):
+        raise UnreadableDocumentError(f"“{name}” {NOT_TEXT}")
     if declared:
         try:
             return data.decode(declared), []
@@ -95,10 +171,22 @@ def decode_bytes(data: bytes, declared: str | None = None) -> tuple[str, list[st
     best = from_bytes(data, cp_isolation=list(WESTERN_ENCODINGS)).best()
     if best is None or best.chaos > 0.1:
         best = from_bytes(data).best()
-    if best is not None and best.encoding:
-        name = codecs.lookup(best.encoding).name
-        return str(best), [f"encoding detected: {name}"]
-    return lenient, [REPLACED_NOTE]
+    if best is None or not best.encoding or best.chaos > 0.5:
+        raise UnreadableDocumentError(f"“{name}” {NOT_TEXT}")
+    found = codecs.lookup(best.encoding).name.replace("-", "_")
+    if found in _LATIN_FAMILY or _reads_as_western(data):
+        text, found = _best_western(data, found if found in _LATIN_FAMILY else "cp1252")
+        return text, [f"encoding detected: {codecs.lookup(found).name}"]
+    return str(best), [f"encoding detected: {codecs.lookup(best.encoding).name}"]
+
+
+def _reads_as_western(data: bytes) -> bool:
+    """Short accented Portuguese can look like Big5 or Shift-JIS to a statistical detector;
+    text where accented letters are a minority of the letters and read as words is not."""
+    text, _encoding = _best_western(data, "cp1252")
+    letters = [ch for ch in text if ch.isalpha()]
+    accented = sum(1 for ch in letters if ord(ch) > 127)
+    return bool(letters) and accented <= 0.6 * len(letters) and latin_plausibility(text) > 0
 
 
 def read_document_bytes(path: Path) -> bytes:
@@ -119,9 +207,16 @@ def _text_pages(text: str) -> list[list[str]]:
     return [page.split("\n") for page in text.replace("\r\n", "\n").replace("\r", "\n").split("\f")]
 
 
+def _read_text(path: Path) -> tuple[str, list[str]]:
+    size = path.stat().st_size
+    if size > limits.MAX_TEXT_BYTES:
+        raise limits.too_big(path.name, "is", size, limits.MAX_TEXT_BYTES)
+    return decode_bytes(read_document_bytes(path), name=path.name)
+
+
 def load_text(path: Path) -> LoadedDocument:
     """A .txt file: pages at form feeds, running headers removed, paragraphs unwrapped."""
-    text, notes = decode_bytes(read_document_bytes(path))
+    text, notes = _read_text(path)
     pages_lines = _text_pages(text)
     drop = repeated_edge_lines(pages_lines)
     pages = []
@@ -200,7 +295,7 @@ def markdown_paragraphs(lines: list[str]) -> list[Paragraph]:
 
 def load_markdown(path: Path) -> LoadedDocument:
     """A Markdown file as one page; headings from `#` lines (and setext underlines)."""
-    text, notes = decode_bytes(read_document_bytes(path))
+    text, notes = _read_text(path)
     lines, title = _front_matter(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"))
     paragraphs = markdown_paragraphs(lines)
     if title is None and paragraphs and paragraphs[0].heading_level == 1:

@@ -346,6 +346,40 @@ def _scan_text(raw: _RawPage) -> str | None:
                     + [block.table_text or "" for block in raw.blocks]
                     + [line.text for line in raw.rotated])
     return text
+def damaged_pdf(name: str, error: BaseException) -> UnreadableDocumentError:
+    """The message for a PDF MuPDF cannot make sense of (truncated, broken page tree…)."""
+    return UnreadableDocumentError(
+        f"“{name}” is a damaged PDF (its structure is broken or the file was cut short), "
+        "so nothing was indexed from it. Open it in a PDF viewer and save a new copy, or "
+        "get the original again.", detail=f"{type(error).__name__}: {error}")
+
+
+def unopenable_pdf(path: Path, error: BaseException) -> UnreadableDocumentError:
+    """A PDF MuPDF could not open: damaged when it starts like a PDF, else not a PDF at all."""
+    try:
+        with path.open("rb") as fh:
+            looks_like_pdf = b"%PDF" in fh.read(1024)
+    except OSError:
+        looks_like_pdf = False
+    if looks_like_pdf:
+        return damaged_pdf(path.name, error)
+    return UnreadableDocumentError(
+        f"“{path.name}” is not a PDF (its contents are something else), so nothing was "
+        "indexed from it.", detail=f"{type(error).__name__}: {error}")
+
+
+def check_pdf_structure(document: Any, name: str) -> None:
+    """Refuse, before any page is parsed, a PDF whose page tree cannot be read or whose
+    object table is beyond `limits.MAX_PDF_OBJECTS` (the page limit is a setting)."""
+    from desktop_app.ingest import limits
+
+    try:
+        objects = int(document.xref_length())
+        _ = document.page_count  # a broken page tree raises here ("Invalid number of pages")
+    except Exception as error:  # MuPDF raises RuntimeError/ValueError/FileDataError
+        raise damaged_pdf(name, error) from error
+    if objects > limits.MAX_PDF_OBJECTS:
+        raise limits.too_many(name, "PDF objects", objects, limits.MAX_PDF_OBJECTS)
 
 
 def load_pdf(path: Path, *, progress: PageProgress | None = None,
@@ -364,15 +398,14 @@ def load_pdf(path: Path, *, progress: PageProgress | None = None,
     try:
         document = pymupdf.open(path, filetype="pdf")
     except Exception as error:  # MuPDF raises FileDataError/RuntimeError/ValueError
-        raise UnreadableDocumentError(
-            f"“{name}” is not a readable PDF (the file is damaged or not a PDF).",
-            detail=str(error)) from error
+        raise unopenable_pdf(path, error) from error
     with document:
         if document.needs_pass:
             raise UnreadableDocumentError(
                 f"“{name}” is password-protected. Save a copy without the password and add it again.")
+        check_pdf_structure(document, name)
         if document.page_count == 0:
-            raise UnreadableDocumentError(f"“{name}” is damaged: no page could be read.")
+            raise UnreadableDocumentError(f"“{name}” is a damaged PDF: no page could be read.")
         if max_pages is not None and document.page_count > max_pages:
             raise UnreadableDocumentError(
                 f"“{name}” has {document.page_count:,} pages, more than the limit of "

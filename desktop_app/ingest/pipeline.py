@@ -6,7 +6,14 @@ CLI can print it. Incremental by content hash: unchanged files are skipped, a
 changed file replaces only its own chunks (and only chunks whose text changed
 are re-embedded), files gone from a scanned folder are removed. Bad input
 fails one file with a clear reason; the run continues and nothing already
-indexed is lost.
+indexed is lost. A storage failure (full disk, read-only folder) or a library kept busy by
+another process ends the run early — every later file would fail the same way — and the
+final `RunDone` still reports what was done, with the reason in `stopped`.
+
+Several processes may ingest into one library at once (the window and a terminal): each
+document is committed under the library's writer lock, after checking again, under the
+lock, what is stored for its path — so a file another process indexed meanwhile is
+skipped, never written twice.
 """
 
 from __future__ import annotations
@@ -25,7 +32,15 @@ from typing import Any
 import numpy as np
 
 from desktop_app.config.settings import Settings
-from desktop_app.errors import AppError, CancelledError
+from desktop_app.errors import (
+    AppError,
+    CancelledError,
+    LibraryBusyError,
+    LibraryRebuiltError,
+    StorageError,
+    StoragePermissionError,
+    storage_error,
+)
 from desktop_app.ingest.events import (
     ChunksEmbedded,
     FileDone,
@@ -38,6 +53,7 @@ from desktop_app.ingest.events import (
     RunDone,
 )
 from desktop_app.ingest.ocr import OcrEngine, OcrRun, attach_ocr
+from desktop_app.ingest.pathnames import path_bytes, path_from_key, path_key, readable
 from desktop_app.ingest.types import Chunk, LoadedDocument
 from desktop_app.retrieval.index import DocumentRecord, LanceIndex
 from desktop_app.retrieval.textnorm import analyze
@@ -60,12 +76,15 @@ def file_content_hash(path: Path) -> str:
     return h.hexdigest()
 
 
-def make_doc_id(path: Path, content_hash: str, *, ocr: bool = False) -> str:
-    """Stable id: the same file with the same content always gets the same id. A version
-    with OCR'd pages gets its own id, so re-reading a scan with OCR replaces the version
-    indexed without it the usual way (new rows first, old ones deleted after)."""
+def make_doc_id(path: Path | str, content_hash: str, *, ocr: bool = False) -> str:
+    """Stable id: the same file with the same content always gets the same id.
+
+    Hashes the OS bytes of the name, so a non-UTF-8 name gets an id too (for UTF-8 names
+    the bytes, and so the ids, are the same as always). A version with OCR'd pages gets
+    its own id, so re-reading a scan with OCR replaces the version indexed without it the
+    usual way (new rows first, old ones deleted after)."""
     salt = "\0ocr" if ocr else ""
-    return hashlib.sha256(f"{path}\0{content_hash}{salt}".encode()).hexdigest()[:16]
+    return hashlib.sha256(path_bytes(path) + f"\0{content_hash}{salt}".encode()).hexdigest()[:16]
 
 
 def chunk_text_hash(chunk: Chunk) -> str:
@@ -134,12 +153,16 @@ _OCR_RETRY_NOTES = ("no text layer on",)
 
 class IngestPipeline:
     def __init__(self, index: LanceIndex, embedder: Embedder, settings: Settings,
-                 ocr_engine: OcrEngine | None = None) -> None:
+                 ocr_engine: OcrEngine | None = None, *,
+                 index_provider: Callable[[], LanceIndex] | None = None) -> None:
         self.index = index
         self.embedder = embedder
         self.settings = settings
         # the engine loads its models on the first scanned page, not here
         self.ocr_engine = ocr_engine or OcrEngine()
+        # the active generation, re-opened after another process's reindex switched it
+        self._index_provider = index_provider
+        self._lock_timeout: float | None = None
 
     def _ocr_run(self) -> OcrRun | None:
         if not self.settings.ocr_enabled:
@@ -150,78 +173,136 @@ class IngestPipeline:
         return self.settings.ocr_enabled and any(
             note.startswith(_OCR_RETRY_NOTES) for note in record.notes)
 
+    def _follow_generation(self) -> bool:
+        """Switch to the active generation if a reindex replaced ours; True if we can write."""
+        if self.index.is_current():
+            return True
+        if self._index_provider is None:
+            return False
+        self.index = self._index_provider()
+        return self.index.is_current()
+
+    def _ingest_following(self, path: Path, cancelled: Callable[[], bool]
+                          ) -> Generator[IngestEvent, None, FileDone | FileSkipped]:
+        """`_ingest_file`, once more on the new generation if a reindex switched it meanwhile."""
+        for attempt in (1, 2):
+            self._follow_generation()
+            try:
+                return (yield from self._ingest_file(path, cancelled))
+            except LibraryRebuiltError:
+                if attempt == 2 or self._index_provider is None:
+                    raise
+            except (RuntimeError, OSError, ValueError):
+                # a read that raced the switch hit the deleted generation's files
+                if attempt == 2 or self._index_provider is None or self.index.is_current():
+                    raise
+        raise AssertionError("unreachable")
+
     def run(self, paths: Sequence[Path], *, cancel: Callable[[], bool] | None = None,
-            prune_missing: bool = True) -> Iterator[IngestEvent]:
-        """Ingest files and folders; yields progress events, ends with `RunDone`."""
+            prune_missing: bool = True, lock_timeout: float | None = None
+            ) -> Iterator[IngestEvent]:
+        """Ingest files and folders; yields progress events, ends with `RunDone`.
+
+        `lock_timeout`: how long to wait for another process that holds the library's writer
+        lock (None: the lock's default); the wait is announced through `desktop_app.locking`.
+        """
         from desktop_app.ingest.loaders import SUPPORTED_EXTENSIONS
 
         cancelled = cancel or (lambda: False)
+        self._lock_timeout = lock_timeout
         indexed = skipped = failed = removed = 0
-        by_path: dict[str, list[DocumentRecord]] = {}
-        for d in self.index.documents():
-            by_path.setdefault(d.source_path, []).append(d)
         seen: set[str] = set()
         count = 0
         was_cancelled = False
+        stopped: AppError | None = None
+        try:
+            self.index.writer.check_writable()
+        except StorageError as exc:  # read-only media: say so before parsing anything
+            yield RunDone(0, 0, 0, 0, stopped=exc.user_message, exit_code=exc.exit_code)
+            return
         for path, problem in discover(paths, frozenset(SUPPORTED_EXTENSIONS)):
             if cancelled():
                 was_cancelled = True
                 break
             count += 1
-            yield FileStarted(str(path), count, count)
+            key = path_key(path)
+            yield FileStarted(key, count, count)
             if problem:
                 failed += 1
-                yield FileFailed(str(path), problem)
+                yield FileFailed(key, problem)
                 continue
-            seen.add(str(path))
+            seen.add(key)
             try:
-                event = yield from self._ingest_file(path, by_path.get(str(path), []), cancelled)
+                event = yield from self._ingest_following(path, cancelled)
             except CancelledError:
                 was_cancelled = True
                 break
+            except (StorageError, LibraryBusyError) as exc:
+                failed += 1
+                stopped = exc
+                yield FileFailed(key, exc.user_message)
+                break
             except AppError as exc:
                 failed += 1
-                yield FileFailed(str(path), exc.user_message)
+                yield FileFailed(key, exc.user_message)
                 continue
             except MemoryError:
                 failed += 1
-                yield FileFailed(str(path), "the file is too large to process in memory")
+                yield FileFailed(key, "the file is too large to process in memory")
                 continue
-            except Exception as exc:  # a bug: keep the run going, keep the index intact
-                log.exception("unexpected error ingesting a file")
+            except Exception as exc:
+                mapped = storage_error(exc)
                 failed += 1
-                yield FileFailed(str(path), f"unexpected error ({type(exc).__name__}); see log")
+                # a write failed below the index's own mapping (a permission error here may
+                # be the document's own, so only a full or read-only disk stops the run)
+                if mapped is not None and not isinstance(mapped, StoragePermissionError):
+                    stopped = mapped
+                    yield FileFailed(key, mapped.user_message)
+                    break
+                # a bug: keep the run going, keep the index intact; ids only in the log
+                log.exception("unexpected error ingesting a file (%s)", type(exc).__name__)
+                yield FileFailed(key, f"unexpected error ({type(exc).__name__}); see log")
                 continue
             if isinstance(event, FileSkipped):
                 skipped += 1
             else:
                 indexed += 1
             yield event
-        if prune_missing and not was_cancelled:
-            for removal in self._prune(paths, seen, by_path):
-                removed += 1
-                yield removal
-        if indexed or removed:
-            self.index.ensure_vector_index()
-            self.index.compact()
-        yield RunDone(indexed, skipped, failed, removed, cancelled=was_cancelled)
+        try:
+            if prune_missing and not was_cancelled and stopped is None:
+                for removal in self._prune(paths, seen, cancelled):
+                    removed += 1
+                    yield removal
+            if stopped is None and self._follow_generation() and (
+                    indexed or removed or self.index.unindexed_rows()):
+                with self.index.writing("finishing the ingest", timeout=lock_timeout,
+                                        cancel=cancelled):
+                    self.index.ensure_vector_index()
+                    self.index.compact()
+        except CancelledError:
+            was_cancelled = True
+        except (StorageError, LibraryBusyError) as exc:
+            stopped = exc
+        yield RunDone(indexed, skipped, failed, removed, cancelled=was_cancelled,
+                      stopped=stopped.user_message if stopped else "",
+                      exit_code=stopped.exit_code if stopped else 0)
 
-    def _ingest_file(self, path: Path, previous: list[DocumentRecord],
-                     cancelled: Callable[[], bool]
+    def _ingest_file(self, path: Path, cancelled: Callable[[], bool]
                      ) -> Generator[IngestEvent, None, FileDone | FileSkipped]:
         from desktop_app.ingest.chunking import chunk_document
         from desktop_app.ingest.language import detect_language
 
+        key = path_key(path)
         try:
             content_hash = file_content_hash(path)
             st = path.stat()
         except OSError as exc:
             raise AppError(f"cannot read the file: {exc.strerror or exc}") from exc
-        for old in previous:
-            if old.content_hash == content_hash and old.embedder_id == self.index.embedder_id \
-                    and self.index.embedder_matches and not self._wants_ocr_retry(old):
-                return FileSkipped(str(path), "unchanged")
+        previous = self.index.documents_at(key)  # fresh: another process may have written
+        if self._unchanged(previous, content_hash):
+            return FileSkipped(key, "unchanged")
         doc = yield from self._load(path, cancelled)
+        doc.title = readable(doc.title)  # a non-UTF-8 file name becomes the title of a .txt
         doc_id = make_doc_id(path, content_hash, ocr=bool(doc.ocr_engine))
         chunks = chunk_document(doc, doc_id, max_chars=self.settings.chunk_chars,
                                 overlap=self.settings.chunk_overlap)
@@ -242,17 +323,17 @@ class IngestPipeline:
             if h in reusable:
                 vectors[i] = reusable[h]
         done = len(chunks) - len(todo)
-        yield ChunksEmbedded(str(path), done, len(chunks))
+        yield ChunksEmbedded(key, done, len(chunks))
         for start in range(0, len(todo), EMBED_BATCH):
             if cancelled():
                 raise CancelledError()
             batch = todo[start:start + EMBED_BATCH]
             vectors[batch] = self.embedder.embed_passages([texts[i] for i in batch])
             done += len(batch)
-            yield ChunksEmbedded(str(path), done, len(chunks))
+            yield ChunksEmbedded(key, done, len(chunks))
         sample = " ".join(p.text for p in doc.pages)[:5000]
         record = DocumentRecord(
-            doc_id=doc_id, title=doc.title, source_path=str(path), file_type=doc.file_type,
+            doc_id=doc_id, title=doc.title, source_path=key, file_type=doc.file_type,
             language=detect_language(sample), size=st.st_size, content_hash=content_hash,
             page_count=len(doc.pages) + len(doc.empty_pages), chunk_count=len(chunks),
             ingested_at=_now_iso(),
@@ -261,11 +342,20 @@ class IngestPipeline:
         )
         if cancelled():
             raise CancelledError()
-        self.index.add_document(record, chunks, vectors, [analyze(t) for t in texts], hashes)
-        for old in previous:
-            if old.doc_id != doc_id:
-                self.index.delete_document(old.doc_id, cleanup=False)
-        return FileDone(str(path), doc_id, len(chunks), record.page_count, tuple(doc.notes))
+        with self.index.writing("ingest", timeout=self._lock_timeout, cancel=cancelled):
+            current = self.index.documents_at(key)  # again, now that no one else writes
+            if self._unchanged(current, content_hash):
+                return FileSkipped(key, "unchanged: another Acervo process indexed it meanwhile")
+            self.index.add_document(record, chunks, vectors, [analyze(t) for t in texts], hashes)
+            for old in current:
+                if old.doc_id != doc_id:
+                    self.index.delete_document(old.doc_id, cleanup=False)
+        return FileDone(key, doc_id, len(chunks), record.page_count, tuple(doc.notes))
+
+    def _unchanged(self, stored: list[DocumentRecord], content_hash: str) -> bool:
+        return self.index.embedder_matches and any(
+            d.content_hash == content_hash and d.embedder_id == self.index.embedder_id
+            and not self._wants_ocr_retry(d) for d in stored)
 
     def _load(self, path: Path, cancelled: Callable[[], bool]
               ) -> Generator[IngestEvent, None, LoadedDocument]:
@@ -313,20 +403,27 @@ class IngestPipeline:
         return doc
 
     def _prune(self, paths: Sequence[Path], seen: set[str],
-               by_path: dict[str, list[DocumentRecord]]) -> Iterator[FileRemoved]:
-        folders = [str(Path(p).expanduser().resolve()) for p in paths if Path(p).is_dir()]
-        for source, records in sorted(by_path.items()):
+               cancelled: Callable[[], bool]) -> Iterator[FileRemoved]:
+        folders = [path_key(Path(p).expanduser().resolve()) for p in paths if Path(p).is_dir()]
+        if not folders:
+            return
+        sources = sorted({d.source_path for d in self.index.documents()})
+        for source in sources:
             if source in seen or not any(source.startswith(f.rstrip(os.sep) + os.sep)
                                          for f in folders):
                 continue
-            if Path(source).exists():
+            if path_from_key(source).exists():
                 continue  # e.g. hidden or now-unsupported; leave it to an explicit remove
-            for record in records:
-                self.index.delete_document(record.doc_id, cleanup=False)
-                yield FileRemoved(source, record.doc_id)
+            with self.index.writing("removing documents whose files are gone",
+                                    timeout=self._lock_timeout, cancel=cancelled):
+                for record in self.index.documents_at(source):
+                    self.index.delete_document(record.doc_id, cleanup=False)
+                    yield FileRemoved(source, record.doc_id)
 
-    def remove_document(self, doc_id: str) -> DocumentRecord | None:
+    def remove_document(self, doc_id: str, *,
+                        lock_timeout: float | None = None) -> DocumentRecord | None:
         """Delete a document everywhere in the index and purge old versions from disk."""
-        record = self.index.document(doc_id)
-        self.index.delete_document(doc_id, cleanup=True)
+        with self.index.writing("removing a document", timeout=lock_timeout):
+            record = self.index.document(doc_id)
+            self.index.delete_document(doc_id, cleanup=True)
         return record

@@ -21,11 +21,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from desktop_app.errors import AppError
+from desktop_app.errors import AppError, StorageError
 from desktop_app.memory.types import (
     SENSITIVE_CATEGORIES,
     MemoryForgotten,
@@ -33,6 +32,7 @@ from desktop_app.memory.types import (
     MemoryNotSaved,
     MemorySaved,
 )
+from desktop_app.privacy.stderr import tell_user
 
 if TYPE_CHECKING:
     from desktop_app.config.paths import AppPaths
@@ -161,9 +161,13 @@ def _receipt(receipt: Any) -> None:
 
 
 def _sweep_first(app: App) -> None:
-    receipt = app.memory.sweep_expired()
+    try:
+        receipt = app.memory.sweep_expired()
+    except StorageError as exc:  # a read-only folder: listing still works
+        tell_user(f"note: expired memories could not be erased now: {exc.user_message}")
+        return
     if receipt.memory_ids:
-        print(f"({len(receipt.memory_ids)} expired memories erased)", file=sys.stderr)
+        tell_user(f"({len(receipt.memory_ids)} expired memories erased)")
 
 
 def cmd_list(args: argparse.Namespace, app: App) -> int:
@@ -294,7 +298,7 @@ def cmd_chat(args: argparse.Namespace, app: App) -> int:
         if isinstance(event, Token):
             print(event.text, end="", flush=True)
         elif isinstance(event, MemoryUsed):
-            print(f"[memory used: {event.memory_id}]", file=sys.stderr)
+            tell_user(f"[memory used: {event.memory_id}]")
         elif isinstance(event, CitationEvent):
             pass  # badges are in the text; the list follows the answer
         elif isinstance(event, Done):
@@ -307,7 +311,7 @@ def cmd_chat(args: argparse.Namespace, app: App) -> int:
             for c in event.closest:
                 print(f"  closest: {c.title} p. {c.page} — {' '.join(c.snippet.split())[:100]}")
             for warning in event.warnings:
-                print(f"  ({warning})", file=sys.stderr)
+                tell_user(f"  ({warning})")
         elif isinstance(event, TurnComplete):
             job = event.extraction
         else:
@@ -320,20 +324,19 @@ def cmd_chat(args: argparse.Namespace, app: App) -> int:
 
 def _print_memory_event(event: Any) -> None:
     if isinstance(event, MemorySaved):
-        print(f"[memory saved: {', '.join(event.memory_ids)}]", file=sys.stderr)
+        tell_user(f"[memory saved: {', '.join(event.memory_ids)}]")
     elif isinstance(event, MemoryNotSaved):
-        print(f"[{event.reason} ({event.category}): run `desktop-app memory consent "
-              f"{event.category} on`]", file=sys.stderr)
+        tell_user(f"[{event.reason} ({event.category}): run `desktop-app memory consent "
+                  f"{event.category} on`]")
     elif isinstance(event, MemoryForgotten):
-        print(f"[memory erased: {', '.join(event.memory_ids) or 'nothing matched'}]",
-              file=sys.stderr)
+        tell_user(f"[memory erased: {', '.join(event.memory_ids) or 'nothing matched'}]")
 
 
 def cmd_eval_memory(args: argparse.Namespace, app: App) -> int:
     from desktop_app.memory.evaluation import run_memory_eval
 
     result = run_memory_eval(app, args.directory, mode=args.mode, k=args.k, limit=args.limit,
-                             progress=lambda line: print(line, file=sys.stderr))
+                             progress=tell_user)
     print(json.dumps({k: v for k, v in result.items() if k != "cases"}, indent=2))
     if args.json:
         args.json.write_text(json.dumps(result, indent=2, ensure_ascii=False), encoding="utf-8")

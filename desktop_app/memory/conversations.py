@@ -1,7 +1,8 @@
 """Conversations and their messages (SQLite), with each answer's trace and a running summary.
 
 The assistant message row carries the answer's trace (rewritten query, hits, memories
-used), so that erasing a memory can scrub every trace that quoted it. `add_user_message`
+used), so that erasing a memory can scrub every trace that quoted it, and removing a
+document can find the answers that quote it (`document_quotes`, `purge_document`). `add_user_message`
 is the only issuer of `UserMessage`, the sole input of memory writes.
 """
 
@@ -223,3 +224,60 @@ class ConversationStore:
                                  (new_content, message_id))
                     changed += 1
         return changed, removed
+
+    # --- copies of a removed document ---
+
+    def document_quotes(self, doc_id: str, passages: Iterable[str] = ()) -> list[str]:
+        """Ids of assistant messages that quote a document: they cite it, or they repeat a
+        run of its words (`passages`: the document's chunk texts, when still known)."""
+        from desktop_app.memory.erasure import shingles
+
+        marks: set[int] = set()
+        for passage in passages:
+            marks |= shingles(passage)
+        found = []
+        rows = self.db.query("SELECT id, content, trace FROM messages WHERE role = 'assistant' "
+                             "ORDER BY conversation_id, seq")
+        for row in rows:
+            trace = json.loads(row["trace"]) if row["trace"] else {}
+            cited = any(isinstance(c, dict) and c.get("doc_id") == doc_id
+                        for c in trace.get("citations") or [])
+            if cited or (marks and marks & shingles(row["content"])):
+                found.append(str(row["id"]))
+        return found
+
+    def purge_document(self, doc_id: str, passages: Iterable[str] = ()) -> tuple[int, int, int]:
+        """Erase the assistant messages that quote a document and every trace entry naming it.
+
+        The user's own questions stay. Running summaries of the affected conversations are
+        dropped (rebuilt later). Returns (messages deleted, traces scrubbed, bytes removed).
+        """
+        quoting = self.document_quotes(doc_id, passages)
+        deleted, removed = self.delete_messages(quoting)
+        scrubbed = 0
+        with self.db.transaction() as conn:
+            rows = conn.execute("SELECT id, trace FROM messages WHERE trace LIKE ?",
+                                (f"%{doc_id}%",)).fetchall()
+            for row in rows:
+                trace = json.loads(row["trace"])
+                clean = _without_document(trace, doc_id)
+                if clean != trace:
+                    new_text = json.dumps(clean, ensure_ascii=False)
+                    removed += max(0, len(row["trace"].encode()) - len(new_text.encode()))
+                    conn.execute("UPDATE messages SET trace = ? WHERE id = ?", (new_text, row["id"]))
+                    scrubbed += 1
+        if deleted or scrubbed:
+            self.db.vacuum()  # no freed page keeps the erased text
+        return deleted, scrubbed, removed
+
+
+def _without_document(value: Any, doc_id: str) -> Any:
+    """A trace with every entry (hit, citation) that names `doc_id` removed."""
+    if isinstance(value, dict):
+        return {k: _without_document(v, doc_id) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_without_document(item, doc_id) for item in value
+                if not (isinstance(item, dict) and (
+                    item.get("doc_id") == doc_id
+                    or str(item.get("chunk_id", "")).startswith(f"{doc_id}:")))]
+    return value

@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import logging
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from pathlib import Path
 
 from desktop_app.config.settings import Settings
+from desktop_app.locking import MEMORY, writer_lock
 from desktop_app.memory.consent import ConsentRegistry
 from desktop_app.memory.conversations import ConversationStore
 from desktop_app.memory.db import StateDB
@@ -68,8 +70,9 @@ class MemoryCore:
                  enabled: bool = True, implicit: bool = True,
                  llm_provider: Callable[[], JsonLLM | None] | None = None,
                  clock: Callable[[], datetime] = utc_now,
-                 settings: Settings | None = None) -> None:
+                 settings: Settings | None = None, log_dir: Path | None = None) -> None:
         self.db = db
+        self.log_dir = log_dir  # erasure also scrubs log files written by older versions
         self.store = MemoryStore(db)
         self.consents = ConsentRegistry(db)
         self.conversations = conversations or ConversationStore(db)
@@ -84,6 +87,14 @@ class MemoryCore:
         self._index: MemoryIndex | None = None
         self._llm_provider = llm_provider
         self._undo: dict[str, UndoRecord] = {}
+        # Another process (the window, a terminal) may write memories into the same folder.
+        self.writer = writer_lock(index_dir.parent, MEMORY)
+
+    @contextmanager
+    def writing(self, purpose: str) -> Iterator[None]:
+        """Hold the `memory` writer lock (other processes wait) and this process's DB lock."""
+        with self.writer.hold(purpose), self.db.lock:
+            yield
 
     # --- switches (read live from the settings when the app passes them) ---
 
@@ -119,7 +130,15 @@ class MemoryCore:
         return self._index
 
     def _check_index(self) -> None:
-        """Re-embed from SQLite when the index was built by another embedder or is out of sync."""
+        """Re-embed from SQLite when the index was built by another embedder or is out of sync.
+
+        Only when no other process is writing memories: a writer between its SQLite row and
+        its index row is not out of sync, and a read-only folder cannot be repaired anyway."""
+        with self.writer.hold_if_free("checking the memory index") as held:
+            if held:
+                self._sync_index()
+
+    def _sync_index(self) -> None:
         assert self._index is not None
         live = {i.id: i for i in self.store.items(statuses=("active", "superseded"))}
         if self.db.get_kv(EMBEDDER_KEY) == self.embedder.id and self._index.ids() == set(live):
@@ -192,7 +211,7 @@ class MemoryCore:
         new_items: list[MemoryItem] = []
         undo = UndoRecord()
         token = f"undo_{uuid.uuid4().hex[:12]}"
-        with self.db.lock:
+        with self.writing("saving a memory"):
             index = self.index  # open (and sync) the index before any new row exists
             for candidate in candidates:
                 if not isinstance(candidate.message, UserMessage):

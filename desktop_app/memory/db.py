@@ -12,15 +12,23 @@ be compacted away. LanceDB holds only what needs vector/keyword search: the memo
 One connection is shared by the threads of the app (the GUI thread and the background
 extraction worker) behind a re-entrant lock; the rollback journal (not WAL) keeps all
 content in the one file that `VACUUM` rewrites.
+
+A read-only data folder (read-only media or mount) opens read-only: reading memories and
+conversations works, and a write fails with one clear `StorageError` — as does a full
+disk ("database or disk is full") — instead of a raw `sqlite3.OperationalError`.
 """
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import NoReturn
+
+from desktop_app.errors import LibraryBusyError, storage_error
 
 SCHEMA_VERSION = 1
 
@@ -107,19 +115,38 @@ class StateDB:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        path.parent.mkdir(parents=True, exist_ok=True)
+        self.read_only = False
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            _raise_mapped(exc, str(self.path.parent))
         self._lock = threading.RLock()
         self._conn = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
         self._conn.row_factory = sqlite3.Row
         self._conn.execute("PRAGMA secure_delete = ON")
         self._conn.execute("PRAGMA foreign_keys = ON")
-        self._conn.execute("PRAGMA journal_mode = DELETE")
         self._conn.execute("PRAGMA busy_timeout = 5000")
-        self._conn.executescript(_SCHEMA)
-        self._conn.execute(
-            "INSERT OR IGNORE INTO schema_versions(component, version) VALUES ('state', ?)",
-            (SCHEMA_VERSION,),
-        )
+        try:
+            self._conn.execute("PRAGMA journal_mode = DELETE")
+            self._conn.executescript(_SCHEMA)
+            self._conn.execute(
+                "INSERT OR IGNORE INTO schema_versions(component, version) VALUES ('state', ?)",
+                (SCHEMA_VERSION,),
+            )
+        except sqlite3.Error as exc:
+            if not self._has_schema():
+                _raise_mapped(exc, str(self.path.parent))
+            if _mapped(exc) is exc:
+                raise  # not a storage problem: a bug
+            self.read_only = True  # an existing database we may read but not write
+
+    def _has_schema(self) -> bool:
+        try:
+            rows = self._conn.execute("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' "
+                                      "AND name IN ('messages', 'memories')").fetchone()
+        except sqlite3.Error:
+            return False
+        return bool(rows and rows[0] == 2)
 
     @classmethod
     def open(cls, path: Path) -> StateDB:
@@ -136,13 +163,24 @@ class StateDB:
             if self._conn.in_transaction:
                 yield self._conn
                 return
-            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                self._conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as exc:
+                _raise_mapped(exc, str(self.path.parent))
             try:
                 yield self._conn
-            except BaseException:
-                self._conn.execute("ROLLBACK")
+            except BaseException as exc:
+                with contextlib.suppress(sqlite3.Error):
+                    self._conn.execute("ROLLBACK")
+                if isinstance(exc, sqlite3.Error):
+                    _raise_mapped(exc, str(self.path.parent))
                 raise
-            self._conn.execute("COMMIT")
+            try:
+                self._conn.execute("COMMIT")
+            except sqlite3.Error as exc:
+                with contextlib.suppress(sqlite3.Error):
+                    self._conn.execute("ROLLBACK")
+                _raise_mapped(exc, str(self.path.parent))
 
     def query(self, sql: str, params: Sequence[object] = ()) -> list[sqlite3.Row]:
         with self._lock:
@@ -169,8 +207,30 @@ class StateDB:
     def vacuum(self) -> None:
         """Rebuild the file so no freed page keeps erased text."""
         with self._lock:
-            self._conn.execute("VACUUM")
+            try:
+                self._conn.execute("VACUUM")
+            except sqlite3.Error as exc:
+                _raise_mapped(exc, str(self.path.parent))
 
     def close(self) -> None:
         with self._lock:
             self._conn.close()
+
+
+def _mapped(exc: BaseException, where: str = "") -> BaseException:
+    """The user-facing error for a storage failure (full disk, read-only folder, a database
+    another process keeps locked); any other error is returned as it is (a bug)."""
+    mapped = storage_error(exc, where)
+    if mapped is not None:
+        return mapped
+    if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc).lower():
+        return LibraryBusyError("Another Acervo process kept the conversation and memory "
+                                "database busy; nothing was changed. Try again.")
+    return exc
+
+
+def _raise_mapped(exc: BaseException, where: str = "") -> NoReturn:
+    mapped = _mapped(exc, where)
+    if mapped is exc:
+        raise exc
+    raise mapped from exc

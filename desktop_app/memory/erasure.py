@@ -10,7 +10,7 @@ of content went, and the files' sizes before and after. It never contains erased
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -76,6 +76,46 @@ def scrub_trace(value: Any, needles: Iterable[str], memory_ids: set[str]) -> Any
     if isinstance(value, str):
         return redact_text(value, needles)
     return value
+
+
+QUOTE_WORDS = 8
+_WORD = re.compile(r"\w+", re.UNICODE)
+
+
+def shingles(text: str, size: int = QUOTE_WORDS) -> set[int]:
+    """Hashes of every run of `size` consecutive words (case-folded), to spot quotations.
+
+    Eight words in a row that also occur in a document is a quotation of it (extractive
+    answers copy sentences whole; a model's answer copies phrases); unrelated text almost
+    never shares one.
+    """
+    words = _WORD.findall(text.casefold())
+    return {hash(tuple(words[i:i + size])) for i in range(len(words) - size + 1)}
+
+
+def redact_files(paths: Iterable[Path], needles: Sequence[str]) -> tuple[int, int]:
+    """Redact needles inside text files in place (log files: the logging handler keeps
+    appending to the same file); returns (files changed, bytes removed).
+
+    Logs carry ids, never memory text, since issue 11; this reaches logs an older version
+    wrote (it printed "(using what you told me: …)" into them)."""
+    changed = removed = 0
+    for path in paths:
+        try:
+            with path.open("r+", encoding="utf-8", errors="surrogateescape") as fh:
+                text = fh.read()
+                clean = redact_text(text, needles)
+                if clean == text:
+                    continue
+                fh.seek(0)
+                fh.write(clean)
+                fh.truncate()
+        except OSError:
+            continue  # a log we cannot rewrite is reported by the receipt's count, not fatal
+        changed += 1
+        removed += max(0, len(text.encode("utf-8", "surrogateescape"))
+                       - len(clean.encode("utf-8", "surrogateescape")))
+    return changed, removed
 
 
 def dir_bytes(path: Path) -> int:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
@@ -23,7 +24,7 @@ from typing import Any
 from desktop_app.errors import AppError
 from desktop_app.memory.categories import classify
 from desktop_app.memory.core import NEEDS_CONSENT, MemoryCore
-from desktop_app.memory.erasure import ErasureReceipt, needles_for
+from desktop_app.memory.erasure import ErasureReceipt, needles_for, redact_files
 from desktop_app.memory.patterns import match_fact, tidy_sentence
 from desktop_app.memory.types import (
     ConsentRecord,
@@ -101,7 +102,7 @@ class MemoryService(MemoryCore):
                            "first.")
         matched = match_fact(new_text)
         now = iso(self.clock())
-        with self.db.lock:
+        with self.writing("editing a memory"):
             old_texts = [item.text] + self.store.old_texts([memory_id])
             self.store.update_text(memory_id, new_text, value=matched[3] if matched else "",
                                    edited_at=now, old_text=item.text,
@@ -132,15 +133,16 @@ class MemoryService(MemoryCore):
 
     def forget_all(self, *, erase_conversations: bool = False) -> ErasureReceipt:
         """Forget everything: all memories (and, when chosen, all conversations)."""
-        receipt = self._erase(self.store.all_live_ids(), "forget_all",
-                              erase_messages=False, cleanup=not erase_conversations)
-        if erase_conversations:
-            rows, bytes_ = self.conversations.delete_all()
-            touch = receipt.touch("conversations")
-            touch.rows += rows
-            touch.content_bytes += bytes_
-            self._physical_cleanup(receipt)
-            self._record(receipt)
+        with self.writing("erasing every memory"):
+            receipt = self._erase(self.store.all_live_ids(), "forget_all",
+                                  erase_messages=False, cleanup=not erase_conversations)
+            if erase_conversations:
+                rows, bytes_ = self.conversations.delete_all()
+                touch = receipt.touch("conversations")
+                touch.rows += rows
+                touch.content_bytes += bytes_
+                self._physical_cleanup(receipt)
+                self._record(receipt)
         self._undo.clear()
         return receipt
 
@@ -172,7 +174,7 @@ class MemoryService(MemoryCore):
         record = self.take_undo(token)
         if record is None:
             raise AppError("This change can no longer be undone.")
-        with self.db.lock:
+        with self.writing("undoing a memory change"):
             receipt = self._erase(record.created, "undo", erase_messages=False)
             self._revert(record)  # restores superseded items and merges, purges tombstones
         return receipt
@@ -196,7 +198,7 @@ class MemoryService(MemoryCore):
         receipt = ErasureReceipt(reason, iso(self.clock()), memory_ids=ids)
         if not ids:
             return receipt
-        with self.db.lock:
+        with self.writing("erasing memories"):
             receipt.touch("sqlite_file").file_bytes_before = self.db.file_bytes()
             receipt.touch("lancedb_files").file_bytes_before = self.index.file_bytes()
             items = list(self.store.get_many(ids).values())
@@ -235,6 +237,16 @@ class MemoryService(MemoryCore):
         touch = receipt.touch("traces_and_summaries")
         touch.rows += rows
         touch.content_bytes += bytes_
+        if self.log_dir is not None and self.log_dir.is_dir():
+            from desktop_app.privacy.export import log_files
+
+            # not bare numbers or dates: "2026" would erase every timestamp of the log
+            words = [n for n in needles if not re.fullmatch(r"[\d\s:./,-]+", n) and len(n) >= 6]
+            files, bytes_ = redact_files(log_files(self.log_dir), words)
+            if files:
+                touch = receipt.touch("log_files")
+                touch.rows += files
+                touch.content_bytes += bytes_
 
     def _physical_cleanup(self, receipt: ErasureReceipt) -> None:
         self.index.compact()

@@ -26,7 +26,8 @@ def app_sanitizer(app: Any) -> Callable[[str], str]:
 def run_doctor_command(args: argparse.Namespace, app: Any) -> int:
     from desktop_app.privacy.doctor import format_report, run_doctor
 
-    report = run_doctor(app, sanitize=app_sanitizer(app), deep=not args.quick)
+    report = run_doctor(app, sanitize=app_sanitizer(app), deep=not args.quick,
+                        repair=args.repair)
     print(format_report(report))
     return 0 if report.ok else 1
 
@@ -63,6 +64,9 @@ def register(subparsers: Any) -> None:
         "doctor", help="check models, index, offline switches and that nothing goes online")
     doctor.add_argument("--quick", action="store_true",
                         help="skip the transformers offline load (saves a few seconds)")
+    doctor.add_argument("--repair", action="store_true",
+                        help="fix what the index check finds (interrupted ingests, duplicates, "
+                             "keyword/vector indexes behind the table)")
     doctor.set_defaults(handler=run_doctor_command)
 
     logs = subparsers.add_parser("logs", help="sanitized application logs")

@@ -1,5 +1,9 @@
 """`desktop-app doctor`: models found, index status, logging, offline flags, outbound self-check.
 
+The index section looks at the active generation (`current.json`) and checks that the
+keyword and vector indexes match the table (no duplicates, no passages of interrupted
+ingests); `desktop-app doctor --repair` fixes what it finds.
+
 The self-check runs the code paths that historically phoned home – presidio's
 stock e-mail recognizer (module-level tldextract), our sanitizer, a
 huggingface_hub download and a transformers config load, both in offline
@@ -11,6 +15,7 @@ are used (duck-typed), no other package's internals.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import tempfile
 import time
@@ -91,17 +96,55 @@ def models_section(app: Any) -> list[str]:
     return lines
 
 
-def index_section(app: Any) -> list[str]:
+def _active_generation(index_dir: Path) -> Path:
+    """The folder `current.json` points at (the tables live there, not in `index/`)."""
+    with contextlib.suppress(OSError, ValueError, KeyError, TypeError):
+        name = json.loads((index_dir / "current.json").read_text(encoding="utf-8"))["generation"]
+        return index_dir / str(name)
+    return index_dir
+
+
+def index_section(app: Any, report: DoctorReport | None = None, *,
+                  repair: bool = False) -> list[str]:
     try:
         index_dir = Path(app.paths.index_dir)
     except Exception as error:
         return [f"index path unknown ({type(error).__name__})"]
     if not index_dir.is_dir():
         return [f"index folder: {index_dir} (not created yet: nothing ingested)"]
-    lines = [f"index folder: {index_dir} ({human_size(tree_size(index_dir))})"]
-    tables = sorted(p for p in index_dir.iterdir() if p.suffix == ".lance")
+    generation = _active_generation(index_dir)
+    lines = [f"index folder: {index_dir} ({human_size(tree_size(index_dir))}), "
+             f"active generation: {generation.name}"]
+    tables = sorted(p for p in generation.iterdir() if p.suffix == ".lance") \
+        if generation.is_dir() else []
     lines += [f"  table {p.stem}: {human_size(tree_size(p))}" for p in tables] or ["  (no tables)"]
+    if tables and report is not None:
+        lines += consistency_lines(app, report, repair=repair)
     return lines
+
+
+def consistency_lines(app: Any, report: DoctorReport, *, repair: bool) -> list[str]:
+    """Do the keyword/vector indexes match the table; duplicates, orphans? (`--repair` fixes.)"""
+    try:
+        index = app.index  # opening repairs what it can when no other process is writing
+        lines = [f"  repaired when opened: {p}" for p in index.repaired_on_open]
+        if repair:
+            done = index.repair()
+            lines += [f"  repaired: {p}" for p in done] or ["  consistency: sound, nothing to repair"]
+            return lines
+        if not index.writer.try_acquire("checking the index"):
+            return lines + [f"  consistency: not checked, {index.writer.busy_message()}"]
+        try:
+            problems = index.check()
+        finally:
+            index.writer.release()
+    except Exception as error:  # a doctor reports; it does not crash
+        return [f"  consistency: could not check ({getattr(error, 'user_message', '') or type(error).__name__})"]
+    if problems:
+        report.problems.append("the index is inconsistent: run `desktop-app doctor --repair`")
+    return lines + ([f"  INCONSISTENT: {p}" for p in problems] or ["  consistency: sound "
+                                                                    "(keyword and vector indexes "
+                                                                    "match the table)"])
 
 
 def logging_section(app: Any, sanitize: Callable[[str], str] | None,
@@ -225,10 +268,10 @@ def outbound_section(report: DoctorReport, sanitize: Callable[[str], str] | None
 
 
 def run_doctor(app: Any, *, sanitize: Callable[[str], str] | None = None,
-               deep: bool = True) -> DoctorReport:
+               deep: bool = True, repair: bool = False) -> DoctorReport:
     report = DoctorReport()
     report.add("Models", models_section(app))
-    report.add("Index", index_section(app))
+    report.add("Index", index_section(app, report, repair=repair))
     report.add("Logging", logging_section(app, sanitize, report))
     report.add("Offline switches in force", flags_section(report))
     report.add("Air gap", outbound_section(report, sanitize, deep=deep))

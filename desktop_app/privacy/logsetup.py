@@ -5,7 +5,7 @@
 
 Both handlers use `SanitizingFormatter`, which sanitizes the message, the
 formatted exception (chains and notes included, as Python renders them) and
-the stack, and fails closed: if the sanitizer raises, the text is replaced by
+the stack (the console shows the message only: tracebacks go to the file), and fails closed: if the sanitizer raises, the text is replaced by
 a placeholder. `warnings`, uncaught exceptions (main thread, worker threads,
 unraisable), and stray `sys.stderr` writes are routed into the same path.
 Third-party loggers that echo analysed text are quieted and their own
@@ -95,11 +95,23 @@ class SanitizingFormatter(logging.Formatter):
     """Formats header fields as usual and the text (message + exception + stack) sanitized."""
 
     def __init__(self, sanitize: Sanitize, fmt: str = FILE_FORMAT,
-                 plain_loggers: frozenset[str] = frozenset()) -> None:
+                 plain_loggers: frozenset[str] = frozenset(), *,
+                 tracebacks: bool = True) -> None:
         super().__init__(fmt)
         self._sanitize = sanitize
         self._plain = logging.Formatter("%(message)s")
         self._plain_loggers = plain_loggers
+        self._tracebacks = tracebacks
+
+    def _message_only(self, record: logging.LogRecord) -> str:
+        """The sanitized message without traceback (the console: tracebacks are for the log)."""
+        try:
+            text = self._sanitize(record.getMessage())
+        except Exception as error:
+            text = DROPPED.format(error=type(error).__name__)
+        if record.exc_info or record.exc_text:
+            text += " (details in the log file)"
+        return text
 
     def sanitized_text(self, record: logging.LogRecord) -> str:
         cached = getattr(record, _SANITIZED_ATTR, None)
@@ -121,7 +133,7 @@ class SanitizingFormatter(logging.Formatter):
 
     def format(self, record: logging.LogRecord) -> str:
         safe = copy.copy(record)
-        safe.msg = self.sanitized_text(record)
+        safe.msg = self.sanitized_text(record) if self._tracebacks else self._message_only(record)
         safe.args = None
         safe.exc_info = None
         safe.exc_text = None
@@ -131,10 +143,17 @@ class SanitizingFormatter(logging.Formatter):
         return super().format(safe)
 
 
+_reported_handlers: set[int] = set()
+
+
 def _report_handler_error(handler: logging.Handler) -> None:
     # logging's default handleError prints the record's raw message and args: never that.
+    # Once per handler: a read-only or full log folder fails every record.
     error = sys.exc_info()[0]
     stream = sys.__stderr__
+    if id(handler) in _reported_handlers:
+        return
+    _reported_handlers.add(id(handler))
     if stream is not None:
         with contextlib.suppress(Exception):
             name = error.__name__ if error else "error"
@@ -236,8 +255,10 @@ class LoggingHandle:
         if self.listener is not None:
             self.listener.stop()  # processes everything still queued
         for handler in self.output_handlers:
-            handler.flush()
-            handler.close()
+            with contextlib.suppress(OSError, ValueError):  # a full disk must not crash the exit
+                handler.flush()
+            with contextlib.suppress(OSError, ValueError):
+                handler.close()
         self._closed = True
         global _active
         if _active is self:
@@ -274,7 +295,8 @@ def install_logging(log_dir: Path, retention_days: int = 14, max_bytes: int = 2_
         console = _StreamHandler(console_stream)
         console.setLevel(console_level)
         console.setFormatter(SanitizingFormatter(handle.sanitize, CONSOLE_FORMAT,
-                                                 plain_loggers=frozenset({STDERR_LOGGER})))
+                                                 plain_loggers=frozenset({STDERR_LOGGER}),
+                                                 tracebacks=False))
         handle.output_handlers.append(console)
 
     handle.listener = logging.handlers.QueueListener(handle.queue, *handle.output_handlers,

@@ -5,12 +5,16 @@ one WARNING record each batch on the `stderr` logger, a partial line waits
 for its newline or `flush()`. Writes made while logging itself is writing
 (re-entrancy) or from the log listener thread are dropped, never echoed raw,
 so a failing handler cannot loop.
+
+`tell_user()` is the other channel: text for the person at the terminal that must not be
+logged (it may quote a memory or a document).
 """
 
 from __future__ import annotations
 
 import io
 import logging
+import sys
 import threading
 from typing import TextIO
 
@@ -25,6 +29,11 @@ class StderrToLog(io.TextIOBase):
         self._local = threading.local()
         self._ignored_threads: set[int] = set()
         self.dropped_writes = 0
+
+    @property
+    def original(self) -> TextIO | None:
+        """The stream this one replaced (the real stderr)."""
+        return self._original
 
     @property
     def encoding(self) -> str:  # type: ignore[override]
@@ -74,3 +83,28 @@ class StderrToLog(io.TextIOBase):
             self._logger.warning(text)
         finally:
             self._local.busy = False
+
+
+def user_stream() -> TextIO | None:
+    """The terminal's stderr, bypassing the log capture (`StderrToLog`).
+
+    For lines meant for the person at the terminal only — "(using what you told me: …)",
+    "waiting for another Acervo process", `error: …` — which may quote memories or
+    documents and so must never reach a log file (logs carry ids, never content).
+    """
+    stream = sys.stderr
+    while isinstance(stream, StderrToLog):
+        stream = stream.original
+    return stream if stream is not None else sys.__stderr__
+
+
+def tell_user(text: str) -> None:
+    """Print one line for the user on the terminal (never logged); a closed pipe is ignored."""
+    stream = user_stream()
+    if stream is None:
+        return
+    try:
+        stream.write(text + "\n")
+        stream.flush()
+    except (BrokenPipeError, OSError, ValueError):
+        pass

@@ -9,6 +9,8 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
+from desktop_app.ingest.pathnames import one_line
+from desktop_app.privacy.stderr import tell_user
 from desktop_app.retrieval.types import Hit, SearchFilters, ocr_label
 
 if TYPE_CHECKING:
@@ -73,7 +75,7 @@ def cmd_search(args: argparse.Namespace, app: App) -> int:
     hits = app.searcher.search(args.query, k=args.k, filters=filters)
     report = app.searcher.last_report
     for warning in report.warnings:
-        print(f"warning: {warning}", file=sys.stderr)
+        tell_user(f"warning: {warning}")
     if args.json:
         print(json.dumps({"query": args.query, "warnings": report.warnings,
                           "hits": [hit_to_dict(h) for h in hits]}, ensure_ascii=False, indent=2))
@@ -93,8 +95,8 @@ def print_hits(hits: list[Hit]) -> None:
         headings = [x for x in h.heading_path if x != h.title]  # an H1 often repeats the title
         section = f" › {' › '.join(headings)}" if headings else ""
         snippet = " ".join(h.text.split())[:160]
-        print(f"[{n}] {h.title}{section} ({pages})  score={h.score:.4f} "
-              f"legs={'+'.join(sorted(h.legs))}")
+        print(one_line(f"[{n}] {h.title}{section} ({pages})  score={h.score:.4f} "
+                       f"legs={'+'.join(sorted(h.legs))}"))
         print(f"    {snippet}")
 
 

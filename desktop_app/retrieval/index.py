@@ -6,9 +6,16 @@ touching ingestion, answering or the GUI.
 
 Consistency rules, so that a process killed mid-ingest leaves a usable index:
 - a document's chunks are written first, its `documents` row last (that row is
-  the "complete" marker); `recover()` on open deletes chunks with no document;
+  the "complete" marker);
 - a changed file gets a new doc id; the old version is deleted only after the
-  new one is complete, and `recover()` keeps only the newest version per path.
+  new one is complete;
+- every write holds the data folder's `library` writer lock (`desktop_app.locking`),
+  so two processes never write at once; readers never lock;
+- on open, when no other process is writing, `recover()` repairs what an interruption
+  left, keyed by row identity (LanceDB `_rowid`), never by doc id alone: duplicate rows
+  keep one copy, chunks without a document row go, superseded versions of a path go,
+  and the keyword/vector indexes are brought level with the table (`repair()`;
+  `desktop-app doctor --repair` runs the same).
 
 Blue/green generations: the index lives in `root/<generation>/`; `current.json`
 names the active one. A reindex builds a new generation and switches the
@@ -17,31 +24,39 @@ pointer atomically when it is complete.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import json
 import logging
 import os
 import shutil
 import warnings
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
-from desktop_app.errors import AppError, DiskFullError
+from desktop_app.config.files import read_json, write_json_atomic
+from desktop_app.errors import AppError, LibraryRebuiltError, StorageError, storage_error
 from desktop_app.ingest.types import Chunk
+from desktop_app.locking import LIBRARY, WriterLock, writer_lock
+from desktop_app.retrieval import lancedb_io
+from desktop_app.retrieval.index_repair import RecoveryPlan, plan_recovery
 from desktop_app.retrieval.types import SearchFilters
 
 log = logging.getLogger(__name__)
 
+T = TypeVar("T")
 SCHEMA_VERSION = 2  # 2: chunks carry ocr_confidence and ocr_boxes (migrations.py)
 ANN_MIN_ROWS = 50_000
 POINTER_FILE = "current.json"
 META_FILE = "index_meta.json"
-
-
+FTS_INDEX = "search_text_idx"
+VECTOR_INDEX = "vector_idx"
+_DELETE_BATCH = 400
 @dataclass(frozen=True)
 class DocumentRecord:
     doc_id: str
@@ -125,66 +140,79 @@ def filters_to_sql(filters: SearchFilters | None) -> str | None:
     return " AND ".join(parts) or None
 
 
-def _write_json_atomic(path: Path, data: dict[str, Any]) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(data, indent=2), encoding="utf-8")
-    os.replace(tmp, path)
+def _open_or_create(db: Any, name: str, schema: Any) -> Any:
+    if name in set(db.list_tables().tables):
+        return db.open_table(name)
+    return db.create_table(name, schema=schema, exist_ok=True)
 
 
-def _wrap_os_error(exc: OSError) -> AppError:
-    if exc.errno == 28:  # ENOSPC
-        return DiskFullError("The disk is full: free some space and try again. "
-                             "Nothing already indexed was lost.")
-    return AppError(f"Could not write the index: {exc.strerror or exc}")
+def current_generation(root: Path) -> str | None:
+    """The active generation's folder name under `root`, or None before the first ingest."""
+    pointer = root / POINTER_FILE
+    try:
+        return str(read_json(pointer)["generation"])
+    except FileNotFoundError:
+        return None
 
 
 class LanceIndex:
     """One generation of the document index (documents + chunks tables)."""
 
     def __init__(self, directory: Path, meta: dict[str, Any], *,
-                 current_embedder_id: str = "") -> None:
-        import lancedb
-
+                 current_embedder_id: str = "", writer: WriterLock | None = None) -> None:
         self.directory = directory
         self.meta = meta
         self.current_embedder_id = current_embedder_id
-        self._db = lancedb.connect(str(directory))
+        self.writer = writer or writer_lock(directory.parent.parent, LIBRARY)
+        self._db = lancedb_io.connect(directory)
         names = set(self._db.list_tables().tables)
-        self._docs = (self._db.open_table("documents") if "documents" in names else
-                      self._db.create_table("documents", schema=_documents_schema()))
-        self._chunks = (self._db.open_table("chunks") if "chunks" in names else
-                        self._db.create_table("chunks", schema=_chunks_schema(self.dim)))
-        indices = {ix.name for ix in self._chunks.list_indices()}
-        self._fts_ready = "search_text_idx" in indices
-        self._vector_indexed = "vector_idx" in indices
+        if not {"documents", "chunks"} <= names:
+            with self.writer.hold("creating the library"):
+                self._docs = self._write(lambda: _open_or_create(
+                    self._db, "documents", _documents_schema()))
+                self._chunks = self._write(lambda: _open_or_create(
+                    self._db, "chunks", _chunks_schema(self.dim)))
+        else:
+            self._docs = self._db.open_table("documents")
+            self._chunks = self._db.open_table("chunks")
+        self._fts_ready = self._vector_indexed = False
+        self.repaired_on_open: list[str] = []  # what recovery fixed when this was opened
+        self._refresh_index_flags()
 
     # ---- opening / generations -------------------------------------------------
     @classmethod
-    def open(cls, root: Path, *, embedder_id: str, dim: int) -> LanceIndex:
+    def open(cls, root: Path, *, embedder_id: str, dim: int,
+             writer: WriterLock | None = None) -> LanceIndex:
         """Open the active generation under `root`, creating the first one if needed."""
-        root.mkdir(parents=True, exist_ok=True)
-        pointer = root / POINTER_FILE
-        if pointer.exists():
-            generation = json.loads(pointer.read_text(encoding="utf-8"))["generation"]
-        else:
-            generation = "g1"
-            _write_json_atomic(pointer, {"generation": generation})
-        return cls.open_generation(root / generation, embedder_id=embedder_id, dim=dim)
+        writer = writer or writer_lock(root.parent, LIBRARY)
+        generation = current_generation(root) if root.is_dir() else None
+        if generation is None:
+            with writer.hold("creating the library"):
+                generation = current_generation(root) if root.is_dir() else None
+                if generation is None:
+                    generation = "g1"
+                    _mkdir(root)
+                    write_json_atomic(root / POINTER_FILE, {"generation": generation})
+        return cls.open_generation(root / generation, embedder_id=embedder_id, dim=dim,
+                                   writer=writer)
 
     @classmethod
-    def open_generation(cls, directory: Path, *, embedder_id: str, dim: int) -> LanceIndex:
-        directory.mkdir(parents=True, exist_ok=True)
+    def open_generation(cls, directory: Path, *, embedder_id: str, dim: int,
+                        writer: WriterLock | None = None) -> LanceIndex:
+        writer = writer or writer_lock(directory.parent.parent, LIBRARY)
         meta_path = directory / META_FILE
-        if meta_path.exists():
-            meta = json.loads(meta_path.read_text(encoding="utf-8"))
-        else:
-            meta = {"schema_version": SCHEMA_VERSION, "embedder_id": embedder_id, "dim": dim}
-            _write_json_atomic(meta_path, meta)
+        if not meta_path.exists():
+            with writer.hold("creating the library"):
+                if not meta_path.exists():
+                    _mkdir(directory)
+                    write_json_atomic(meta_path, {
+                        "schema_version": SCHEMA_VERSION, "embedder_id": embedder_id, "dim": dim})
+        meta = read_json(meta_path)
         if int(meta.get("schema_version", 0)) > SCHEMA_VERSION:
             raise AppError("This index was written by a newer version of Acervo; "
                            "update the app to open it.")
-        index = cls(directory, meta, current_embedder_id=embedder_id)
-        index.recover()
+        index = cls(directory, meta, current_embedder_id=embedder_id, writer=writer)
+        index.repaired_on_open = index.recover_if_idle()
         return index
 
     @property
@@ -202,6 +230,45 @@ class LanceIndex:
     def mismatch_message(self) -> str:
         return (f"index built with {self.embedder_id}, current embedder "
                 f"{self.current_embedder_id}: run reindex")
+
+    # ---- plumbing ----------------------------------------------------------------
+    def _refresh(self) -> None:
+        for table in (self._docs, self._chunks):
+            with contextlib.suppress(Exception):
+                table.checkout_latest()
+
+    def _write(self, action: Callable[[], T]) -> T:
+        return lancedb_io.write(action, where=str(self.directory.parent.parent), refresh=self._refresh)
+
+    def _read(self, action: Callable[[], T]) -> T:
+        return lancedb_io.read(action, refresh=self._refresh)
+
+    def _refresh_index_flags(self) -> None:
+        names = {ix.name for ix in self._read(self._chunks.list_indices)}
+        self._fts_ready = FTS_INDEX in names
+        self._vector_indexed = VECTOR_INDEX in names
+
+    def is_current(self) -> bool:
+        """False once a reindex (in any process) made a newer generation the active one (a
+        generation being built by a reindex is newer than the active one: not stale)."""
+        active = current_generation(self.directory.parent)
+        if active is None or active == self.directory.name:
+            return True
+        return _generation_number(self.directory.name) > _generation_number(active)
+
+    @contextlib.contextmanager
+    def writing(self, purpose: str, *, timeout: float | None = None,
+                cancel: Callable[[], bool] | None = None) -> Iterator[None]:
+        """Hold the library's writer lock for a group of writes (waits for other processes).
+
+        Raises `LibraryRebuiltError` when, by the time the lock is ours, another process's
+        reindex has replaced this generation: writing into it would write into the void."""
+        with self.writer.hold(purpose, timeout=timeout, cancel=cancel):
+            if not self.is_current():
+                raise LibraryRebuiltError(
+                    "The library was rebuilt by another Acervo process (reindex) while this "
+                    "one waited; nothing was written. Run the command again.")
+            yield
 
     # ---- writes ----------------------------------------------------------------
     def add_document(self, record: DocumentRecord, chunks: Sequence[Chunk],
@@ -229,30 +296,40 @@ class LanceIndex:
         doc_row = asdict(record)
         doc_row["notes"] = json.dumps(list(record.notes), ensure_ascii=False)
         doc_row["folder"] = folder
-        try:
-            if rows:
-                self._chunks.add(rows)
-            self._docs.add([doc_row])
-        except OSError as exc:
-            raise _wrap_os_error(exc) from exc
-        self._ensure_fts()
+        with self.writing("adding a document"):
+            try:
+                if rows:
+                    self._write(lambda: self._chunks.add(rows))
+                self._write(lambda: self._docs.add([doc_row]))
+            except (StorageError, OSError, RuntimeError) as exc:
+                # Chunks without a document row are invisible to the library; drop them now
+                # (when even that fails, the next open's recovery does it).
+                with contextlib.suppress(Exception):
+                    self._chunks.delete(f"doc_id = {_sql_str(record.doc_id)}")
+                if isinstance(exc, AppError):
+                    raise
+                raise AppError(f"Could not write the index: {exc}") from exc
+            self._ensure_fts()
 
     def delete_document(self, doc_id: str, *, cleanup: bool = True) -> None:
         """Remove a document's row and chunks; with `cleanup`, purge old versions from disk."""
         where = f"doc_id = {_sql_str(doc_id)}"
-        self._docs.delete(where)
-        self._chunks.delete(where)
-        if cleanup:
-            self.compact()
+        with self.writing("removing a document"):
+            self._write(lambda: self._docs.delete(where))
+            self._write(lambda: self._chunks.delete(where))
+            if cleanup:
+                self.compact()
 
     def compact(self) -> None:
         """Fold new rows into the indexes and physically drop old versions (deleted text)."""
-        with warnings.catch_warnings():
-            # LanceDB warns that readers of older versions fail; this process is the only
-            # writer and deleted text must not survive in old versions (LGPD erasure).
+        with self.writing("compacting the index"), warnings.catch_warnings():
+            # LanceDB warns that readers of older versions fail: our readers retry on the
+            # latest version (`lancedb_io.read`), and deleted text must not survive in old
+            # versions (LGPD erasure).
             warnings.simplefilter("ignore", UserWarning)
             for table in (self._chunks, self._docs):
-                table.optimize(cleanup_older_than=timedelta(0), delete_unverified=True)
+                self._write(functools.partial(table.optimize, cleanup_older_than=timedelta(0),
+                                              delete_unverified=True))
 
     def ensure_vector_index(self, min_rows: int = ANN_MIN_ROWS) -> bool:
         """Build an IVF_HNSW_SQ index once the table is large enough; returns True if built.
@@ -267,8 +344,9 @@ class LanceIndex:
         from lancedb.index import HnswSq
 
         partitions = max(1, min(256, rows // 4000))
-        self._chunks.create_index("vector",
-                                  config=HnswSq(distance_type="dot", num_partitions=partitions))
+        with self.writing("building the vector index"):
+            self._write(lambda: self._chunks.create_index(
+                "vector", config=HnswSq(distance_type="dot", num_partitions=partitions)))
         self._vector_indexed = True
         return True
 
@@ -277,69 +355,145 @@ class LanceIndex:
             return
         from lancedb.index import FTS
 
-        self._chunks.create_index(
-            "search_text",
-            config=FTS(base_tokenizer="simple", lower_case=True, stem=False,
-                       remove_stop_words=False, ascii_folding=True, with_position=False),
-        )
+        with self.writing("building the keyword index"):
+            self._refresh_index_flags()
+            if self._fts_ready:
+                return
+            self._write(lambda: self._chunks.create_index(
+                "search_text",
+                config=FTS(base_tokenizer="simple", lower_case=True, stem=False,
+                           remove_stop_words=False, ascii_folding=True, with_position=False),
+            ))
         self._fts_ready = True
 
+    # ---- recovery and consistency -------------------------------------------------
+    def _rows_with_ids(self, table: Any, columns: list[str]) -> list[dict[str, Any]]:
+        if self._read(table.count_rows) == 0:
+            return []
+        return list(self._read(lambda: table.search().select(columns).with_row_id(True)
+                               .limit(None).to_arrow().to_pylist()))
+
+    def recovery_plan(self) -> RecoveryPlan:
+        docs = self._rows_with_ids(self._docs, ["doc_id", "source_path", "ingested_at",
+                                                "chunk_count"])
+        chunks = self._rows_with_ids(self._chunks, ["doc_id", "chunk_id"])
+        return plan_recovery(docs, chunks)
+
+    def _delete_rowids(self, table: Any, rowids: Sequence[int]) -> None:
+        for start in range(0, len(rowids), _DELETE_BATCH):
+            batch = ", ".join(str(int(r)) for r in rowids[start:start + _DELETE_BATCH])
+            self._write(functools.partial(table.delete, f"_rowid IN ({batch})"))
+
     def recover(self) -> int:
-        """Delete chunks of incomplete documents and superseded versions; returns rows fixed."""
-        docs = self.documents()
-        doc_ids = {d.doc_id for d in docs}
-        fixed = 0
-        by_path: dict[str, list[DocumentRecord]] = {}
-        for d in docs:
-            by_path.setdefault(d.source_path, []).append(d)
-        for versions in by_path.values():
-            if len(versions) > 1:
-                versions.sort(key=lambda d: (d.ingested_at, d.doc_id))
-                for old in versions[:-1]:
-                    self.delete_document(old.doc_id, cleanup=False)
-                    doc_ids.discard(old.doc_id)
-                    fixed += 1
-        chunk_doc_ids = set(
-            self._chunks.search().select(["doc_id"]).limit(None).to_arrow()
-            .column("doc_id").unique().to_pylist()
-        ) if self._chunks.count_rows() else set()
-        for orphan in sorted(chunk_doc_ids - doc_ids):
-            log.warning("removing chunks of an incomplete document %s", orphan)
-            self._chunks.delete(f"doc_id = {_sql_str(orphan)}")
-            fixed += 1
-        if fixed:
+        """Repair what an interruption left (caller need not hold the lock); returns fixes.
+
+        Duplicate rows keep one copy (by `_rowid`), chunks without a document row and
+        documents missing chunks go (a missing document is re-added by the next ingest),
+        and only the newest complete version of each path is kept.
+        """
+        with self.writing("repairing the index"):
+            plan = self.recovery_plan()
+            if not plan:
+                return 0
+            log.info("index recovery: %s", plan.describe())
+            self._delete_rowids(self._docs, plan.duplicate_document_rows)
+            self._delete_rowids(self._chunks, plan.duplicate_chunk_rows)
+            for doc_id in [*plan.orphan_chunk_docs, *plan.incomplete_documents,
+                           *plan.superseded_documents]:
+                self.delete_document(doc_id, cleanup=False)
             self.compact()
-        return fixed
+            return plan.fixes
+
+    def unindexed_rows(self) -> int:
+        """Passages not yet folded into the keyword index (0 when it is level or absent)."""
+        if not self._fts_ready:
+            return 0
+        stats = self._read(lambda: self._chunks.index_stats(FTS_INDEX))
+        return int(stats.num_unindexed_rows) if stats is not None else 0
+
+    def check(self) -> list[str]:
+        """What is inconsistent right now (empty when the index is sound); read-only."""
+        problems = self.recovery_plan().problems()
+        rows = self._read(self._chunks.count_rows)
+        if not rows:
+            return problems
+        fts = self._read(lambda: self._chunks.index_stats(FTS_INDEX))
+        if fts is None:
+            problems.append("the keyword index is missing")
+        elif fts.num_unindexed_rows:
+            problems.append(f"{fts.num_unindexed_rows} passages are missing from the keyword "
+                            "index (keyword ranking differs from a clean ingest)")
+        vector = self._read(lambda: self._chunks.index_stats(VECTOR_INDEX))
+        if vector is None and rows >= ANN_MIN_ROWS:
+            problems.append("the vector index is missing")
+        elif vector is not None and vector.num_unindexed_rows:
+            problems.append(f"{vector.num_unindexed_rows} passages are missing from the "
+                            "vector index")
+        return problems
+
+    def repair(self) -> list[str]:
+        """Fix everything `check()` reports; returns what was done (empty when sound)."""
+        with self.writing("repairing the index"):
+            problems = self.check()
+            if not problems:
+                return []
+            self.recover()
+            self._refresh_index_flags()
+            self._ensure_fts()
+            self.ensure_vector_index()
+            self.compact()  # folds unindexed rows into the FTS and vector indexes
+            self._refresh_index_flags()
+            log.warning("index repaired: %d problems", len(problems))
+            return problems
+
+    def recover_if_idle(self) -> list[str]:
+        """On open: repair when no other process is writing (a writer's half-done state is
+        its own to finish); a full or read-only disk leaves the index as it is, readable."""
+        try:
+            with self.writer.hold_if_free("checking the index") as held:
+                if not held:
+                    return []
+                return self.repair()
+        except StorageError as exc:
+            log.info("index check skipped: %s", type(exc).__name__)
+            return []
+        except Exception:  # a failed repair must not make the library unopenable
+            log.exception("index check failed; the index is opened as it is")
+            return []
 
     # ---- reads -----------------------------------------------------------------
     def documents(self) -> list[DocumentRecord]:
-        if self._docs.count_rows() == 0:
+        """Every complete document once (a duplicate row awaiting recovery is shown once)."""
+        if self._read(self._docs.count_rows) == 0:
             return []
-        rows = self._docs.search().limit(None).to_list()
-        out = []
-        for r in rows:
-            r.pop("folder", None)
-            r["notes"] = tuple(json.loads(r.get("notes") or "[]"))
-            out.append(DocumentRecord(**r))
-        out.sort(key=lambda d: (d.title.casefold(), d.doc_id))
-        return out
+        rows = self._read(lambda: self._docs.search().limit(None).to_list())
+        return _records(rows)
+
+    def documents_at(self, source_path: str) -> list[DocumentRecord]:
+        """The documents indexed from one path, read fresh (another process may have written)."""
+        rows = self._read(lambda: self._docs.search()
+                          .where(f"source_path = {_sql_str(source_path)}").limit(None).to_list())
+        return _records(rows)
 
     def document(self, doc_id: str) -> DocumentRecord | None:
-        return next((d for d in self.documents() if d.doc_id == doc_id), None)
+        rows = self._read(lambda: self._docs.search().where(f"doc_id = {_sql_str(doc_id)}")
+                          .limit(None).to_list())
+        records = _records(rows)
+        return records[0] if records else None
 
     def chunk_vectors_by_hash(self, doc_id: str) -> dict[str, np.ndarray]:
         """Existing vectors of a document keyed by chunk text hash (re-embed only what changed)."""
         if not self.embedder_matches:
             return {}
-        tbl = (self._chunks.search().where(f"doc_id = {_sql_str(doc_id)}")
-               .select(["text_hash", "vector"]).limit(None).to_arrow())
+        tbl = self._read(lambda: self._chunks.search().where(f"doc_id = {_sql_str(doc_id)}")
+                         .select(["text_hash", "vector"]).limit(None).to_arrow())
         hashes = tbl.column("text_hash").to_pylist()
         vectors = tbl.column("vector").to_pylist()
         return {h: np.asarray(v, dtype=np.float32) for h, v in zip(hashes, vectors, strict=True)}
 
     def get_chunk(self, chunk_id: str) -> dict[str, Any] | None:
-        rows = (self._chunks.search().where(f"chunk_id = {_sql_str(chunk_id)}")
-                .limit(1).to_list())
+        rows = self._read(lambda: self._chunks.search().where(f"chunk_id = {_sql_str(chunk_id)}")
+                          .limit(1).to_list())
         if not rows:
             return None
         row = rows[0]
@@ -348,11 +502,16 @@ class LanceIndex:
 
     def chunk_count(self) -> int:
         return int(self._chunks.count_rows())
+    def chunk_texts(self, doc_id: str) -> list[str]:
+        """A document's chunk texts in order (to find copies of it elsewhere, e.g. in chats)."""
+        tbl = self._read(lambda: self._chunks.search().where(f"doc_id = {_sql_str(doc_id)}")
+                         .select(["position", "text"]).limit(None).to_arrow())
+        return [r["text"] for r in sorted(tbl.to_pylist(), key=lambda r: r["position"])]
 
     def iter_chunks(self, batch: int = 512) -> Iterable[dict[str, Any]]:
         """All chunk rows without vectors, in (doc_id, position) order (for reindex)."""
         cols = [f.name for f in _chunks_schema(self.dim) if f.name != "vector"]
-        tbl = self._chunks.search().select(cols).limit(None).to_arrow()
+        tbl = self._read(lambda: self._chunks.search().select(cols).limit(None).to_arrow())
         rows = sorted(tbl.to_pylist(), key=lambda r: (r["doc_id"], r["position"]))
         yield from rows
 
@@ -362,34 +521,51 @@ class LanceIndex:
                        "folder", "ocr_confidence", "ocr_boxes"]
 
     def search_vector(self, vector: np.ndarray, k: int, where: str | None) -> list[dict[str, Any]]:
-        if not self.embedder_matches or self._chunks.count_rows() == 0:
+        if not self.embedder_matches or self._read(self._chunks.count_rows) == 0:
             return []
-        builder: Any = self._chunks.search(np.asarray(vector, dtype=np.float32),
-                                           query_type="vector", vector_column_name="vector")
-        q = (builder
-             .distance_type("dot").limit(k).select([*self._RESULT_COLUMNS, "_distance"]))
-        if self._vector_indexed:
-            q = q.nprobes(8).ef(128)
-        if where:
-            q = q.where(where, prefilter=True)
-        return q.to_list()
+
+        def run() -> list[dict[str, Any]]:
+            builder: Any = self._chunks.search(np.asarray(vector, dtype=np.float32),
+                                               query_type="vector", vector_column_name="vector")
+            q = builder.distance_type("dot").limit(k).select([*self._RESULT_COLUMNS, "_distance"])
+            if self._vector_indexed:
+                q = q.nprobes(8).ef(128)
+            if where:
+                q = q.where(where, prefilter=True)
+            return list(q.to_list())
+
+        return self._read(run)
 
     def search_keyword(self, analyzed_query: str, k: int,
                        where: str | None) -> list[dict[str, Any]]:
-        if not analyzed_query.strip() or self._chunks.count_rows() == 0:
+        if not analyzed_query.strip() or self._read(self._chunks.count_rows) == 0:
             return []
-        self._ensure_fts()
-        q = (self._chunks.search(analyzed_query, query_type="fts", fts_columns="search_text")
-             .limit(k).select([*self._RESULT_COLUMNS, "_score"]))
-        if where:
-            q = q.where(where, prefilter=True)
-        return q.to_list()
+        if not self._fts_ready:
+            self._refresh_index_flags()
+        if not self._fts_ready:  # a writer is adding the very first rows: build it if we may
+            with self.writer.hold_if_free("building the keyword index") as held:
+                if not held:
+                    return []
+                self._ensure_fts()
+
+        def run() -> list[dict[str, Any]]:
+            q = (self._chunks.search(analyzed_query, query_type="fts", fts_columns="search_text")
+                 .limit(k).select([*self._RESULT_COLUMNS, "_score"]))
+            if where:
+                q = q.where(where, prefilter=True)
+            return list(q.to_list())
+
+        return self._read(run)
 
     def stats(self) -> dict[str, Any]:
-        size = sum(p.stat().st_size for p in self.directory.rglob("*") if p.is_file())
+        size = 0
+        for p in self.directory.rglob("*"):
+            with contextlib.suppress(OSError):  # a compaction may delete files as we walk
+                if p.is_file():
+                    size += p.stat().st_size
         return {
-            "documents": self._docs.count_rows(),
-            "chunks": self._chunks.count_rows(),
+            "documents": len(self.documents()),
+            "chunks": self._read(self._chunks.count_rows),
             "bytes": size,
             "embedder_id": self.embedder_id,
             "dim": self.dim,
@@ -414,16 +590,41 @@ def upgrade_generation_to_v2(directory: Path) -> None:
     meta_path = directory / META_FILE
     meta = json.loads(meta_path.read_text(encoding="utf-8"))
     meta["schema_version"] = 2
-    _write_json_atomic(meta_path, meta)
+    write_json_atomic(meta_path, meta)
+
+
+def _records(rows: list[dict[str, Any]]) -> list[DocumentRecord]:
+    out: dict[str, DocumentRecord] = {}
+    for r in rows:
+        r.pop("folder", None)
+        r.pop("_rowid", None)
+        r["notes"] = tuple(json.loads(r.get("notes") or "[]"))
+        out.setdefault(r["doc_id"], DocumentRecord(**r))
+    return sorted(out.values(), key=lambda d: (d.title.casefold(), d.doc_id))
+
+
+def _mkdir(path: Path) -> None:
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        mapped = storage_error(exc, str(path))
+        if mapped is not None:
+            raise mapped from exc
+        raise
 
 
 def switch_generation(root: Path, new_generation: str) -> None:
-    """Atomically make `new_generation` the active index and delete the old one."""
-    pointer = root / POINTER_FILE
-    old = json.loads(pointer.read_text(encoding="utf-8"))["generation"] if pointer.exists() else None
-    _write_json_atomic(pointer, {"generation": new_generation})
+    """Atomically make `new_generation` the active index and delete the old one.
+
+    The caller holds the library writer lock (reindex does for its whole run)."""
+    old = current_generation(root)
+    write_json_atomic(root / POINTER_FILE, {"generation": new_generation})
     if old and old != new_generation:
         shutil.rmtree(root / old, ignore_errors=True)
+
+
+def _generation_number(name: str) -> int:
+    return int(name[1:]) if name[:1] == "g" and name[1:].isdigit() else 0
 
 
 def next_generation_name(root: Path) -> str:

@@ -5,6 +5,10 @@ the new one is complete; then the pointer switches atomically and the old
 generation is deleted. Chunk text comes from the index itself, so source files
 need not be present. A killed reindex leaves the old index active; the
 half-built generation is discarded and rebuilt on the next attempt.
+
+The whole rebuild holds the library's writer lock: a document another process added to
+the old generation meanwhile would be lost at the switch, so other writers wait (and are
+told why) until the new generation is active.
 """
 
 from __future__ import annotations
@@ -31,14 +35,21 @@ class ReindexProgress:
 def reindex(root: Path, old: LanceIndex, embedder: Embedder, *,
             cancel: Callable[[], bool] | None = None) -> Iterator[ReindexProgress]:
     """Re-embed every chunk of `old` into a new generation under `root`, then switch."""
+    cancelled = cancel or (lambda: False)
+    with old.writing("reindexing the library", cancel=cancelled):
+        yield from _rebuild(root, old, embedder, cancelled)
+
+
+def _rebuild(root: Path, old: LanceIndex, embedder: Embedder,
+             cancelled: Callable[[], bool]) -> Iterator[ReindexProgress]:
     from desktop_app.ingest.pipeline import chunk_text_hash, embedding_text
     from desktop_app.retrieval.textnorm import analyze
 
-    cancelled = cancel or (lambda: False)
     generation = next_generation_name(root)
     target_dir = root / generation
     shutil.rmtree(target_dir, ignore_errors=True)
-    new = LanceIndex.open_generation(target_dir, embedder_id=embedder.id, dim=embedder.dim)
+    new = LanceIndex.open_generation(target_dir, embedder_id=embedder.id, dim=embedder.dim,
+                                     writer=old.writer)
     rows_by_doc: dict[str, list[dict]] = {}
     for row in old.iter_chunks():
         rows_by_doc.setdefault(row["doc_id"], []).append(row)

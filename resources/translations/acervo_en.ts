@@ -565,6 +565,28 @@
         <source>Reindexing…</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <location filename="../../desktop_app/gui/library.py" line="0" />
+        <source>Also erase chat answers that quote them</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/library.py" line="0" />
+        <source>Erased %n chat answer(s) that quoted them.</source>
+        <translation>
+            <numerusform>Erased %n chat answer that quoted them.</numerusform><numerusform>Erased %n chat answers that quoted them.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/library.py" line="0" />
+        <source>%n chat answer(s) still quote them; delete those chats to erase the text.</source>
+        <translation>
+            <numerusform>%n chat answer still quotes them; delete that chat to erase the text.</numerusform><numerusform>%n chat answers still quote them; delete those chats to erase the text.</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library.py" line="0" />
+        <source>Another Acervo process is updating the library; waiting…</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>MainWindow</name>

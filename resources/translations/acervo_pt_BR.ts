@@ -581,6 +581,28 @@
         <source>Reindexing…</source>
         <translation>Reindexando…</translation>
     </message>
+    <message>
+        <location filename="../../desktop_app/gui/library.py" line="0" />
+        <source>Also erase chat answers that quote them</source>
+        <translation>Apagar também as respostas do chat que os citam</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/library.py" line="0" />
+        <source>Erased %n chat answer(s) that quoted them.</source>
+        <translation>
+            <numerusform>%n resposta do chat que os citava foi apagada.</numerusform><numerusform>%n respostas do chat que os citavam foram apagadas.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/library.py" line="0" />
+        <source>%n chat answer(s) still quote them; delete those chats to erase the text.</source>
+        <translation>
+            <numerusform>%n resposta do chat ainda os cita; apague essas conversas para apagar o texto.</numerusform><numerusform>%n respostas do chat ainda os citam; apague essas conversas para apagar o texto.</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library.py" line="0" />
+        <source>Another Acervo process is updating the library; waiting…</source>
+        <translation>Outro processo do Acervo está atualizando a biblioteca; aguardando…</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>

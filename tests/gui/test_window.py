@@ -53,7 +53,7 @@ def ask(qtbot, window: MainWindow, question: str) -> None:
 def test_window_shows_before_models_then_a_dropped_file_is_answered_with_badges(
         qtbot, window: MainWindow, gui_app: App, tmp_path: Path) -> None:
     assert window.isVisible()
-    assert "index" not in gui_app.__dict__ and "pipeline" not in gui_app.__dict__
+    assert "_index" not in gui_app.__dict__ and "_pipeline" not in gui_app.__dict__
     with qtbot.waitSignal(window.modelsReady, timeout=120_000):
         window.start()
     assert window.model_states["embedder"].state == "ready"

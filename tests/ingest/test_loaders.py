@@ -203,8 +203,11 @@ def test_garbage_and_badly_truncated_pdfs_are_refused(eval_dir: Path, tmp_path: 
     data = (eval_dir / "pdfs" / "pt" / "lgpd.pdf").read_bytes()
     (tmp_path / "garbage.pdf").write_bytes(b"%PDF-1.7\n" + bytes(range(256)) * 20)
     (tmp_path / "truncated.pdf").write_bytes(data[: len(data) // 3])
-    with pytest.raises(UnreadableDocumentError, match="not a readable PDF"):
+    (tmp_path / "word.pdf").write_bytes(b"PK\x03\x04" + bytes(range(256)) * 20)
+    with pytest.raises(UnreadableDocumentError, match="is a damaged PDF"):
         load_document(tmp_path / "garbage.pdf")
+    with pytest.raises(UnreadableDocumentError, match="is not a PDF"):
+        load_document(tmp_path / "word.pdf")
     with pytest.raises(UnreadableDocumentError, match="damaged"):
         load_document(tmp_path / "truncated.pdf")
 

@@ -179,6 +179,7 @@ def test_killed_mid_ingest_leaves_a_consistent_index_and_resumes(
     for i in range(6):
         _write(folder / f"doc{i}.md", f"# Documento {i}\n\n" + "\n\n".join([para] * 15))
     env = dict(os.environ, ACERVO_HOME=str(acervo_home))
+    env.pop("PYTHONUNBUFFERED", None)  # the CLI must flush "indexed" lines itself
     models = acervo_home / "data" / "models"
     models.mkdir(parents=True, exist_ok=True)
     os.symlink(e5_model_dir, models / e5_model_dir.name)

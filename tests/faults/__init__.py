@@ -1,0 +1,1 @@
+"""Fault-injection suite (issue 11)."""
