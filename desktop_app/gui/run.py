@@ -18,6 +18,7 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from desktop_app.config.paths import resource
+from desktop_app.gui import system_libs
 from desktop_app.gui.dialogs import show_error
 from desktop_app.gui.i18n import Translations
 from desktop_app.gui.main_window import MainWindow
@@ -72,6 +73,11 @@ def install_crash_dialog(app: App, window: MainWindow) -> None:
 
 def run_gui(app: App) -> int:
     """Open the window, then load models in the background; returns the exit code."""
+    if system_libs.needs_xcb():
+        missing = system_libs.missing_libraries()
+        if missing:  # Qt would abort with "could not load the Qt platform plugin xcb"
+            sys.stderr.write(system_libs.report(missing))
+            return 1
     qt_app = create_qt_application()
     window = build_window(app, qt_app)
     install_crash_dialog(app, window)
