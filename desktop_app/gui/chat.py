@@ -98,6 +98,7 @@ class ChatPanel(QWidget):
         self.conversation_id: str | None = None
         self._turn: GeneratorWorker | None = None
         self._done_seen = False
+        self._serial = 0  # bumped when the transcript is replaced (new chat, other chat)
         self._undo_token = ""
         self._memories_used: list[str] = []
         self._last_question = ""
@@ -169,6 +170,7 @@ class ChatPanel(QWidget):
     def new_chat(self) -> None:
         if self.is_busy():
             self.stop()
+        self._serial += 1
         self.conversation_id = None
         self.view.clear_transcript()
         self.retranslate()  # the welcome hint
@@ -208,11 +210,17 @@ class ChatPanel(QWidget):
         sources_only = self.sources_only.isChecked() and not experiment
         conversation = self.conversation_id
         options = {"experiment": True} if experiment else {}
+        serial = self._serial  # a stopped turn's last events must not reach another chat
+
+        def shown() -> bool:
+            return serial == self._serial
+
         self._turn = self.workers.start(
             lambda cancel: self.services.ask(conversation, text, sources_only=sources_only,
                                              cancel=cancel, **options),
-            name="answer", on_item=self.on_event, on_failed=self._failed,
-            on_finished=self._finished)
+            name="answer", on_item=lambda event: self.on_event(event) if shown() else None,
+            on_failed=lambda error: self._failed(error) if shown() else None,
+            on_finished=lambda cancelled: self._finished(cancelled, shown=shown()))
         self._set_busy(True)
 
     # ---- progress -----------------------------------------------------------------
@@ -348,10 +356,10 @@ class ChatPanel(QWidget):
         return replace(done, warnings=tuple(self.translate_warning(w) for w in done.warnings
                                             if w != SOURCES_ONLY))
 
-    def _finished(self, cancelled: bool) -> None:
+    def _finished(self, cancelled: bool, *, shown: bool = True) -> None:
         self._turn = None
         self._stop_progress()
-        if not self._done_seen:
+        if shown and not self._done_seen:
             self.view.abort_answer(self.tr("Stopped.") if cancelled else self.tr("No answer."))
         self._set_busy(False)
 
@@ -393,6 +401,9 @@ class ChatPanel(QWidget):
     # ---- history ------------------------------------------------------------------
     def show_conversation(self, conversation_id: str, messages: list[Any]) -> None:
         """Render a stored conversation (answers keep their citations when traced)."""
+        if self.is_busy():
+            self.stop()
+        self._serial += 1  # the stopped turn's last events are not shown here
         self.conversation_id = conversation_id
         self.view.clear_transcript()
         self.memory_chip.hide()

@@ -72,6 +72,8 @@ class MainWindow(QMainWindow):
         self.model_states: dict[str, ModelLoadState] = {}
         self._index_summary: IndexSummary | None = None
         self.settings_dialog: SettingsDialog | None = None
+        self._add_from = Path.home()  # where "Add files/folder" dialogs open
+        self._reopening = False  # the last chat is being reopened at launch
         self.setAcceptDrops(True)
         self.setWindowIcon(QIcon(str(resource("icons", "acervo.svg"))))
 
@@ -169,20 +171,21 @@ class MainWindow(QMainWindow):
         self.library.indexChanged.connect(self._show_index_summary)
         self.library.statusMessage.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.chat.citationClicked.connect(self.viewer.show_citation)
-        self.chat.conversationChanged.connect(lambda cid: self.conversations.refresh(select=cid))
+        self.chat.conversationChanged.connect(self._conversation_started)
         self.chat.busyChanged.connect(self._turn_state)
         self.chat.memoryChanged.connect(self._memory_changed)
         self.chat.busyChanged.connect(lambda busy: self.stop_action.setEnabled(busy))
         self.chat.sources_only.toggled.connect(self.sources_only_action.setChecked)
         self.chat.addModelRequested.connect(self.open_settings)
         self.conversations.newChatRequested.connect(self.new_chat)
-        self.conversations.openRequested.connect(self.chat.show_conversation)
+        self.conversations.openRequested.connect(self._open_conversation)
         self.conversations.deleted.connect(self._conversation_deleted)
+        self.conversations.listed.connect(self._update_title)
         self.memory_panel.memoryChanged.connect(self.conversations.refresh)
         self.stop_action.setEnabled(False)
 
     def retranslate(self) -> None:
-        self.setWindowTitle(self.tr("Acervo — your documents, offline"))
+        self._update_title()
         self.left_tabs.setTabText(0, self.tr("Library"))
         self.left_tabs.setTabText(1, self.tr("Chats"))
         self.memory_window.setWindowTitle(self.tr("Memory — what Acervo remembers"))
@@ -225,8 +228,11 @@ class MainWindow(QMainWindow):
             self.chat.set_mode(state.mode)
         self._show_model_state()
         if state.component == "index" and state.state == "ready":
+            # before the embedder loads: the library and the last chat show at once
             self.library.refresh()
-            self.conversations.refresh()
+            last = self.services.app.settings.last_conversation
+            self._reopening = bool(last) and self._chat_untouched()
+            self.conversations.refresh(select=last or None, open_it=self._reopening)
 
     def _show_model_state(self) -> None:
         states = self.model_states
@@ -307,19 +313,47 @@ class MainWindow(QMainWindow):
     # ---- actions ------------------------------------------------------------------
     def add_files(self) -> None:
         paths, _filter = QFileDialog.getOpenFileNames(
-            self, self.tr("Add files"), "",
+            self, self.tr("Add files"), str(self._add_from),
             self.tr("Documents (*.pdf *.docx *.md *.markdown *.txt *.html *.htm);;All files (*)"))
         if paths:
+            self._add_from = Path(paths[0]).parent
             self.library.add_paths([Path(p) for p in paths])
 
     def add_folder(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, self.tr("Add folder"))
+        folder = QFileDialog.getExistingDirectory(self, self.tr("Add folder"), str(self._add_from))
         if folder:
+            self._add_from = Path(folder).parent
             self.library.add_paths([Path(folder)])
 
     def new_chat(self) -> None:
         self.chat.new_chat()
-        self.conversations.list.clearSelection()
+        self._chat_shown("")
+
+    def _conversation_started(self, conversation_id: str) -> None:
+        self._chat_shown(conversation_id)
+        self.conversations.refresh(select=conversation_id)
+
+    def _chat_untouched(self) -> bool:
+        return self.chat.conversation_id is None and not self.chat.is_busy()
+
+    def _open_conversation(self, conversation_id: str, messages: list[Any]) -> None:
+        reopening, self._reopening = self._reopening, False
+        if reopening and not self._chat_untouched():
+            return  # the user started a chat while the last one was loading: keep theirs
+        self.chat.show_conversation(conversation_id, messages)
+        self._chat_shown(conversation_id)
+
+    def _chat_shown(self, conversation_id: str) -> None:
+        """The chat shows this conversation now ("" = a new chat): remembered for the next
+        launch, marked in the list, named in the window title."""
+        self.services.app.settings.last_conversation = conversation_id
+        self.conversations.set_shown(conversation_id)
+        self._update_title()
+
+    def _update_title(self) -> None:
+        # Qt adds " — Acervo" (the application display name) to any other title itself
+        chat = self.conversations.title_of(self.chat.conversation_id or "")
+        self.setWindowTitle(chat or "Acervo")
 
     def focus_question(self) -> None:
         self.chat.question.setFocus(Qt.FocusReason.ShortcutFocusReason)
@@ -340,7 +374,7 @@ class MainWindow(QMainWindow):
 
     def _conversation_deleted(self, conversation_id: str) -> None:
         if self.chat.conversation_id == conversation_id:
-            self.chat.new_chat()
+            self.new_chat()
 
     def open_settings(self) -> None:
         """Settings, on the Models tab (also where "add a model" links lead)."""
@@ -409,7 +443,15 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
         self.workers.cancel_all()
         self.memory_window.close()
+        self.save_window_state()
         super().closeEvent(event)
+
+    def save_window_state(self) -> None:
+        """Remember the last chat (and the layout) for the next launch."""
+        try:
+            self.services.app.save_settings()
+        except OSError:
+            pass  # a full or read-only disk must not keep the window from closing
 
     def _load_text_pages(self, citation: Any, callback: Any) -> None:
         self.workers.call(lambda: self.services.load_text_pages(citation.source_path),

@@ -71,16 +71,20 @@ class GuiServices:
 
     # ---- start-up -----------------------------------------------------------------
     def load_models(self, cancel: CancelCheck) -> Iterator[ModelLoadState]:
-        """Load the embedder, open the index, prepare the LLM; one state per step."""
+        """Open the index, load the embedder, prepare the LLM; one state per step.
+
+        The index comes first: opening it needs only the embedder's id and dimension (its
+        config files), not torch, so the library list shows within a second of the window
+        while the embedder still loads (seconds to tens of seconds on a busy laptop)."""
+        yield ModelLoadState("index", "loading")
+        _ = self.app.index
+        yield ModelLoadState("index", "ready")
+        if cancel():
+            return
         yield ModelLoadState("embedder", "loading")
         embedder = self.app.embedder
         embedder.embed_query("warm-up")  # the first call pays torch's lazy start-up (seconds)
         yield ModelLoadState("embedder", "ready", embedder.id)
-        if cancel():
-            return
-        yield ModelLoadState("index", "loading")
-        _ = self.app.index
-        yield ModelLoadState("index", "ready")
         if cancel():
             return
         yield from self.load_llm(cancel)
@@ -304,7 +308,9 @@ class GuiServices:
         return full
 
     def _conversation_store(self) -> Any:
-        return self.chat_service().conversations
+        # the store itself, not through the chat service (which builds the LLM and the
+        # searcher): the list and the last chat show before any model is loaded
+        return self.app.conversations
 
     # ---- memory -------------------------------------------------------------------
     def _memory_service(self) -> Any:
