@@ -54,6 +54,7 @@ from desktop_app.answer.mode import (
     AnswerMode,
 )
 from desktop_app.answer.models import BUNDLED_NAME
+from desktop_app.answer.service import CANCELLED
 from desktop_app.answer.stream_guard import REPETITION
 from desktop_app.gui.answer_view import AnswerView
 from desktop_app.gui.dialogs import confirm, show_error
@@ -334,7 +335,7 @@ class ChatPanel(QWidget):
             NO_SUPPORTING_EVIDENCE: self.tr("no supporting evidence in your documents"),
             NOT_FOUND: self.tr("not found in your documents"),
             SOURCES_ONLY: self.tr("answered from sources only"),
-            "cancelled": self.tr("stopped"),
+            CANCELLED: self.tr("stopped"),
             EXPERIMENT_WARNING: self.tr("Experiment: written by a model too small to follow the answer prompt. It may invent, repeat or mistranslate — check every badge."),
             REPETITION: self.tr("The model started repeating itself; the answer was cut there."),
         }
@@ -359,8 +360,9 @@ class ChatPanel(QWidget):
     def _finished(self, cancelled: bool, *, shown: bool = True) -> None:
         self._turn = None
         self._stop_progress()
-        if shown and not self._done_seen:
-            self.view.abort_answer(self.tr("Stopped.") if cancelled else self.tr("No answer."))
+        if shown and not self._done_seen:  # the same marker a reload shows (stored trace)
+            self.view.abort_answer("⚠ " + self.translate_warning(CANCELLED) if cancelled
+                                   else self.tr("No answer."))
         self._set_busy(False)
 
     def _failed(self, error: BaseException) -> None:

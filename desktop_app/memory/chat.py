@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from desktop_app.answer.events import Done, Token
+from desktop_app.answer.service import CANCELLED
 from desktop_app.memory.conversations import ConversationStore
 from desktop_app.memory.history import HistoryBuilder
 from desktop_app.memory.patterns import Command, parse_command
@@ -130,14 +131,38 @@ class ChatService:
             question = command.rest
         history = self.history.build(conversation_id, before_seq=stored.seq)
         done: Done | None = None
+        streamed: list[str] = []
         # `experiment`: a small model writes this one answer (labelled); passed only when
         # asked so answerers without the option keep working
         options: dict[str, Any] = {"experiment": True} if experiment else {}
-        for event in self.answers.ask(question, history=history, sources_only=sources_only,
-                                      filters=filters, cancel=cancel, **options):
-            if isinstance(event, Done):
-                done = event
-            yield event
+        answers = self.answers.ask(question, history=history, sources_only=sources_only,
+                                   filters=filters, cancel=cancel, **options)
+        try:
+            for event in answers:
+                if isinstance(event, Done):
+                    done = event
+                elif isinstance(event, Token):
+                    streamed.append(event.text)
+                yield event
+        except GeneratorExit:
+            # Stop closed the turn (the GUI closes the stream at once): store what was shown,
+            # marked as stopped, so the conversation reads the same after a reload
+            close = getattr(answers, "close", None)
+            if close is not None:
+                close()
+            if done is None:  # (a Done already shown is stored as it was shown)
+                done = Done(answer="".join(streamed).strip(), citations=(),
+                            warnings=(CANCELLED,))
+            self._store_answer(conversation_id, ack, done, command_trace)
+            raise
+        assistant = self._store_answer(conversation_id, ack, done, command_trace)
+        job = None
+        if self.memory is not None and self.memory.implicit and command is None:
+            job = ExtractionJob(self.memory, message)
+        yield TurnComplete(conversation_id, message.message_id, assistant.id, job)
+
+    def _store_answer(self, conversation_id: str, ack: str, done: Done | None,
+                      command_trace: dict[str, Any]) -> Any:
         answer = done.answer if done is not None else ""
         answer = f"{ack}\n\n{answer}" if ack else answer
         trace = dict(done.trace) if done is not None else {}
@@ -147,11 +172,7 @@ class ChatService:
                                    "chunk_id": c.chunk_id, "page": c.page}
                                   for c in done.citations]
         trace.update(command_trace)
-        assistant = self.conversations.add_assistant_message(conversation_id, answer, trace)
-        job = None
-        if self.memory is not None and self.memory.implicit and command is None:
-            job = ExtractionJob(self.memory, message)
-        yield TurnComplete(conversation_id, message.message_id, assistant.id, job)
+        return self.conversations.add_assistant_message(conversation_id, answer, trace)
 
     def _command(self, command: Command,
                  message: UserMessage) -> Generator[Any, None, tuple[str, dict[str, Any]]]:

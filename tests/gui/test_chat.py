@@ -143,7 +143,7 @@ def test_stop_cancels_generation_and_closes_the_stream(qtbot) -> None:
                           check_params_cb=lambda busy: busy is False):
         qtbot.mouseClick(window.chat.stop_button, Qt.MouseButton.LeftButton)
     assert closed.is_set()  # gen.close() ran: llama.cpp's stream would stop here
-    assert "Stopped." in window.chat.view.toPlainText()
+    assert "⚠ stopped" in window.chat.view.toPlainText()
     assert window.chat.ask_button.isVisible() and not window.chat.is_busy()
 
 
