@@ -56,6 +56,7 @@ from desktop_app.answer.mode import (
 from desktop_app.answer.models import BUNDLED_NAME
 from desktop_app.answer.service import CANCELLED
 from desktop_app.answer.stream_guard import REPETITION
+from desktop_app.errors import AppError
 from desktop_app.gui.answer_view import AnswerView
 from desktop_app.gui.dialogs import confirm, show_error
 from desktop_app.gui.services import ConversationStarted, GuiServices
@@ -280,6 +281,7 @@ class ChatPanel(QWidget):
             self._undo_token = event.undo_token
             self.memory_label.setText(self.tr("Memory saved: %1").replace(
                 "%1", "; ".join(event.texts)))
+            self.undo_button.setEnabled(True)
             self.undo_button.show()
             self.memory_chip.show()
             self.memoryChanged.emit()
@@ -379,11 +381,37 @@ class ChatPanel(QWidget):
 
     # ---- memory -------------------------------------------------------------------
     def undo_memory(self) -> None:
-        token, self._undo_token = self._undo_token, ""
+        """Undo this chip's save, and only it: when the memory was edited (or replaced)
+        since, say so and ask first — undoing would erase the later change too."""
+        token = self._undo_token
         if not token:
             return
+        self.undo_button.setEnabled(False)
+        self.workers.call(lambda: self.services.undo_conflicts(token), name="memory-undo-check",
+                          on_result=lambda changed: self._confirm_undo(token, changed),
+                          on_failed=self._undo_unavailable)
+
+    def _confirm_undo(self, token: str, changed: list[Any]) -> None:
+        if token != self._undo_token:
+            return  # another memory was saved meanwhile: this chip is gone
+        if changed:
+            texts = "\n".join(f"“{item.text}”" for item in changed)
+            if not confirm(self, self.tr("Undo"), self.tr("Since it was saved, this memory was changed in the Memory panel:\n\n%1\n\nUndo the save anyway? The changed memory is erased too.").replace("%1", texts)):
+                self._undo_token = ""
+                self.memory_label.setText(self.tr("Kept: the memory as you changed it stays."))
+                self.undo_button.hide()
+                return
+        self._undo_token = ""
         self.workers.call(lambda: self.services.undo_memory(token), name="memory-undo",
-                          on_result=lambda _r: self._undone(), on_failed=self._failed_quietly)
+                          on_result=lambda _r: self._undone(), on_failed=self._undo_unavailable)
+
+    def _undo_unavailable(self, error: BaseException) -> None:
+        if not isinstance(error, AppError):
+            self._failed_quietly(error)
+        self._undo_token = ""
+        # typically: the memory was deleted in the Memory panel since
+        self.memory_label.setText(self.tr("Nothing to undo: this memory was already removed."))
+        self.undo_button.hide()
 
     def _undone(self) -> None:
         self.memory_label.setText(self.tr("Memory removed."))

@@ -10,6 +10,7 @@ your sources — add a model", a link to Settings → Models), index size, and
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from pathlib import Path
 from typing import Any
@@ -448,10 +449,8 @@ class MainWindow(QMainWindow):
 
     def save_window_state(self) -> None:
         """Remember the last chat (and the layout) for the next launch."""
-        try:
+        with contextlib.suppress(OSError):  # a full disk must not keep the window open
             self.services.app.save_settings()
-        except OSError:
-            pass  # a full or read-only disk must not keep the window from closing
 
     def _load_text_pages(self, citation: Any, callback: Any) -> None:
         self.workers.call(lambda: self.services.load_text_pages(citation.source_path),

@@ -8,6 +8,7 @@ the OS through Qt's palette; the chips repaint on palette changes.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import sys
@@ -112,10 +113,8 @@ def exit_now(app: App, code: int) -> None:
     if handle is not None:
         handle.shutdown()
     for stream in (sys.stdout, sys.stderr):
-        try:
+        with contextlib.suppress(OSError, ValueError):
             stream.flush()
-        except (OSError, ValueError):
-            pass
     os._exit(code)
 
 

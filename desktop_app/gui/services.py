@@ -350,3 +350,7 @@ class GuiServices:
 
     def undo_memory(self, undo_token: str) -> Any:
         return self._memory_service().undo(undo_token)
+
+    def undo_conflicts(self, undo_token: str) -> list[Any]:
+        """Memories of that save changed since (AppError when it can't be undone)."""
+        return list(self._memory_service().undo_conflicts(undo_token))
