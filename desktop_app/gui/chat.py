@@ -18,7 +18,9 @@ repeated.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -59,6 +61,7 @@ from desktop_app.answer.stream_guard import REPETITION
 from desktop_app.errors import AppError
 from desktop_app.gui.answer_view import AnswerView
 from desktop_app.gui.dialogs import confirm, show_error
+from desktop_app.gui.memory_dialogs import category_label, erased_placeholders
 from desktop_app.gui.services import ConversationStarted, GuiServices
 from desktop_app.gui.workers import GeneratorWorker, WorkerSet
 from desktop_app.memory.chat import TurnComplete
@@ -68,6 +71,8 @@ from desktop_app.memory.types import (
     MemoryNotSaved,
     MemorySaved,
 )
+
+Render = Callable[[], None]
 
 
 class QuestionEdit(QPlainTextEdit):
@@ -106,7 +111,12 @@ class ChatPanel(QWidget):
         self._last_question = ""
         self._mode: AnswerMode | None = None
         self._mode_notice_shown = False
-        self._progress = ""  # the current progress text (without the seconds)
+        self._progress: Callable[[], str] | None = None  # the progress text (no seconds)
+        self._transcript: list[Render] = []  # how to redraw it (language switch)
+        self._relabel_pending = False
+        self._streamed: list[str] = []  # the current answer's tokens (to redraw a stop)
+        self._announced: list[Any] = []  # its citations announced while streaming
+        self._chip_text: Callable[[], str] | None = None
         self._asked_at = 0.0
         self._progress_timer = QTimer(self)
         self._progress_timer.setInterval(1000)
@@ -157,6 +167,7 @@ class ChatPanel(QWidget):
         self.retranslate()
 
     def retranslate(self) -> None:
+        self._relabel()  # earlier answers, notices and the chip in the new language
         self.view.show_welcome(self.tr("Ask a question about your documents. Every answer cites its sources: click a numbered badge to open the page it came from."))
         self.question.setPlaceholderText(self.tr("Ask about your documents… (Enter to send, Shift+Enter for a new line)"))
         self.sources_only.setText(self.tr("Sources only (no model)"))
@@ -174,6 +185,7 @@ class ChatPanel(QWidget):
             self.stop()
         self._serial += 1
         self.conversation_id = None
+        self._transcript = []
         self.view.clear_transcript()
         self.retranslate()  # the welcome hint
         self.memory_chip.hide()
@@ -201,13 +213,14 @@ class ChatPanel(QWidget):
             self.question.clear()
         self.memory_chip.hide()
         self._last_question = text
-        self.view.add_user_message(text, self.tr("You"))
-        self.view.begin_answer(self.tr("Acervo · experiment (small model)") if experiment
-                               else self.tr("Acervo"))
+        self._render(lambda: self.view.add_user_message(text, self.tr("You")))
+        self._render(lambda: self._begin_answer(experiment))
         self._done_seen = False
         self._memories_used = []
+        self._streamed = []
+        self._announced = []
         self._asked_at = time.monotonic()
-        self._show_progress(self.tr("Searching your documents…"))
+        self._show_progress(lambda: self.tr("Searching your documents…"))
         self._progress_timer.start()
         sources_only = self.sources_only.isChecked() and not experiment
         conversation = self.conversation_id
@@ -225,28 +238,66 @@ class ChatPanel(QWidget):
             on_finished=lambda cancelled: self._finished(cancelled, shown=shown()))
         self._set_busy(True)
 
+    # ---- the transcript, redrawn on a language switch -------------------------------
+    def _render(self, step: Render, *, live: Render | None = None) -> None:
+        """Draw one piece of the transcript and keep `step` to draw it again after a language
+        switch (steps call `self.tr` when they run). `live`, when given, is what to do now
+        instead (the piece is already partly on screen, e.g. a stopped answer's words)."""
+        self._transcript.append(step)
+        (live or step)()
+
+    def _relabel(self) -> None:
+        if self.is_busy():
+            self._relabel_pending = True  # after this answer: replaying mid-stream would race
+            return
+        self._relabel_pending = False
+        if self._chip_text is not None:
+            self.memory_label.setText(self._chip_text())
+        if not self._transcript:
+            return
+        self.view.clear_transcript()
+        for step in self._transcript:
+            step()
+
+    def _begin_answer(self, experiment: bool = False) -> None:
+        self.view.begin_answer(self.tr("Acervo · experiment (small model)") if experiment
+                               else self.tr("Acervo"))
+
+    def _answer_labels(self) -> dict[str, Any]:
+        return {"sources_title": self.tr("Sources"), "found_by": self.tr("found by"),
+                "page_label": self.tr("p."),
+                "leg_names": {"vector": self.tr("meaning"), "keyword": self.tr("keywords")}}
+
+    def _set_chip(self, text: Callable[[], str], *, undo: bool) -> None:
+        self._chip_text = text
+        self.memory_label.setText(text())
+        self.undo_button.setVisible(undo)
+        self.undo_button.setEnabled(undo)
+        self.memory_chip.show()
+
     # ---- progress -----------------------------------------------------------------
-    def _show_progress(self, text: str) -> None:
+    def _show_progress(self, text: Callable[[], str]) -> None:
         self._progress = text
         self._refresh_progress()
 
     def _refresh_progress(self) -> None:
-        if not self._progress:
+        if self._progress is None:
             return
         waited = int(time.monotonic() - self._asked_at)
-        self.view.show_progress(self._progress + (f"  {waited} s" if waited >= 2 else ""))
+        self.view.show_progress(self._progress() + (f"  {waited} s" if waited >= 2 else ""))
 
     def _stop_progress(self) -> None:
-        self._progress = ""
+        self._progress = None
         self._progress_timer.stop()
 
     def _progress_event(self, event: Progress) -> None:
         if event.stage == SEARCHING:
-            self._show_progress(self.tr("Searching your documents…"))
+            self._show_progress(lambda: self.tr("Searching your documents…"))
         elif event.stage == READING:
-            self._show_progress(self.tr("Reading %n passage(s)…", "", event.count))
+            count = event.count
+            self._show_progress(lambda: self.tr("Reading %n passage(s)…", "", count))
         elif event.stage == WRITING:
-            self._show_progress(self.tr("Writing…"))
+            self._show_progress(lambda: self.tr("Writing…"))
 
     def stop(self) -> None:
         if self._turn is not None:
@@ -258,40 +309,40 @@ class ChatPanel(QWidget):
             self._progress_event(event)
         elif isinstance(event, Token):
             self._stop_progress()
+            self._streamed.append(event.text)
             self.view.append_token(event.text)
         elif isinstance(event, CitationEvent):
+            self._announced.append(event.citation)
             self.view.add_citation(event.citation)
         elif isinstance(event, MemoryUsed):
             self._memories_used.append(event.text)
         elif isinstance(event, Done):
             self._done_seen = True
             self._stop_progress()
-            self.view.finish_answer(
-                self._translated(event), sources_title=self.tr("Sources"), found_by=self.tr("found by"),
-                page_label=self.tr("p."),
-                leg_names={"vector": self.tr("meaning"), "keyword": self.tr("keywords")})
-            if self._memories_used and not event.sources_only:
-                self.view.add_notice(self.tr("Used what you told me: %1").replace(
-                    "%1", "; ".join(self._memories_used)))
+            done, used = event, "; ".join(self._memories_used)
+
+            def finish() -> None:
+                self.view.finish_answer(self._translated(done), **self._answer_labels())
+                if used and not done.sources_only:
+                    self.view.add_notice(self.tr("Used what you told me: %1").replace("%1", used))
+
+            self._render(finish)
             self._mode_notice(event)
         elif isinstance(event, ConversationStarted):
             self.conversation_id = event.conversation_id
             self.conversationChanged.emit(event.conversation_id)
         elif isinstance(event, MemorySaved):
             self._undo_token = event.undo_token
-            self.memory_label.setText(self.tr("Memory saved: %1").replace(
-                "%1", "; ".join(event.texts)))
-            self.undo_button.setEnabled(True)
-            self.undo_button.show()
-            self.memory_chip.show()
+            saved = "; ".join(event.texts)
+            self._set_chip(lambda: self.tr("Memory saved: %1").replace("%1", saved), undo=True)
             self.memoryChanged.emit()
         elif isinstance(event, MemoryNotSaved):
-            self.view.add_notice(self.tr("Not saved: needs your consent for “%1”. You can allow it in the Memory panel.").replace("%1", event.category), warning=True)
+            category = event.category
+            self._render(lambda: self.view.add_notice(self.tr("Not saved: remembering facts about %1 needs your consent. You can give it in the Memory panel (Sensitive data consent…).").replace("%1", category_label(category)), warning=True))
         elif isinstance(event, MemoryForgotten):
-            self.memory_label.setText(self.tr("Forgotten: %n memory item(s).", "",
-                                              len(event.memory_ids)))
-            self.undo_button.hide()
-            self.memory_chip.show()
+            count = len(event.memory_ids)
+            self._set_chip(lambda: self.tr("Forgotten: %n memory item(s).", "", count),
+                           undo=False)
             self.memoryChanged.emit()
         elif isinstance(event, ForgetAllRequested):
             self._confirm_forget_all()
@@ -311,11 +362,13 @@ class ChatPanel(QWidget):
         if self._mode_notice_shown or reason not in (TOO_SMALL, NO_MODEL, MODEL_ERROR):
             return
         self._mode_notice_shown = True
+        model = str(mode.get("model") or "")
+        self._render(lambda: self._show_mode_notice(reason, model))
+
+    def _show_mode_notice(self, reason: str, model: str) -> None:
         if reason == TOO_SMALL:
-            if mode.get("model") == BUNDLED_NAME:
-                who = self.tr("The bundled model (SmolLM2, 135M parameters)")
-            else:
-                who = str(mode.get("model") or "")
+            who = (self.tr("The bundled model (SmolLM2, 135M parameters)")
+                   if model == BUNDLED_NAME else model)
             text = self.tr("%1 is too small to write answers that stick to your documents, so Acervo answers with the passages that match your question.").replace("%1", who)
         elif reason == NO_MODEL:
             text = self.tr("No language model is installed, so Acervo answers with the passages that match your question.")
@@ -363,15 +416,29 @@ class ChatPanel(QWidget):
         self._turn = None
         self._stop_progress()
         if shown and not self._done_seen:  # the same marker a reload shows (stored trace)
-            self.view.abort_answer("⚠ " + self.translate_warning(CANCELLED) if cancelled
-                                   else self.tr("No answer."))
+            self._abort(lambda: "⚠ " + self.translate_warning(CANCELLED) if cancelled
+                        else self.tr("No answer."))
         self._set_busy(False)
+        if self._relabel_pending:
+            self._relabel()
 
     def _failed(self, error: BaseException) -> None:
         self._done_seen = True
         self._stop_progress()
-        self.view.abort_answer(self.tr("The answer failed."))
+        self._abort(lambda: self.tr("The answer failed."))
         show_error(self, error, log_dir=str(self.services.app.paths.log_dir))
+
+    def _abort(self, note: Callable[[], str]) -> None:
+        """End the answer without a `Done`: what was streamed stays, with `note` under it."""
+        streamed, announced = "".join(self._streamed), list(self._announced)
+
+        def redraw() -> None:
+            for citation in announced:
+                self.view.add_citation(citation)
+            self.view.append_token(streamed)
+            self.view.abort_answer(note())
+
+        self._render(redraw, live=lambda: self.view.abort_answer(note()))
 
     def _set_busy(self, busy: bool) -> None:
         self.ask_button.setVisible(not busy)
@@ -398,8 +465,8 @@ class ChatPanel(QWidget):
             texts = "\n".join(f"“{item.text}”" for item in changed)
             if not confirm(self, self.tr("Undo"), self.tr("Since it was saved, this memory was changed in the Memory panel:\n\n%1\n\nUndo the save anyway? The changed memory is erased too.").replace("%1", texts)):
                 self._undo_token = ""
-                self.memory_label.setText(self.tr("Kept: the memory as you changed it stays."))
-                self.undo_button.hide()
+                self._set_chip(lambda: self.tr("Kept: the memory as you changed it stays."),
+                               undo=False)
                 return
         self._undo_token = ""
         self.workers.call(lambda: self.services.undo_memory(token), name="memory-undo",
@@ -410,12 +477,11 @@ class ChatPanel(QWidget):
             self._failed_quietly(error)
         self._undo_token = ""
         # typically: the memory was deleted in the Memory panel since
-        self.memory_label.setText(self.tr("Nothing to undo: this memory was already removed."))
-        self.undo_button.hide()
+        self._set_chip(lambda: self.tr("Nothing to undo: this memory was already removed."),
+                       undo=False)
 
     def _undone(self) -> None:
-        self.memory_label.setText(self.tr("Memory removed."))
-        self.undo_button.hide()
+        self._set_chip(lambda: self.tr("Memory removed."), undo=False)
         self.memoryChanged.emit()
 
     def _confirm_forget_all(self) -> None:
@@ -435,18 +501,20 @@ class ChatPanel(QWidget):
             self.stop()
         self._serial += 1  # the stopped turn's last events are not shown here
         self.conversation_id = conversation_id
+        self._transcript = []
         self.view.clear_transcript()
         self.memory_chip.hide()
         for message in messages:
-            if message.role == "user":
-                self.view.add_user_message(message.content, self.tr("You"))
-                continue
-            self.view.begin_answer(self.tr("Acervo"))
-            done = _done_from_trace(message.content, message.trace)
-            self.view.finish_answer(
-                self._translated(done), sources_title=self.tr("Sources"), found_by=self.tr("found by"),
-                page_label=self.tr("p."),
-                leg_names={"vector": self.tr("meaning"), "keyword": self.tr("keywords")})
+            self._render(partial(self._show_message, message))
+
+    def _show_message(self, message: Any) -> None:
+        content = erased_placeholders(message.content)  # "[erased]" in the UI language
+        if message.role == "user":
+            self.view.add_user_message(content, self.tr("You"))
+            return
+        self._begin_answer()
+        self.view.finish_answer(self._translated(_done_from_trace(content, message.trace)),
+                                **self._answer_labels())
 
     def changeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
         super().changeEvent(event)

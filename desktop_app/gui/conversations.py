@@ -107,7 +107,7 @@ class ConversationsPanel(QWidget):
         nothing, and a new chat leaves no item current."""
         self._shown = conversation_id
         if not conversation_id:
-            self.list.setCurrentItem(None)
+            self.list.setCurrentRow(-1)
             self.list.clearSelection()
 
     def open(self, conversation_id: str) -> None:

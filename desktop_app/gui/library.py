@@ -89,6 +89,7 @@ class LibraryPanel(QWidget):
 
     indexChanged = Signal(object)  # IndexSummary
     runFinished = Signal(object)  # RunDone (or None after a reindex)
+    runningChanged = Signal(bool)  # an ingestion or reindex started (True) / ended
     statusMessage = Signal(str)
 
     def __init__(self, services: GuiServices, workers: WorkerSet,
@@ -333,17 +334,19 @@ class LibraryPanel(QWidget):
 
     def _start_run(self, factory: Any, paths: list[Path]) -> None:
         self.samples_banner.hide()
-        self.progress_box.begin(paths, self.tr("Adding documents…"))
+        self.progress_box.begin(paths, lambda: self.tr("Adding documents…"))
         self._run = self.workers.start(factory, name="ingest", on_item=self.on_ingest_event,
                                        on_failed=self._failed, on_finished=self._run_finished)
+        self.runningChanged.emit(True)
 
     def start_reindex(self) -> None:
         if self.is_running():
             return
-        self.progress_box.begin([], self.tr("Reindexing…"))
+        self.progress_box.begin([], lambda: self.tr("Reindexing…"))
         self._run = self.workers.start(self.services.reindex, name="reindex",
                                        on_item=self.on_ingest_event, on_failed=self._failed,
                                        on_finished=self._run_finished)
+        self.runningChanged.emit(True)
 
     def cancel(self) -> None:
         if self._run is not None:
@@ -364,6 +367,8 @@ class LibraryPanel(QWidget):
         if self._pending:
             paths, self._pending = self._pending, []
             self.add_paths(paths)
+        if self._run is None:
+            self.runningChanged.emit(False)
 
     def row_status(self, path: str) -> str:
         return self.progress_box.row_status(path)

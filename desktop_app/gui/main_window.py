@@ -26,6 +26,7 @@ from PySide6.QtGui import (
     QKeySequence,
 )
 from PySide6.QtWidgets import (
+    QApplication,
     QDialog,
     QFileDialog,
     QLabel,
@@ -48,6 +49,7 @@ from desktop_app.gui.memory_panel import MemoryPanel
 from desktop_app.gui.services import GuiServices, IndexSummary, ModelLoadState
 from desktop_app.gui.settings_dialog import SettingsDialog
 from desktop_app.gui.sources_viewer import SourcesViewer
+from desktop_app.gui.theme import ColorSchemeFollower
 from desktop_app.gui.workers import WorkerSet
 
 
@@ -112,7 +114,15 @@ class MainWindow(QMainWindow):
         self.loading_bar.setRange(0, 0)
         self.loading_bar.setMaximumWidth(120)
         self.loading_bar.hide()
+        # the library's overall ingestion bar, mirrored here: visible from every tab
+        self.ingest_bar = QProgressBar()
+        self.ingest_bar.setRange(0, 1000)
+        self.ingest_bar.setMaximumWidth(170)
+        self.ingest_bar.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.ingest_bar.installEventFilter(self)  # a click shows the library
+        self.ingest_bar.hide()
         status = self.statusBar()
+        status.addPermanentWidget(self.ingest_bar)
         status.addPermanentWidget(self.loading_bar)
         status.addPermanentWidget(self.model_label)
         status.addPermanentWidget(self.index_label)
@@ -171,6 +181,9 @@ class MainWindow(QMainWindow):
         self.library.add_folder_button.clicked.connect(self.add_folder)
         self.library.indexChanged.connect(self._show_index_summary)
         self.library.statusMessage.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self.library.progress.valueChanged.connect(self.ingest_bar.setValue)
+        self.library.progress_box.activity.connect(self.ingest_bar.setToolTip)
+        self.library.runningChanged.connect(self.ingest_bar.setVisible)
         self.chat.citationClicked.connect(self.viewer.show_citation)
         self.chat.conversationChanged.connect(self._conversation_started)
         self.chat.busyChanged.connect(self._turn_state)
@@ -183,6 +196,7 @@ class MainWindow(QMainWindow):
         self.conversations.deleted.connect(self._conversation_deleted)
         self.conversations.listed.connect(self._update_title)
         self.memory_panel.memoryChanged.connect(self.conversations.refresh)
+        self.memory_panel.receiptShown.connect(self._reload_chat)
         self.stop_action.setEnabled(False)
 
     def retranslate(self) -> None:
@@ -208,6 +222,7 @@ class MainWindow(QMainWindow):
         self.settings_action.setText(self.tr("Settings…"))
         self.reindex_action.setText(self.tr("Reindex library"))
         self.about_action.setText(self.tr("About Acervo"))
+        self.ingest_bar.setFormat(self.tr("Adding %p%"))
         self.offline_label.setText(self.tr("offline ✓") if self.services.is_air_gapped()
                                    else self.tr("network: model server allowed ⚠"))
         self.offline_label.setToolTip(self.tr("Nothing leaves this computer") if self.services.is_air_gapped() else self.tr("Questions and passages are sent to the Ollama server"))
@@ -369,6 +384,12 @@ class MainWindow(QMainWindow):
         if self.memory_window.isVisible():
             self.memory_panel.refresh()
 
+    def _reload_chat(self, _receipt: object = None) -> None:
+        """After an erasure: show the chat as stored now (deleted messages gone, copies
+        in answers shown as the erased placeholder)."""
+        if self.chat.conversation_id and not self.chat.is_busy():
+            self.conversations.open(self.chat.conversation_id)
+
     def _turn_state(self, busy: bool) -> None:
         if not busy and self.chat.conversation_id:  # newest first: the list order changed
             self.conversations.refresh(select=self.chat.conversation_id)
@@ -398,6 +419,11 @@ class MainWindow(QMainWindow):
             show_error(self, exc)
         if new.language != old.language:
             self.translations.apply(new.language)
+        if new.theme != old.theme:
+            qt_app = QApplication.instance()
+            follower = qt_app.findChild(ColorSchemeFollower) if qt_app is not None else None
+            if follower is not None:
+                follower.set_preference(new.theme)
         model_keys = ("llm_backend", "models", "active_model", "answer_mode", "sources_only",
                       "n_ctx", "n_threads",
                       "ollama_url", "ollama_model", "allow_network", "reranker_enabled",
@@ -434,6 +460,12 @@ class MainWindow(QMainWindow):
         event.acceptProposedAction()
         self.left_tabs.setCurrentWidget(self.library)
         self.filesDropped.emit(paths)
+
+    def eventFilter(self, watched: Any, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        if watched is self.ingest_bar and event.type() == QEvent.Type.MouseButtonRelease:
+            self.left_tabs.setCurrentWidget(self.library)
+            return True
+        return super().eventFilter(watched, event)
 
     # ---- lifecycle ----------------------------------------------------------------
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override

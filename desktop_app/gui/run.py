@@ -62,6 +62,9 @@ def build_window(app: App, qt_app: QApplication | None = None) -> MainWindow:
     pool.setMaxThreadCount(max(pool.maxThreadCount(), MIN_POOL_THREADS))
     translations = Translations()
     translations.apply(app.settings.language, qt_app)
+    follower = qt_app.findChild(ColorSchemeFollower)
+    if follower is not None:
+        follower.set_preference(app.settings.theme)
     return MainWindow(GuiServices(app), translations)
 
 

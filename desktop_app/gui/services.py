@@ -322,8 +322,10 @@ class GuiServices:
     def edit_memory(self, memory_id: str, text: str) -> Any:
         return self._memory_service().edit(memory_id, text)
 
-    def delete_memory(self, memory_id: str) -> Any:
-        return self._memory_service().delete(memory_id)
+    def delete_memory(self, memory_id: str, *, with_messages: bool = False) -> Any:
+        """Erase a memory everywhere; `with_messages` also deletes the user's messages that
+        stated it (the CLI's `memory delete --with-messages`)."""
+        return self._memory_service().delete(memory_id, erase_messages=with_messages)
 
     def forget_all(self) -> Any:
         return self._memory_service().forget_all()

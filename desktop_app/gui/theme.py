@@ -1,9 +1,11 @@
-"""Light/dark following the OS.
+"""Light/dark: following the OS, or the user's choice in Settings (`Settings.theme`).
 
-Where the platform theme already switches Qt's palette (Windows 11, macOS, KDE,
-GNOME through the xdg portal) nothing is done. Where it only reports the colour
-scheme and keeps a light palette (some Linux desktops, the offscreen platform), a
-dark palette is applied here, and removed again when the OS goes back to light.
+"system": where the platform theme already switches Qt's palette (Windows 11, macOS,
+KDE, GNOME through the xdg portal) nothing is done; where it only reports the colour
+scheme and keeps a light palette (some Linux desktops, the offscreen platform), a dark
+palette is applied here, and removed again when the OS goes back to light.
+"light"/"dark": that palette whatever the OS says (our dark one, or the style's light
+standard palette over a dark desktop).
 """
 
 from __future__ import annotations
@@ -35,23 +37,40 @@ def is_dark(palette: QPalette) -> bool:
     return palette.color(QPalette.ColorRole.Window).lightness() < 128
 
 
-class ColorSchemeFollower(QObject):
-    """Keeps the application palette in step with the OS colour scheme."""
+THEMES = ("system", "light", "dark")
 
-    def __init__(self, app: QApplication) -> None:
+
+class ColorSchemeFollower(QObject):
+    """Keeps the application palette in step with the OS colour scheme, or the user's
+    explicit light/dark choice."""
+
+    def __init__(self, app: QApplication, preference: str = "system") -> None:
         super().__init__(app)
         self.app = app
-        self._forced_dark = False
+        self.preference = preference if preference in THEMES else "system"
+        self._forced: str | None = None  # "dark"/"light" when this class set the palette
         app.styleHints().colorSchemeChanged.connect(self.apply)
         self.apply()
 
+    def set_preference(self, preference: str) -> None:
+        self.preference = preference if preference in THEMES else "system"
+        self.apply()
+
     def apply(self, scheme: Qt.ColorScheme | None = None) -> None:
-        """Match the palette to `scheme` (default: what the OS reports now)."""
-        if not isinstance(scheme, Qt.ColorScheme):
-            scheme = self.app.styleHints().colorScheme()
-        if scheme == Qt.ColorScheme.Dark and not is_dark(self.app.palette()):
+        """Match the palette to the preference; "system" follows `scheme` (default: what
+        the OS reports now)."""
+        if self.preference != "system":
+            want_dark = self.preference == "dark"
+        else:
+            if not isinstance(scheme, Qt.ColorScheme):
+                scheme = self.app.styleHints().colorScheme()
+            want_dark = scheme == Qt.ColorScheme.Dark
+            if self._forced == "light":  # back to the platform's own palette first
+                self.app.setPalette(QPalette())
+                self._forced = None
+        if want_dark and not is_dark(self.app.palette()):
             self.app.setPalette(dark_palette())
-            self._forced_dark = True
-        elif scheme != Qt.ColorScheme.Dark and self._forced_dark:
+            self._forced = "dark"
+        elif not want_dark and is_dark(self.app.palette()):
             self.app.setPalette(self.app.style().standardPalette())
-            self._forced_dark = False
+            self._forced = "light" if self.preference == "light" else None

@@ -64,11 +64,12 @@ _ACK = {
     "merged": {"en": "I already knew: {text}", "pt": "Eu já sabia: {text}",
                "es": "Ya lo sabía: {text}"},
     "needs_consent": {
-        "en": "Not saved: needs your consent for {category} memories (memory settings).",
-        "pt": "Não salvo: precisa do seu consentimento para memórias de {category} "
-              "(configurações de memória).",
-        "es": "No guardado: necesito tu consentimiento para recuerdos de {category} "
-              "(ajustes de memoria)."},
+        "en": "Not saved: remembering {category} facts needs your consent (Memory panel → "
+              "Sensitive data consent…; `desktop-app memory consent`).",
+        "pt": "Não salvo: lembrar fatos de {category} precisa do seu consentimento (painel "
+              "Memória → Consentimento para dados sensíveis…; `desktop-app memory consent`).",
+        "es": "No guardado: recordar datos de {category} necesita tu consentimiento (panel "
+              "Memoria → Consentimiento para datos sensibles…; `desktop-app memory consent`)."},
     "disabled": {"en": "Memory is switched off.", "pt": "A memória está desligada.",
                  "es": "La memoria está desactivada."},
     "rejected": {"en": "Not saved.", "pt": "Não salvo.", "es": "No guardado."},
@@ -88,10 +89,33 @@ _ACK = {
 }
 
 
+# Names of the sensitive categories in the acknowledgement's language (the ack is stored in
+# the conversation, so it is written in the language the user spoke, not the UI's).
+_CATEGORY_NAMES = {
+    "health": {"pt": "saúde", "es": "salud"},
+    "disability": {"pt": "deficiência", "es": "discapacidad"},
+    "religion": {"pt": "religião", "es": "religión"},
+    "ethnicity": {"pt": "etnia", "es": "etnia", "en": "ethnicity"},
+    "sex_life": {"pt": "vida sexual", "es": "vida sexual", "en": "sex life"},
+    "political_opinion": {"pt": "opinião política", "es": "opinión política",
+                          "en": "political opinion"},
+    "biometric": {"pt": "dados biométricos", "es": "datos biométricos",
+                  "en": "biometric data"},
+    "financial_account": {"pt": "contas financeiras", "es": "cuentas financieras",
+                          "en": "financial account"},
+}
+
+
+def category_name(category: str, language: str) -> str:
+    names = _CATEGORY_NAMES.get(category, {})
+    return names.get(language) or names.get("en") or category.replace("_", " ")
+
+
 def acknowledgement(outcome: SaveOutcome, language: str) -> str:
     # a sensitive fact without consent is not quoted: the ack is stored in the conversation
     template = _ACK[outcome.status].get(language, _ACK[outcome.status]["en"])
-    return template.format(text=outcome.candidate.text, category=outcome.candidate.category)
+    return template.format(text=outcome.candidate.text,
+                           category=category_name(outcome.candidate.category, language))
 
 
 class ChatService:

@@ -92,3 +92,66 @@ def test_undo_after_the_memory_was_deleted_in_the_panel_says_so(
     qtbot.waitUntil(lambda: "already removed" in window.chat.memory_label.text(),
                     timeout=10_000)
     assert errors == [] and not window.chat.undo_button.isVisible()
+
+
+def delete_in_panel(qtbot, window: MainWindow, monkeypatch, *,
+                    untick: bool = False) -> tuple[bool, dict[str, Any]]:
+    """Select the only memory, press Delete, accept the dialog; (box ticked?, receipt)."""
+    from PySide6.QtWidgets import QDialog
+
+    from desktop_app.gui.memory_dialogs import EraseDialog
+
+    offered: list[bool] = []
+
+    def accept(dialog: EraseDialog) -> QDialog.DialogCode:
+        offered.append(dialog.with_messages.isChecked())
+        if untick:
+            dialog.with_messages.setChecked(False)
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(EraseDialog, "exec", accept)
+    panel = window.memory_panel
+    window.show_memory()
+    qtbot.waitUntil(lambda: panel.model.rowCount() == 1, timeout=30_000)
+    panel.table.selectRow(0)
+    with qtbot.waitSignal(panel.receiptShown, timeout=60_000) as shown:
+        qtbot.mouseClick(panel.delete_button, Qt.MouseButton.LeftButton)
+    return offered[0], shown.args[0]
+
+
+def test_panel_erasure_of_a_sensitive_fact_also_deletes_the_message_that_said_it(
+        qtbot, window: MainWindow, gui_app: App, monkeypatch) -> None:
+    gui_app.memory.set_consent("health", True)
+    ask(qtbot, window, "Lembre que eu tomo remédio para ansiedade.")
+    conversation = window.chat.conversation_id
+    assert "ansiedade" in window.chat.view.toPlainText()
+
+    ticked, receipt = delete_in_panel(qtbot, window, monkeypatch)
+    assert ticked  # offered, and on by default for a sensitive category
+    assert receipt["stores"]["messages"]["rows"] == 1
+    stored = gui_app.conversations.messages(conversation)
+    assert [m.role for m in stored] == ["assistant"]  # the user's own words are gone
+    assert "ansiedade" not in stored[0].content and "[erased]" in stored[0].content
+    # the chat on screen is reloaded from the store, the placeholder in the UI language
+    qtbot.waitUntil(lambda: "ansiedade" not in window.chat.view.toPlainText(), timeout=10_000)
+    assert "Vou lembrar: [erased]" in window.chat.view.toPlainText()
+    assert "1 of your message" in window.memory_panel.receipt.text()
+
+    window.translations.apply("pt_BR")
+    try:
+        window.conversations.open(conversation)
+        qtbot.waitUntil(lambda: "Vou lembrar: [apagado]" in window.chat.view.toPlainText(),
+                        timeout=10_000)
+    finally:
+        window.translations.apply("en")
+
+
+def test_panel_erasure_of_an_ordinary_fact_keeps_the_message_unless_asked(
+        qtbot, window: MainWindow, gui_app: App, monkeypatch) -> None:
+    ask(qtbot, window, "Lembre que eu moro em Recife.")
+    conversation = window.chat.conversation_id
+    ticked, receipt = delete_in_panel(qtbot, window, monkeypatch)
+    assert not ticked  # offered, off by default for an ordinary fact
+    assert "messages" not in receipt["stores"]
+    user = gui_app.conversations.messages(conversation)[0]
+    assert (user.role, user.content) == ("user", "Lembre que eu moro em Recife.")

@@ -141,3 +141,13 @@ def test_a_stopped_turn_is_stored_with_what_was_shown_and_the_stopped_marker(
     assert user.content == "Quais são os direitos do titular?"
     assert assistant.content == shown.strip() and shown
     assert assistant.trace == {"warnings": ["cancelled"], "citations": []}
+
+
+def test_the_consent_ack_names_the_category_in_the_users_language_and_the_panel(
+        memory_app: Any, library: None) -> None:
+    conv = memory_app.chat.new_conversation()
+    list(memory_app.chat.turn(conv, "Lembre que eu tomo remédio para ansiedade."))
+    ack = memory_app.conversations.messages(conv)[-1].content
+    assert "saúde" in ack and "health" not in ack
+    assert "painel Memória" in ack and "configurações" not in ack
+    assert "ansiedade" not in ack  # the sensitive fact itself is not quoted
