@@ -18,10 +18,9 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
-    QUrl,
     Signal,
 )
-from PySide6.QtGui import QDesktopServices, QStandardItem, QStandardItemModel
+from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -37,7 +36,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_app.gui.dialogs import confirm, show_error
+from desktop_app.gui.dialogs import confirm, open_with_system, show_error
 from desktop_app.gui.ingest_progress import IngestProgress
 from desktop_app.gui.services import GuiServices, IndexSummary
 from desktop_app.gui.workers import GeneratorWorker, WorkerSet
@@ -290,7 +289,7 @@ class LibraryPanel(QWidget):
 
     def open_selected(self) -> None:
         for _doc, path in self.selected_doc_ids()[:1]:
-            QDesktopServices.openUrl(QUrl.fromLocalFile(path))
+            open_with_system(self, path)
 
     def reingest_selected(self) -> None:
         chosen = self.selected_doc_ids()
