@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QFrame,
+    QGridLayout,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -47,6 +48,7 @@ DATE_ROLE = Qt.ItemDataRole.UserRole + 2
 TYPE_ROLE = Qt.ItemDataRole.UserRole + 3
 FILE_TYPES = ("pdf", "docx", "md", "txt", "html")
 DATE_RANGES = (0, 7, 30, 365)  # days; 0 = any time
+NARROW_TABLE = 400  # px: below this the Pages and Added columns are hidden
 
 
 class DocumentFilterProxy(QSortFilterProxyModel):
@@ -145,10 +147,11 @@ class LibraryPanel(QWidget):
         self.filter_edit.setClearButtonEnabled(True)
         self.type_combo = QComboBox()
         self.date_combo = QComboBox()
-        filters = QHBoxLayout()
-        filters.addWidget(self.filter_edit, 1)
-        filters.addWidget(self.type_combo)
-        filters.addWidget(self.date_combo)
+        for combo in (self.type_combo, self.date_combo):  # grow with the translated labels
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.filters = QGridLayout()  # one row, or two on a narrow pane (see resizeEvent)
+        self._filters_on_two_rows: bool | None = None
+        self._arrange_filters(two_rows=False)
 
         self.model = QStandardItemModel(0, 6, self)
         self.proxy = DocumentFilterProxy(self)
@@ -180,14 +183,53 @@ class LibraryPanel(QWidget):
         self.progress_box.cancelRequested.connect(self.cancel)
         self.progress = self.progress_box.bar
 
-        layout = QVBoxLayout(self)
+        layout = self.main_layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.banner)
         layout.addWidget(self.samples_banner)
         layout.addLayout(buttons)
-        layout.addLayout(filters)
+        layout.addLayout(self.filters)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.progress_box)
+
+    # ---- narrow panes: filters on two rows, fewer columns ----------------------------
+    def _arrange_filters(self, *, two_rows: bool) -> None:
+        if two_rows == self._filters_on_two_rows:
+            return
+        self._filters_on_two_rows = two_rows
+        for widget in (self.filter_edit, self.type_combo, self.date_combo):
+            self.filters.removeWidget(widget)
+        if two_rows:
+            self.filters.addWidget(self.filter_edit, 0, 0, 1, 3)
+            self.filters.addWidget(self.type_combo, 1, 0)
+            self.filters.addWidget(self.date_combo, 1, 1)
+            self.filters.setColumnStretch(0, 0)
+            self.filters.setColumnStretch(2, 1)
+        else:
+            self.filters.addWidget(self.filter_edit, 0, 0)
+            self.filters.addWidget(self.type_combo, 0, 1)
+            self.filters.addWidget(self.date_combo, 0, 2)
+            self.filters.setColumnStretch(0, 1)
+            self.filters.setColumnStretch(2, 0)
+
+    def _adapt_to_width(self) -> None:
+        """The filter box keeps room for its hint (else the combos go below it), and the
+        Pages/Added columns give way to the title on a narrow pane (they are in the row's
+        tooltip)."""
+        hint = self.filter_edit.fontMetrics().horizontalAdvance(
+            self.filter_edit.placeholderText()) + 40
+        combos = self.type_combo.sizeHint().width() + self.date_combo.sizeHint().width()
+        spacing = 2 * max(0, self.filters.horizontalSpacing())
+        margins = self.main_layout.contentsMargins()
+        room = self.width() - margins.left() - margins.right()
+        self._arrange_filters(two_rows=hint + combos + spacing > room)
+        narrow = room < NARROW_TABLE
+        self.table.setColumnHidden(2, narrow)
+        self.table.setColumnHidden(5, narrow)
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        self._adapt_to_width()
 
     def retranslate(self) -> None:
         self.add_files_button.setText(self.tr("Add files…"))
@@ -218,6 +260,7 @@ class LibraryPanel(QWidget):
         self.date_combo.blockSignals(False)
         if self._summary is not None:
             self._update_banners(self._summary)
+        self._adapt_to_width()  # translated labels have other widths
 
     # ---- documents ----------------------------------------------------------------
     def refresh(self) -> None:

@@ -44,6 +44,7 @@ from desktop_app.gui.chat import ChatPanel
 from desktop_app.gui.conversations import ConversationsPanel
 from desktop_app.gui.dialogs import show_error
 from desktop_app.gui.i18n import Translations
+from desktop_app.gui.layout import PaneLayout
 from desktop_app.gui.library import LibraryPanel
 from desktop_app.gui.memory_panel import MemoryPanel
 from desktop_app.gui.services import GuiServices, IndexSummary, ModelLoadState
@@ -87,15 +88,16 @@ class MainWindow(QMainWindow):
         self.left_tabs = QTabWidget()
         self.left_tabs.addTab(self.library, "")
         self.left_tabs.addTab(self.conversations, "")
-        splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(self.left_tabs)
-        splitter.addWidget(self.chat)
-        splitter.addWidget(self.viewer)
-        splitter.setStretchFactor(0, 3)
-        splitter.setStretchFactor(1, 4)
-        splitter.setStretchFactor(2, 4)
-        splitter.setSizes([420, 520, 460])
-        self.setCentralWidget(splitter)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(self.left_tabs)
+        self.splitter.addWidget(self.chat)
+        self.splitter.addWidget(self.viewer)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 4)
+        self.splitter.setStretchFactor(2, 4)
+        self.setCentralWidget(self.splitter)
+        self.panes = PaneLayout(self.splitter, services.app.settings)
+        self._panes_restored = False
 
         self.memory_window = QDialog(self)
         self.memory_window.setModal(False)
@@ -130,7 +132,8 @@ class MainWindow(QMainWindow):
 
         self._build_actions()
         self._connect()
-        self._fit_to_screen(1400, 860)
+        remembered = services.app.settings.window_size
+        self._fit_to_screen(*(remembered if len(remembered) == 2 else (1400, 860)))
         self.retranslate()
 
     # ---- construction -------------------------------------------------------------
@@ -153,8 +156,8 @@ class MainWindow(QMainWindow):
         self.sources_only_action = action(None, lambda on: self.chat.sources_only.setChecked(on))
         self.sources_only_action.setCheckable(True)
         self.memory_action = action("Ctrl+Shift+M", self.show_memory)
-        self.library_action = action("Ctrl+1", lambda: self.left_tabs.setCurrentIndex(0))
-        self.conversations_action = action("Ctrl+2", lambda: self.left_tabs.setCurrentIndex(1))
+        self.library_action = action("Ctrl+1", lambda: self.show_left(self.library))
+        self.conversations_action = action("Ctrl+2", lambda: self.show_left(self.conversations))
         self.settings_action = action("Ctrl+,", self.open_settings)
         self.reindex_action = action(None, self.library.start_reindex)
         self.about_action = action(None, self.about)
@@ -184,7 +187,9 @@ class MainWindow(QMainWindow):
         self.library.progress.valueChanged.connect(self.ingest_bar.setValue)
         self.library.progress_box.activity.connect(self.ingest_bar.setToolTip)
         self.library.runningChanged.connect(self.ingest_bar.setVisible)
-        self.chat.citationClicked.connect(self.viewer.show_citation)
+        self.chat.citationClicked.connect(self.show_citation)
+        self.viewer.closeRequested.connect(self.panes.hide_sources)
+        self.left_tabs.tabBarClicked.connect(lambda _index: self.panes.show_left())
         self.chat.conversationChanged.connect(self._conversation_started)
         self.chat.busyChanged.connect(self._turn_state)
         self.chat.memoryChanged.connect(self._memory_changed)
@@ -375,6 +380,15 @@ class MainWindow(QMainWindow):
         self.chat.question.setFocus(Qt.FocusReason.ShortcutFocusReason)
         self.chat.question.selectAll()
 
+    def show_citation(self, citation: Any, claim: str = "") -> None:
+        self.panes.show_sources()
+        self.viewer.close_button.show()
+        self.viewer.show_citation(citation, claim)
+
+    def show_left(self, panel: Any) -> None:
+        self.panes.show_left()
+        self.left_tabs.setCurrentWidget(panel)
+
     def show_memory(self) -> None:
         self.memory_panel.refresh()
         self.memory_window.show()
@@ -458,12 +472,12 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         event.acceptProposedAction()
-        self.left_tabs.setCurrentWidget(self.library)
+        self.show_left(self.library)
         self.filesDropped.emit(paths)
 
     def eventFilter(self, watched: Any, event: QEvent) -> bool:  # noqa: N802 - Qt override
         if watched is self.ingest_bar and event.type() == QEvent.Type.MouseButtonRelease:
-            self.left_tabs.setCurrentWidget(self.library)
+            self.show_left(self.library)
             return True
         return super().eventFilter(watched, event)
 
@@ -479,8 +493,21 @@ class MainWindow(QMainWindow):
         self.save_window_state()
         super().closeEvent(event)
 
+    def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+        super().showEvent(event)
+        if not self._panes_restored:  # sizes need the real width: on the first show
+            self._panes_restored = True
+            self.panes.restore()
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        if self._panes_restored:
+            self.panes.resized()
+
     def save_window_state(self) -> None:
-        """Remember the last chat (and the layout) for the next launch."""
+        """Remember the last chat and the layout for the next launch."""
+        if self._panes_restored:
+            self.panes.remember()
         with contextlib.suppress(OSError):  # a full disk must not keep the window open
             self.services.app.save_settings()
 

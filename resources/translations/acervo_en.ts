@@ -342,6 +342,21 @@ Undo the save anyway? The changed memory is erased too.</source>
         <source>Unexpected error</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <location filename="../../desktop_app/gui/dialogs.py" line="50" />
+        <source>No application to open it</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/dialogs.py" line="51" />
+        <source>No application on this computer opens this kind of file. The file is here:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/dialogs.py" line="53" />
+        <source>Copy path</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>EraseDialog</name>
@@ -494,92 +509,92 @@ Undo the save anyway? The changed memory is erased too.</source>
 <context>
     <name>LibraryPanel</name>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="194" />
+        <location filename="../../desktop_app/gui/library.py" line="235" />
         <source>Add files…</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="195" />
+        <location filename="../../desktop_app/gui/library.py" line="236" />
         <source>Add folder…</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="196" />
+        <location filename="../../desktop_app/gui/library.py" line="237" />
         <source>Filter by title or folder</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="197" />
+        <location filename="../../desktop_app/gui/library.py" line="238" />
         <source>Reindex</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="198" />
+        <location filename="../../desktop_app/gui/library.py" line="239" />
         <source>Your library is empty. Drop files or folders here, or start with the sample documents.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="199" />
+        <location filename="../../desktop_app/gui/library.py" line="240" />
         <source>Load samples</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="201" />
+        <location filename="../../desktop_app/gui/library.py" line="242" />
         <source>Title</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="201" />
+        <location filename="../../desktop_app/gui/library.py" line="242" />
         <source>Type</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="201" />
+        <location filename="../../desktop_app/gui/library.py" line="242" />
         <source>Pages</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="201" />
+        <location filename="../../desktop_app/gui/library.py" line="242" />
         <source>Chunks</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="202" />
+        <location filename="../../desktop_app/gui/library.py" line="243" />
         <source>Folder</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="202" />
+        <location filename="../../desktop_app/gui/library.py" line="243" />
         <source>Added</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="206" />
+        <location filename="../../desktop_app/gui/library.py" line="247" />
         <source>All types</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="214" />
+        <location filename="../../desktop_app/gui/library.py" line="255" />
         <source>Any time</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="214" />
+        <location filename="../../desktop_app/gui/library.py" line="255" />
         <source>Last 7 days</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="214" />
+        <location filename="../../desktop_app/gui/library.py" line="255" />
         <source>Last 30 days</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="215" />
+        <location filename="../../desktop_app/gui/library.py" line="256" />
         <source>Last year</source>
         <translation type="unfinished" />
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library.py" line="240" />
+        <location filename="../../desktop_app/gui/library.py" line="282" />
         <source>%n passage(s)</source>
         <translation>
             <numerusform>%n passage</numerusform>
@@ -587,22 +602,22 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="253" />
+        <location filename="../../desktop_app/gui/library.py" line="295" />
         <source>This library was indexed with another embedding model, so only keyword search works. Reindex to restore meaning-based search (the current index keeps working meanwhile).</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="275" />
+        <location filename="../../desktop_app/gui/library.py" line="317" />
         <source>Remove documents</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="276" />
+        <location filename="../../desktop_app/gui/library.py" line="318" />
         <source>Remove these documents from the library? Their text and vectors are erased from the index; the files themselves stay on disk.</source>
         <translation type="unfinished" />
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library.py" line="288" />
+        <location filename="../../desktop_app/gui/library.py" line="330" />
         <source>Removed %n document(s).</source>
         <translation>
             <numerusform>Removed %n document.</numerusform>
@@ -610,27 +625,27 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="306" />
+        <location filename="../../desktop_app/gui/library.py" line="348" />
         <source>Open original</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="307" />
+        <location filename="../../desktop_app/gui/library.py" line="349" />
         <source>Re-index</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="309" />
+        <location filename="../../desktop_app/gui/library.py" line="351" />
         <source>Remove from library…</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="337" />
+        <location filename="../../desktop_app/gui/library.py" line="379" />
         <source>Adding documents…</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="345" />
+        <location filename="../../desktop_app/gui/library.py" line="387" />
         <source>Reindexing…</source>
         <translation type="unfinished" />
     </message>
@@ -638,186 +653,186 @@ Undo the save anyway? The changed memory is erased too.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="204" />
-        <location filename="../../desktop_app/gui/main_window.py" line="220" />
+        <location filename="../../desktop_app/gui/main_window.py" line="209" />
+        <location filename="../../desktop_app/gui/main_window.py" line="225" />
         <source>Library</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="205" />
-        <location filename="../../desktop_app/gui/main_window.py" line="221" />
+        <location filename="../../desktop_app/gui/main_window.py" line="210" />
+        <location filename="../../desktop_app/gui/main_window.py" line="226" />
         <source>Chats</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="206" />
+        <location filename="../../desktop_app/gui/main_window.py" line="211" />
         <source>Memory — what Acervo remembers</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="207" />
+        <location filename="../../desktop_app/gui/main_window.py" line="212" />
         <source>&amp;File</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="208" />
+        <location filename="../../desktop_app/gui/main_window.py" line="213" />
         <source>&amp;Chat</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="209" />
+        <location filename="../../desktop_app/gui/main_window.py" line="214" />
         <source>&amp;View</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="210" />
+        <location filename="../../desktop_app/gui/main_window.py" line="215" />
         <source>&amp;Tools</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="211" />
+        <location filename="../../desktop_app/gui/main_window.py" line="216" />
         <source>&amp;Help</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="212" />
+        <location filename="../../desktop_app/gui/main_window.py" line="217" />
         <source>Add files…</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="213" />
+        <location filename="../../desktop_app/gui/main_window.py" line="218" />
         <source>Add folder…</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="214" />
+        <location filename="../../desktop_app/gui/main_window.py" line="219" />
         <source>Quit</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="215" />
+        <location filename="../../desktop_app/gui/main_window.py" line="220" />
         <source>New chat</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="216" />
+        <location filename="../../desktop_app/gui/main_window.py" line="221" />
         <source>Ask a question</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="217" />
+        <location filename="../../desktop_app/gui/main_window.py" line="222" />
         <source>Stop answer</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="218" />
+        <location filename="../../desktop_app/gui/main_window.py" line="223" />
         <source>Sources only (no model)</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="219" />
+        <location filename="../../desktop_app/gui/main_window.py" line="224" />
         <source>Memory…</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="222" />
+        <location filename="../../desktop_app/gui/main_window.py" line="227" />
         <source>Settings…</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="223" />
+        <location filename="../../desktop_app/gui/main_window.py" line="228" />
         <source>Reindex library</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="224" />
-        <location filename="../../desktop_app/gui/main_window.py" line="442" />
+        <location filename="../../desktop_app/gui/main_window.py" line="229" />
+        <location filename="../../desktop_app/gui/main_window.py" line="456" />
         <source>About Acervo</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="225" />
+        <location filename="../../desktop_app/gui/main_window.py" line="230" />
         <source>Adding %p%</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="226" />
+        <location filename="../../desktop_app/gui/main_window.py" line="231" />
         <source>offline ✓</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="227" />
+        <location filename="../../desktop_app/gui/main_window.py" line="232" />
         <source>network: model server allowed ⚠</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="228" />
+        <location filename="../../desktop_app/gui/main_window.py" line="233" />
         <source>Nothing leaves this computer</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="228" />
+        <location filename="../../desktop_app/gui/main_window.py" line="233" />
         <source>Questions and passages are sent to the Ollama server</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="257" />
-        <location filename="../../desktop_app/gui/main_window.py" line="273" />
+        <location filename="../../desktop_app/gui/main_window.py" line="262" />
+        <location filename="../../desktop_app/gui/main_window.py" line="278" />
         <source>Model: %1</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="258" />
+        <location filename="../../desktop_app/gui/main_window.py" line="263" />
         <source>none (sources only)</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="261" />
+        <location filename="../../desktop_app/gui/main_window.py" line="266" />
         <source>search model</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="261" />
+        <location filename="../../desktop_app/gui/main_window.py" line="266" />
         <source>library</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="262" />
+        <location filename="../../desktop_app/gui/main_window.py" line="267" />
         <source>language model</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="262" />
+        <location filename="../../desktop_app/gui/main_window.py" line="267" />
         <source>memory</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="263" />
+        <location filename="../../desktop_app/gui/main_window.py" line="268" />
         <source>Loading %1…</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="268" />
+        <location filename="../../desktop_app/gui/main_window.py" line="273" />
         <source>Model: none (sources only)</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="270" />
+        <location filename="../../desktop_app/gui/main_window.py" line="275" />
         <source>Model: unavailable — sources-only answers</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="309" />
+        <location filename="../../desktop_app/gui/main_window.py" line="314" />
         <source>Models failed to load</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="321" />
+        <location filename="../../desktop_app/gui/main_window.py" line="326" />
         <source>Library empty</source>
         <translation type="unfinished" />
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/main_window.py" line="324" />
+        <location filename="../../desktop_app/gui/main_window.py" line="329" />
         <source>%n document(s)</source>
         <translation>
             <numerusform>%n document</numerusform>
@@ -825,7 +840,7 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/main_window.py" line="325" />
+        <location filename="../../desktop_app/gui/main_window.py" line="330" />
         <source>%n passage(s)</source>
         <translation>
             <numerusform>%n passage</numerusform>
@@ -833,67 +848,67 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="332" />
+        <location filename="../../desktop_app/gui/main_window.py" line="337" />
         <source>Add files</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="333" />
+        <location filename="../../desktop_app/gui/main_window.py" line="338" />
         <source>Documents (*.pdf *.docx *.md *.markdown *.txt *.html *.htm);;All files (*)</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="339" />
+        <location filename="../../desktop_app/gui/main_window.py" line="344" />
         <source>Add folder</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="442" />
+        <location filename="../../desktop_app/gui/main_window.py" line="456" />
         <source>Acervo answers questions about your own documents with cited sources, entirely on this computer. Nothing is sent anywhere.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="288" />
+        <location filename="../../desktop_app/gui/main_window.py" line="293" />
         <source>This model is too small to follow the answer prompt; its answers are labelled as experiments. Settings → Models → Who writes answers.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="289" />
+        <location filename="../../desktop_app/gui/main_window.py" line="294" />
         <source>Experiment: %1 writes answers</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="291" />
+        <location filename="../../desktop_app/gui/main_window.py" line="296" />
         <source>Answers are written by the language model from the passages it finds, with citation badges.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="292" />
+        <location filename="../../desktop_app/gui/main_window.py" line="297" />
         <source>Written answers: %1</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="294" />
+        <location filename="../../desktop_app/gui/main_window.py" line="299" />
         <source>The active model is too small to write reliable answers: Acervo shows the passages that answer your question, with badges. Add a model of 1B parameters or more (a GGUF file) for written answers.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="295" />
+        <location filename="../../desktop_app/gui/main_window.py" line="300" />
         <source>No language model is installed: Acervo shows the passages that answer your question, with badges. Add a GGUF model for written answers.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="298" />
+        <location filename="../../desktop_app/gui/main_window.py" line="303" />
         <source>You chose answers from your sources in Settings.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="299" />
+        <location filename="../../desktop_app/gui/main_window.py" line="304" />
         <source>Answers from your sources</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="285" />
+        <location filename="../../desktop_app/gui/main_window.py" line="290" />
         <source>add a model</source>
         <translation type="unfinished" />
     </message>
@@ -1161,25 +1176,33 @@ Undo the save anyway? The changed memory is erased too.</source>
         <location filename="../../desktop_app/gui/memory_dialogs.py" line="179" />
         <source>%n memory item(s) (with older versions)</source>
         <translation>
-            <numerusform>%n memory item (with older versions)</numerusform><numerusform>%n memory items (with older versions)</numerusform></translation>
+            <numerusform>%n memory item (with older versions)</numerusform>
+            <numerusform>%n memory items (with older versions)</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <location filename="../../desktop_app/gui/memory_dialogs.py" line="181" />
         <source>%n of your message(s)</source>
         <translation>
-            <numerusform>%n of your message</numerusform><numerusform>%n of your messages</numerusform></translation>
+            <numerusform>%n of your message</numerusform>
+            <numerusform>%n of your messages</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <location filename="../../desktop_app/gui/memory_dialogs.py" line="183" />
         <source>%n chat message(s)</source>
         <translation>
-            <numerusform>%n chat message</numerusform><numerusform>%n chat messages</numerusform></translation>
+            <numerusform>%n chat message</numerusform>
+            <numerusform>%n chat messages</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <location filename="../../desktop_app/gui/memory_dialogs.py" line="185" />
         <source>%n copy(ies) in answers and their traces</source>
         <translation>
-            <numerusform>%n copy in answers and their traces</numerusform><numerusform>%n copies in answers and their traces</numerusform></translation>
+            <numerusform>%n copy in answers and their traces</numerusform>
+            <numerusform>%n copies in answers and their traces</numerusform>
+        </translation>
     </message>
     <message>
         <location filename="../../desktop_app/gui/memory_dialogs.py" line="186" />
@@ -1200,7 +1223,9 @@ Undo the save anyway? The changed memory is erased too.</source>
         <location filename="../../desktop_app/gui/memory_dialogs.py" line="197" />
         <source>%n row(s)</source>
         <translation>
-            <numerusform>%n row</numerusform><numerusform>%n rows</numerusform></translation>
+            <numerusform>%n row</numerusform>
+            <numerusform>%n rows</numerusform>
+        </translation>
     </message>
     <message>
         <location filename="../../desktop_app/gui/memory_dialogs.py" line="198" />
@@ -1513,32 +1538,62 @@ Undo the save anyway? The changed memory is erased too.</source>
 <context>
     <name>SourcesViewer</name>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="152" />
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="230" />
         <source>Open original</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="153" />
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="231" />
         <source>Open the file in the system viewer</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="154" />
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="232" />
+        <source>Close the source (back to the library)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="233" />
         <source>Click a citation badge to see the cited passage here.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="156" />
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="234" />
+        <source>Zoom out (Ctrl+−, Ctrl+wheel)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="235" />
+        <source>Zoom in (Ctrl++, Ctrl+wheel)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="236" />
+        <source>Fit width</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="237" />
+        <source>Fit the page to the width (Ctrl+0)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="238" />
+        <source>Cited page</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="240" />
         <source>Sources</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="287" />
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="402" />
         <source>Page %1 · %2</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="289" />
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="404" />
         <source>original file not found; showing the indexed text</source>
         <translation type="unfinished" />
     </message>

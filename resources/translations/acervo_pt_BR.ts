@@ -346,6 +346,21 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         <source>Unexpected error</source>
         <translation>Erro inesperado</translation>
     </message>
+    <message>
+        <location filename="../../desktop_app/gui/dialogs.py" line="50" />
+        <source>No application to open it</source>
+        <translation>Nenhum aplicativo para abrir</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/dialogs.py" line="51" />
+        <source>No application on this computer opens this kind of file. The file is here:</source>
+        <translation>Nenhum aplicativo deste computador abre este tipo de arquivo. O arquivo está aqui:</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/dialogs.py" line="53" />
+        <source>Copy path</source>
+        <translation>Copiar caminho</translation>
+    </message>
 </context>
 <context>
     <name>EraseDialog</name>
@@ -357,12 +372,18 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
     <message numerus="yes">
         <location filename="../../desktop_app/gui/memory_dialogs.py" line="142" />
         <source>Erase %n memory item(s) everywhere? Older versions and the copies in Acervo's answers and their traces are erased too.</source>
-        <translation><numerusform>Apagar %n memória de todos os lugares? As versões antigas e as cópias nas respostas do Acervo e nos seus registros também são apagadas.</numerusform><numerusform>Apagar %n memórias de todos os lugares? As versões antigas e as cópias nas respostas do Acervo e nos seus registros também são apagadas.</numerusform></translation>
+        <translation>
+            <numerusform>Apagar %n memória de todos os lugares? As versões antigas e as cópias nas respostas do Acervo e nos seus registros também são apagadas.</numerusform>
+            <numerusform>Apagar %n memórias de todos os lugares? As versões antigas e as cópias nas respostas do Acervo e nos seus registros também são apagadas.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <location filename="../../desktop_app/gui/memory_dialogs.py" line="148" />
         <source>Also delete my %n message(s) that contain it</source>
-        <translation><numerusform>Excluir também a minha mensagem que a contém</numerusform><numerusform>Excluir também as minhas %n mensagens que a contêm</numerusform></translation>
+        <translation>
+            <numerusform>Excluir também a minha mensagem que a contém</numerusform>
+            <numerusform>Excluir também as minhas %n mensagens que a contêm</numerusform>
+        </translation>
     </message>
     <message>
         <location filename="../../desktop_app/gui/memory_dialogs.py" line="152" />
@@ -492,92 +513,92 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
 <context>
     <name>LibraryPanel</name>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="194" />
+        <location filename="../../desktop_app/gui/library.py" line="235" />
         <source>Add files…</source>
         <translation>Adicionar arquivos…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="195" />
+        <location filename="../../desktop_app/gui/library.py" line="236" />
         <source>Add folder…</source>
         <translation>Adicionar pasta…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="196" />
+        <location filename="../../desktop_app/gui/library.py" line="237" />
         <source>Filter by title or folder</source>
         <translation>Filtrar por título ou pasta</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="197" />
+        <location filename="../../desktop_app/gui/library.py" line="238" />
         <source>Reindex</source>
         <translation>Reindexar</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="198" />
+        <location filename="../../desktop_app/gui/library.py" line="239" />
         <source>Your library is empty. Drop files or folders here, or start with the sample documents.</source>
         <translation>Sua biblioteca está vazia. Arraste arquivos ou pastas para cá, ou comece com os documentos de exemplo.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="199" />
+        <location filename="../../desktop_app/gui/library.py" line="240" />
         <source>Load samples</source>
         <translation>Carregar exemplos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="201" />
+        <location filename="../../desktop_app/gui/library.py" line="242" />
         <source>Title</source>
         <translation>Título</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="201" />
+        <location filename="../../desktop_app/gui/library.py" line="242" />
         <source>Type</source>
         <translation>Tipo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="201" />
+        <location filename="../../desktop_app/gui/library.py" line="242" />
         <source>Pages</source>
         <translation>Páginas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="201" />
+        <location filename="../../desktop_app/gui/library.py" line="242" />
         <source>Chunks</source>
         <translation>Trechos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="202" />
+        <location filename="../../desktop_app/gui/library.py" line="243" />
         <source>Folder</source>
         <translation>Pasta</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="202" />
+        <location filename="../../desktop_app/gui/library.py" line="243" />
         <source>Added</source>
         <translation>Adicionado</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="206" />
+        <location filename="../../desktop_app/gui/library.py" line="247" />
         <source>All types</source>
         <translation>Todos os tipos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="214" />
+        <location filename="../../desktop_app/gui/library.py" line="255" />
         <source>Any time</source>
         <translation>Qualquer data</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="214" />
+        <location filename="../../desktop_app/gui/library.py" line="255" />
         <source>Last 7 days</source>
         <translation>Últimos 7 dias</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="214" />
+        <location filename="../../desktop_app/gui/library.py" line="255" />
         <source>Last 30 days</source>
         <translation>Últimos 30 dias</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="215" />
+        <location filename="../../desktop_app/gui/library.py" line="256" />
         <source>Last year</source>
         <translation>Último ano</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library.py" line="240" />
+        <location filename="../../desktop_app/gui/library.py" line="282" />
         <source>%n passage(s)</source>
         <translation>
             <numerusform>%n trecho</numerusform>
@@ -585,22 +606,22 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="253" />
+        <location filename="../../desktop_app/gui/library.py" line="295" />
         <source>This library was indexed with another embedding model, so only keyword search works. Reindex to restore meaning-based search (the current index keeps working meanwhile).</source>
         <translation>Esta biblioteca foi indexada com outro modelo de embeddings, então só a busca por palavras funciona. Reindexe para recuperar a busca por significado (o índice atual continua funcionando enquanto isso).</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="275" />
+        <location filename="../../desktop_app/gui/library.py" line="317" />
         <source>Remove documents</source>
         <translation>Remover documentos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="276" />
+        <location filename="../../desktop_app/gui/library.py" line="318" />
         <source>Remove these documents from the library? Their text and vectors are erased from the index; the files themselves stay on disk.</source>
         <translation>Remover estes documentos da biblioteca? O texto e os vetores são apagados do índice; os arquivos continuam no disco.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library.py" line="288" />
+        <location filename="../../desktop_app/gui/library.py" line="330" />
         <source>Removed %n document(s).</source>
         <translation>
             <numerusform>%n documento removido.</numerusform>
@@ -608,27 +629,27 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="306" />
+        <location filename="../../desktop_app/gui/library.py" line="348" />
         <source>Open original</source>
         <translation>Abrir original</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="307" />
+        <location filename="../../desktop_app/gui/library.py" line="349" />
         <source>Re-index</source>
         <translation>Reindexar</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="309" />
+        <location filename="../../desktop_app/gui/library.py" line="351" />
         <source>Remove from library…</source>
         <translation>Remover da biblioteca…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="337" />
+        <location filename="../../desktop_app/gui/library.py" line="379" />
         <source>Adding documents…</source>
         <translation>Adicionando documentos…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="345" />
+        <location filename="../../desktop_app/gui/library.py" line="387" />
         <source>Reindexing…</source>
         <translation>Reindexando…</translation>
     </message>
@@ -636,186 +657,186 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="204" />
-        <location filename="../../desktop_app/gui/main_window.py" line="220" />
+        <location filename="../../desktop_app/gui/main_window.py" line="209" />
+        <location filename="../../desktop_app/gui/main_window.py" line="225" />
         <source>Library</source>
         <translation>Biblioteca</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="205" />
-        <location filename="../../desktop_app/gui/main_window.py" line="221" />
+        <location filename="../../desktop_app/gui/main_window.py" line="210" />
+        <location filename="../../desktop_app/gui/main_window.py" line="226" />
         <source>Chats</source>
         <translation>Conversas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="206" />
+        <location filename="../../desktop_app/gui/main_window.py" line="211" />
         <source>Memory — what Acervo remembers</source>
         <translation>Memória — o que o Acervo lembra</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="207" />
+        <location filename="../../desktop_app/gui/main_window.py" line="212" />
         <source>&amp;File</source>
         <translation>&amp;Arquivo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="208" />
+        <location filename="../../desktop_app/gui/main_window.py" line="213" />
         <source>&amp;Chat</source>
         <translation>&amp;Conversa</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="209" />
+        <location filename="../../desktop_app/gui/main_window.py" line="214" />
         <source>&amp;View</source>
         <translation>&amp;Exibir</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="210" />
+        <location filename="../../desktop_app/gui/main_window.py" line="215" />
         <source>&amp;Tools</source>
         <translation>&amp;Ferramentas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="211" />
+        <location filename="../../desktop_app/gui/main_window.py" line="216" />
         <source>&amp;Help</source>
         <translation>A&amp;juda</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="212" />
+        <location filename="../../desktop_app/gui/main_window.py" line="217" />
         <source>Add files…</source>
         <translation>Adicionar arquivos…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="213" />
+        <location filename="../../desktop_app/gui/main_window.py" line="218" />
         <source>Add folder…</source>
         <translation>Adicionar pasta…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="214" />
+        <location filename="../../desktop_app/gui/main_window.py" line="219" />
         <source>Quit</source>
         <translation>Sair</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="215" />
+        <location filename="../../desktop_app/gui/main_window.py" line="220" />
         <source>New chat</source>
         <translation>Nova conversa</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="216" />
+        <location filename="../../desktop_app/gui/main_window.py" line="221" />
         <source>Ask a question</source>
         <translation>Fazer uma pergunta</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="217" />
+        <location filename="../../desktop_app/gui/main_window.py" line="222" />
         <source>Stop answer</source>
         <translation>Parar resposta</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="218" />
+        <location filename="../../desktop_app/gui/main_window.py" line="223" />
         <source>Sources only (no model)</source>
         <translation>Só fontes (sem modelo)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="219" />
+        <location filename="../../desktop_app/gui/main_window.py" line="224" />
         <source>Memory…</source>
         <translation>Memória…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="222" />
+        <location filename="../../desktop_app/gui/main_window.py" line="227" />
         <source>Settings…</source>
         <translation>Configurações…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="223" />
+        <location filename="../../desktop_app/gui/main_window.py" line="228" />
         <source>Reindex library</source>
         <translation>Reindexar biblioteca</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="224" />
-        <location filename="../../desktop_app/gui/main_window.py" line="442" />
+        <location filename="../../desktop_app/gui/main_window.py" line="229" />
+        <location filename="../../desktop_app/gui/main_window.py" line="456" />
         <source>About Acervo</source>
         <translation>Sobre o Acervo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="225" />
+        <location filename="../../desktop_app/gui/main_window.py" line="230" />
         <source>Adding %p%</source>
         <translation>Adicionando %p%</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="226" />
+        <location filename="../../desktop_app/gui/main_window.py" line="231" />
         <source>offline ✓</source>
         <translation>offline ✓</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="227" />
+        <location filename="../../desktop_app/gui/main_window.py" line="232" />
         <source>network: model server allowed ⚠</source>
         <translation>rede: servidor de modelo permitido ⚠</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="228" />
+        <location filename="../../desktop_app/gui/main_window.py" line="233" />
         <source>Nothing leaves this computer</source>
         <translation>Nada sai deste computador</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="228" />
+        <location filename="../../desktop_app/gui/main_window.py" line="233" />
         <source>Questions and passages are sent to the Ollama server</source>
         <translation>Perguntas e trechos são enviados ao servidor Ollama</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="257" />
-        <location filename="../../desktop_app/gui/main_window.py" line="273" />
+        <location filename="../../desktop_app/gui/main_window.py" line="262" />
+        <location filename="../../desktop_app/gui/main_window.py" line="278" />
         <source>Model: %1</source>
         <translation>Modelo: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="258" />
+        <location filename="../../desktop_app/gui/main_window.py" line="263" />
         <source>none (sources only)</source>
         <translation>nenhum (só fontes)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="261" />
+        <location filename="../../desktop_app/gui/main_window.py" line="266" />
         <source>search model</source>
         <translation>modelo de busca</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="261" />
+        <location filename="../../desktop_app/gui/main_window.py" line="266" />
         <source>library</source>
         <translation>biblioteca</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="262" />
+        <location filename="../../desktop_app/gui/main_window.py" line="267" />
         <source>language model</source>
         <translation>modelo de linguagem</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="262" />
+        <location filename="../../desktop_app/gui/main_window.py" line="267" />
         <source>memory</source>
         <translation>memória</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="263" />
+        <location filename="../../desktop_app/gui/main_window.py" line="268" />
         <source>Loading %1…</source>
         <translation>Carregando %1…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="268" />
+        <location filename="../../desktop_app/gui/main_window.py" line="273" />
         <source>Model: none (sources only)</source>
         <translation>Modelo: nenhum (só fontes)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="270" />
+        <location filename="../../desktop_app/gui/main_window.py" line="275" />
         <source>Model: unavailable — sources-only answers</source>
         <translation>Modelo: indisponível — respostas só com fontes</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="309" />
+        <location filename="../../desktop_app/gui/main_window.py" line="314" />
         <source>Models failed to load</source>
         <translation>Falha ao carregar os modelos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="321" />
+        <location filename="../../desktop_app/gui/main_window.py" line="326" />
         <source>Library empty</source>
         <translation>Biblioteca vazia</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/main_window.py" line="324" />
+        <location filename="../../desktop_app/gui/main_window.py" line="329" />
         <source>%n document(s)</source>
         <translation>
             <numerusform>%n documento</numerusform>
@@ -823,7 +844,7 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/main_window.py" line="325" />
+        <location filename="../../desktop_app/gui/main_window.py" line="330" />
         <source>%n passage(s)</source>
         <translation>
             <numerusform>%n trecho</numerusform>
@@ -831,67 +852,67 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="332" />
+        <location filename="../../desktop_app/gui/main_window.py" line="337" />
         <source>Add files</source>
         <translation>Adicionar arquivos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="333" />
+        <location filename="../../desktop_app/gui/main_window.py" line="338" />
         <source>Documents (*.pdf *.docx *.md *.markdown *.txt *.html *.htm);;All files (*)</source>
         <translation>Documentos (*.pdf *.docx *.md *.markdown *.txt *.html *.htm);;Todos os arquivos (*)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="339" />
+        <location filename="../../desktop_app/gui/main_window.py" line="344" />
         <source>Add folder</source>
         <translation>Adicionar pasta</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="442" />
+        <location filename="../../desktop_app/gui/main_window.py" line="456" />
         <source>Acervo answers questions about your own documents with cited sources, entirely on this computer. Nothing is sent anywhere.</source>
         <translation>O Acervo responde perguntas sobre os seus próprios documentos, com fontes citadas, inteiramente neste computador. Nada é enviado para lugar nenhum.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="288" />
+        <location filename="../../desktop_app/gui/main_window.py" line="293" />
         <source>This model is too small to follow the answer prompt; its answers are labelled as experiments. Settings → Models → Who writes answers.</source>
         <translation>Este modelo é pequeno demais para seguir as instruções de resposta; as respostas dele são marcadas como experimento. Configurações → Modelos → Quem redige as respostas.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="289" />
+        <location filename="../../desktop_app/gui/main_window.py" line="294" />
         <source>Experiment: %1 writes answers</source>
         <translation>Experimento: %1 redige as respostas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="291" />
+        <location filename="../../desktop_app/gui/main_window.py" line="296" />
         <source>Answers are written by the language model from the passages it finds, with citation badges.</source>
         <translation>As respostas são redigidas pelo modelo de linguagem a partir dos trechos encontrados, com selos de citação.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="292" />
+        <location filename="../../desktop_app/gui/main_window.py" line="297" />
         <source>Written answers: %1</source>
         <translation>Respostas redigidas: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="294" />
+        <location filename="../../desktop_app/gui/main_window.py" line="299" />
         <source>The active model is too small to write reliable answers: Acervo shows the passages that answer your question, with badges. Add a model of 1B parameters or more (a GGUF file) for written answers.</source>
         <translation>O modelo ativo é pequeno demais para redigir respostas confiáveis: o Acervo mostra os trechos que respondem à sua pergunta, com selos. Adicione um modelo de 1B parâmetros ou mais (um arquivo GGUF) para ter respostas redigidas.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="295" />
+        <location filename="../../desktop_app/gui/main_window.py" line="300" />
         <source>No language model is installed: Acervo shows the passages that answer your question, with badges. Add a GGUF model for written answers.</source>
         <translation>Nenhum modelo de linguagem está instalado: o Acervo mostra os trechos que respondem à sua pergunta, com selos. Adicione um modelo GGUF para ter respostas redigidas.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="298" />
+        <location filename="../../desktop_app/gui/main_window.py" line="303" />
         <source>You chose answers from your sources in Settings.</source>
         <translation>Você escolheu respostas a partir das suas fontes nas Configurações.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="299" />
+        <location filename="../../desktop_app/gui/main_window.py" line="304" />
         <source>Answers from your sources</source>
         <translation>Respostas das suas fontes</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="285" />
+        <location filename="../../desktop_app/gui/main_window.py" line="290" />
         <source>add a model</source>
         <translation>adicionar um modelo</translation>
     </message>
@@ -1158,22 +1179,34 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
     <message numerus="yes">
         <location filename="../../desktop_app/gui/memory_dialogs.py" line="179" />
         <source>%n memory item(s) (with older versions)</source>
-        <translation><numerusform>%n memória (com versões antigas)</numerusform><numerusform>%n memórias (com versões antigas)</numerusform></translation>
+        <translation>
+            <numerusform>%n memória (com versões antigas)</numerusform>
+            <numerusform>%n memórias (com versões antigas)</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <location filename="../../desktop_app/gui/memory_dialogs.py" line="181" />
         <source>%n of your message(s)</source>
-        <translation><numerusform>%n mensagem sua</numerusform><numerusform>%n mensagens suas</numerusform></translation>
+        <translation>
+            <numerusform>%n mensagem sua</numerusform>
+            <numerusform>%n mensagens suas</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <location filename="../../desktop_app/gui/memory_dialogs.py" line="183" />
         <source>%n chat message(s)</source>
-        <translation><numerusform>%n mensagem de conversa</numerusform><numerusform>%n mensagens de conversa</numerusform></translation>
+        <translation>
+            <numerusform>%n mensagem de conversa</numerusform>
+            <numerusform>%n mensagens de conversa</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <location filename="../../desktop_app/gui/memory_dialogs.py" line="185" />
         <source>%n copy(ies) in answers and their traces</source>
-        <translation><numerusform>%n cópia em respostas e seus registros</numerusform><numerusform>%n cópias em respostas e seus registros</numerusform></translation>
+        <translation>
+            <numerusform>%n cópia em respostas e seus registros</numerusform>
+            <numerusform>%n cópias em respostas e seus registros</numerusform>
+        </translation>
     </message>
     <message>
         <location filename="../../desktop_app/gui/memory_dialogs.py" line="186" />
@@ -1193,7 +1226,10 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
     <message numerus="yes">
         <location filename="../../desktop_app/gui/memory_dialogs.py" line="197" />
         <source>%n row(s)</source>
-        <translation><numerusform>%n linha</numerusform><numerusform>%n linhas</numerusform></translation>
+        <translation>
+            <numerusform>%n linha</numerusform>
+            <numerusform>%n linhas</numerusform>
+        </translation>
     </message>
     <message>
         <location filename="../../desktop_app/gui/memory_dialogs.py" line="198" />
@@ -1506,32 +1542,62 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
 <context>
     <name>SourcesViewer</name>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="152" />
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="230" />
         <source>Open original</source>
         <translation>Abrir original</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="153" />
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="231" />
         <source>Open the file in the system viewer</source>
         <translation>Abrir o arquivo no visualizador do sistema</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="154" />
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="232" />
+        <source>Close the source (back to the library)</source>
+        <translation>Fechar a fonte (voltar à biblioteca)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="233" />
         <source>Click a citation badge to see the cited passage here.</source>
         <translation>Clique em um selo de citação para ver o trecho citado aqui.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="156" />
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="234" />
+        <source>Zoom out (Ctrl+−, Ctrl+wheel)</source>
+        <translation>Diminuir o zoom (Ctrl+−, Ctrl+roda)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="235" />
+        <source>Zoom in (Ctrl++, Ctrl+wheel)</source>
+        <translation>Aumentar o zoom (Ctrl++, Ctrl+roda)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="236" />
+        <source>Fit width</source>
+        <translation>Ajustar à largura</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="237" />
+        <source>Fit the page to the width (Ctrl+0)</source>
+        <translation>Ajustar a página à largura (Ctrl+0)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="238" />
+        <source>Cited page</source>
+        <translation>Página citada</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="240" />
         <source>Sources</source>
         <translation>Fontes</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="287" />
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="402" />
         <source>Page %1 · %2</source>
         <translation>Página %1 · %2</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="289" />
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="404" />
         <source>original file not found; showing the indexed text</source>
         <translation>arquivo original não encontrado; mostrando o texto indexado</translation>
     </message>
