@@ -25,6 +25,7 @@ from PySide6.QtGui import (
     QFont,
     QFontMetrics,
     QImage,
+    QKeyEvent,
     QMouseEvent,
     QPainter,
     QPalette,
@@ -434,18 +435,26 @@ class AnswerView(QTextBrowser):
         except ValueError:
             return
         citation = self.citation(answer, number)
-        if citation is not None:
-            self.citationClicked.emit(citation, self._claim_at(self._last_press))
+        if citation is None:
+            return
+        # a click: the chip under the mouse; Tab then Enter: the link the cursor selected
+        cursor = (self.cursorForPosition(self._last_press) if self._last_press is not None
+                  else self.textCursor())
+        self.citationClicked.emit(citation, self._claim_before(cursor))
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
         self._last_press = event.position().toPoint()
         super().mousePressEvent(event)
 
-    def _claim_at(self, point: QPoint | None) -> str:
-        """The sentence just before the clicked chip (what the citation supports)."""
-        if point is None:
-            return ""
-        cursor = self.cursorForPosition(point)
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
+        self._last_press = None  # Enter on a focused badge opens it from the keyboard
+        super().keyPressEvent(event)
+
+    def _claim_before(self, cursor: QTextCursor) -> str:
+        """The sentence just before the chip at `cursor` (what the citation supports)."""
+        if cursor.hasSelection():
+            cursor = QTextCursor(cursor)
+            cursor.setPosition(cursor.selectionStart())
         block = cursor.block()
         before = block.text()[:max(0, cursor.position() - block.position())]
         before = before.replace(OBJECT_REPLACEMENT, " ").strip()

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
     QSplitter,
     QTabWidget,
     QVBoxLayout,
+    QWidget,
 )
 
 from desktop_app.config.paths import resource
@@ -132,6 +133,7 @@ class MainWindow(QMainWindow):
 
         self._build_actions()
         self._connect()
+        self._set_tab_order()
         remembered = services.app.settings.window_size
         self._fit_to_screen(*(remembered if len(remembered) == 2 else (1400, 860)))
         self.retranslate()
@@ -203,6 +205,23 @@ class MainWindow(QMainWindow):
         self.memory_panel.memoryChanged.connect(self.conversations.refresh)
         self.memory_panel.receiptShown.connect(self._reload_chat)
         self.stop_action.setEnabled(False)
+
+    def _set_tab_order(self) -> None:
+        """Tab goes left to right, as the panes are laid out: the library (or chats), the
+        transcript (Tab again walks its badges; Enter opens one), the question and its
+        buttons, then the source with its zoom and the page itself."""
+        viewer = self.viewer
+        chain = [self.left_tabs.tabBar(),
+                 self.library.add_files_button, self.library.add_folder_button,
+                 self.library.filter_edit, self.library.type_combo, self.library.date_combo,
+                 self.library.table, self.library.progress_box.cancel_button,
+                 self.conversations.new_button, self.conversations.list,
+                 self.chat.view, self.chat.undo_button, self.chat.question,
+                 self.chat.sources_only, self.chat.stop_button, self.chat.ask_button,
+                 viewer.open_button, viewer.close_button, viewer.zoom_out_button,
+                 viewer.zoom_in_button, viewer.fit_button, viewer.pdf_view, viewer.text_view]
+        for before, after in zip(chain, chain[1:], strict=False):
+            QWidget.setTabOrder(before, after)
 
     def retranslate(self) -> None:
         self._update_title()

@@ -24,7 +24,7 @@ from desktop_app.gui.dialogs import show_error
 from desktop_app.gui.i18n import Translations
 from desktop_app.gui.main_window import MainWindow
 from desktop_app.gui.services import GuiServices
-from desktop_app.gui.theme import ColorSchemeFollower
+from desktop_app.gui.theme import FOCUS_STYLE, ColorSchemeFollower, FocusRingStyle
 
 if TYPE_CHECKING:
     from desktop_app.app import App
@@ -51,13 +51,23 @@ def create_qt_application(argv: list[str] | None = None) -> QApplication:
     qt_app.setOrganizationName("Acervo")
     qt_app.setDesktopFileName("acervo")
     qt_app.setWindowIcon(QIcon(str(resource("icons", "acervo.svg"))))
-    ColorSchemeFollower(qt_app)  # parented to the application: lives as long as it does
+    install_look(qt_app)
     return qt_app
+
+
+def install_look(qt_app: QApplication) -> None:
+    """Light/dark following the OS (or Settings) and a visible keyboard focus; once."""
+    if qt_app.findChild(ColorSchemeFollower) is not None:
+        return
+    ColorSchemeFollower(qt_app)  # parented to the application: lives as long as it does
+    qt_app.setStyle(FocusRingStyle(qt_app.style().name()))
+    qt_app.setStyleSheet(FOCUS_STYLE)
 
 
 def build_window(app: App, qt_app: QApplication | None = None) -> MainWindow:
     """The main window for `app`, with translations installed; models not loaded yet."""
     qt_app = qt_app or create_qt_application()
+    install_look(qt_app)
     pool = QThreadPool.globalInstance()
     pool.setMaxThreadCount(max(pool.maxThreadCount(), MIN_POOL_THREADS))
     translations = Translations()

@@ -653,186 +653,186 @@ Undo the save anyway? The changed memory is erased too.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="209" />
-        <location filename="../../desktop_app/gui/main_window.py" line="225" />
+        <location filename="../../desktop_app/gui/main_window.py" line="228" />
+        <location filename="../../desktop_app/gui/main_window.py" line="244" />
         <source>Library</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="210" />
-        <location filename="../../desktop_app/gui/main_window.py" line="226" />
+        <location filename="../../desktop_app/gui/main_window.py" line="229" />
+        <location filename="../../desktop_app/gui/main_window.py" line="245" />
         <source>Chats</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="211" />
+        <location filename="../../desktop_app/gui/main_window.py" line="230" />
         <source>Memory — what Acervo remembers</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="212" />
+        <location filename="../../desktop_app/gui/main_window.py" line="231" />
         <source>&amp;File</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="213" />
+        <location filename="../../desktop_app/gui/main_window.py" line="232" />
         <source>&amp;Chat</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="214" />
+        <location filename="../../desktop_app/gui/main_window.py" line="233" />
         <source>&amp;View</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="215" />
+        <location filename="../../desktop_app/gui/main_window.py" line="234" />
         <source>&amp;Tools</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="216" />
+        <location filename="../../desktop_app/gui/main_window.py" line="235" />
         <source>&amp;Help</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="217" />
+        <location filename="../../desktop_app/gui/main_window.py" line="236" />
         <source>Add files…</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="218" />
+        <location filename="../../desktop_app/gui/main_window.py" line="237" />
         <source>Add folder…</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="219" />
+        <location filename="../../desktop_app/gui/main_window.py" line="238" />
         <source>Quit</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="220" />
+        <location filename="../../desktop_app/gui/main_window.py" line="239" />
         <source>New chat</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="221" />
+        <location filename="../../desktop_app/gui/main_window.py" line="240" />
         <source>Ask a question</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="222" />
+        <location filename="../../desktop_app/gui/main_window.py" line="241" />
         <source>Stop answer</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="223" />
+        <location filename="../../desktop_app/gui/main_window.py" line="242" />
         <source>Sources only (no model)</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="224" />
+        <location filename="../../desktop_app/gui/main_window.py" line="243" />
         <source>Memory…</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="227" />
+        <location filename="../../desktop_app/gui/main_window.py" line="246" />
         <source>Settings…</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="228" />
+        <location filename="../../desktop_app/gui/main_window.py" line="247" />
         <source>Reindex library</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="229" />
-        <location filename="../../desktop_app/gui/main_window.py" line="456" />
+        <location filename="../../desktop_app/gui/main_window.py" line="248" />
+        <location filename="../../desktop_app/gui/main_window.py" line="475" />
         <source>About Acervo</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="230" />
+        <location filename="../../desktop_app/gui/main_window.py" line="249" />
         <source>Adding %p%</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="231" />
+        <location filename="../../desktop_app/gui/main_window.py" line="250" />
         <source>offline ✓</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="232" />
+        <location filename="../../desktop_app/gui/main_window.py" line="251" />
         <source>network: model server allowed ⚠</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="233" />
+        <location filename="../../desktop_app/gui/main_window.py" line="252" />
         <source>Nothing leaves this computer</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="233" />
+        <location filename="../../desktop_app/gui/main_window.py" line="252" />
         <source>Questions and passages are sent to the Ollama server</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="262" />
-        <location filename="../../desktop_app/gui/main_window.py" line="278" />
+        <location filename="../../desktop_app/gui/main_window.py" line="281" />
+        <location filename="../../desktop_app/gui/main_window.py" line="297" />
         <source>Model: %1</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="263" />
+        <location filename="../../desktop_app/gui/main_window.py" line="282" />
         <source>none (sources only)</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="266" />
+        <location filename="../../desktop_app/gui/main_window.py" line="285" />
         <source>search model</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="266" />
+        <location filename="../../desktop_app/gui/main_window.py" line="285" />
         <source>library</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="267" />
+        <location filename="../../desktop_app/gui/main_window.py" line="286" />
         <source>language model</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="267" />
+        <location filename="../../desktop_app/gui/main_window.py" line="286" />
         <source>memory</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="268" />
+        <location filename="../../desktop_app/gui/main_window.py" line="287" />
         <source>Loading %1…</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="273" />
+        <location filename="../../desktop_app/gui/main_window.py" line="292" />
         <source>Model: none (sources only)</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="275" />
+        <location filename="../../desktop_app/gui/main_window.py" line="294" />
         <source>Model: unavailable — sources-only answers</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="314" />
+        <location filename="../../desktop_app/gui/main_window.py" line="333" />
         <source>Models failed to load</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="326" />
+        <location filename="../../desktop_app/gui/main_window.py" line="345" />
         <source>Library empty</source>
         <translation type="unfinished" />
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/main_window.py" line="329" />
+        <location filename="../../desktop_app/gui/main_window.py" line="348" />
         <source>%n document(s)</source>
         <translation>
             <numerusform>%n document</numerusform>
@@ -840,7 +840,7 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/main_window.py" line="330" />
+        <location filename="../../desktop_app/gui/main_window.py" line="349" />
         <source>%n passage(s)</source>
         <translation>
             <numerusform>%n passage</numerusform>
@@ -848,67 +848,67 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="337" />
+        <location filename="../../desktop_app/gui/main_window.py" line="356" />
         <source>Add files</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="338" />
+        <location filename="../../desktop_app/gui/main_window.py" line="357" />
         <source>Documents (*.pdf *.docx *.md *.markdown *.txt *.html *.htm);;All files (*)</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="344" />
+        <location filename="../../desktop_app/gui/main_window.py" line="363" />
         <source>Add folder</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="456" />
+        <location filename="../../desktop_app/gui/main_window.py" line="475" />
         <source>Acervo answers questions about your own documents with cited sources, entirely on this computer. Nothing is sent anywhere.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="293" />
+        <location filename="../../desktop_app/gui/main_window.py" line="312" />
         <source>This model is too small to follow the answer prompt; its answers are labelled as experiments. Settings → Models → Who writes answers.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="294" />
+        <location filename="../../desktop_app/gui/main_window.py" line="313" />
         <source>Experiment: %1 writes answers</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="296" />
+        <location filename="../../desktop_app/gui/main_window.py" line="315" />
         <source>Answers are written by the language model from the passages it finds, with citation badges.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="297" />
+        <location filename="../../desktop_app/gui/main_window.py" line="316" />
         <source>Written answers: %1</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="299" />
+        <location filename="../../desktop_app/gui/main_window.py" line="318" />
         <source>The active model is too small to write reliable answers: Acervo shows the passages that answer your question, with badges. Add a model of 1B parameters or more (a GGUF file) for written answers.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="300" />
+        <location filename="../../desktop_app/gui/main_window.py" line="319" />
         <source>No language model is installed: Acervo shows the passages that answer your question, with badges. Add a GGUF model for written answers.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="303" />
+        <location filename="../../desktop_app/gui/main_window.py" line="322" />
         <source>You chose answers from your sources in Settings.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="304" />
+        <location filename="../../desktop_app/gui/main_window.py" line="323" />
         <source>Answers from your sources</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="290" />
+        <location filename="../../desktop_app/gui/main_window.py" line="309" />
         <source>add a model</source>
         <translation type="unfinished" />
     </message>

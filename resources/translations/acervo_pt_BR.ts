@@ -657,186 +657,186 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="209" />
-        <location filename="../../desktop_app/gui/main_window.py" line="225" />
+        <location filename="../../desktop_app/gui/main_window.py" line="228" />
+        <location filename="../../desktop_app/gui/main_window.py" line="244" />
         <source>Library</source>
         <translation>Biblioteca</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="210" />
-        <location filename="../../desktop_app/gui/main_window.py" line="226" />
+        <location filename="../../desktop_app/gui/main_window.py" line="229" />
+        <location filename="../../desktop_app/gui/main_window.py" line="245" />
         <source>Chats</source>
         <translation>Conversas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="211" />
+        <location filename="../../desktop_app/gui/main_window.py" line="230" />
         <source>Memory — what Acervo remembers</source>
         <translation>Memória — o que o Acervo lembra</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="212" />
+        <location filename="../../desktop_app/gui/main_window.py" line="231" />
         <source>&amp;File</source>
         <translation>&amp;Arquivo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="213" />
+        <location filename="../../desktop_app/gui/main_window.py" line="232" />
         <source>&amp;Chat</source>
         <translation>&amp;Conversa</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="214" />
+        <location filename="../../desktop_app/gui/main_window.py" line="233" />
         <source>&amp;View</source>
         <translation>&amp;Exibir</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="215" />
+        <location filename="../../desktop_app/gui/main_window.py" line="234" />
         <source>&amp;Tools</source>
         <translation>&amp;Ferramentas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="216" />
+        <location filename="../../desktop_app/gui/main_window.py" line="235" />
         <source>&amp;Help</source>
         <translation>A&amp;juda</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="217" />
+        <location filename="../../desktop_app/gui/main_window.py" line="236" />
         <source>Add files…</source>
         <translation>Adicionar arquivos…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="218" />
+        <location filename="../../desktop_app/gui/main_window.py" line="237" />
         <source>Add folder…</source>
         <translation>Adicionar pasta…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="219" />
+        <location filename="../../desktop_app/gui/main_window.py" line="238" />
         <source>Quit</source>
         <translation>Sair</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="220" />
+        <location filename="../../desktop_app/gui/main_window.py" line="239" />
         <source>New chat</source>
         <translation>Nova conversa</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="221" />
+        <location filename="../../desktop_app/gui/main_window.py" line="240" />
         <source>Ask a question</source>
         <translation>Fazer uma pergunta</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="222" />
+        <location filename="../../desktop_app/gui/main_window.py" line="241" />
         <source>Stop answer</source>
         <translation>Parar resposta</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="223" />
+        <location filename="../../desktop_app/gui/main_window.py" line="242" />
         <source>Sources only (no model)</source>
         <translation>Só fontes (sem modelo)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="224" />
+        <location filename="../../desktop_app/gui/main_window.py" line="243" />
         <source>Memory…</source>
         <translation>Memória…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="227" />
+        <location filename="../../desktop_app/gui/main_window.py" line="246" />
         <source>Settings…</source>
         <translation>Configurações…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="228" />
+        <location filename="../../desktop_app/gui/main_window.py" line="247" />
         <source>Reindex library</source>
         <translation>Reindexar biblioteca</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="229" />
-        <location filename="../../desktop_app/gui/main_window.py" line="456" />
+        <location filename="../../desktop_app/gui/main_window.py" line="248" />
+        <location filename="../../desktop_app/gui/main_window.py" line="475" />
         <source>About Acervo</source>
         <translation>Sobre o Acervo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="230" />
+        <location filename="../../desktop_app/gui/main_window.py" line="249" />
         <source>Adding %p%</source>
         <translation>Adicionando %p%</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="231" />
+        <location filename="../../desktop_app/gui/main_window.py" line="250" />
         <source>offline ✓</source>
         <translation>offline ✓</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="232" />
+        <location filename="../../desktop_app/gui/main_window.py" line="251" />
         <source>network: model server allowed ⚠</source>
         <translation>rede: servidor de modelo permitido ⚠</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="233" />
+        <location filename="../../desktop_app/gui/main_window.py" line="252" />
         <source>Nothing leaves this computer</source>
         <translation>Nada sai deste computador</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="233" />
+        <location filename="../../desktop_app/gui/main_window.py" line="252" />
         <source>Questions and passages are sent to the Ollama server</source>
         <translation>Perguntas e trechos são enviados ao servidor Ollama</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="262" />
-        <location filename="../../desktop_app/gui/main_window.py" line="278" />
+        <location filename="../../desktop_app/gui/main_window.py" line="281" />
+        <location filename="../../desktop_app/gui/main_window.py" line="297" />
         <source>Model: %1</source>
         <translation>Modelo: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="263" />
+        <location filename="../../desktop_app/gui/main_window.py" line="282" />
         <source>none (sources only)</source>
         <translation>nenhum (só fontes)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="266" />
+        <location filename="../../desktop_app/gui/main_window.py" line="285" />
         <source>search model</source>
         <translation>modelo de busca</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="266" />
+        <location filename="../../desktop_app/gui/main_window.py" line="285" />
         <source>library</source>
         <translation>biblioteca</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="267" />
+        <location filename="../../desktop_app/gui/main_window.py" line="286" />
         <source>language model</source>
         <translation>modelo de linguagem</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="267" />
+        <location filename="../../desktop_app/gui/main_window.py" line="286" />
         <source>memory</source>
         <translation>memória</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="268" />
+        <location filename="../../desktop_app/gui/main_window.py" line="287" />
         <source>Loading %1…</source>
         <translation>Carregando %1…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="273" />
+        <location filename="../../desktop_app/gui/main_window.py" line="292" />
         <source>Model: none (sources only)</source>
         <translation>Modelo: nenhum (só fontes)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="275" />
+        <location filename="../../desktop_app/gui/main_window.py" line="294" />
         <source>Model: unavailable — sources-only answers</source>
         <translation>Modelo: indisponível — respostas só com fontes</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="314" />
+        <location filename="../../desktop_app/gui/main_window.py" line="333" />
         <source>Models failed to load</source>
         <translation>Falha ao carregar os modelos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="326" />
+        <location filename="../../desktop_app/gui/main_window.py" line="345" />
         <source>Library empty</source>
         <translation>Biblioteca vazia</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/main_window.py" line="329" />
+        <location filename="../../desktop_app/gui/main_window.py" line="348" />
         <source>%n document(s)</source>
         <translation>
             <numerusform>%n documento</numerusform>
@@ -844,7 +844,7 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/main_window.py" line="330" />
+        <location filename="../../desktop_app/gui/main_window.py" line="349" />
         <source>%n passage(s)</source>
         <translation>
             <numerusform>%n trecho</numerusform>
@@ -852,67 +852,67 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="337" />
+        <location filename="../../desktop_app/gui/main_window.py" line="356" />
         <source>Add files</source>
         <translation>Adicionar arquivos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="338" />
+        <location filename="../../desktop_app/gui/main_window.py" line="357" />
         <source>Documents (*.pdf *.docx *.md *.markdown *.txt *.html *.htm);;All files (*)</source>
         <translation>Documentos (*.pdf *.docx *.md *.markdown *.txt *.html *.htm);;Todos os arquivos (*)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="344" />
+        <location filename="../../desktop_app/gui/main_window.py" line="363" />
         <source>Add folder</source>
         <translation>Adicionar pasta</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="456" />
+        <location filename="../../desktop_app/gui/main_window.py" line="475" />
         <source>Acervo answers questions about your own documents with cited sources, entirely on this computer. Nothing is sent anywhere.</source>
         <translation>O Acervo responde perguntas sobre os seus próprios documentos, com fontes citadas, inteiramente neste computador. Nada é enviado para lugar nenhum.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="293" />
+        <location filename="../../desktop_app/gui/main_window.py" line="312" />
         <source>This model is too small to follow the answer prompt; its answers are labelled as experiments. Settings → Models → Who writes answers.</source>
         <translation>Este modelo é pequeno demais para seguir as instruções de resposta; as respostas dele são marcadas como experimento. Configurações → Modelos → Quem redige as respostas.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="294" />
+        <location filename="../../desktop_app/gui/main_window.py" line="313" />
         <source>Experiment: %1 writes answers</source>
         <translation>Experimento: %1 redige as respostas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="296" />
+        <location filename="../../desktop_app/gui/main_window.py" line="315" />
         <source>Answers are written by the language model from the passages it finds, with citation badges.</source>
         <translation>As respostas são redigidas pelo modelo de linguagem a partir dos trechos encontrados, com selos de citação.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="297" />
+        <location filename="../../desktop_app/gui/main_window.py" line="316" />
         <source>Written answers: %1</source>
         <translation>Respostas redigidas: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="299" />
+        <location filename="../../desktop_app/gui/main_window.py" line="318" />
         <source>The active model is too small to write reliable answers: Acervo shows the passages that answer your question, with badges. Add a model of 1B parameters or more (a GGUF file) for written answers.</source>
         <translation>O modelo ativo é pequeno demais para redigir respostas confiáveis: o Acervo mostra os trechos que respondem à sua pergunta, com selos. Adicione um modelo de 1B parâmetros ou mais (um arquivo GGUF) para ter respostas redigidas.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="300" />
+        <location filename="../../desktop_app/gui/main_window.py" line="319" />
         <source>No language model is installed: Acervo shows the passages that answer your question, with badges. Add a GGUF model for written answers.</source>
         <translation>Nenhum modelo de linguagem está instalado: o Acervo mostra os trechos que respondem à sua pergunta, com selos. Adicione um modelo GGUF para ter respostas redigidas.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="303" />
+        <location filename="../../desktop_app/gui/main_window.py" line="322" />
         <source>You chose answers from your sources in Settings.</source>
         <translation>Você escolheu respostas a partir das suas fontes nas Configurações.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="304" />
+        <location filename="../../desktop_app/gui/main_window.py" line="323" />
         <source>Answers from your sources</source>
         <translation>Respostas das suas fontes</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="290" />
+        <location filename="../../desktop_app/gui/main_window.py" line="309" />
         <source>add a model</source>
         <translation>adicionar um modelo</translation>
     </message>
