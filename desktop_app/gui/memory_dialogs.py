@@ -145,7 +145,7 @@ class EraseDialog(QDialog):
                        + ("\n…" if len(items) > 6 else ""))
         facts.setTextFormat(Qt.TextFormat.PlainText)
         facts.setWordWrap(True)
-        self.with_messages = QCheckBox(self.tr("Also delete my %n message(s) that contain it", "", len(messages)))
+        self.with_messages = QCheckBox(self.tr("Also delete the %n message(s) where I said it", "", len(messages)))
         self.with_messages.setEnabled(bool(messages))
         # a sensitive fact usually should not stay in the chat word for word
         self.with_messages.setChecked(bool(messages) and any(i.sensitive for i in items))
@@ -178,7 +178,7 @@ class ReceiptText(QObject):
             for name in ("messages", "conversations", "traces_and_summaries"))
         parts = [self.tr("%n memory item(s) (with older versions)", "", memories)]
         if messages:
-            parts.append(self.tr("%n of your message(s)", "", messages))
+            parts.append(self.tr("%n message(s) of yours", "", messages))
         if chats:
             parts.append(self.tr("%n chat message(s)", "", chats))
         if copies:

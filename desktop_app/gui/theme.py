@@ -118,11 +118,17 @@ class ColorSchemeFollower(QObject):
                 scheme = self.app.styleHints().colorScheme()
             want_dark = scheme == Qt.ColorScheme.Dark
             if self._forced == "light":  # back to the platform's own palette first
-                self.app.setPalette(QPalette())
+                self._set_palette(QPalette())
                 self._forced = None
         if want_dark and not is_dark(self.app.palette()):
-            self.app.setPalette(dark_palette())
+            self._set_palette(dark_palette())
             self._forced = "dark"
         elif not want_dark and is_dark(self.app.palette()):
-            self.app.setPalette(self.app.style().standardPalette())
+            self._set_palette(self.app.style().standardPalette())
             self._forced = "light" if self.preference == "light" else None
+
+    def _set_palette(self, palette: QPalette) -> None:
+        self.app.setPalette(palette)
+        sheet = self.app.styleSheet()
+        if sheet:  # widgets under a style sheet keep their old palette until it is re-set
+            self.app.setStyleSheet(sheet)

@@ -375,11 +375,9 @@ Undo the save anyway? The changed memory is erased too.</source>
     </message>
     <message numerus="yes">
         <location filename="../../desktop_app/gui/memory_dialogs.py" line="148" />
-        <source>Also delete my %n message(s) that contain it</source>
+        <source>Also delete the %n message(s) where I said it</source>
         <translation>
-            <numerusform>Also delete my %n message that contain it</numerusform>
-            <numerusform>Also delete my %n messages that contain it</numerusform>
-        </translation>
+            <numerusform>Also delete the %n message where I said it</numerusform><numerusform>Also delete the %n messages where I said it</numerusform></translation>
     </message>
     <message>
         <location filename="../../desktop_app/gui/memory_dialogs.py" line="152" />
@@ -1182,11 +1180,9 @@ Undo the save anyway? The changed memory is erased too.</source>
     </message>
     <message numerus="yes">
         <location filename="../../desktop_app/gui/memory_dialogs.py" line="181" />
-        <source>%n of your message(s)</source>
+        <source>%n message(s) of yours</source>
         <translation>
-            <numerusform>%n of your message</numerusform>
-            <numerusform>%n of your messages</numerusform>
-        </translation>
+            <numerusform>%n message of yours</numerusform><numerusform>%n messages of yours</numerusform></translation>
     </message>
     <message numerus="yes">
         <location filename="../../desktop_app/gui/memory_dialogs.py" line="183" />

@@ -379,11 +379,8 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
     </message>
     <message numerus="yes">
         <location filename="../../desktop_app/gui/memory_dialogs.py" line="148" />
-        <source>Also delete my %n message(s) that contain it</source>
-        <translation>
-            <numerusform>Excluir também a minha mensagem que a contém</numerusform>
-            <numerusform>Excluir também as minhas %n mensagens que a contêm</numerusform>
-        </translation>
+        <source>Also delete the %n message(s) where I said it</source>
+        <translation><numerusform>Excluir também a mensagem em que eu disse isso</numerusform><numerusform>Excluir também as %n mensagens em que eu disse isso</numerusform></translation>
     </message>
     <message>
         <location filename="../../desktop_app/gui/memory_dialogs.py" line="152" />
@@ -1186,11 +1183,8 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
     </message>
     <message numerus="yes">
         <location filename="../../desktop_app/gui/memory_dialogs.py" line="181" />
-        <source>%n of your message(s)</source>
-        <translation>
-            <numerusform>%n mensagem sua</numerusform>
-            <numerusform>%n mensagens suas</numerusform>
-        </translation>
+        <source>%n message(s) of yours</source>
+        <translation><numerusform>%n mensagem sua</numerusform><numerusform>%n mensagens suas</numerusform></translation>
     </message>
     <message numerus="yes">
         <location filename="../../desktop_app/gui/memory_dialogs.py" line="183" />

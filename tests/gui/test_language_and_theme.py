@@ -86,8 +86,11 @@ def test_switching_to_portuguese_relabels_earlier_answers_and_progress_lines(
 def test_appearance_follows_the_settings_choice(qtbot, qapp) -> None:
     from desktop_app.gui.theme import ColorSchemeFollower, is_dark
 
+    from desktop_app.gui.run import install_look
+
+    install_look(qapp)  # with the app's style sheet: styled widgets must follow too
     app = build_app()
-    follower = qapp.findChild(ColorSchemeFollower) or ColorSchemeFollower(qapp)
+    follower = qapp.findChild(ColorSchemeFollower)
     window = MainWindow(GuiServices(app))
     qtbot.addWidget(window)
     assert not is_dark(qapp.palette())  # the offscreen "OS" is light
@@ -100,6 +103,8 @@ def test_appearance_follows_the_settings_choice(qtbot, qapp) -> None:
             dialog.accept()
             window.apply_settings(dialog.result_settings())
             assert is_dark(qapp.palette()) is dark, theme
+            base = window.chat.view.palette().color(window.chat.view.palette().ColorRole.Base)
+            assert (base.lightness() < 128) is dark, theme  # the transcript follows
             assert app.settings.theme == theme
     finally:
         follower.set_preference("system")

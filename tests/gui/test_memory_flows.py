@@ -135,7 +135,7 @@ def test_panel_erasure_of_a_sensitive_fact_also_deletes_the_message_that_said_it
     # the chat on screen is reloaded from the store, the placeholder in the UI language
     qtbot.waitUntil(lambda: "ansiedade" not in window.chat.view.toPlainText(), timeout=10_000)
     assert "Vou lembrar: [erased]" in window.chat.view.toPlainText()
-    assert "1 of your message" in window.memory_panel.receipt.text()
+    assert "1 message of yours" in window.memory_panel.receipt.text()
 
     window.translations.apply("pt_BR")
     try:
