@@ -84,9 +84,8 @@ def test_switching_to_portuguese_relabels_earlier_answers_and_progress_lines(
 
 
 def test_appearance_follows_the_settings_choice(qtbot, qapp) -> None:
-    from desktop_app.gui.theme import ColorSchemeFollower, is_dark
-
     from desktop_app.gui.run import install_look
+    from desktop_app.gui.theme import ColorSchemeFollower, is_dark
 
     install_look(qapp)  # with the app's style sheet: styled widgets must follow too
     app = build_app()
