@@ -24,7 +24,10 @@ $(STAMP): pyproject.toml Makefile
 
 install: $(STAMP)
 
+# Qt's X11 plugin needs system libraries the wheels don't bring: check them first and
+# print the exact apt-get line when some are missing.
 run: install
+	$(BIN)/python -m desktop_app.gui.system_libs
 	$(BIN)/python -m desktop_app
 
 test: install

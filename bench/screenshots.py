@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/screenshots.py [--language pt_BR|en] [--docs PATH ...]
         [--question "..."] [--out bench/results/screenshots] [--home DIR]
+        [--size 1024x600] [--prefix 1024x600-] [--skip-model]
 
 Runs offscreen (QT_QPA_PLATFORM=offscreen: real pixels, fonts and PDF glyphs, the
 same as Xvfb; pass --xcb to use a real display such as `xvfb-run -a`). A fresh
@@ -10,8 +11,12 @@ models loaded → files dropped on the window (ingesting, then done) → a prefe
 told in chat ("memory saved · undo") → a question answered by the bundled model
 (as a labelled experiment: it is below the answer-mode line) → the same question
 answered from the sources (the default) → a real click on the first citation badge (viewer
-at the cited page, passage highlighted) → the memory panel → settings → dark mode
-→ English UI.
+at the cited page, passage highlighted) → the same passage zoomed in (Ctrl++) → a
+sensitive fact told in chat (consent given first) → the memory panel → its deletion
+dialog offering to delete the messages too → the erasure receipt (details open) → the
+chat reloaded after the erasure → settings → dark mode → the other UI language, switched
+live (earlier answers re-labelled). `--size 1024x600` runs the whole session in a
+window of that size (a small laptop); `--prefix` names those files apart.
 """
 
 from __future__ import annotations
@@ -41,6 +46,10 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--skip-model", action="store_true",
                         help="skip the answer by the bundled model (slow on a busy machine)")
     parser.add_argument("--xcb", action="store_true", help="use the real display instead of offscreen")
+    parser.add_argument("--size", default="", help="window size, e.g. 1024x600")
+    parser.add_argument("--prefix", default="", help="file name prefix, e.g. 1024x600-")
+    parser.add_argument("--sensitive", default="Lembre que eu tenho diabetes tipo 2.",
+                        help="a fact of a sensitive category told in chat (consent given)")
     return parser.parse_args()
 
 
@@ -68,6 +77,9 @@ def main() -> int:
     app = build_app()
     app.settings.language = args.language
     window = build_window(app, qt_app)
+    if args.size:  # (offscreen, the window is not limited to a screen's size)
+        width, height = (int(x) for x in args.size.split("x"))
+        window.resize(width, height)
     window.show()
     qt_app.processEvents()
     shown = time.perf_counter() - started
@@ -112,7 +124,7 @@ def main() -> int:
     def shot(widget, name: str) -> None:
         for _ in range(5):
             qt_app.processEvents()
-        path = args.out / f"{name}.png"
+        path = args.out / f"{args.prefix}{name}.png"
         widget.grab().save(str(path))
         print(f"  saved {path.relative_to(REPO) if path.is_relative_to(REPO) else path}")
 
@@ -197,13 +209,55 @@ def main() -> int:
         print(f"clicked {href}: viewer page {window.viewer.current_pdf_page()}, "
               f"highlight {highlighted[-1][:60]!r}")
         shot(window, "07-citation-opened")
+        if window.viewer.stack.currentWidget() is window.viewer.pdf_view:
+            for _ in range(2):
+                QTest.keyClick(window, Qt.Key.Key_Plus, Qt.KeyboardModifier.ControlModifier)
+            _pause(qt_app, 1.5)  # the page re-renders at the new zoom
+            print(f"zoomed to {window.viewer.pdf_view.effective_zoom():.0%}")
+            shot(window, "07b-citation-zoomed")
+            QTest.keyClick(window, Qt.Key.Key_0, Qt.KeyboardModifier.ControlModifier)
     else:
         print("no citation badge in the answer: nothing to click")
 
+    # a sensitive fact (consent given as in the consent dialog), then erased from the panel
+    app.memory.set_consent("health", True)
+    print(f"sensitive turn: {ask(args.sensitive, False):.1f} s")
+    conversation = window.chat.conversation_id
     window.show_memory()
-    wait(lambda: window.memory_panel.model.rowCount() > 0, 60, "memory rows")
+    panel = window.memory_panel
+    wait(lambda: panel.model.rowCount() > 1, 60, "memory rows")
     shot(window.memory_window, "08-memory-panel")
-    window.memory_window.hide()
+    sensitive_rows = [row for row, item in enumerate(panel.model.items) if item.sensitive]
+    if sensitive_rows:
+        from desktop_app.gui.memory_dialogs import EraseDialog
+
+        panel.table.selectRow(panel.proxy.mapFromSource(
+            panel.model.index(sensitive_rows[0], 0)).row())
+        shown: list[EraseDialog] = []
+
+        def open_dialog(dialog: EraseDialog) -> int:
+            shown.append(dialog)
+            dialog.show()
+            shot(dialog, "08b-erase-with-messages")
+            print(f"erase dialog: 'also delete my messages' ticked = "
+                  f"{dialog.with_messages.isChecked()}")
+            dialog.hide()
+            return int(EraseDialog.DialogCode.Accepted)
+
+        EraseDialog.exec = open_dialog  # type: ignore[method-assign]
+        receipts: list[object] = []
+        panel.receiptShown.connect(receipts.append)
+        panel.delete_selected()
+        wait(lambda: bool(receipts), 120, "erasure")
+        panel.receipt_details_button.setChecked(True)
+        shot(window.memory_window, "08c-erasure-receipt")
+        window.memory_window.hide()
+        wait(lambda: window.chat.conversation_id == conversation, 30, "chat reload")
+        _pause(qt_app, 1.0)
+        shot(window, "08d-chat-after-erasure")
+    else:
+        print("the sensitive fact was not saved: no erasure dialog to show")
+        window.memory_window.hide()
 
     embedder = app.__dict__.get("embedder")
     dialog = SettingsDialog(app.settings, embedder_id=getattr(embedder, "id", ""), parent=window)
@@ -218,14 +272,24 @@ def main() -> int:
     wait(lambda: True, 1, "palette")
     shot(window, "10-dark")
     follower.apply(Qt.ColorScheme.Light)
+    # the other language, live: earlier answers re-labelled (open the answered chat again)
+    window.show_left(window.conversations)
     window.translations.apply("en" if args.language != "en" else "pt_BR")
-    wait(lambda: True, 1, "retranslate")
+    _pause(qt_app, 1.0)
     shot(window, "11-other-language")
 
     window.close()
     QThreadPool.globalInstance().waitForDone()
     print(f"total {time.perf_counter() - started:.1f} s; ACERVO_HOME={home}")
     return 0
+
+
+def _pause(qt_app: object, seconds: float) -> None:
+    """Let the event loop run (page renders, re-labelling) for `seconds`."""
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        qt_app.processEvents()  # type: ignore[attr-defined]
+        time.sleep(0.02)
 
 
 if __name__ == "__main__":

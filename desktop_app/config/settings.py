@@ -84,6 +84,11 @@ class Settings:
     log_pseudonymize: bool = False  # salted short hashes instead of bare <CPF>; still personal data
     # library
     watched_folders: list[str] = field(default_factory=list)
+    # window (only the GUI reads these)
+    theme: str = "system"  # "system" (follow the OS) | "light" | "dark"
+    last_conversation: str = ""  # reopened at launch
+    window_size: list[int] = field(default_factory=list)  # [width, height] at the last close
+    splitter_sizes: list[int] = field(default_factory=list)  # library | chat | sources, px
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Settings:

@@ -19,7 +19,8 @@ the user to judge, never as badges.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
 
 from PySide6.QtCore import QEvent, QPoint, QRectF, QSize, Qt, QUrl, Signal
 from PySide6.QtGui import (
@@ -27,6 +28,7 @@ from PySide6.QtGui import (
     QFont,
     QFontMetrics,
     QImage,
+    QKeyEvent,
     QMouseEvent,
     QPainter,
     QPalette,
@@ -55,12 +57,28 @@ _SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+")
 CHIP_SCHEME = "chip"
 
 
+def display_numbers(answer: str, citations: Iterable[Citation]) -> dict[int, int]:
+    """Badge numbers as the user sees them: 1..n for the shown sources, in order of first
+    appearance in the answer (then any cited source the text does not mention). The model
+    numbers its sources by retrieval rank, so the verified answer may cite [1] and [3]."""
+    known = sorted({c.number for c in citations})
+    order: list[int] = []
+    for part in MarkerStreamParser().feed(answer):
+        if isinstance(part, Marker):
+            order += [n for n in part.numbers if n in known and n not in order]
+    order += [n for n in known if n not in order]
+    return {number: shown for shown, number in enumerate(order, start=1)}
+
+
 @dataclass
 class AnswerState:
-    """One answer in the transcript: where it starts and the citations it announced."""
+    """One answer in the transcript: where it starts and the citations it announced
+    (keyed by the number shown; `numbering` maps the model's numbers to those)."""
 
     start: int
     citations: dict[int, Citation] = field(default_factory=dict)
+    numbering: dict[int, int] = field(default_factory=dict)
+    announced: dict[int, Citation] = field(default_factory=dict)  # by the model's number
     parser: MarkerStreamParser = field(default_factory=MarkerStreamParser)
     finished: bool = False
     progress: bool = False  # a progress line occupies the answer's place
@@ -192,7 +210,10 @@ class AnswerView(QTextBrowser):
     def add_citation(self, citation: Citation) -> None:
         state = self._current()
         if state is not None:
-            state.citations[citation.number] = citation
+            state.announced[citation.number] = citation
+            shown = state.numbering.get(citation.number)
+            if shown is not None:
+                state.citations[shown] = replace(citation, number=shown)
 
     def finish_answer(self, done: Done, *, sources_title: str, found_by: str,
                       page_label: str, leg_names: dict[str, str], searched_for: str = "",
@@ -204,18 +225,21 @@ class AnswerView(QTextBrowser):
             return
         state.parser.flush()
         state.progress = False  # removed with the streamed text just below
-        state.citations.update({c.number: c for c in done.citations})
+        # the verified answer may cite fewer sources than the stream did: number afresh
+        state.numbering = display_numbers(done.answer, done.citations)
+        shown = [replace(c, number=state.numbering[c.number]) for c in done.citations]
+        state.citations = {c.number: c for c in shown}
         cursor = QTextCursor(self.document())
         cursor.setPosition(state.start)
         cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
         cursor.removeSelectedText()
-        self._insert_parts(state, index, MarkerStreamParser().feed(done.answer))
+        self._insert_parts(state, index, MarkerStreamParser().feed(done.answer), final=True)
         for warning in done.warnings:
             self.add_notice(f"⚠ {warning}", warning=True)
-        if done.citations:
+        if shown:
             cursor = self._cursor_for_new_block(top_margin=8)
             cursor.insertText(sources_title, self._bold_format(dim=True))
-            for citation in sorted(done.citations, key=lambda c: c.number):
+            for citation in sorted(shown, key=lambda c: c.number):
                 cursor.insertBlock(QTextBlockFormat(), QTextCharFormat())
                 self._insert_chip(cursor, index, citation.number, citation)
                 pages = (str(citation.page) if citation.page_end <= citation.page
@@ -374,13 +398,26 @@ class AnswerView(QTextBrowser):
             cursor.insertBlock(block, QTextCharFormat())
         return cursor
 
-    def _insert_parts(self, state: AnswerState, index: int, parts: list[str | Marker]) -> None:
+    def _insert_parts(self, state: AnswerState, index: int, parts: list[str | Marker], *,
+                      final: bool = False) -> None:
+        """Insert text and chips. While streaming, a number gets the next badge number on
+        first sight; the final answer uses the numbering `finish_answer` decided (a marker
+        without a verified source is dropped there)."""
         at_end = self._is_scrolled_to_end()
         cursor = self._end_cursor()
         for part in parts:
             if isinstance(part, Marker):
                 for number in dict.fromkeys(part.numbers):
-                    self._insert_chip(cursor, index, number, state.citations.get(number))
+                    if final and number not in state.numbering:
+                        continue
+                    if number not in state.numbering:
+                        state.numbering[number] = len(state.numbering) + 1
+                        announced = state.announced.get(number)
+                        if announced is not None:
+                            state.citations[state.numbering[number]] = replace(
+                                announced, number=state.numbering[number])
+                    shown = state.numbering[number]
+                    self._insert_chip(cursor, index, shown, state.citations.get(shown))
             elif part:
                 # a fresh char format, or the text would join the preceding link
                 cursor.insertText(part, QTextCharFormat())
@@ -453,18 +490,26 @@ class AnswerView(QTextBrowser):
         except ValueError:
             return
         citation = self.citation(answer, number)
-        if citation is not None:
-            self.citationClicked.emit(citation, self._claim_at(self._last_press))
+        if citation is None:
+            return
+        # a click: the chip under the mouse; Tab then Enter: the link the cursor selected
+        cursor = (self.cursorForPosition(self._last_press) if self._last_press is not None
+                  else self.textCursor())
+        self.citationClicked.emit(citation, self._claim_before(cursor))
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
         self._last_press = event.position().toPoint()
         super().mousePressEvent(event)
 
-    def _claim_at(self, point: QPoint | None) -> str:
-        """The sentence just before the clicked chip (what the citation supports)."""
-        if point is None:
-            return ""
-        cursor = self.cursorForPosition(point)
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
+        self._last_press = None  # Enter on a focused badge opens it from the keyboard
+        super().keyPressEvent(event)
+
+    def _claim_before(self, cursor: QTextCursor) -> str:
+        """The sentence just before the chip at `cursor` (what the citation supports)."""
+        if cursor.hasSelection():
+            cursor = QTextCursor(cursor)
+            cursor.setPosition(cursor.selectionStart())
         block = cursor.block()
         before = block.text()[:max(0, cursor.position() - block.position())]
         before = before.replace(OBJECT_REPLACEMENT, " ").strip()
@@ -477,4 +522,4 @@ class AnswerView(QTextBrowser):
             self.refresh_chips()
 
 
-__all__ = ["AnswerView", "chip_image"]
+__all__ = ["AnswerView", "chip_image", "display_numbers"]

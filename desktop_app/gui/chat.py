@@ -18,7 +18,9 @@ repeated.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -54,9 +56,12 @@ from desktop_app.answer.mode import (
     AnswerMode,
 )
 from desktop_app.answer.models import BUNDLED_NAME
+from desktop_app.answer.service import CANCELLED
 from desktop_app.answer.stream_guard import REPETITION
+from desktop_app.errors import AppError
 from desktop_app.gui.answer_view import AnswerView
 from desktop_app.gui.dialogs import confirm, show_error
+from desktop_app.gui.memory_dialogs import category_label, erased_placeholders
 from desktop_app.gui.services import ConversationStarted, GuiServices
 from desktop_app.gui.workers import GeneratorWorker, WorkerSet
 from desktop_app.memory.chat import TurnComplete
@@ -66,6 +71,8 @@ from desktop_app.memory.types import (
     MemoryNotSaved,
     MemorySaved,
 )
+
+Render = Callable[[], None]
 
 
 class QuestionEdit(QPlainTextEdit):
@@ -98,12 +105,18 @@ class ChatPanel(QWidget):
         self.conversation_id: str | None = None
         self._turn: GeneratorWorker | None = None
         self._done_seen = False
+        self._serial = 0  # bumped when the transcript is replaced (new chat, other chat)
         self._undo_token = ""
         self._memories_used: list[str] = []
         self._last_question = ""
         self._mode: AnswerMode | None = None
         self._mode_notice_shown = False
-        self._progress = ""  # the current progress text (without the seconds)
+        self._progress: Callable[[], str] | None = None  # the progress text (no seconds)
+        self._transcript: list[Render] = []  # how to redraw it (language switch)
+        self._relabel_pending = False
+        self._streamed: list[str] = []  # the current answer's tokens (to redraw a stop)
+        self._announced: list[Any] = []  # its citations announced while streaming
+        self._chip_text: Callable[[], str] | None = None
         self._asked_at = 0.0
         self._progress_timer = QTimer(self)
         self._progress_timer.setInterval(1000)
@@ -154,6 +167,7 @@ class ChatPanel(QWidget):
         self.retranslate()
 
     def retranslate(self) -> None:
+        self._relabel()  # earlier answers, notices and the chip in the new language
         self.view.show_welcome(self.tr("Ask a question about your documents. Every answer cites its sources: click a numbered badge to open the page it came from."))
         self.question.setPlaceholderText(self.tr("Ask about your documents… (Enter to send, Shift+Enter for a new line)"))
         self.sources_only.setText(self.tr("Sources only (no model)"))
@@ -169,7 +183,9 @@ class ChatPanel(QWidget):
     def new_chat(self) -> None:
         if self.is_busy():
             self.stop()
+        self._serial += 1
         self.conversation_id = None
+        self._transcript = []
         self.view.clear_transcript()
         self.retranslate()  # the welcome hint
         self.memory_chip.hide()
@@ -197,46 +213,95 @@ class ChatPanel(QWidget):
             self.question.clear()
         self.memory_chip.hide()
         self._last_question = text
-        self.view.add_user_message(text, self.tr("You"))
-        self.view.begin_answer(self.tr("Acervo · experiment (small model)") if experiment
-                               else self.tr("Acervo"))
+        self._render(lambda: self.view.add_user_message(text, self.tr("You")))
+        self._render(lambda: self._begin_answer(experiment))
         self._done_seen = False
         self._memories_used = []
+        self._streamed = []
+        self._announced = []
         self._asked_at = time.monotonic()
-        self._show_progress(self.tr("Searching your documents…"))
+        self._show_progress(lambda: self.tr("Searching your documents…"))
         self._progress_timer.start()
         sources_only = self.sources_only.isChecked() and not experiment
         conversation = self.conversation_id
         options = {"experiment": True} if experiment else {}
+        serial = self._serial  # a stopped turn's last events must not reach another chat
+
+        def shown() -> bool:
+            return serial == self._serial
+
         self._turn = self.workers.start(
             lambda cancel: self.services.ask(conversation, text, sources_only=sources_only,
                                              cancel=cancel, **options),
-            name="answer", on_item=self.on_event, on_failed=self._failed,
-            on_finished=self._finished)
+            name="answer", on_item=lambda event: self.on_event(event) if shown() else None,
+            on_failed=lambda error: self._failed(error) if shown() else None,
+            on_finished=lambda cancelled: self._finished(cancelled, shown=shown()))
         self._set_busy(True)
 
+    # ---- the transcript, redrawn on a language switch -------------------------------
+    def _render(self, step: Render, *, live: Render | None = None) -> None:
+        """Draw one piece of the transcript and keep `step` to draw it again after a language
+        switch (steps call `self.tr` when they run). `live`, when given, is what to do now
+        instead (the piece is already partly on screen, e.g. a stopped answer's words)."""
+        self._transcript.append(step)
+        (live or step)()
+
+    def _relabel(self) -> None:
+        if self.is_busy():
+            self._relabel_pending = True  # after this answer: replaying mid-stream would race
+            return
+        self._relabel_pending = False
+        if self._chip_text is not None:
+            self.memory_label.setText(self._chip_text())
+        if not self._transcript:
+            return
+        self.view.clear_transcript()
+        for step in self._transcript:
+            step()
+
+    def _begin_answer(self, experiment: bool = False) -> None:
+        self.view.begin_answer(self.tr("Acervo · experiment (small model)") if experiment
+                               else self.tr("Acervo"))
+
+    def _answer_labels(self, done: Done) -> dict[str, Any]:
+        searched_for = str(done.trace.get("searched_for") or "")
+        return {"sources_title": self.tr("Sources"), "found_by": self.tr("found by"),
+                "page_label": self.tr("p."),
+                "leg_names": {"vector": self.tr("meaning"), "keyword": self.tr("keywords")},
+                "searched_for": self.tr("Searched for: %1").replace("%1", searched_for)
+                if searched_for else "",
+                "closest_title": self.tr("Closest passages (%n)", "", len(done.closest))}
+
+    def _set_chip(self, text: Callable[[], str], *, undo: bool) -> None:
+        self._chip_text = text
+        self.memory_label.setText(text())
+        self.undo_button.setVisible(undo)
+        self.undo_button.setEnabled(undo)
+        self.memory_chip.show()
+
     # ---- progress -----------------------------------------------------------------
-    def _show_progress(self, text: str) -> None:
+    def _show_progress(self, text: Callable[[], str]) -> None:
         self._progress = text
         self._refresh_progress()
 
     def _refresh_progress(self) -> None:
-        if not self._progress:
+        if self._progress is None:
             return
         waited = int(time.monotonic() - self._asked_at)
-        self.view.show_progress(self._progress + (f"  {waited} s" if waited >= 2 else ""))
+        self.view.show_progress(self._progress() + (f"  {waited} s" if waited >= 2 else ""))
 
     def _stop_progress(self) -> None:
-        self._progress = ""
+        self._progress = None
         self._progress_timer.stop()
 
     def _progress_event(self, event: Progress) -> None:
         if event.stage == SEARCHING:
-            self._show_progress(self.tr("Searching your documents…"))
+            self._show_progress(lambda: self.tr("Searching your documents…"))
         elif event.stage == READING:
-            self._show_progress(self.tr("Reading %n passage(s)…", "", event.count))
+            count = event.count
+            self._show_progress(lambda: self.tr("Reading %n passage(s)…", "", count))
         elif event.stage == WRITING:
-            self._show_progress(self.tr("Writing…"))
+            self._show_progress(lambda: self.tr("Writing…"))
 
     def stop(self) -> None:
         if self._turn is not None:
@@ -248,43 +313,40 @@ class ChatPanel(QWidget):
             self._progress_event(event)
         elif isinstance(event, Token):
             self._stop_progress()
+            self._streamed.append(event.text)
             self.view.append_token(event.text)
         elif isinstance(event, CitationEvent):
+            self._announced.append(event.citation)
             self.view.add_citation(event.citation)
         elif isinstance(event, MemoryUsed):
             self._memories_used.append(event.text)
         elif isinstance(event, Done):
             self._done_seen = True
             self._stop_progress()
-            searched_for = str(event.trace.get("searched_for") or "")
-            self.view.finish_answer(
-                self._translated(event), sources_title=self.tr("Sources"), found_by=self.tr("found by"),
-                page_label=self.tr("p."),
-                leg_names={"vector": self.tr("meaning"), "keyword": self.tr("keywords")},
-                searched_for=self.tr("Searched for: %1").replace("%1", searched_for)
-                if searched_for else "",
-                closest_title=self.tr("Closest passages (%n)", "", len(event.closest)))
-            if self._memories_used and not event.sources_only:
-                self.view.add_notice(self.tr("Used what you told me: %1").replace(
-                    "%1", "; ".join(self._memories_used)))
+            done, used = event, "; ".join(self._memories_used)
+
+            def finish() -> None:
+                self.view.finish_answer(self._translated(done), **self._answer_labels(done))
+                if used and not done.sources_only:
+                    self.view.add_notice(self.tr("Used what you told me: %1").replace("%1", used))
+
+            self._render(finish)
             self._mode_notice(event)
         elif isinstance(event, ConversationStarted):
             self.conversation_id = event.conversation_id
             self.conversationChanged.emit(event.conversation_id)
         elif isinstance(event, MemorySaved):
             self._undo_token = event.undo_token
-            self.memory_label.setText(self.tr("Memory saved: %1").replace(
-                "%1", "; ".join(event.texts)))
-            self.undo_button.show()
-            self.memory_chip.show()
+            saved = "; ".join(event.texts)
+            self._set_chip(lambda: self.tr("Memory saved: %1").replace("%1", saved), undo=True)
             self.memoryChanged.emit()
         elif isinstance(event, MemoryNotSaved):
-            self.view.add_notice(self.tr("Not saved: needs your consent for “%1”. You can allow it in the Memory panel.").replace("%1", event.category), warning=True)
+            category = event.category
+            self._render(lambda: self.view.add_notice(self.tr("Not saved: remembering facts about %1 needs your consent. You can give it in the Memory panel (Sensitive data consent…).").replace("%1", category_label(category)), warning=True))
         elif isinstance(event, MemoryForgotten):
-            self.memory_label.setText(self.tr("Forgotten: %n memory item(s).", "",
-                                              len(event.memory_ids)))
-            self.undo_button.hide()
-            self.memory_chip.show()
+            count = len(event.memory_ids)
+            self._set_chip(lambda: self.tr("Forgotten: %n memory item(s).", "", count),
+                           undo=False)
             self.memoryChanged.emit()
         elif isinstance(event, ForgetAllRequested):
             self._confirm_forget_all()
@@ -304,11 +366,13 @@ class ChatPanel(QWidget):
         if self._mode_notice_shown or reason not in (TOO_SMALL, NO_MODEL, MODEL_ERROR):
             return
         self._mode_notice_shown = True
+        model = str(mode.get("model") or "")
+        self._render(lambda: self._show_mode_notice(reason, model))
+
+    def _show_mode_notice(self, reason: str, model: str) -> None:
         if reason == TOO_SMALL:
-            if mode.get("model") == BUNDLED_NAME:
-                who = self.tr("The bundled model (SmolLM2, 135M parameters)")
-            else:
-                who = str(mode.get("model") or "")
+            who = (self.tr("The bundled model (SmolLM2, 135M parameters)")
+                   if model == BUNDLED_NAME else model)
             text = self.tr("%1 is too small to write answers that stick to your documents, so Acervo answers with the passages that match your question.").replace("%1", who)
         elif reason == NO_MODEL:
             text = self.tr("No language model is installed, so Acervo answers with the passages that match your question.")
@@ -330,7 +394,7 @@ class ChatPanel(QWidget):
             NO_SUPPORTING_EVIDENCE: self.tr("no supporting evidence in your documents"),
             NOT_FOUND: self.tr("not found in your documents"),
             SOURCES_ONLY: self.tr("answered from sources only"),
-            "cancelled": self.tr("stopped"),
+            CANCELLED: self.tr("stopped"),
             EXPERIMENT_WARNING: self.tr("Experiment: written by a model too small to follow the answer prompt. It may invent, repeat or mistranslate — check every badge."),
             REPETITION: self.tr("The model started repeating itself; the answer was cut there."),
         }
@@ -352,18 +416,33 @@ class ChatPanel(QWidget):
         return replace(done, warnings=tuple(self.translate_warning(w) for w in done.warnings
                                             if w != SOURCES_ONLY))
 
-    def _finished(self, cancelled: bool) -> None:
+    def _finished(self, cancelled: bool, *, shown: bool = True) -> None:
         self._turn = None
         self._stop_progress()
-        if not self._done_seen:
-            self.view.abort_answer(self.tr("Stopped.") if cancelled else self.tr("No answer."))
+        if shown and not self._done_seen:  # the same marker a reload shows (stored trace)
+            self._abort(lambda: "⚠ " + self.translate_warning(CANCELLED) if cancelled
+                        else self.tr("No answer."))
         self._set_busy(False)
+        if self._relabel_pending:
+            self._relabel()
 
     def _failed(self, error: BaseException) -> None:
         self._done_seen = True
         self._stop_progress()
-        self.view.abort_answer(self.tr("The answer failed."))
+        self._abort(lambda: self.tr("The answer failed."))
         show_error(self, error, log_dir=str(self.services.app.paths.log_dir))
+
+    def _abort(self, note: Callable[[], str]) -> None:
+        """End the answer without a `Done`: what was streamed stays, with `note` under it."""
+        streamed, announced = "".join(self._streamed), list(self._announced)
+
+        def redraw() -> None:
+            for citation in announced:
+                self.view.add_citation(citation)
+            self.view.append_token(streamed)
+            self.view.abort_answer(note())
+
+        self._render(redraw, live=lambda: self.view.abort_answer(note()))
 
     def _set_busy(self, busy: bool) -> None:
         self.ask_button.setVisible(not busy)
@@ -373,15 +452,40 @@ class ChatPanel(QWidget):
 
     # ---- memory -------------------------------------------------------------------
     def undo_memory(self) -> None:
-        token, self._undo_token = self._undo_token, ""
+        """Undo this chip's save, and only it: when the memory was edited (or replaced)
+        since, say so and ask first — undoing would erase the later change too."""
+        token = self._undo_token
         if not token:
             return
+        self.undo_button.setEnabled(False)
+        self.workers.call(lambda: self.services.undo_conflicts(token), name="memory-undo-check",
+                          on_result=lambda changed: self._confirm_undo(token, changed),
+                          on_failed=self._undo_unavailable)
+
+    def _confirm_undo(self, token: str, changed: list[Any]) -> None:
+        if token != self._undo_token:
+            return  # another memory was saved meanwhile: this chip is gone
+        if changed:
+            texts = "\n".join(f"“{item.text}”" for item in changed)
+            if not confirm(self, self.tr("Undo"), self.tr("Since it was saved, this memory was changed in the Memory panel:\n\n%1\n\nUndo the save anyway? The changed memory is erased too.").replace("%1", texts)):
+                self._undo_token = ""
+                self._set_chip(lambda: self.tr("Kept: the memory as you changed it stays."),
+                               undo=False)
+                return
+        self._undo_token = ""
         self.workers.call(lambda: self.services.undo_memory(token), name="memory-undo",
-                          on_result=lambda _r: self._undone(), on_failed=self._failed_quietly)
+                          on_result=lambda _r: self._undone(), on_failed=self._undo_unavailable)
+
+    def _undo_unavailable(self, error: BaseException) -> None:
+        if not isinstance(error, AppError):
+            self._failed_quietly(error)
+        self._undo_token = ""
+        # typically: the memory was deleted in the Memory panel since
+        self._set_chip(lambda: self.tr("Nothing to undo: this memory was already removed."),
+                       undo=False)
 
     def _undone(self) -> None:
-        self.memory_label.setText(self.tr("Memory removed."))
-        self.undo_button.hide()
+        self._set_chip(lambda: self.tr("Memory removed."), undo=False)
         self.memoryChanged.emit()
 
     def _confirm_forget_all(self) -> None:
@@ -397,19 +501,24 @@ class ChatPanel(QWidget):
     # ---- history ------------------------------------------------------------------
     def show_conversation(self, conversation_id: str, messages: list[Any]) -> None:
         """Render a stored conversation (answers keep their citations when traced)."""
+        if self.is_busy():
+            self.stop()
+        self._serial += 1  # the stopped turn's last events are not shown here
         self.conversation_id = conversation_id
+        self._transcript = []
         self.view.clear_transcript()
         self.memory_chip.hide()
         for message in messages:
-            if message.role == "user":
-                self.view.add_user_message(message.content, self.tr("You"))
-                continue
-            self.view.begin_answer(self.tr("Acervo"))
-            done = _done_from_trace(message.content, message.trace)
-            self.view.finish_answer(
-                self._translated(done), sources_title=self.tr("Sources"), found_by=self.tr("found by"),
-                page_label=self.tr("p."),
-                leg_names={"vector": self.tr("meaning"), "keyword": self.tr("keywords")})
+            self._render(partial(self._show_message, message))
+
+    def _show_message(self, message: Any) -> None:
+        content = erased_placeholders(message.content)  # "[erased]" in the UI language
+        if message.role == "user":
+            self.view.add_user_message(content, self.tr("You"))
+            return
+        self._begin_answer()
+        done = _done_from_trace(content, message.trace)
+        self.view.finish_answer(self._translated(done), **self._answer_labels(done))
 
     def changeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
         super().changeEvent(event)
@@ -419,15 +528,21 @@ class ChatPanel(QWidget):
 
 def _done_from_trace(answer: str, trace: dict[str, Any] | None) -> Done:
     """Rebuild a `Done` from a stored assistant message (citations if the trace has them)."""
-    from desktop_app.answer.events import Citation
+    from desktop_app.answer.events import Citation, QuoteSpan
 
-    citations = []
-    for raw in (trace or {}).get("citations", []) or []:
-        try:
-            data = dict(raw)
-            data["legs"] = frozenset(data.get("legs") or ())
-            citations.append(Citation(**data))
-        except (TypeError, ValueError):
-            continue
+    def rebuilt(key: str) -> tuple[Citation, ...]:
+        out = []
+        for raw in (trace or {}).get(key, []) or []:
+            try:
+                data = dict(raw)
+                data["legs"] = frozenset(data.get("legs") or ())
+                if isinstance(data.get("quote"), dict):  # stored as JSON: the exact span
+                    data["quote"] = QuoteSpan(**data["quote"])
+                out.append(Citation(**data))
+            except (TypeError, ValueError):
+                continue
+        return tuple(out)
+
     warnings = tuple((trace or {}).get("warnings", ()) or ())
-    return Done(answer=answer, citations=tuple(citations), warnings=warnings)
+    return Done(answer=answer, citations=rebuilt("citations"), warnings=warnings,
+                closest=rebuilt("closest"))

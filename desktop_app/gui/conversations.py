@@ -1,7 +1,7 @@
 """The conversations list: open an earlier chat, rename it, delete it.
 
 Reads go through `GuiServices` in a worker (the state database is shared with the
-background memory extraction); a double-click or Enter opens the conversation.
+background memory extraction); a single click (or Enter) opens the conversation.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ class ConversationsPanel(QWidget):
     openRequested = Signal(str, list)  # conversation id, its messages
     newChatRequested = Signal()
     deleted = Signal(str)
+    listed = Signal()  # the list was (re)loaded
 
     def __init__(self, services: GuiServices, workers: WorkerSet,
                  parent: QWidget | None = None) -> None:
@@ -39,13 +40,15 @@ class ConversationsPanel(QWidget):
         self.services = services
         self.workers = workers
         self._select_after_refresh = ""
+        self._open_after_refresh = False
+        self._shown = ""  # the conversation the chat shows ("" for a new chat)
         self.new_button = QPushButton()
         self.new_button.clicked.connect(self.newChatRequested)
         self.list = QListWidget()
         self.list.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.list.customContextMenuRequested.connect(self._context_menu)
-        self.list.itemActivated.connect(self._open_item)
-        self.list.itemDoubleClicked.connect(self._open_item)
+        self.list.itemClicked.connect(self._open_item)
+        self.list.itemActivated.connect(self._open_item)  # Enter (and a double-click)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.new_button)
@@ -55,15 +58,18 @@ class ConversationsPanel(QWidget):
     def retranslate(self) -> None:
         self.new_button.setText(self.tr("New chat"))
 
-    def refresh(self, select: str | None = None) -> None:
-        """Reload the list; `select` marks that conversation as the current one."""
+    def refresh(self, select: str | None = None, *, open_it: bool = False) -> None:
+        """Reload the list; `select` marks that conversation as the current one, and
+        `open_it` also opens it (when it still exists: the last chat at launch)."""
         if select:
             self._select_after_refresh = select
+            self._open_after_refresh = open_it
         self.workers.call(self.services.conversations, name="conversations",
                           on_result=self._show, on_failed=self._failed)
 
     def _show(self, conversations: list[ConversationInfo]) -> None:
         current = self._select_after_refresh or self.current_id()
+        open_it, self._open_after_refresh = self._open_after_refresh, False
         self._select_after_refresh = ""
         self.list.clear()
         for conversation in conversations:
@@ -75,6 +81,16 @@ class ConversationsPanel(QWidget):
             self.list.addItem(item)
             if conversation.id == current:
                 self.list.setCurrentItem(item)
+                if open_it:
+                    self._open_item(item)
+        self.listed.emit()
+
+    def title_of(self, conversation_id: str) -> str:
+        for row in range(self.list.count()):
+            item = self.list.item(row)
+            if item.data(CONVERSATION_ID_ROLE) == conversation_id:
+                return item.text()
+        return ""
 
     def current_id(self) -> str:
         item = self.list.currentItem()
@@ -86,19 +102,34 @@ class ConversationsPanel(QWidget):
                 self.list.setCurrentRow(row)
                 return
 
-    def _open_item(self, item: QListWidgetItem) -> None:
-        conversation_id = str(item.data(CONVERSATION_ID_ROLE))
+    def set_shown(self, conversation_id: str) -> None:
+        """The chat now shows this conversation ("" for a new chat): clicking it again does
+        nothing, and a new chat leaves no item current."""
+        self._shown = conversation_id
+        if not conversation_id:
+            self.list.setCurrentRow(-1)
+            self.list.clearSelection()
+
+    def open(self, conversation_id: str) -> None:
+        """Load a conversation's messages and ask the chat to show them."""
         self.workers.call(lambda: self.services.messages(conversation_id),
                           name="conversation-open", on_failed=self._failed,
                           on_result=lambda messages: self.openRequested.emit(
                               conversation_id, list(messages)))
+
+    def _open_item(self, item: QListWidgetItem) -> None:
+        conversation_id = str(item.data(CONVERSATION_ID_ROLE))
+        if conversation_id == self._shown:
+            return  # already in the chat (a double-click also sends a click)
+        self._shown = conversation_id
+        self.open(conversation_id)
 
     def _context_menu(self, pos: Any) -> None:
         item = self.list.itemAt(pos)
         if item is None:
             return
         menu = QMenu(self)
-        menu.addAction(self.tr("Open"), lambda: self._open_item(item))
+        menu.addAction(self.tr("Open"), lambda: self.open(str(item.data(CONVERSATION_ID_ROLE))))
         menu.addAction(self.tr("Rename…"), lambda: self._rename(item))
         menu.addAction(self.tr("Delete…"), lambda: self._delete(item))
         menu.exec(self.list.viewport().mapToGlobal(pos))

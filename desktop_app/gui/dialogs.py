@@ -49,3 +49,51 @@ def confirm_with_option(parent: QWidget | None, title: str, text: str, option: s
     box.setCheckBox(check)
     confirmed = box.exec() == QMessageBox.StandardButton.Yes
     return confirmed, check.isChecked()
+
+
+def open_with_system(parent: QWidget | None, path: str) -> bool:
+    """Open a file in the application the system associates with it; when there is none
+    (no xdg-open, or no handler for its type) say so and offer to copy the path."""
+    from PySide6.QtCore import QUrl
+    from PySide6.QtGui import QDesktopServices, QGuiApplication
+
+    if has_system_viewer(path) and QDesktopServices.openUrl(QUrl.fromLocalFile(path)):
+        return True
+    box = QMessageBox(QMessageBox.Icon.Information,
+                      QCoreApplication.translate("Dialogs", "No application to open it"),
+                      QCoreApplication.translate("Dialogs", "No application on this computer opens this kind of file. The file is here:") + f"\n\n{path}",
+                      QMessageBox.StandardButton.Close, parent)
+    copy = box.addButton(QCoreApplication.translate("Dialogs", "Copy path"),
+                         QMessageBox.ButtonRole.ActionRole)
+    box.exec()
+    if box.clickedButton() is copy:
+        clipboard = QGuiApplication.clipboard()
+        if clipboard is not None:
+            clipboard.setText(path)
+    return False
+
+
+def has_system_viewer(path: str) -> bool:
+    """False when we can tell that nothing would open `path` (Linux: xdg-mime knows no
+    default application for its type). Qt's openUrl reports success as soon as xdg-open
+    starts, even when xdg-open then finds no application."""
+    import shutil
+    import subprocess
+    import sys
+
+    if not sys.platform.startswith("linux"):
+        return True
+    if shutil.which("xdg-open") is None:
+        return False
+    query = shutil.which("xdg-mime")
+    if query is None:
+        return True  # cannot tell: let xdg-open try
+    from PySide6.QtCore import QMimeDatabase
+
+    mime = QMimeDatabase().mimeTypeForFile(path).name()
+    try:
+        answer = subprocess.run([query, "query", "default", mime], capture_output=True,
+                                text=True, timeout=5, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return True
+    return bool(answer.stdout.strip())

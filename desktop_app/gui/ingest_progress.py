@@ -2,11 +2,17 @@
 
 Turns the pipeline's events (and reindex progress) into row texts: queued → reading
 → parsed n of N pages → embedding n/N → indexed / skipped / failed + reason. The
-overall bar counts finished files plus the embedding fraction of the current one.
+overall bar counts finished files plus the current file's share: parsing its pages
+is the first `PARSE_SHARE` of it (a 472-page PDF parses for minutes before the first
+passage is embedded, and the bar must move then too), embedding the rest.
+Texts are kept as small functions that call `tr()`, so a language switch re-labels the
+title and every row, not only the ones the next event touches. `activity(str)` carries
+the title for the window's status bar.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -37,15 +43,20 @@ from desktop_app.ingest.events import (
 )
 from desktop_app.ingest.pathnames import display_path
 
+Text = Callable[[], str]
+PARSE_SHARE = 0.3  # of one file's bar: reading its pages; the rest is embedding passages
+
 
 class IngestProgress(QFrame):
     """The progress box under the library table."""
 
     cancelRequested = Signal()
+    activity = Signal(str)  # the title, whenever it changes (status bar)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.title = QLabel()
+        self.title.setWordWrap(True)  # the run summary is long in Portuguese
         self.bar = QProgressBar()
         self.bar.setRange(0, 1000)
         self.cancel_button = QPushButton()
@@ -54,6 +65,8 @@ class IngestProgress(QFrame):
         self.files.setColumnCount(2)
         self.files.setRootIsDecorated(False)
         self.files.setHeaderHidden(True)
+        self.files.setWordWrap(True)  # a narrow pane wraps the status instead of cutting it
+        self.files.setUniformRowHeights(False)
         self.files.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
         self.files.header().resizeSection(0, 150)
         self.files.header().setStretchLastSection(True)  # the status; full text in its tooltip
@@ -67,97 +80,141 @@ class IngestProgress(QFrame):
         layout.addLayout(row)
         layout.addWidget(self.files)
         self._rows: dict[str, QTreeWidgetItem] = {}
+        self._row_texts: dict[str, Text] = {}
+        self._title: Text = str
         self._files_total = 0
         self._files_finished = 0
         self._current = ""  # path of the file in progress
+        self._parsed = 0.0  # fraction of the current file's pages read
+        self._cancelled = False
         self.hide()
         self.retranslate()
 
     def retranslate(self) -> None:
         self.cancel_button.setText(self.tr("Cancel"))
+        self._set_title(self._title)
+        for path, text in self._row_texts.items():
+            self._rows[path].setText(1, text())
+            self._rows[path].setToolTip(1, text())
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        # the file name gets ~40 % of a narrow pane, the status the rest (wrapped)
+        self.files.header().resizeSection(0, max(90, min(200, int(self.files.width() * 0.4))))
 
     # ---- runs ---------------------------------------------------------------------
-    def begin(self, paths: list[Path], title: str) -> None:
+    def begin(self, paths: list[Path], title: Text) -> None:
         self.files.clear()
         self._rows.clear()
+        self._row_texts.clear()
         self._files_total = 0
         self._files_finished = 0
+        self._current = ""
+        self._parsed = 0.0
+        self._cancelled = False
         for path in paths:
             self.queue(path)
         self.bar.setValue(0)
-        self.title.setText(title)
+        self._set_title(title)
         self.cancel_button.setEnabled(True)
         self.show()
 
     def queue(self, path: Path) -> None:
-        self.set_row(str(path), self.tr("queued (folder)") if path.is_dir() else self.tr("queued"))
+        if path.is_dir():
+            self.set_row(str(path), lambda: self.tr("queued (folder)"))
+        else:
+            self.set_row(str(path), lambda: self.tr("queued"))
 
     def cancelling(self) -> None:
         self.cancel_button.setEnabled(False)
-        self.title.setText(self.tr("Cancelling…"))
+        self._set_title(lambda: self.tr("Cancelling…"))
 
     def end(self, cancelled: bool) -> None:
         self.cancel_button.setEnabled(False)
-        if cancelled and not self.title.text().startswith(self.tr("Cancelled: ")):
-            self.title.setText(self.tr("Cancelled."))
+        if cancelled and not self._cancelled:
+            self._set_title(lambda: self.tr("Cancelled."))
+
+    def _set_title(self, title: Text) -> None:
+        self._title = title
+        self.title.setText(title())
+        self.activity.emit(title())
+
+    def title_text(self) -> str:
+        return self._title()
 
     def on_event(self, event: Any) -> str:
         """Show one pipeline (or reindex) event; returns the summary line for `RunDone`."""
         if isinstance(event, FileStarted):
             self._current = event.path
             self._files_total = max(self._files_total, event.total, len(self._rows))
-            self.set_row(event.path, self.tr("reading…"))
+            self._parsed = 0.0
+            self.set_row(event.path, lambda: self.tr("reading…"))
             self._set_fraction(0.0)
         elif isinstance(event, PagesParsed):
-            self.set_row(event.path, self.tr("parsed %1 of %2 pages").replace(
-                "%1", str(event.pages_done)).replace("%2", str(event.pages_total)))
-            # reading pages is the first half of a file's bar (OCR makes it the long half)
-            self._set_fraction(0.5 * event.pages_done / max(1, event.pages_total))
+            done, total = str(event.pages_done), str(event.pages_total)
+            self.set_row(event.path, lambda: self.tr("parsed %1 of %2 pages").replace(
+                "%1", done).replace("%2", total))
+            self._parsed = event.pages_done / max(1, event.pages_total)
+            self._set_fraction(PARSE_SHARE * self._parsed)
         elif isinstance(event, ChunksEmbedded):
-            self.set_row(event.path, self.tr("embedding %1/%2").replace(
-                "%1", str(event.chunks_done)).replace("%2", str(event.chunks_total)))
-            self._set_fraction(0.5 + 0.5 * event.chunks_done / max(1, event.chunks_total))
+            done, total = str(event.chunks_done), str(event.chunks_total)
+            self.set_row(event.path, lambda: self.tr("embedding %1/%2").replace(
+                "%1", done).replace("%2", total))
+            embedded = event.chunks_done / max(1, event.chunks_total)
+            self._set_fraction(PARSE_SHARE + (1 - PARSE_SHARE) * embedded)
         elif isinstance(event, FileDone):
             note = f" · {'; '.join(event.notes)}" if event.notes else ""
-            self.set_row(event.path, self.tr("indexed · %n page(s)", "", event.pages) + ", "
-                         + self.tr("%n passage(s)", "", event.chunks) + note, "ok")
+            pages, chunks = event.pages, event.chunks
+            self.set_row(event.path, lambda: self.tr("indexed · %n page(s)", "", pages) + ", "
+                         + self.tr("%n passage(s)", "", chunks) + note, "ok")
             self._file_finished()
         elif isinstance(event, FileSkipped):
-            self.set_row(event.path, self.tr("skipped: unchanged") if event.reason == "unchanged"
-                         else self.tr("skipped: %1").replace("%1", event.reason))
+            reason = event.reason
+            self.set_row(event.path, lambda: self.tr("skipped: unchanged")
+                         if reason == "unchanged"
+                         else self.tr("skipped: %1").replace("%1", reason))
             self._file_finished()
         elif isinstance(event, FileFailed):
-            self.set_row(event.path, self.tr("failed: %1").replace("%1", event.reason), "error")
+            failure = event.reason
+            self.set_row(event.path, lambda: self.tr("failed: %1").replace("%1", failure),
+                         "error")
             self._file_finished()
         elif isinstance(event, FileRemoved):
-            self.set_row(event.path, self.tr("removed (file no longer exists)"))
+            self.set_row(event.path, lambda: self.tr("removed (file no longer exists)"))
         elif isinstance(event, RunDone):
             return self._run_done(event)
         elif hasattr(event, "documents_done"):  # ReindexProgress
             self.bar.setValue(int(1000 * event.documents_done / max(1, event.documents_total)))
-            self.title.setText(self.tr("Reindexing %1 of %2 documents…").replace(
-                "%1", str(event.documents_done)).replace("%2", str(event.documents_total)))
+            done, total = str(event.documents_done), str(event.documents_total)
+            self._set_title(lambda: self.tr("Reindexing %1 of %2 documents…").replace(
+                "%1", done).replace("%2", total))
         return ""
 
     def _run_done(self, event: RunDone) -> str:
-        queued = (self.tr("queued (folder)"), self.tr("queued"))
-        for path, item in self._rows.items():  # folder placeholders are done too
-            if item.text(1) in queued and Path(path).is_dir():
-                item.setText(1, self.tr("scanned"))
-        text = self.tr("%1 indexed, %2 unchanged, %3 failed, %4 removed").replace(
-            "%1", str(event.indexed)).replace("%2", str(event.skipped)).replace(
-            "%3", str(event.failed)).replace("%4", str(event.removed))
-        if event.cancelled:
-            text = self.tr("Cancelled: ") + text
-            if self._current:  # the file being read when Cancel was pressed
-                self.set_row(self._current, self.tr("cancelled; nothing from this file was indexed"))
-                self._current = ""
-        elif not event.stopped:
+        for path in list(self._rows):  # folder placeholders are done too
+            if Path(path).is_dir() and self.row_status(path) in (self.tr("queued (folder)"),
+                                                                 self.tr("queued")):
+                self.set_row(path, lambda: self.tr("scanned"))
+        counts = [str(n) for n in (event.indexed, event.skipped, event.failed, event.removed)]
+        cancelled, stopped = event.cancelled, event.stopped
+        self._cancelled = cancelled
+        if cancelled and self._current:  # the file being read when Cancel was pressed
+            self.set_row(self._current,
+                         lambda: self.tr("cancelled; nothing from this file was indexed"))
+            self._current = ""
+
+        def summary() -> str:
+            text = self.tr("%1 indexed, %2 unchanged, %3 failed, %4 removed")
+            for number, count in enumerate(counts, start=1):
+                text = text.replace(f"%{number}", count)
+            text = self.tr("Cancelled: ") + text if cancelled else text
+            # a full disk, a read-only folder: the reason, after the counts
+            return f"{text} — {stopped}" if stopped else text
+
+        if not cancelled and not stopped:
             self.bar.setValue(1000)
-        if event.stopped:  # a full disk, a read-only folder: the reason, after the counts
-            text += " — " + event.stopped
-        self.title.setText(text)
-        return text
+        self._set_title(summary)
+        return summary()
 
     # ---- rows ---------------------------------------------------------------------
     @staticmethod
@@ -168,17 +225,18 @@ class IngestProgress(QFrame):
         except OSError:
             return path
 
-    def set_row(self, path: str, status: str, kind: str = "") -> None:
+    def set_row(self, path: str, status: Text, kind: str = "") -> None:
         path = self._key(path)
         item = self._rows.get(path)
         if item is None:
-            item = QTreeWidgetItem([display_path(Path(path).name or path), status])
+            item = QTreeWidgetItem([display_path(Path(path).name or path), ""])
             item.setToolTip(0, display_path(path))
             self.files.addTopLevelItem(item)
             self._rows[path] = item
             self.files.scrollToItem(item)
-        item.setText(1, status)
-        item.setToolTip(1, status)
+        self._row_texts[path] = status
+        item.setText(1, status())
+        item.setToolTip(1, status())
         if kind == "error":
             item.setForeground(1, QColor("#d32f2f"))
         elif kind == "ok":
@@ -191,12 +249,13 @@ class IngestProgress(QFrame):
     def _file_finished(self) -> None:
         self._current = ""
         self._files_finished += 1
+        self._parsed = 0.0
         self._set_fraction(0.0)
 
     def _set_fraction(self, fraction_of_current: float) -> None:
         total = max(self._files_total, self._files_finished + 1, 1)
         value = (self._files_finished + fraction_of_current) / total
-        self.bar.setValue(int(1000 * min(1.0, value)))
+        self.bar.setValue(max(self.bar.value(), int(1000 * min(1.0, value))))
 
     def changeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
         super().changeEvent(event)

@@ -18,14 +18,14 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
-    QUrl,
     Signal,
 )
-from PySide6.QtGui import QDesktopServices, QStandardItem, QStandardItemModel
+from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QFrame,
+    QGridLayout,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_app.gui.dialogs import confirm_with_option, show_error
+from desktop_app.gui.dialogs import confirm_with_option, open_with_system, show_error
 from desktop_app.gui.ingest_progress import IngestProgress
 from desktop_app.gui.services import GuiServices, IndexSummary, RemovalSummary
 from desktop_app.gui.workers import GeneratorWorker, WorkerSet
@@ -49,6 +49,7 @@ DATE_ROLE = Qt.ItemDataRole.UserRole + 2
 TYPE_ROLE = Qt.ItemDataRole.UserRole + 3
 FILE_TYPES = ("pdf", "docx", "md", "txt", "html", "image")
 DATE_RANGES = (0, 7, 30, 365)  # days; 0 = any time
+NARROW_TABLE = 400  # px: below this the Pages and Added columns are hidden
 
 
 class DocumentFilterProxy(QSortFilterProxyModel):
@@ -90,6 +91,7 @@ class LibraryPanel(QWidget):
 
     indexChanged = Signal(object)  # IndexSummary
     runFinished = Signal(object)  # RunDone (or None after a reindex)
+    runningChanged = Signal(bool)  # an ingestion or reindex started (True) / ended
     statusMessage = Signal(str)
     libraryBusy = Signal(str)  # emitted from worker threads while another process writes
 
@@ -150,10 +152,11 @@ class LibraryPanel(QWidget):
         self.filter_edit.setClearButtonEnabled(True)
         self.type_combo = QComboBox()
         self.date_combo = QComboBox()
-        filters = QHBoxLayout()
-        filters.addWidget(self.filter_edit, 1)
-        filters.addWidget(self.type_combo)
-        filters.addWidget(self.date_combo)
+        for combo in (self.type_combo, self.date_combo):  # grow with the translated labels
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.filters = QGridLayout()  # one row, or two on a narrow pane (see resizeEvent)
+        self._filters_on_two_rows: bool | None = None
+        self._arrange_filters(two_rows=False)
 
         self.model = QStandardItemModel(0, 6, self)
         self.proxy = DocumentFilterProxy(self)
@@ -185,14 +188,53 @@ class LibraryPanel(QWidget):
         self.progress_box.cancelRequested.connect(self.cancel)
         self.progress = self.progress_box.bar
 
-        layout = QVBoxLayout(self)
+        layout = self.main_layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.banner)
         layout.addWidget(self.samples_banner)
         layout.addLayout(buttons)
-        layout.addLayout(filters)
+        layout.addLayout(self.filters)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.progress_box)
+
+    # ---- narrow panes: filters on two rows, fewer columns ----------------------------
+    def _arrange_filters(self, *, two_rows: bool) -> None:
+        if two_rows == self._filters_on_two_rows:
+            return
+        self._filters_on_two_rows = two_rows
+        for widget in (self.filter_edit, self.type_combo, self.date_combo):
+            self.filters.removeWidget(widget)
+        if two_rows:
+            self.filters.addWidget(self.filter_edit, 0, 0, 1, 3)
+            self.filters.addWidget(self.type_combo, 1, 0)
+            self.filters.addWidget(self.date_combo, 1, 1)
+            self.filters.setColumnStretch(0, 0)
+            self.filters.setColumnStretch(2, 1)
+        else:
+            self.filters.addWidget(self.filter_edit, 0, 0)
+            self.filters.addWidget(self.type_combo, 0, 1)
+            self.filters.addWidget(self.date_combo, 0, 2)
+            self.filters.setColumnStretch(0, 1)
+            self.filters.setColumnStretch(2, 0)
+
+    def _adapt_to_width(self) -> None:
+        """The filter box keeps room for its hint (else the combos go below it), and the
+        Pages/Added columns give way to the title on a narrow pane (they are in the row's
+        tooltip)."""
+        hint = self.filter_edit.fontMetrics().horizontalAdvance(
+            self.filter_edit.placeholderText()) + 40
+        combos = self.type_combo.sizeHint().width() + self.date_combo.sizeHint().width()
+        spacing = 2 * max(0, self.filters.horizontalSpacing())
+        margins = self.main_layout.contentsMargins()
+        room = self.width() - margins.left() - margins.right()
+        self._arrange_filters(two_rows=hint + combos + spacing > room)
+        narrow = room < NARROW_TABLE
+        self.table.setColumnHidden(2, narrow)
+        self.table.setColumnHidden(5, narrow)
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        self._adapt_to_width()
 
     def retranslate(self) -> None:
         self.add_files_button.setText(self.tr("Add files…"))
@@ -223,6 +265,7 @@ class LibraryPanel(QWidget):
         self.date_combo.blockSignals(False)
         if self._summary is not None:
             self._update_banners(self._summary)
+        self._adapt_to_width()  # translated labels have other widths
 
     # ---- documents ----------------------------------------------------------------
     def refresh(self) -> None:
@@ -310,7 +353,7 @@ class LibraryPanel(QWidget):
 
     def open_selected(self) -> None:
         for _doc, path in self.selected_doc_ids()[:1]:
-            QDesktopServices.openUrl(QUrl.fromLocalFile(path))
+            open_with_system(self, path)
 
     def reingest_selected(self) -> None:
         chosen = self.selected_doc_ids()
@@ -354,17 +397,19 @@ class LibraryPanel(QWidget):
 
     def _start_run(self, factory: Any, paths: list[Path]) -> None:
         self.samples_banner.hide()
-        self.progress_box.begin(paths, self.tr("Adding documents…"))
+        self.progress_box.begin(paths, lambda: self.tr("Adding documents…"))
         self._run = self.workers.start(factory, name="ingest", on_item=self.on_ingest_event,
                                        on_failed=self._failed, on_finished=self._run_finished)
+        self.runningChanged.emit(True)
 
     def start_reindex(self) -> None:
         if self.is_running():
             return
-        self.progress_box.begin([], self.tr("Reindexing…"))
+        self.progress_box.begin([], lambda: self.tr("Reindexing…"))
         self._run = self.workers.start(self.services.reindex, name="reindex",
                                        on_item=self.on_ingest_event, on_failed=self._failed,
                                        on_finished=self._run_finished)
+        self.runningChanged.emit(True)
 
     def cancel(self) -> None:
         if self._run is not None:
@@ -385,6 +430,8 @@ class LibraryPanel(QWidget):
         if self._pending:
             paths, self._pending = self._pending, []
             self.add_paths(paths)
+        if self._run is None:
+            self.runningChanged.emit(False)
 
     def row_status(self, path: str) -> str:
         return self.progress_box.row_status(path)

@@ -10,6 +10,7 @@ your sources — add a model", a link to Settings → Models), index size, and
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,7 @@ from PySide6.QtGui import (
     QKeySequence,
 )
 from PySide6.QtWidgets import (
+    QApplication,
     QDialog,
     QFileDialog,
     QLabel,
@@ -34,6 +36,7 @@ from PySide6.QtWidgets import (
     QSplitter,
     QTabWidget,
     QVBoxLayout,
+    QWidget,
 )
 
 from desktop_app.config.paths import resource
@@ -42,11 +45,13 @@ from desktop_app.gui.chat import ChatPanel
 from desktop_app.gui.conversations import ConversationsPanel
 from desktop_app.gui.dialogs import show_error
 from desktop_app.gui.i18n import Translations
+from desktop_app.gui.layout import PaneLayout
 from desktop_app.gui.library import LibraryPanel
 from desktop_app.gui.memory_panel import MemoryPanel
 from desktop_app.gui.services import GuiServices, IndexSummary, ModelLoadState
 from desktop_app.gui.settings_dialog import SettingsDialog
 from desktop_app.gui.sources_viewer import SourcesViewer
+from desktop_app.gui.theme import ColorSchemeFollower
 from desktop_app.gui.workers import WorkerSet
 
 
@@ -72,6 +77,8 @@ class MainWindow(QMainWindow):
         self.model_states: dict[str, ModelLoadState] = {}
         self._index_summary: IndexSummary | None = None
         self.settings_dialog: SettingsDialog | None = None
+        self._add_from = Path.home()  # where "Add files/folder" dialogs open
+        self._reopening = False  # the last chat is being reopened at launch
         self.setAcceptDrops(True)
         self.setWindowIcon(QIcon(str(resource("icons", "acervo.svg"))))
 
@@ -82,15 +89,16 @@ class MainWindow(QMainWindow):
         self.left_tabs = QTabWidget()
         self.left_tabs.addTab(self.library, "")
         self.left_tabs.addTab(self.conversations, "")
-        splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(self.left_tabs)
-        splitter.addWidget(self.chat)
-        splitter.addWidget(self.viewer)
-        splitter.setStretchFactor(0, 3)
-        splitter.setStretchFactor(1, 4)
-        splitter.setStretchFactor(2, 4)
-        splitter.setSizes([420, 520, 460])
-        self.setCentralWidget(splitter)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(self.left_tabs)
+        self.splitter.addWidget(self.chat)
+        self.splitter.addWidget(self.viewer)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 4)
+        self.splitter.setStretchFactor(2, 4)
+        self.setCentralWidget(self.splitter)
+        self.panes = PaneLayout(self.splitter, services.app.settings)
+        self._panes_restored = False
 
         self.memory_window = QDialog(self)
         self.memory_window.setModal(False)
@@ -109,7 +117,15 @@ class MainWindow(QMainWindow):
         self.loading_bar.setRange(0, 0)
         self.loading_bar.setMaximumWidth(120)
         self.loading_bar.hide()
+        # the library's overall ingestion bar, mirrored here: visible from every tab
+        self.ingest_bar = QProgressBar()
+        self.ingest_bar.setRange(0, 1000)
+        self.ingest_bar.setMaximumWidth(170)
+        self.ingest_bar.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.ingest_bar.installEventFilter(self)  # a click shows the library
+        self.ingest_bar.hide()
         status = self.statusBar()
+        status.addPermanentWidget(self.ingest_bar)
         status.addPermanentWidget(self.loading_bar)
         status.addPermanentWidget(self.model_label)
         status.addPermanentWidget(self.index_label)
@@ -117,7 +133,9 @@ class MainWindow(QMainWindow):
 
         self._build_actions()
         self._connect()
-        self._fit_to_screen(1400, 860)
+        self._set_tab_order()
+        remembered = services.app.settings.window_size
+        self._fit_to_screen(*(remembered if len(remembered) == 2 else (1400, 860)))
         self.retranslate()
 
     # ---- construction -------------------------------------------------------------
@@ -140,8 +158,8 @@ class MainWindow(QMainWindow):
         self.sources_only_action = action(None, lambda on: self.chat.sources_only.setChecked(on))
         self.sources_only_action.setCheckable(True)
         self.memory_action = action("Ctrl+Shift+M", self.show_memory)
-        self.library_action = action("Ctrl+1", lambda: self.left_tabs.setCurrentIndex(0))
-        self.conversations_action = action("Ctrl+2", lambda: self.left_tabs.setCurrentIndex(1))
+        self.library_action = action("Ctrl+1", lambda: self.show_left(self.library))
+        self.conversations_action = action("Ctrl+2", lambda: self.show_left(self.conversations))
         self.settings_action = action("Ctrl+,", self.open_settings)
         self.reindex_action = action(None, self.library.start_reindex)
         self.about_action = action(None, self.about)
@@ -168,21 +186,45 @@ class MainWindow(QMainWindow):
         self.library.add_folder_button.clicked.connect(self.add_folder)
         self.library.indexChanged.connect(self._show_index_summary)
         self.library.statusMessage.connect(lambda text: self.statusBar().showMessage(text, 8000))
-        self.chat.citationClicked.connect(self.viewer.show_citation)
-        self.chat.conversationChanged.connect(lambda cid: self.conversations.refresh(select=cid))
+        self.library.progress.valueChanged.connect(self.ingest_bar.setValue)
+        self.library.progress_box.activity.connect(self.ingest_bar.setToolTip)
+        self.library.runningChanged.connect(self.ingest_bar.setVisible)
+        self.chat.citationClicked.connect(self.show_citation)
+        self.viewer.closeRequested.connect(self.panes.hide_sources)
+        self.left_tabs.tabBarClicked.connect(lambda _index: self.panes.show_left())
+        self.chat.conversationChanged.connect(self._conversation_started)
         self.chat.busyChanged.connect(self._turn_state)
         self.chat.memoryChanged.connect(self._memory_changed)
         self.chat.busyChanged.connect(lambda busy: self.stop_action.setEnabled(busy))
         self.chat.sources_only.toggled.connect(self.sources_only_action.setChecked)
         self.chat.addModelRequested.connect(self.open_settings)
         self.conversations.newChatRequested.connect(self.new_chat)
-        self.conversations.openRequested.connect(self.chat.show_conversation)
+        self.conversations.openRequested.connect(self._open_conversation)
         self.conversations.deleted.connect(self._conversation_deleted)
+        self.conversations.listed.connect(self._update_title)
         self.memory_panel.memoryChanged.connect(self.conversations.refresh)
+        self.memory_panel.receiptShown.connect(self._reload_chat)
         self.stop_action.setEnabled(False)
 
+    def _set_tab_order(self) -> None:
+        """Tab goes left to right, as the panes are laid out: the library (or chats), the
+        transcript (Tab again walks its badges; Enter opens one), the question and its
+        buttons, then the source with its zoom and the page itself."""
+        viewer = self.viewer
+        chain = [self.left_tabs.tabBar(),
+                 self.library.add_files_button, self.library.add_folder_button,
+                 self.library.filter_edit, self.library.type_combo, self.library.date_combo,
+                 self.library.table, self.library.progress_box.cancel_button,
+                 self.conversations.new_button, self.conversations.list,
+                 self.chat.view, self.chat.undo_button, self.chat.question,
+                 self.chat.sources_only, self.chat.stop_button, self.chat.ask_button,
+                 viewer.open_button, viewer.close_button, viewer.zoom_out_button,
+                 viewer.zoom_in_button, viewer.fit_button, viewer.pdf_view, viewer.text_view]
+        for before, after in zip(chain, chain[1:], strict=False):
+            QWidget.setTabOrder(before, after)
+
     def retranslate(self) -> None:
-        self.setWindowTitle(self.tr("Acervo — your documents, offline"))
+        self._update_title()
         self.left_tabs.setTabText(0, self.tr("Library"))
         self.left_tabs.setTabText(1, self.tr("Chats"))
         self.memory_window.setWindowTitle(self.tr("Memory — what Acervo remembers"))
@@ -204,6 +246,7 @@ class MainWindow(QMainWindow):
         self.settings_action.setText(self.tr("Settings…"))
         self.reindex_action.setText(self.tr("Reindex library"))
         self.about_action.setText(self.tr("About Acervo"))
+        self.ingest_bar.setFormat(self.tr("Adding %p%"))
         self.offline_label.setText(self.tr("offline ✓") if self.services.is_air_gapped()
                                    else self.tr("network: model server allowed ⚠"))
         self.offline_label.setToolTip(self.tr("Nothing leaves this computer") if self.services.is_air_gapped() else self.tr("Questions and passages are sent to the Ollama server"))
@@ -225,8 +268,11 @@ class MainWindow(QMainWindow):
             self.chat.set_mode(state.mode)
         self._show_model_state()
         if state.component == "index" and state.state == "ready":
+            # before the embedder loads: the library and the last chat show at once
             self.library.refresh()
-            self.conversations.refresh()
+            last = self.services.app.settings.last_conversation
+            self._reopening = bool(last) and self._chat_untouched()
+            self.conversations.refresh(select=last or None, open_it=self._reopening)
 
     def _show_model_state(self) -> None:
         states = self.model_states
@@ -307,25 +353,62 @@ class MainWindow(QMainWindow):
     # ---- actions ------------------------------------------------------------------
     def add_files(self) -> None:
         paths, _filter = QFileDialog.getOpenFileNames(
-            self, self.tr("Add files"), "",
+            self, self.tr("Add files"), str(self._add_from),
             self.tr("Documents and scans (*.pdf *.docx *.md *.markdown *.txt *.html *.htm *.png "
                     "*.jpg *.jpeg *.tif *.tiff);;Scanned images (*.png *.jpg *.jpeg *.tif *.tiff)"
                     ";;All files (*)"))
         if paths:
+            self._add_from = Path(paths[0]).parent
             self.library.add_paths([Path(p) for p in paths])
 
     def add_folder(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, self.tr("Add folder"))
+        folder = QFileDialog.getExistingDirectory(self, self.tr("Add folder"), str(self._add_from))
         if folder:
+            self._add_from = Path(folder).parent
             self.library.add_paths([Path(folder)])
 
     def new_chat(self) -> None:
         self.chat.new_chat()
-        self.conversations.list.clearSelection()
+        self._chat_shown("")
+
+    def _conversation_started(self, conversation_id: str) -> None:
+        self._chat_shown(conversation_id)
+        self.conversations.refresh(select=conversation_id)
+
+    def _chat_untouched(self) -> bool:
+        return self.chat.conversation_id is None and not self.chat.is_busy()
+
+    def _open_conversation(self, conversation_id: str, messages: list[Any]) -> None:
+        reopening, self._reopening = self._reopening, False
+        if reopening and not self._chat_untouched():
+            return  # the user started a chat while the last one was loading: keep theirs
+        self.chat.show_conversation(conversation_id, messages)
+        self._chat_shown(conversation_id)
+
+    def _chat_shown(self, conversation_id: str) -> None:
+        """The chat shows this conversation now ("" = a new chat): remembered for the next
+        launch, marked in the list, named in the window title."""
+        self.services.app.settings.last_conversation = conversation_id
+        self.conversations.set_shown(conversation_id)
+        self._update_title()
+
+    def _update_title(self) -> None:
+        # Qt adds " — Acervo" (the application display name) to any other title itself
+        chat = self.conversations.title_of(self.chat.conversation_id or "")
+        self.setWindowTitle(chat or "Acervo")
 
     def focus_question(self) -> None:
         self.chat.question.setFocus(Qt.FocusReason.ShortcutFocusReason)
         self.chat.question.selectAll()
+
+    def show_citation(self, citation: Any, claim: str = "") -> None:
+        self.panes.show_sources()
+        self.viewer.close_button.show()
+        self.viewer.show_citation(citation, claim)
+
+    def show_left(self, panel: Any) -> None:
+        self.panes.show_left()
+        self.left_tabs.setCurrentWidget(panel)
 
     def show_memory(self) -> None:
         self.memory_panel.refresh()
@@ -336,13 +419,19 @@ class MainWindow(QMainWindow):
         if self.memory_window.isVisible():
             self.memory_panel.refresh()
 
+    def _reload_chat(self, _receipt: object = None) -> None:
+        """After an erasure: show the chat as stored now (deleted messages gone, copies
+        in answers shown as the erased placeholder)."""
+        if self.chat.conversation_id and not self.chat.is_busy():
+            self.conversations.open(self.chat.conversation_id)
+
     def _turn_state(self, busy: bool) -> None:
         if not busy and self.chat.conversation_id:  # newest first: the list order changed
             self.conversations.refresh(select=self.chat.conversation_id)
 
     def _conversation_deleted(self, conversation_id: str) -> None:
         if self.chat.conversation_id == conversation_id:
-            self.chat.new_chat()
+            self.new_chat()
 
     def open_settings(self) -> None:
         """Settings, on the Models tab (also where "add a model" links lead)."""
@@ -365,6 +454,11 @@ class MainWindow(QMainWindow):
             show_error(self, exc)
         if new.language != old.language:
             self.translations.apply(new.language)
+        if new.theme != old.theme:
+            qt_app = QApplication.instance()
+            follower = qt_app.findChild(ColorSchemeFollower) if qt_app is not None else None
+            if follower is not None:
+                follower.set_preference(new.theme)
         model_keys = ("llm_backend", "models", "active_model", "answer_mode", "sources_only",
                       "n_ctx", "n_threads",
                       "ollama_url", "ollama_model", "allow_network", "reranker_enabled",
@@ -399,8 +493,14 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         event.acceptProposedAction()
-        self.left_tabs.setCurrentWidget(self.library)
+        self.show_left(self.library)
         self.filesDropped.emit(paths)
+
+    def eventFilter(self, watched: Any, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        if watched is self.ingest_bar and event.type() == QEvent.Type.MouseButtonRelease:
+            self.show_left(self.library)
+            return True
+        return super().eventFilter(watched, event)
 
     # ---- lifecycle ----------------------------------------------------------------
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
@@ -411,7 +511,26 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
         self.workers.cancel_all()
         self.memory_window.close()
+        self.save_window_state()
         super().closeEvent(event)
+
+    def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+        super().showEvent(event)
+        if not self._panes_restored:  # sizes need the real width: on the first show
+            self._panes_restored = True
+            self.panes.restore()
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        if self._panes_restored:
+            self.panes.resized()
+
+    def save_window_state(self) -> None:
+        """Remember the last chat and the layout for the next launch."""
+        if self._panes_restored:
+            self.panes.remember()
+        with contextlib.suppress(OSError):  # a full disk must not keep the window open
+            self.services.app.save_settings()
 
     def _load_text_pages(self, citation: Any, callback: Any) -> None:
         self.workers.call(lambda: self.services.load_text_pages(citation.source_path),

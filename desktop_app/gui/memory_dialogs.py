@@ -1,13 +1,15 @@
-"""Dialogs of the memory panel: provenance, consent per sensitive category, receipts.
+"""Dialogs of the memory panel: provenance, consent per sensitive category, erasure.
 
-Also the user-facing names of memory categories (stored values stay English keys).
+Also the user-facing names of memory categories (stored values stay English keys), the
+erasure receipt in plain words (technical detail apart), and the translated placeholders
+an erasure leaves in stored text.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QObject, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -18,7 +20,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_app.memory.types import SENSITIVE_CATEGORIES
+from desktop_app.memory.erasure import REDACTED
+from desktop_app.memory.service import ERASED_QUOTE
+from desktop_app.memory.types import SENSITIVE_CATEGORIES, MemoryItem
 
 
 def category_label(category: str) -> str:
@@ -59,11 +63,12 @@ class ProvenanceDialog(QDialog):
         lines = [f"<p><b>{html_escape(provenance.item.text)}</b></p>"]
         for message in provenance.source_messages:
             when = message.created_at[:16].replace("T", " ")
-            quote = html_escape(message.content)
+            quote = html_escape(erased_placeholders(message.content))
             lines.append(f"<p>{said_on.replace('%1', when)}<br><i>“{quote}”</i></p>")
         if not provenance.source_messages:
             for source in provenance.item.sources:
-                lines.append(f"<p><i>“{html_escape(source.quote)}”</i> ({source.timestamp[:10]})</p>")
+                lines.append(f"<p><i>“{html_escape(erased_placeholders(source.quote))}”</i> "
+                             f"({source.timestamp[:10]})</p>")
         if provenance.history:
             lines.append(f"<p><b>{older_title}</b></p>")
             lines += [f"<p>{html_escape(old.text)} ({old.created_at[:10]})</p>"
@@ -115,6 +120,102 @@ class ConsentDialog(QDialog):
                 if box.isChecked() != self.initial[c]}
 
 
+def erased_placeholders(text: str) -> str:
+    """Stored text with the erasure placeholders in the UI language ("Vou lembrar: [erased]"
+    is stored; "Vou lembrar: [apagado]" is shown)."""
+    if ERASED_QUOTE in text:
+        text = text.replace(ERASED_QUOTE, QCoreApplication.translate(
+            "Erasure", "[erased at your request]"))
+    if REDACTED in text:
+        text = text.replace(REDACTED, QCoreApplication.translate("Erasure", "[erased]"))
+    return text
+
+
+class EraseDialog(QDialog):
+    """Confirms deleting memories; offers to delete the user's own messages that stated
+    them too (the CLI's `memory delete --with-messages`), ticked for sensitive facts."""
+
+    def __init__(self, items: list[MemoryItem], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Delete memories"))
+        messages = {s.message_id for item in items for s in item.sources}
+        text = QLabel(self.tr("Erase %n memory item(s) everywhere? Older versions and the copies in Acervo's answers and their traces are erased too.", "", len(items)))
+        text.setWordWrap(True)
+        facts = QLabel("\n".join(f"• {item.text}" for item in items[:6])
+                       + ("\n…" if len(items) > 6 else ""))
+        facts.setTextFormat(Qt.TextFormat.PlainText)
+        facts.setWordWrap(True)
+        self.with_messages = QCheckBox(self.tr("Also delete the %n message(s) where I said it", "", len(messages)))
+        self.with_messages.setEnabled(bool(messages))
+        # a sensitive fact usually should not stay in the chat word for word
+        self.with_messages.setChecked(bool(messages) and any(i.sensitive for i in items))
+        hint = QLabel(self.tr("Your messages stay in the chat history otherwise, word for word."))
+        hint.setWordWrap(True)
+        hint.setStyleSheet("color: palette(mid);")
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.delete_button = buttons.addButton(self.tr("Delete"),
+                                               QDialogButtonBox.ButtonRole.DestructiveRole)
+        self.delete_button.clicked.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        buttons.button(QDialogButtonBox.StandardButton.Cancel).setDefault(True)
+        layout = QVBoxLayout(self)
+        for widget in (text, facts, self.with_messages, hint):
+            layout.addWidget(widget)
+        layout.addWidget(buttons)
+        self.setMinimumWidth(420)
+
+
+class ReceiptText(QObject):
+    """An erasure receipt as the user reads it (a QObject for `tr`: lupdate only finds
+    plural forms in `self.tr(text, "", n)`)."""
+
+    def describe(self, receipt: dict[str, Any]) -> tuple[str, str]:
+        """(what was erased in plain words, the technical detail behind "Details")."""
+        stores = receipt.get("stores", {})
+        memories = len(receipt.get("memory_ids", []))
+        messages, chats, copies = (
+            int(stores.get(name, {}).get("rows", 0))
+            for name in ("messages", "conversations", "traces_and_summaries"))
+        parts = [self.tr("%n memory item(s) (with older versions)", "", memories)]
+        if messages:
+            parts.append(self.tr("%n message(s) of yours", "", messages))
+        if chats:
+            parts.append(self.tr("%n chat message(s)", "", chats))
+        if copies:
+            parts.append(self.tr("%n copy(ies) in answers and their traces", "", copies))
+        plain = self.tr("Erased for good: %1.").replace("%1", ", ".join(parts))
+        if receipt.get("physical_cleanup"):
+            plain += " " + self.tr("The files on disk were rewritten, so nothing can be recovered from them.")
+        return plain, self._details(receipt)
+
+    def _details(self, receipt: dict[str, Any]) -> str:
+        lines = [self.tr("Stores touched:")]
+        for name, store in sorted(receipt.get("stores", {}).items()):
+            facts = []
+            rows = int(store.get("rows", 0))
+            if rows or store.get("content_bytes"):
+                facts.append(self.tr("%n row(s)", "", rows))
+                facts.append(self.tr("%1 bytes of content").replace(
+                    "%1", str(store.get("content_bytes", 0))))
+            before, after = store.get("file_bytes_before"), store.get("file_bytes_after")
+            if before is not None and after is not None:
+                facts.append(self.tr("file %1 → %2 bytes").replace("%1", str(before)).replace(
+                    "%2", str(after)))
+            if facts:
+                lines.append(f"  {name}: " + ", ".join(facts))
+        cleanup = receipt.get("physical_cleanup", [])
+        lines.append(self.tr("Physical cleanup:") + " "
+                     + ("; ".join(cleanup) or self.tr("none needed")))
+        ids = receipt.get("memory_ids", [])
+        if ids:
+            lines.append(self.tr("Memory ids:") + " " + ", ".join(ids))
+        return "\n".join(lines)
+
+
+def receipt_texts(receipt: dict[str, Any]) -> tuple[str, str]:
+    return ReceiptText().describe(receipt)
+
+
 def merge_receipts(receipts: list[Any]) -> dict[str, Any]:
     merged: dict[str, Any] = {"memory_ids": [], "stores": {}, "total_content_bytes": 0,
                               "physical_cleanup": []}
@@ -126,6 +227,11 @@ def merge_receipts(receipts: list[Any]) -> dict[str, Any]:
             into = merged["stores"].setdefault(name, {"rows": 0, "content_bytes": 0})
             into["rows"] += int(store.get("rows", 0))
             into["content_bytes"] += int(store.get("content_bytes", 0))
+            for key in ("file_bytes_before", "file_bytes_after"):
+                # before: the first erasure's; after: the last's
+                first_or_after = key == "file_bytes_after" or into.get(key) is None
+                if store.get(key) is not None and first_or_after:
+                    into[key] = int(store[key])
         for step in data.get("physical_cleanup", []):
             if step not in merged["physical_cleanup"]:
                 merged["physical_cleanup"].append(step)

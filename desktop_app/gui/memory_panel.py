@@ -3,8 +3,10 @@
 Model/view: `MemoryTableModel` (a `QAbstractTableModel` over `MemoryItem`s) behind a
 `QSortFilterProxyModel` for the search box. Editing the text cell asks the memory
 service to re-embed and persist it (in a worker); delete, forget-all, export,
-consent and provenance go through the same `GuiServices` adapter. After an erasure
-the receipt (stores touched, rows, bytes, physical cleanup) is shown under the table.
+consent and provenance go through the same `GuiServices` adapter. Deleting can also
+delete the user's messages that stated the fact (ticked for sensitive facts). After an
+erasure the receipt says in plain words what was erased; the technical detail (stores,
+rows, bytes, file sizes, physical cleanup) is behind "Details".
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QTableView,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -40,9 +43,12 @@ from PySide6.QtWidgets import (
 from desktop_app.gui.dialogs import confirm, show_error
 from desktop_app.gui.memory_dialogs import (
     ConsentDialog,
+    EraseDialog,
     ProvenanceDialog,
     category_label,
+    erased_placeholders,
     merge_receipts,
+    receipt_texts,
 )
 from desktop_app.gui.services import GuiServices
 from desktop_app.gui.workers import WorkerSet
@@ -116,7 +122,7 @@ class MemoryTableModel(QAbstractTableModel):
             if column == SOURCE and item.source is not None:
                 return self.tr("You said on %1: “%2” (click to see the message)").replace(
                     "%1", item.source.timestamp[:16].replace("T", " ")).replace(
-                    "%2", item.source.quote)
+                    "%2", erased_placeholders(item.source.quote))
             if column == TEXT:
                 return item.text
         if role == Qt.ItemDataRole.ForegroundRole and column == SOURCE:
@@ -136,7 +142,7 @@ class MemoryTableModel(QAbstractTableModel):
         if column == SUBJECT:
             return self.tr("you") if item.subject == "user" else item.subject
         if column == SOURCE:
-            return item.source.quote if item.source is not None else ""
+            return erased_placeholders(item.source.quote) if item.source is not None else ""
         if column == CREATED:
             return item.created_at[:10]
         if column == EXPIRES:
@@ -170,6 +176,7 @@ class MemoryPanel(QWidget):
         super().__init__(parent)
         self.services = services
         self.workers = workers
+        self._receipt: dict[str, Any] | None = None
         self.model = MemoryTableModel(self)
         self.model.editRequested.connect(self.save_edit)
         self.proxy = QSortFilterProxyModel(self)
@@ -217,17 +224,40 @@ class MemoryPanel(QWidget):
                        self.consent_button):
             buttons.addWidget(button)
         buttons.addStretch(1)
+        # the receipt: what was erased in plain words; the technical detail behind a toggle
         self.receipt = QLabel()
         self.receipt.setWordWrap(True)
         self.receipt.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.receipt.hide()
+        self.receipt_details_button = QToolButton()
+        self.receipt_details_button.setCheckable(True)
+        self.receipt_details_button.setToolButtonStyle(
+            Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.receipt_details_button.setArrowType(Qt.ArrowType.RightArrow)
+        self.receipt_details_button.toggled.connect(self._toggle_receipt_details)
+        self.receipt_details = QLabel()
+        self.receipt_details.setWordWrap(True)
+        self.receipt_details.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.receipt_details.setStyleSheet("color: palette(mid); font-family: monospace;")
+        self.receipt_box = QWidget()
+        receipt_row = QHBoxLayout()
+        receipt_row.setContentsMargins(0, 0, 0, 0)
+        receipt_row.addWidget(self.receipt, 1)
+        receipt_row.addWidget(self.receipt_details_button, 0, Qt.AlignmentFlag.AlignTop)
+        receipt_layout = QVBoxLayout(self.receipt_box)
+        receipt_layout.setContentsMargins(0, 0, 0, 0)
+        receipt_layout.addLayout(receipt_row)
+        receipt_layout.addWidget(self.receipt_details)
+        self.receipt_details.hide()
+        self.receipt_box.hide()
+        self.erase_dialog: EraseDialog | None = None
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.intro)
         layout.addLayout(top)
         layout.addWidget(self.table, 1)
         layout.addLayout(buttons)
-        layout.addWidget(self.receipt)
+        layout.addWidget(self.receipt_box)
         self.retranslate()
 
     def retranslate(self) -> None:
@@ -238,6 +268,9 @@ class MemoryPanel(QWidget):
         self.forget_button.setText(self.tr("Forget everything…"))
         self.export_button.setText(self.tr("Export JSON…"))
         self.consent_button.setText(self.tr("Sensitive data consent…"))
+        self.receipt_details_button.setText(self.tr("Details"))
+        if self._receipt is not None:
+            self.show_receipt(self._receipt)
         self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, SENSITIVE)
 
     # ---- loading ------------------------------------------------------------------
@@ -269,14 +302,20 @@ class MemoryPanel(QWidget):
 
     def delete_selected(self) -> None:
         ids = self.selected_ids()
-        if not ids:
+        items = [item for item in self.model.items if item.id in ids]
+        if not items:
             return
-        if not confirm(self, self.tr("Delete memories"),
-                       self.tr("Erase %n memory item(s) everywhere (including older versions and copies in answer traces)?", "", len(ids))):
+        dialog = EraseDialog(items, self)
+        self.erase_dialog = dialog  # reachable while it is open (tests, screenshots)
+        accepted = dialog.exec() == QDialog.DialogCode.Accepted
+        with_messages = dialog.with_messages.isChecked()
+        self.erase_dialog = None
+        if not accepted:
             return
 
         def delete() -> list[Any]:
-            return [self.services.delete_memory(memory_id) for memory_id in ids]
+            return [self.services.delete_memory(memory_id, with_messages=with_messages)
+                    for memory_id in ids]
 
         self.workers.call(delete, name="memory-delete", on_failed=self._failed,
                           on_result=lambda receipts: self._erased(set(ids), receipts))
@@ -295,20 +334,31 @@ class MemoryPanel(QWidget):
         else:
             self.model.remove_ids(ids)
         merged = merge_receipts(receipts)
-        self.show_receipt(merged)
+        self.show_receipt(merged, announce=True)
         self.memoryChanged.emit()
 
-    def show_receipt(self, receipt: dict[str, Any]) -> None:
-        stores = ", ".join(f"{name} ({data['rows']})" for name, data in
-                           sorted(receipt.get("stores", {}).items()) if data.get("rows"))
-        text = self.tr("Erasure receipt: %1 memory item(s) erased; stores touched: %2; %3 bytes of content removed; %4.").replace(
-            "%1", str(len(receipt.get("memory_ids", [])))).replace(
-            "%2", stores or self.tr("none")).replace(
-            "%3", str(receipt.get("total_content_bytes", 0))).replace(
-            "%4", "; ".join(receipt.get("physical_cleanup", [])) or self.tr("no file cleanup needed"))
+    def show_receipt(self, receipt: dict[str, Any], *, announce: bool = False) -> None:
+        self._receipt = receipt
+        plain, details = receipt_texts(receipt)
+        self.receipt.setText(plain)
+        self.receipt_details.setText(details)
+        self.receipt_details_button.show()
+        self.receipt_box.show()
+        if announce:
+            self.receiptShown.emit(receipt)
+
+    def _toggle_receipt_details(self, shown: bool) -> None:
+        self.receipt_details.setVisible(shown)
+        self.receipt_details_button.setArrowType(Qt.ArrowType.DownArrow if shown
+                                                 else Qt.ArrowType.RightArrow)
+
+    def _show_note(self, text: str) -> None:
+        """A one-line note where the receipt goes (export done…)."""
+        self._receipt = None
         self.receipt.setText(text)
-        self.receipt.show()
-        self.receiptShown.emit(receipt)
+        self.receipt_details.hide()
+        self.receipt_details_button.hide()
+        self.receipt_box.show()
 
     def export(self) -> None:
         path, _filter = QFileDialog.getSaveFileName(
@@ -317,7 +367,7 @@ class MemoryPanel(QWidget):
         if path:
             self.workers.call(lambda: self.services.export_memories(Path(path)),
                               name="memory-export", on_failed=self._failed,
-                              on_result=lambda _r: self.receipt.setText(
+                              on_result=lambda _r: self._show_note(
                                   self.tr("Exported to %1").replace("%1", path)))
 
     def edit_consents(self) -> None:
@@ -331,7 +381,7 @@ class MemoryPanel(QWidget):
         changes = dialog.changes()
         withdrawn = [c for c, granted in changes.items() if not granted]
         if withdrawn and not confirm(self, self.tr("Withdraw consent"),
-                                     self.tr("Withdrawing consent erases what is stored in: %1. Continue?").replace("%1", ", ".join(withdrawn))):
+                                     self.tr("Withdrawing consent erases what is stored in: %1. Continue?").replace("%1", ", ".join(category_label(c) for c in withdrawn))):
             return
 
         def apply() -> list[Any]:
@@ -343,7 +393,7 @@ class MemoryPanel(QWidget):
     def _consents_saved(self, results: list[Any]) -> None:
         receipts = [r[1] for r in results if isinstance(r, tuple) and r[1] is not None]
         if receipts:
-            self.show_receipt(merge_receipts(receipts))
+            self.show_receipt(merge_receipts(receipts), announce=True)
         self.refresh()
         self.memoryChanged.emit()
 

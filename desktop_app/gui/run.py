@@ -8,6 +8,7 @@ the OS through Qt's palette; the chips repaint on palette changes.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import sys
@@ -18,11 +19,12 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from desktop_app.config.paths import resource
+from desktop_app.gui import system_libs
 from desktop_app.gui.dialogs import show_error
 from desktop_app.gui.i18n import Translations
 from desktop_app.gui.main_window import MainWindow
 from desktop_app.gui.services import GuiServices
-from desktop_app.gui.theme import ColorSchemeFollower
+from desktop_app.gui.theme import FOCUS_STYLE, ColorSchemeFollower, FocusRingStyle
 
 if TYPE_CHECKING:
     from desktop_app.app import App
@@ -31,8 +33,11 @@ log = logging.getLogger(__name__)
 
 # model loading, an ingestion run and an answer must not wait for each other
 MIN_POOL_THREADS = 4
+# at quit, cancelled background work gets this long to stop before the process ends
+QUIT_GRACE_S = 0.3
 # bench/package.py: "1" → print a start-up line and quit once the window is on screen (models
-# not loaded); "ready" → print at the window and again when the models are loaded, then quit.
+# not loaded); "ready" → print at the window and again when the models are loaded, then quit;
+# "report" (bench/quit.py) → print both lines and keep running.
 EXIT_AFTER_SHOW_ENV = "ACERVO_EXIT_AFTER_SHOW"
 
 
@@ -46,17 +51,30 @@ def create_qt_application(argv: list[str] | None = None) -> QApplication:
     qt_app.setOrganizationName("Acervo")
     qt_app.setDesktopFileName("acervo")
     qt_app.setWindowIcon(QIcon(str(resource("icons", "acervo.svg"))))
-    ColorSchemeFollower(qt_app)  # parented to the application: lives as long as it does
+    install_look(qt_app)
     return qt_app
+
+
+def install_look(qt_app: QApplication) -> None:
+    """Light/dark following the OS (or Settings) and a visible keyboard focus; once."""
+    if qt_app.findChild(ColorSchemeFollower) is not None:
+        return
+    ColorSchemeFollower(qt_app)  # parented to the application: lives as long as it does
+    qt_app.setStyle(FocusRingStyle(qt_app.style().name()))
+    qt_app.setStyleSheet(FOCUS_STYLE)
 
 
 def build_window(app: App, qt_app: QApplication | None = None) -> MainWindow:
     """The main window for `app`, with translations installed; models not loaded yet."""
     qt_app = qt_app or create_qt_application()
+    install_look(qt_app)
     pool = QThreadPool.globalInstance()
     pool.setMaxThreadCount(max(pool.maxThreadCount(), MIN_POOL_THREADS))
     translations = Translations()
     translations.apply(app.settings.language, qt_app)
+    follower = qt_app.findChild(ColorSchemeFollower)
+    if follower is not None:
+        follower.set_preference(app.settings.theme)
     return MainWindow(GuiServices(app), translations)
 
 
@@ -72,6 +90,11 @@ def install_crash_dialog(app: App, window: MainWindow) -> None:
 
 def run_gui(app: App) -> int:
     """Open the window, then load models in the background; returns the exit code."""
+    if system_libs.needs_xcb():
+        missing = system_libs.missing_libraries()
+        if missing:  # Qt would abort with "could not load the Qt platform plugin xcb"
+            sys.stderr.write(system_libs.report(missing))
+            return 1
     qt_app = create_qt_application()
     window = build_window(app, qt_app)
     install_crash_dialog(app, window)
@@ -79,14 +102,33 @@ def run_gui(app: App) -> int:
     mode = os.environ.get(EXIT_AFTER_SHOW_ENV, "")
     if mode:
         QTimer.singleShot(0, lambda: _startup_reached("window", qt_app, quit_now=mode == "1"))
-    if mode == "ready":
-        window.modelsReady.connect(lambda: _startup_reached("ready", qt_app, quit_now=True))
+    if mode in ("ready", "report"):
+        window.modelsReady.connect(
+            lambda: _startup_reached("ready", qt_app, quit_now=mode == "ready"))
     if mode != "1":
         QTimer.singleShot(0, window.start)
-    code = qt_app.exec()
-    window.workers.cancel_all()
-    QThreadPool.globalInstance().waitForDone(5000)
-    return int(code)
+    code = int(qt_app.exec())
+    # The window is gone; the process must follow within a second (bench/quit.py). Work the
+    # user asked to complete (an erasure, an edit) is waited for; the rest is cancelled and
+    # given a moment to stop at its next check. Then the process ends without Python's own
+    # shutdown, which would wait for a model still loading on a pool thread (an import of
+    # torch cannot be interrupted) and finalize torch, LanceDB and llama.cpp for seconds.
+    # Nothing is lost by that: settings were saved on close, the stores are transactional,
+    # and an ingestion cut short is recovered (and resumed by hash) on the next start.
+    window.workers.drain(QUIT_GRACE_S)
+    exit_now(app, code)
+    return code  # not reached (kept for callers that patch `exit_now`)
+
+
+def exit_now(app: App, code: int) -> None:
+    """Flush the logs and the standard streams, then end the process at once."""
+    handle = getattr(app, "log_handle", None)
+    if handle is not None:
+        handle.shutdown()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):
+            stream.flush()
+    os._exit(code)
 
 
 def _startup_reached(stage: str, qt_app: QApplication, *, quit_now: bool) -> None:

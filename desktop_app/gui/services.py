@@ -79,16 +79,20 @@ class GuiServices:
 
     # ---- start-up -----------------------------------------------------------------
     def load_models(self, cancel: CancelCheck) -> Iterator[ModelLoadState]:
-        """Load the embedder, open the index, prepare the LLM; one state per step."""
+        """Open the index, load the embedder, prepare the LLM; one state per step.
+
+        The index comes first: opening it needs only the embedder's id and dimension (its
+        config files), not torch, so the library list shows within a second of the window
+        while the embedder still loads (seconds to tens of seconds on a busy laptop)."""
+        yield ModelLoadState("index", "loading")
+        _ = self.app.index
+        yield ModelLoadState("index", "ready")
+        if cancel():
+            return
         yield ModelLoadState("embedder", "loading")
         embedder = self.app.embedder
         embedder.embed_query("warm-up")  # the first call pays torch's lazy start-up (seconds)
         yield ModelLoadState("embedder", "ready", embedder.id)
-        if cancel():
-            return
-        yield ModelLoadState("index", "loading")
-        _ = self.app.index
-        yield ModelLoadState("index", "ready")
         if cancel():
             return
         yield from self.load_llm(cancel)
@@ -325,11 +329,13 @@ class GuiServices:
                 "page_end": int(row["page_end"]), "char_start": int(row["char_start"]),
                 "char_end": int(row["char_end"]), "score": 0.0, "legs": [],
                 "snippet": row["text"], "ocr_confidence": row.get("ocr_confidence"),
-                "ocr_boxes": row.get("ocr_boxes") or ""})
+                "ocr_boxes": row.get("ocr_boxes") or "", "quote": entry.get("quote")})
         return full
 
     def _conversation_store(self) -> Any:
-        return self.chat_service().conversations
+        # the store itself, not through the chat service (which builds the LLM and the
+        # searcher): the list and the last chat show before any model is loaded
+        return self.app.conversations
 
     # ---- memory -------------------------------------------------------------------
     def _memory_service(self) -> Any:
@@ -341,8 +347,10 @@ class GuiServices:
     def edit_memory(self, memory_id: str, text: str) -> Any:
         return self._memory_service().edit(memory_id, text)
 
-    def delete_memory(self, memory_id: str) -> Any:
-        return self._memory_service().delete(memory_id)
+    def delete_memory(self, memory_id: str, *, with_messages: bool = False) -> Any:
+        """Erase a memory everywhere; `with_messages` also deletes the user's messages that
+        stated it (the CLI's `memory delete --with-messages`)."""
+        return self._memory_service().delete(memory_id, erase_messages=with_messages)
 
     def forget_all(self) -> Any:
         return self._memory_service().forget_all()
@@ -369,3 +377,7 @@ class GuiServices:
 
     def undo_memory(self, undo_token: str) -> Any:
         return self._memory_service().undo(undo_token)
+
+    def undo_conflicts(self, undo_token: str) -> list[Any]:
+        """Memories of that save changed since (AppError when it can't be undone)."""
+        return list(self._memory_service().undo_conflicts(undo_token))

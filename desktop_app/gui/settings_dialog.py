@@ -1,4 +1,4 @@
-"""Settings: models, retrieval, memory, network, logs, language.
+"""Settings: models, retrieval, memory, network, logs, language, appearance.
 
 Edits a copy of `Settings`; nothing changes until OK, and OK refuses a non-loopback
 Ollama URL unless "allow network" is ticked (with a warning that the app is then
@@ -44,6 +44,7 @@ from desktop_app.errors import AppError, InvalidModelError
 
 LANGUAGES = (("auto", "Automatic (system)"), ("pt_BR", "Português (Brasil)"), ("en", "English"))
 BACKENDS = ("llama_cpp", "ollama", "none")
+THEMES = ("system", "light", "dark")
 
 
 def is_loopback_url(url: str) -> bool:
@@ -125,6 +126,7 @@ class SettingsDialog(QDialog):
         self.network_warning.setStyleSheet("color: #c62828;")
         self.ollama_url.textChanged.connect(self._update_network_warning)
         self.allow_network.toggled.connect(self._update_network_warning)
+        self.backend.currentIndexChanged.connect(self._update_backend_fields)
         form = QFormLayout(page)
         form.addRow(self.tr("Answer with:"), self.backend)
         form.addRow(self.tr("Who writes answers:"), self.answer_mode)
@@ -137,7 +139,22 @@ class SettingsDialog(QDialog):
         form.addRow(self.tr("Ollama model:"), self.ollama_model)
         form.addRow("", self.allow_network)
         form.addRow("", self.network_warning)
+        self._update_backend_fields()
         return page
+
+    def _update_backend_fields(self) -> None:
+        """Only the fields of the chosen backend can be edited (the others keep their
+        values for when the user switches back)."""
+        backend = self.backend.currentData()
+        llama_fields: tuple[QWidget, ...] = (self.model_list, self.add_model_button,
+                                             self.use_model_button, self.remove_model_button,
+                                             self.n_threads)
+        for widget in llama_fields:
+            widget.setEnabled(backend == "llama_cpp")
+        for field in (self.ollama_url, self.ollama_model, self.allow_network):
+            field.setEnabled(backend == "ollama")
+        self.n_ctx.setEnabled(backend != "none")
+        self.answer_mode.setEnabled(backend != "none")
 
     def _retrieval_tab(self, embedder_id: str) -> QWidget:
         page = QWidget()
@@ -206,8 +223,14 @@ class SettingsDialog(QDialog):
         self.log_retention.setRange(1, 365)
         self.log_retention.setSuffix(self.tr(" days"))
         self.log_retention.setValue(s.log_retention_days)
+        self.theme = QComboBox()
+        for value, label in zip(THEMES, (self.tr("Follow the system"), self.tr("Light"),
+                                         self.tr("Dark")), strict=True):
+            self.theme.addItem(label, value)
+        self.theme.setCurrentIndex(max(0, self.theme.findData(s.theme)))
         form = QFormLayout(page)
         form.addRow(self.tr("Language:"), self.language)
+        form.addRow(self.tr("Appearance:"), self.theme)
         form.addRow(self.tr("Keep logs for:"), self.log_retention)
         return page
 
@@ -304,7 +327,8 @@ class SettingsDialog(QDialog):
     # ---- result -------------------------------------------------------------------
     def accept(self) -> None:
         url = self.ollama_url.text().strip()
-        if not is_loopback_url(url) and not self.allow_network.isChecked():
+        uses_ollama = self.backend.currentData() == "ollama"
+        if uses_ollama and not is_loopback_url(url) and not self.allow_network.isChecked():
             QMessageBox.warning(self, self.tr("Settings"), self.network_warning.text())
             return
         s = self.settings
@@ -324,6 +348,7 @@ class SettingsDialog(QDialog):
         s.implicit_extraction = self.implicit.isChecked()
         s.memory_retention_days = self.retention.value()
         s.language = str(self.language.currentData())
+        s.theme = str(self.theme.currentData())
         s.log_retention_days = self.log_retention.value()
         super().accept()
 

@@ -1,34 +1,39 @@
 """The sources viewer: the cited page of a PDF with the passage highlighted, or the text.
 
-PDFs open in `QPdfView` (QtPdf): jump to the cited page, then highlight the passage
-by searching a distinctive line of the chunk that appears verbatim on that page
-(`QPdfSearchModel` answers asynchronously, so the highlight is applied on
-`countChanged`). A passage read by OCR has no text on its page to search: the page image
-(a scanned PDF page or an image file) is shown with the passage's OCR line boxes painted
-on it. Other file types show their clean text with the cited character range highlighted.
-"Open original" hands the file to the system viewer.
+PDFs open in `PdfPageView` (pdf_view.py: QtPdf's view plus zoom, fit-width and painted
+highlights). A citation is shown as a `Passage`: the page range, the cited text and,
+when known, its character span in the clean page text. For a PDF the text is located on
+each page of the range in the PDF's own text layer (`locate_passage`: word alignment
+that survives line breaks, hyphenation and the cleaning done at ingest), and the
+located characters' boxes, merged per line, are painted over the page: the whole cited
+passage lightly, and the sentence the badge supports (the claim) strongly. A passage
+read by OCR has no text on its page to locate: the page image (a scanned PDF page or an
+image file) is shown with the passage's OCR line boxes painted on it. Other file
+types show their clean text with the cited character range highlighted. "Open original"
+hands the file to the system viewer, and says so when there is none.
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable
+from dataclasses import dataclass
+from difflib import SequenceMatcher
 from pathlib import Path
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QUrl, Signal
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
-    QDesktopServices,
     QImage,
     QImageReader,
+    QKeySequence,
     QPainter,
     QPixmap,
+    QShortcut,
     QTextCharFormat,
     QTextCursor,
 )
-from PySide6.QtPdf import QPdfDocument, QPdfSearchModel
-from PySide6.QtPdfWidgets import QPdfView
+from PySide6.QtPdf import QPdfDocument
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -37,85 +42,114 @@ from PySide6.QtWidgets import (
     QStackedWidget,
     QTextBrowser,
     QTextEdit,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from desktop_app.answer.events import Citation
+from desktop_app.gui.dialogs import open_with_system
+from desktop_app.gui.pdf_view import PdfPageView, line_rects
 from desktop_app.ingest.ocr import parse_boxes
+from desktop_app.retrieval.textnorm import fold
 
 _SPACES = re.compile(r"\s+")
+_WORD = re.compile(r"\w+|§")  # "§ 1º" starts a legal paragraph: keep the sign
+_HYPHEN_BREAK = re.compile(r"-[ \t]*\r?\n[ \t]*")
 TextLoader = Callable[[Citation, Callable[[list[str]], None]], None]
+MIN_WORDS_ON_PAGE = 5  # fewer matched words than this on a page: not the passage
 
 
 def _squash(text: str) -> str:
     return _SPACES.sub(" ", text).strip()
 
 
-def _words(text: str) -> set[str]:
-    folded = unicodedata.normalize("NFKD", text.casefold())
-    plain = "".join(c for c in folded if not unicodedata.combining(c))
-    return {w for w in re.findall(r"\w{4,}", plain)}
+@dataclass(frozen=True)
+class Passage:
+    """What to show: pages `page`..`page_end` (1-based), the cited `text`, its character
+    `span` in the clean text of `page` when known (text documents use it directly), and
+    the `claim` (the sentence the badge supports) to emphasise within it."""
+
+    page: int
+    page_end: int
+    text: str
+    span: tuple[int, int] | None = None
+    claim: str = ""
+
+    @classmethod
+    def of(cls, citation: Citation, claim: str = "") -> Passage:
+        return cls(citation.page, max(citation.page, citation.page_end), citation.snippet,
+                   (citation.char_start, citation.char_end), claim)
 
 
-def passage_phrase(snippet: str, page_text: str, *, claim: str = "", min_chars: int = 18,
-                   max_chars: int = 90) -> str | None:
-    """A phrase of the cited chunk that occurs verbatim on one line of the page.
+def _words(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, folded word) for each word; a word hyphenated across a line break
+    ("descumpri-\nmento") is one word, as the cleaned chunk text has it."""
+    words: list[tuple[int, int, str]] = []
+    for match in _WORD.finditer(text):
+        if words and _HYPHEN_BREAK.fullmatch(text, words[-1][1], match.start()):
+            start, _end, word = words[-1]
+            words[-1] = (start, match.end(), word + fold(match.group()))
+        else:
+            words.append((match.start(), match.end(), fold(match.group())))
+    return words
 
-    PDF search cannot cross line breaks and the chunk text was cleaned (headers
-    removed, hyphenation joined), so the page's own lines that also occur in the chunk
-    are the candidates. The one sharing most words with the claim the badge supports
-    wins (at least two); otherwise the earliest, where the passage starts.
+
+def locate_passage(page_text: str, passage: str) -> tuple[int, int, int] | None:
+    """Where `passage` is in `page_text`: (start, end, words matched), or None.
+
+    Word alignment (difflib) rather than a substring search: the page's text layer breaks
+    lines, hyphenates and still has the running headers the chunk text lost at cleaning.
+    The matched word runs closest around the longest one form the span; a chunk that
+    continues on the next page matches only its part on this page.
     """
-    chunk = _squash(snippet)
-    claim_words = _words(claim)
-    candidates: list[tuple[int, str]] = []
-    for raw_line in page_text.splitlines():
-        line = _squash(raw_line)
-        if len(line) < min_chars:
-            continue
-        at = chunk.find(line)
-        if at >= 0:
-            candidates.append((at, line))
-    best: tuple[int, str] | None = None
-    if candidates:
-        candidates.sort()
-        best = candidates[0]
-        overlaps = [(len(_words(line) & claim_words), -at, line) for at, line in candidates]
-        top = max(overlaps)
-        if top[0] >= 2:
-            best = (-top[1], top[2])
-    if best is None:
-        words = chunk.split(" ")
-        flat = _squash(page_text)
-        for size in (8, 6, 4):
-            for start in range(0, max(1, len(words) - size + 1)):
-                candidate = " ".join(words[start:start + size])
-                if len(candidate) >= min_chars and candidate in flat:
-                    best = (start, candidate)
-                    break
-            if best:
-                break
-    if best is None:
+    page = _words(page_text)
+    wanted = [word for _s, _e, word in _words(passage)]
+    if not page or not wanted:
         return None
-    phrase = best[1]
-    if len(phrase) > max_chars:
-        phrase = phrase[:max_chars].rsplit(" ", 1)[0]
-    return phrase
+    matcher = SequenceMatcher(None, [word for _s, _e, word in page], wanted, autojunk=False)
+    least = min(3, len(wanted))
+    blocks = [b for b in matcher.get_matching_blocks() if b.size >= least]
+    if not blocks:
+        return None
+    best = max(blocks, key=lambda b: b.size)
+    index = blocks.index(best)
+    first = last = index
+    # grow around the longest run while the neighbouring runs follow closely in both texts
+    while first > 0 and _close(blocks[first - 1], blocks[first]):
+        first -= 1
+    while last < len(blocks) - 1 and _close(blocks[last], blocks[last + 1]):
+        last += 1
+    chosen = blocks[first:last + 1]
+    matched = sum(b.size for b in chosen)
+    if matched < min(MIN_WORDS_ON_PAGE, len(wanted)):
+        return None
+    start = page[chosen[0].a][0]
+    end = page[chosen[-1].a + chosen[-1].size - 1][1]
+    return start, end, matched
+
+
+def _close(before: object, after: object) -> bool:
+    """Two matching runs belong to one passage: small gaps on the page and in the text."""
+    a_gap = after.a - (before.a + before.size)  # type: ignore[attr-defined]
+    b_gap = after.b - (before.b + before.size)  # type: ignore[attr-defined]
+    return 0 <= a_gap <= b_gap + 12 and b_gap <= 40
 
 
 class SourcesViewer(QWidget):
     """Shows one citation at a time; `passageShown(page)` fires when it is on screen."""
 
     passageShown = Signal(int)  # 1-based page (0 for text documents)
-    highlightApplied = Signal(str)  # the phrase highlighted in a PDF
+    highlightApplied = Signal(str)  # the PDF text highlighted (the passage on its first page)
     scanHighlighted = Signal(int)  # OCR line boxes painted on a scanned page
+    closeRequested = Signal()  # the × of a narrow window's viewer
 
     def __init__(self, text_loader: TextLoader | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.text_loader = text_loader
         self.citation: Citation | None = None
+        self.passage: Passage | None = None
         self.title = QLabel()
         self.title.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.title.setWordWrap(True)
@@ -123,22 +157,23 @@ class SourcesViewer(QWidget):
         font.setBold(True)
         self.title.setFont(font)
         self.location = QLabel()
+        self.location.setWordWrap(True)
         self.open_button = QPushButton()
         self.open_button.clicked.connect(self.open_original)
         self.open_button.setEnabled(False)
+        self.close_button = QToolButton()
+        self.close_button.setText("×")
+        self.close_button.setAutoRaise(True)
+        self.close_button.clicked.connect(self.closeRequested)
+        self.close_button.hide()  # shown by the window when the viewer can collapse
 
         self.placeholder = QLabel()
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.placeholder.setWordWrap(True)
         self.pdf_document = QPdfDocument(self)
-        self.pdf_search = QPdfSearchModel(self)
-        self.pdf_search.setDocument(self.pdf_document)
-        self.pdf_search.countChanged.connect(self._on_search_results)
-        self.pdf_view = QPdfView(self)
+        self.pdf_view = PdfPageView(self)
         self.pdf_view.setDocument(self.pdf_document)
-        self.pdf_view.setSearchModel(self.pdf_search)
-        self.pdf_view.setPageMode(QPdfView.PageMode.MultiPage)
-        self.pdf_view.setZoomMode(QPdfView.ZoomMode.FitToWidth)
+        self.pdf_view.zoomChanged.connect(self._show_zoom)
         self.text_view = QTextBrowser(self)
         self.text_view.setOpenLinks(False)
         self.scan_image = QLabel()
@@ -149,6 +184,7 @@ class SourcesViewer(QWidget):
         self.stack = QStackedWidget()
         for widget in (self.placeholder, self.pdf_view, self.text_view, self.scan_view):
             self.stack.addWidget(widget)
+        self.zoom_bar = self._build_zoom_bar()
 
         header = QHBoxLayout()
         titles = QVBoxLayout()
@@ -156,40 +192,96 @@ class SourcesViewer(QWidget):
         titles.addWidget(self.location)
         header.addLayout(titles, 1)
         header.addWidget(self.open_button, 0, Qt.AlignmentFlag.AlignTop)
+        header.addWidget(self.close_button, 0, Qt.AlignmentFlag.AlignTop)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addLayout(header)
+        layout.addWidget(self.zoom_bar)
         layout.addWidget(self.stack, 1)
         self._pdf_path = ""
-        self._target_page = -1
-        self._phrase = ""
-        self._claim = ""
+        self._located_text = ""
         self.retranslate()
+
+    # ---- zoom controls (the view does the zooming) -----------------------------------
+    def _build_zoom_bar(self) -> QWidget:
+        bar = QWidget()
+        self.zoom_out_button = QToolButton()
+        self.zoom_out_button.setText("−")
+        self.zoom_out_button.clicked.connect(self.pdf_view.zoom_out)
+        self.zoom_in_button = QToolButton()
+        self.zoom_in_button.setText("+")
+        self.zoom_in_button.clicked.connect(self.pdf_view.zoom_in)
+        self.zoom_label = QLabel()
+        self.zoom_label.setMinimumWidth(self.zoom_label.fontMetrics().horizontalAdvance("400 %"))
+        self.zoom_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.fit_button = QToolButton()
+        self.fit_button.setCheckable(True)
+        self.fit_button.clicked.connect(self.pdf_view.fit_width)
+        row = QHBoxLayout(bar)
+        row.setContentsMargins(0, 0, 0, 0)
+        for widget in (self.zoom_out_button, self.zoom_label, self.zoom_in_button,
+                       self.fit_button):
+            row.addWidget(widget)
+        row.addStretch(1)
+        # Ctrl +/- and Ctrl+0 work from anywhere in the window while a PDF is shown
+        self._zoom_shortcuts = []
+        for keys, slot in ((QKeySequence.StandardKey.ZoomIn, self.pdf_view.zoom_in),
+                           ("Ctrl+=", self.pdf_view.zoom_in),
+                           (QKeySequence.StandardKey.ZoomOut, self.pdf_view.zoom_out),
+                           ("Ctrl+0", self.pdf_view.fit_width)):
+            shortcut = QShortcut(QKeySequence(keys), self)
+            shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
+            shortcut.activated.connect(slot)
+            self._zoom_shortcuts.append(shortcut)
+        bar.hide()
+        return bar
+
+    def _show_pdf_controls(self, shown: bool) -> None:
+        self.zoom_bar.setVisible(shown)
+        for shortcut in self._zoom_shortcuts:
+            shortcut.setEnabled(shown)
+
+    def _show_zoom(self, factor: float) -> None:
+        self.zoom_label.setText(f"{round(factor * 100)} %")
+        self.fit_button.setChecked(self.pdf_view.is_fit_width())
 
     # ---- public -------------------------------------------------------------------
     def retranslate(self) -> None:
         self.open_button.setText(self.tr("Open original"))
         self.open_button.setToolTip(self.tr("Open the file in the system viewer"))
+        self.close_button.setToolTip(self.tr("Close the source (back to the library)"))
         self.placeholder.setText(self.tr("Click a citation badge to see the cited passage here."))
+        self.zoom_out_button.setToolTip(self.tr("Zoom out (Ctrl+−, Ctrl+wheel)"))
+        self.zoom_in_button.setToolTip(self.tr("Zoom in (Ctrl++, Ctrl+wheel)"))
+        self.fit_button.setText(self.tr("Fit width"))
+        self.fit_button.setToolTip(self.tr("Fit the page to the width (Ctrl+0)"))
+        self.pdf_view.setAccessibleName(self.tr("Cited page"))
         if self.citation is None:
             self.title.setText(self.tr("Sources"))
         else:
             self._update_location()
 
     def show_citation(self, citation: Citation, claim: str = "") -> None:
-        """Show the cited passage; `claim` (the sentence the badge supports) picks the line."""
+        """Show the cited passage; `claim` (the sentence the badge supports) is emphasised."""
         self.citation = citation
-        self._claim = claim
+        self.show_passage(citation, Passage.of(citation, claim))
+
+    def show_passage(self, citation: Citation, passage: Passage) -> None:
+        """Show `passage` of the cited document (the document fields come from `citation`)."""
+        self.citation = citation
+        self.passage = passage
         self.title.setText(citation.title)
         exists = Path(citation.source_path).is_file()
         self.open_button.setEnabled(exists)
         self._update_location(missing=not exists)
         if citation.ocr_boxes and exists and citation.file_type in ("pdf", "image"):
+            self._show_pdf_controls(False)
             self._show_scan(citation)
         elif citation.file_type == "pdf" and exists:
-            self._show_pdf(citation)
+            self._show_pdf(citation, passage)
         else:
-            self._show_text(citation, exists)
+            self._show_pdf_controls(False)
+            self._show_text(citation, passage, exists)
 
     def current_pdf_page(self) -> int:
         """1-based page the PDF view is on (0 when no PDF is shown)."""
@@ -198,48 +290,64 @@ class SourcesViewer(QWidget):
         return self.pdf_view.pageNavigator().currentPage() + 1
 
     def highlighted_text(self) -> str:
-        """The highlighted passage of a text document (empty for PDFs)."""
+        """The highlighted passage: of a text document, or the located PDF text."""
+        if self.stack.currentWidget() is self.pdf_view:
+            return self._located_text
         selections = self.text_view.extraSelections()
         return selections[0].cursor.selectedText() if selections else ""
 
     def open_original(self) -> None:
         if self.citation is not None:
-            QDesktopServices.openUrl(QUrl.fromLocalFile(self.citation.source_path))
+            open_with_system(self, self.citation.source_path)
 
     # ---- PDF ----------------------------------------------------------------------
-    def _show_pdf(self, citation: Citation) -> None:
+    def _show_pdf(self, citation: Citation, passage: Passage) -> None:
         if self._pdf_path != citation.source_path:
-            self.pdf_search.setSearchString("")
             self.pdf_document.close()
             self.pdf_document.load(citation.source_path)
             self._pdf_path = citation.source_path
         self.stack.setCurrentWidget(self.pdf_view)
-        page_index = max(0, min(citation.page - 1, self.pdf_document.pageCount() - 1))
-        self._target_page = page_index
-        self.pdf_view.pageNavigator().jump(page_index, QPointF(0, 0), 0)
-        page_text = self.pdf_document.getAllText(page_index).text()
-        phrase = passage_phrase(citation.snippet, page_text, claim=self._claim) or ""
-        self._phrase = phrase
-        self.passageShown.emit(page_index + 1)
-        if phrase and self.pdf_search.searchString() == phrase:
-            self._on_search_results()
-        else:
-            self.pdf_search.setSearchString(phrase)
+        self._show_pdf_controls(True)
+        last = self.pdf_document.pageCount() - 1
+        first_page = max(0, min(passage.page - 1, last))
+        passage_rects, claim_rects, located = self.passage_geometry(passage)
+        self._located_text = located
+        self.pdf_view.set_highlight(passage_rects, claim_rects)
+        self.pdf_view.pageNavigator().jump(first_page, QPointF(0, 0), 0)
+        self._show_zoom(self.pdf_view.effective_zoom())
+        anchor = self.pdf_view._anchor()  # the claim, else the passage
+        if anchor is not None:
+            self.pdf_view.scroll_to(*anchor)
+        self.passageShown.emit(first_page + 1)
+        if located:
+            self.highlightApplied.emit(located)
 
-    def _on_search_results(self) -> None:
-        if not self._phrase or self._target_page < 0:
-            return
-        for i in range(self.pdf_search.count()):
-            result = self.pdf_search.resultAtIndex(i)
-            if result.page() == self._target_page:
-                self.pdf_view.setCurrentSearchResultIndex(i)
-                # Selecting a result scrolls it into view, which in a short window can
-                # leave an earlier page at the top; put the cited passage's page there.
-                location = result.location()
-                self.pdf_view.pageNavigator().jump(
-                    result.page(), QPointF(0, max(0.0, location.y() - 40)), 0)
-                self.highlightApplied.emit(self._phrase)
-                return
+    def passage_geometry(self, passage: Passage) -> tuple[dict[int, list[QRectF]],
+                                                          dict[int, list[QRectF]], str]:
+        """Highlight rectangles (PDF points) per page index for the passage and its claim,
+        and the text located on the first page that has it."""
+        document = self.pdf_document
+        last = document.pageCount() - 1
+        passage_rects: dict[int, list[QRectF]] = {}
+        claim_rects: dict[int, list[QRectF]] = {}
+        located = ""
+        for page in range(max(0, passage.page - 1), min(passage.page_end - 1, last) + 1):
+            page_text = document.getAllText(page).text()
+            found = locate_passage(page_text, passage.text)
+            if found is None:
+                continue
+            start, end, _matched = found
+            selection = document.getSelectionAtIndex(page, start, end - start)
+            passage_rects[page] = line_rects(selection.bounds())
+            located = located or selection.text()
+            if passage.claim:
+                claim = locate_passage(page_text[start:end], passage.claim)
+                if claim is not None and claim[2] >= 0.6 * len(_words(passage.claim)):
+                    claim_start, claim_end = start + claim[0], start + claim[1]
+                    selection = document.getSelectionAtIndex(page, claim_start,
+                                                              claim_end - claim_start)
+                    claim_rects[page] = line_rects(selection.bounds())
+        return passage_rects, claim_rects, located
 
     # ---- scans (OCR) ---------------------------------------------------------------
     def _scan_page_image(self, citation: Citation, width: int) -> QImage:
@@ -251,7 +359,6 @@ class SourcesViewer(QWidget):
             return image.scaledToWidth(width, Qt.TransformationMode.SmoothTransformation) \
                 if not image.isNull() else image
         if self._pdf_path != citation.source_path:
-            self.pdf_search.setSearchString("")
             self.pdf_document.close()
             self.pdf_document.load(citation.source_path)
             self._pdf_path = citation.source_path
@@ -284,19 +391,19 @@ class SourcesViewer(QWidget):
         self.scanHighlighted.emit(len(boxes))
 
     # ---- text ---------------------------------------------------------------------
-    def _show_text(self, citation: Citation, exists: bool) -> None:
+    def _show_text(self, citation: Citation, passage: Passage, exists: bool) -> None:
         self.stack.setCurrentWidget(self.text_view)
-        self._set_text_pages([citation.snippet], citation, from_snippet=True)
+        self._set_text_pages([passage.text], passage, from_snippet=True)
         if exists and self.text_loader is not None:
             wanted = citation
 
             def on_pages(pages: list[str]) -> None:
-                if self.citation is wanted and pages:
-                    self._set_text_pages(pages, wanted, from_snippet=False)
+                if self.citation is wanted and self.passage is passage and pages:
+                    self._set_text_pages(pages, passage, from_snippet=False)
 
             self.text_loader(citation, on_pages)
 
-    def _set_text_pages(self, pages: list[str], citation: Citation, *, from_snippet: bool) -> None:
+    def _set_text_pages(self, pages: list[str], passage: Passage, *, from_snippet: bool) -> None:
         separator = "\n\n"
         starts: list[int] = []
         text = ""
@@ -307,16 +414,13 @@ class SourcesViewer(QWidget):
         if from_snippet:
             start, end = 0, len(pages[0])
         else:
-            start, end = self._passage_range(pages, starts, citation)
-        cursor = QTextCursor(self.text_view.document())
-        cursor.setPosition(start)
-        cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
-        selection = QTextEdit.ExtraSelection()
-        selection.cursor = cursor
-        fmt = QTextCharFormat()
-        fmt.setBackground(QColor(255, 214, 10, 110))
-        selection.format = fmt
-        self.text_view.setExtraSelections([selection])
+            start, end = self._passage_range(pages, starts, passage)
+        selections = [self._text_selection(start, end, QColor(255, 214, 10, 90))]
+        claim_at = text.find(passage.claim, start, end) if passage.claim else -1
+        if claim_at >= 0:
+            selections.append(self._text_selection(claim_at, claim_at + len(passage.claim),
+                                                   QColor(255, 176, 0, 120)))
+        self.text_view.setExtraSelections(selections)
         scroll = QTextCursor(self.text_view.document())
         scroll.setPosition(end)
         self.text_view.setTextCursor(scroll)
@@ -326,19 +430,31 @@ class SourcesViewer(QWidget):
         if not from_snippet:
             self.passageShown.emit(0)
 
+    def _text_selection(self, start: int, end: int, color: QColor) -> QTextEdit.ExtraSelection:
+        cursor = QTextCursor(self.text_view.document())
+        cursor.setPosition(start)
+        cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
+        selection = QTextEdit.ExtraSelection()
+        selection.cursor = cursor
+        fmt = QTextCharFormat()
+        fmt.setBackground(color)
+        selection.format = fmt
+        return selection
+
     @staticmethod
     def _passage_range(pages: list[str], starts: list[int],
-                       citation: Citation) -> tuple[int, int]:
-        first = min(max(citation.page, 1), len(pages)) - 1
-        last = min(max(citation.page_end, citation.page), len(pages)) - 1
-        start = starts[first] + max(0, min(citation.char_start, len(pages[first])))
-        end = starts[last] + max(0, min(citation.char_end, len(pages[last])))
-        head = _squash(citation.snippet)[:40]
+                       passage: Passage) -> tuple[int, int]:
+        first = min(max(passage.page, 1), len(pages)) - 1
+        last = min(max(passage.page_end, passage.page), len(pages)) - 1
+        span = passage.span or (0, len(pages[last]))
+        start = starts[first] + max(0, min(span[0], len(pages[first])))
+        end = starts[last] + max(0, min(span[1], len(pages[last])))
+        head = _squash(passage.text)[:40]
         joined = "\n\n".join(pages)
         if head and head not in _squash(joined[start:end + 1]):
-            found = joined.find(citation.snippet[:40])
+            found = joined.find(passage.text[:40])
             if found >= 0:  # offsets disagree with the file (it changed): trust the text
-                return found, found + len(citation.snippet)
+                return found, found + len(passage.text)
         return start, max(end, start)
 
     def _update_location(self, *, missing: bool = False) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -26,6 +27,11 @@ from desktop_app.errors import CancelledError
 log = logging.getLogger(__name__)
 
 CancelCheck = Callable[[], bool]
+# Tasks that complete even when the window closes meanwhile (the user asked for them and a
+# half-done erasure must not wait for the next start); everything else is cancelled at quit.
+FINISH_ON_QUIT_TASKS = frozenset({
+    "memory-delete", "memory-forget-all", "memory-consent", "memory-edit", "memory-undo",
+    "memory-export", "remove-documents", "conversation-delete", "conversation-rename"})
 GeneratorFactory = Callable[[CancelCheck], Iterator[Any]]
 
 
@@ -40,12 +46,17 @@ class WorkerSignals(QObject):
 class GeneratorWorker(QRunnable):
     """Runs `factory(cancelled)` in a pool thread and re-emits every item it yields."""
 
-    def __init__(self, factory: GeneratorFactory, *, name: str = "worker") -> None:
+    def __init__(self, factory: GeneratorFactory, *, name: str = "worker",
+                 finish_on_quit: bool = False) -> None:
         super().__init__()
         self.factory = factory
         self.name = name
+        # an erasure, an edit or a removal the user asked for completes even when the
+        # window closes meanwhile; everything else is cancelled at quit
+        self.finish_on_quit = finish_on_quit
         self.signals = WorkerSignals()
         self._cancel = threading.Event()
+        self.done = threading.Event()  # set when run() has returned (any thread may wait)
         self.setAutoDelete(True)
 
     # -- GUI thread ---------------------------------------------------------------
@@ -85,6 +96,7 @@ class GeneratorWorker(QRunnable):
                 except Exception:  # a finally block inside the generator failed
                     log.exception("closing background task %s failed", self.name)
             self.signals.finished.emit(cancelled or self._cancel.is_set())
+            self.done.set()
 
 
 class WorkerSet(QObject):
@@ -97,8 +109,11 @@ class WorkerSet(QObject):
     def start(self, factory: GeneratorFactory, *, name: str,
               on_item: Callable[[Any], None] | None = None,
               on_failed: Callable[[BaseException], None] | None = None,
-              on_finished: Callable[[bool], None] | None = None) -> GeneratorWorker:
-        worker = GeneratorWorker(factory, name=name)
+              on_finished: Callable[[bool], None] | None = None,
+              finish_on_quit: bool | None = None) -> GeneratorWorker:
+        if finish_on_quit is None:
+            finish_on_quit = name in FINISH_ON_QUIT_TASKS
+        worker = GeneratorWorker(factory, name=name, finish_on_quit=finish_on_quit)
         if on_item is not None:
             worker.signals.item.connect(on_item)
         if on_failed is not None:
@@ -111,17 +126,32 @@ class WorkerSet(QObject):
 
     def call(self, fn: Callable[[], Any], *, name: str,
              on_result: Callable[[Any], None] | None = None,
-             on_failed: Callable[[BaseException], None] | None = None) -> GeneratorWorker:
+             on_failed: Callable[[BaseException], None] | None = None,
+             finish_on_quit: bool | None = None) -> GeneratorWorker:
         """Run one blocking call in the pool; its return value arrives as `on_result`."""
 
         def one_shot(_cancelled: CancelCheck) -> Iterator[Any]:
             yield fn()
 
-        return self.start(one_shot, name=name, on_item=on_result, on_failed=on_failed)
+        return self.start(one_shot, name=name, on_item=on_result, on_failed=on_failed,
+                          finish_on_quit=finish_on_quit)
 
     def cancel_all(self) -> None:
         for worker in list(self._running):
-            worker.cancel()
+            if not worker.finish_on_quit:
+                worker.cancel()
+
+    def drain(self, grace_s: float, must_finish_s: float = 60.0) -> bool:
+        """At quit: cancel what can be cancelled and give it `grace_s` to stop; wait up to
+        `must_finish_s` for the work marked `finish_on_quit`. True when nothing still runs.
+        Waits on thread events, not the Qt event loop (which has ended by then)."""
+        self.cancel_all()
+        workers = list(self._running)
+        deadline = time.monotonic() + grace_s
+        for worker in sorted(workers, key=lambda w: w.finish_on_quit):
+            limit = deadline + (must_finish_s if worker.finish_on_quit else 0.0)
+            worker.done.wait(max(0.0, limit - time.monotonic()))
+        return all(worker.done.is_set() for worker in workers)
 
     @property
     def running(self) -> int:

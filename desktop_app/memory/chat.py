@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Generator, Iterator
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any, Protocol
 
 from desktop_app.answer.events import Done, Token
+from desktop_app.answer.service import CANCELLED
 from desktop_app.memory.conversations import ConversationStore
 from desktop_app.memory.history import HistoryBuilder
 from desktop_app.memory.patterns import Command, parse_command
@@ -63,11 +64,12 @@ _ACK = {
     "merged": {"en": "I already knew: {text}", "pt": "Eu já sabia: {text}",
                "es": "Ya lo sabía: {text}"},
     "needs_consent": {
-        "en": "Not saved: needs your consent for {category} memories (memory settings).",
-        "pt": "Não salvo: precisa do seu consentimento para memórias de {category} "
-              "(configurações de memória).",
-        "es": "No guardado: necesito tu consentimiento para recuerdos de {category} "
-              "(ajustes de memoria)."},
+        "en": "Not saved: remembering {category} facts needs your consent (Memory panel → "
+              "Sensitive data consent…; `desktop-app memory consent`).",
+        "pt": "Não salvo: lembrar fatos de {category} precisa do seu consentimento (painel "
+              "Memória → Consentimento para dados sensíveis…; `desktop-app memory consent`).",
+        "es": "No guardado: recordar datos de {category} necesita tu consentimiento (panel "
+              "Memoria → Consentimiento para datos sensibles…; `desktop-app memory consent`)."},
     "disabled": {"en": "Memory is switched off.", "pt": "A memória está desligada.",
                  "es": "La memoria está desactivada."},
     "rejected": {"en": "Not saved.", "pt": "Não salvo.", "es": "No guardado."},
@@ -87,10 +89,33 @@ _ACK = {
 }
 
 
+# Names of the sensitive categories in the acknowledgement's language (the ack is stored in
+# the conversation, so it is written in the language the user spoke, not the UI's).
+_CATEGORY_NAMES = {
+    "health": {"pt": "saúde", "es": "salud"},
+    "disability": {"pt": "deficiência", "es": "discapacidad"},
+    "religion": {"pt": "religião", "es": "religión"},
+    "ethnicity": {"pt": "etnia", "es": "etnia", "en": "ethnicity"},
+    "sex_life": {"pt": "vida sexual", "es": "vida sexual", "en": "sex life"},
+    "political_opinion": {"pt": "opinião política", "es": "opinión política",
+                          "en": "political opinion"},
+    "biometric": {"pt": "dados biométricos", "es": "datos biométricos",
+                  "en": "biometric data"},
+    "financial_account": {"pt": "contas financeiras", "es": "cuentas financieras",
+                          "en": "financial account"},
+}
+
+
+def category_name(category: str, language: str) -> str:
+    names = _CATEGORY_NAMES.get(category, {})
+    return names.get(language) or names.get("en") or category.replace("_", " ")
+
+
 def acknowledgement(outcome: SaveOutcome, language: str) -> str:
     # a sensitive fact without consent is not quoted: the ack is stored in the conversation
     template = _ACK[outcome.status].get(language, _ACK[outcome.status]["en"])
-    return template.format(text=outcome.candidate.text, category=outcome.candidate.category)
+    return template.format(text=outcome.candidate.text,
+                           category=category_name(outcome.candidate.category, language))
 
 
 class ChatService:
@@ -130,28 +155,50 @@ class ChatService:
             question = command.rest
         history = self.history.build(conversation_id, before_seq=stored.seq)
         done: Done | None = None
+        streamed: list[str] = []
         # `experiment`: a small model writes this one answer (labelled); passed only when
         # asked so answerers without the option keep working
         options: dict[str, Any] = {"experiment": True} if experiment else {}
-        for event in self.answers.ask(question, history=history, sources_only=sources_only,
-                                      filters=filters, cancel=cancel, **options):
-            if isinstance(event, Done):
-                done = event
-            yield event
+        answers = self.answers.ask(question, history=history, sources_only=sources_only,
+                                   filters=filters, cancel=cancel, **options)
+        try:
+            for event in answers:
+                if isinstance(event, Done):
+                    done = event
+                elif isinstance(event, Token):
+                    streamed.append(event.text)
+                yield event
+        except GeneratorExit:
+            # Stop closed the turn (the GUI closes the stream at once): store what was shown,
+            # marked as stopped, so the conversation reads the same after a reload
+            close = getattr(answers, "close", None)
+            if close is not None:
+                close()
+            if done is None:  # (a Done already shown is stored as it was shown)
+                done = Done(answer="".join(streamed).strip(), citations=(),
+                            warnings=(CANCELLED,))
+            self._store_answer(conversation_id, ack, done, command_trace)
+            raise
+        assistant = self._store_answer(conversation_id, ack, done, command_trace)
+        job = None
+        if self.memory is not None and self.memory.implicit and command is None:
+            job = ExtractionJob(self.memory, message)
+        yield TurnComplete(conversation_id, message.message_id, assistant.id, job)
+
+    def _store_answer(self, conversation_id: str, ack: str, done: Done | None,
+                      command_trace: dict[str, Any]) -> Any:
         answer = done.answer if done is not None else ""
         answer = f"{ack}\n\n{answer}" if ack else answer
         trace = dict(done.trace) if done is not None else {}
         if done is not None:
             trace["warnings"] = list(done.warnings)
+            # ids and the exact quoted span: a reloaded answer highlights the same words
             trace["citations"] = [{"number": c.number, "doc_id": c.doc_id,
-                                   "chunk_id": c.chunk_id, "page": c.page}
+                                   "chunk_id": c.chunk_id, "page": c.page,
+                                   "quote": asdict(c.quote) if c.quote else None}
                                   for c in done.citations]
         trace.update(command_trace)
-        assistant = self.conversations.add_assistant_message(conversation_id, answer, trace)
-        job = None
-        if self.memory is not None and self.memory.implicit and command is None:
-            job = ExtractionJob(self.memory, message)
-        yield TurnComplete(conversation_id, message.message_id, assistant.id, job)
+        return self.conversations.add_assistant_message(conversation_id, answer, trace)
 
     def _command(self, command: Command,
                  message: UserMessage) -> Generator[Any, None, tuple[str, dict[str, Any]]]:

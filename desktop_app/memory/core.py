@@ -60,6 +60,7 @@ class UndoRecord:
     restored: list[str] = field(default_factory=list)  # superseded by a created item
     merged: list[tuple[str, str, str, str | None]] = field(default_factory=list)
     # (memory id, message id, previous updated_at, previous expires_at)
+    edits_at_save: dict[str, int] = field(default_factory=dict)  # to see later edits
 
 
 class MemoryCore:
@@ -222,6 +223,8 @@ class MemoryCore:
                 if item is not None:
                     new_items.append(item)
             if undo.created or undo.merged:
+                for memory_id in undo.created + [m[0] for m in undo.merged]:
+                    undo.edits_at_save[memory_id] = len(self.store.edits(memory_id))
                 self._undo[token] = undo
             if new_items:
                 texts = [i.search_text for i in new_items]

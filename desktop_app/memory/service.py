@@ -169,6 +169,20 @@ class MemoryService(MemoryCore):
         moment = now or self.clock()
         return self._erase(self.store.expired_ids(iso(moment)), "expired", erase_messages=False)
 
+    def undo_conflicts(self, token: str) -> list[MemoryItem]:
+        """Items of an undoable save that changed since (edited, or replaced by a newer
+        fact): undoing the save would erase that later change too, so the user is asked."""
+        record = self._undo.get(token)
+        if record is None:
+            raise AppError("This change can no longer be undone.")
+        changed = []
+        for memory_id, edits in record.edits_at_save.items():
+            item = self.store.get(memory_id)
+            if item is not None and (item.status != "active"
+                                     or len(self.store.edits(memory_id)) > edits):
+                changed.append(item)
+        return changed
+
     def undo(self, token: str) -> ErasureReceipt:
         """Undo one save batch: new items are erased, superseded ones restored, merges reverted."""
         record = self.take_undo(token)

@@ -1,1423 +1,1666 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
     <name>ChatPanel</name>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="119" />
+        <location filename="../../desktop_app/gui/chat.py" line="171"/>
         <source>Ask a question about your documents. Every answer cites its sources: click a numbered badge to open the page it came from.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="120" />
+        <location filename="../../desktop_app/gui/chat.py" line="172"/>
         <source>Ask about your documents… (Enter to send, Shift+Enter for a new line)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="121" />
+        <location filename="../../desktop_app/gui/chat.py" line="173"/>
         <source>Sources only (no model)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="122" />
+        <location filename="../../desktop_app/gui/chat.py" line="204"/>
         <source>Answer with the best passages from your documents, without the language model</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="123" />
+        <location filename="../../desktop_app/gui/chat.py" line="175"/>
         <source>Ask</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="124" />
+        <location filename="../../desktop_app/gui/chat.py" line="176"/>
         <source>Stop</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="125" />
+        <location filename="../../desktop_app/gui/chat.py" line="177"/>
+        <location filename="../../desktop_app/gui/chat.py" line="470"/>
         <source>Undo</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="146" />
-        <location filename="../../desktop_app/gui/chat.py" line="279" />
+        <location filename="../../desktop_app/gui/chat.py" line="216"/>
+        <location filename="../../desktop_app/gui/chat.py" line="517"/>
         <source>You</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="147" />
-        <location filename="../../desktop_app/gui/chat.py" line="281" />
+        <location filename="../../desktop_app/gui/chat.py" line="264"/>
         <source>Acervo</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="174" />
-        <location filename="../../desktop_app/gui/chat.py" line="284" />
+        <location filename="../../desktop_app/gui/chat.py" line="268"/>
         <source>Sources</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="174" />
-        <location filename="../../desktop_app/gui/chat.py" line="284" />
+        <location filename="../../desktop_app/gui/chat.py" line="268"/>
         <source>found by</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="175" />
-        <location filename="../../desktop_app/gui/chat.py" line="285" />
+        <location filename="../../desktop_app/gui/chat.py" line="269"/>
         <source>p.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="176" />
-        <location filename="../../desktop_app/gui/chat.py" line="286" />
+        <location filename="../../desktop_app/gui/chat.py" line="270"/>
         <source>meaning</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="176" />
-        <location filename="../../desktop_app/gui/chat.py" line="286" />
+        <location filename="../../desktop_app/gui/chat.py" line="270"/>
         <source>keywords</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="178" />
-        <source>Used what you told me: %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../desktop_app/gui/chat.py" line="185" />
-        <source>Memory saved: %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../desktop_app/gui/chat.py" line="191" />
-        <source>Not saved: needs your consent for “%1”. You can allow it in the Memory panel.</source>
-        <translation type="unfinished" />
+        <location filename="../../desktop_app/gui/chat.py" line="271"/>
+        <source>Searched for: %1</source>
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/chat.py" line="193" />
+        <location filename="../../desktop_app/gui/chat.py" line="273"/>
+        <source>Closest passages (%n)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="331"/>
+        <source>Used what you told me: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="341"/>
+        <source>Memory saved: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/chat.py" line="348"/>
         <source>Forgotten: %n memory item(s).</source>
         <translation>
-            <numerusform>Forgotten: %n memory item.</numerusform><numerusform>Forgotten: %n memory items.</numerusform></translation>
+            <numerusform>Forgotten: %n memory item.</numerusform>
+            <numerusform>Forgotten: %n memory items.</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="211" />
+        <location filename="../../desktop_app/gui/chat.py" line="394"/>
         <source>no supporting evidence in your documents</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="212" />
+        <location filename="../../desktop_app/gui/chat.py" line="395"/>
         <source>not found in your documents</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="213" />
+        <location filename="../../desktop_app/gui/chat.py" line="396"/>
         <source>answered from sources only</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="214" />
+        <location filename="../../desktop_app/gui/chat.py" line="397"/>
         <source>stopped</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="219" />
+        <location filename="../../desktop_app/gui/chat.py" line="404"/>
         <source>model unavailable: </source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="220" />
+        <location filename="../../desktop_app/gui/chat.py" line="405"/>
         <source>memory unavailable: </source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="221" />
+        <location filename="../../desktop_app/gui/chat.py" line="406"/>
         <source>reranker unavailable: </source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="234" />
-        <source>Stopped.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../desktop_app/gui/chat.py" line="234" />
+        <location filename="../../desktop_app/gui/chat.py" line="424"/>
         <source>No answer.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="239" />
+        <location filename="../../desktop_app/gui/chat.py" line="432"/>
         <source>The answer failed.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="257" />
+        <location filename="../../desktop_app/gui/chat.py" line="470"/>
+        <source>Since it was saved, this memory was changed in the Memory panel:
+
+%1
+
+Undo the save anyway? The changed memory is erased too.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="472"/>
+        <source>Kept: the memory as you changed it stays.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="484"/>
+        <source>Nothing to undo: this memory was already removed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="488"/>
         <source>Memory removed.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="262" />
+        <location filename="../../desktop_app/gui/chat.py" line="492"/>
         <source>Forget everything</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="263" />
+        <location filename="../../desktop_app/gui/chat.py" line="493"/>
         <source>Erase everything Acervo remembers about you? This cannot be undone.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="190" />
-        <source>Answers already come from your documents' passages: no model writes them now (see the status bar).</source>
-        <translation type="unfinished" />
+        <location filename="../../desktop_app/gui/chat.py" line="206"/>
+        <source>Answers already come from your documents&apos; passages: no model writes them now (see the status bar).</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="201" />
+        <location filename="../../desktop_app/gui/chat.py" line="263"/>
         <source>Acervo · experiment (small model)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="206" />
-        <location filename="../../desktop_app/gui/chat.py" line="235" />
+        <location filename="../../desktop_app/gui/chat.py" line="223"/>
+        <location filename="../../desktop_app/gui/chat.py" line="299"/>
         <source>Searching your documents…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/chat.py" line="237" />
+        <location filename="../../desktop_app/gui/chat.py" line="302"/>
         <source>Reading %n passage(s)…</source>
         <translation>
-            <numerusform>Reading %n passage…</numerusform><numerusform>Reading %n passages…</numerusform></translation>
+            <numerusform>Reading %n passage…</numerusform>
+            <numerusform>Reading %n passages…</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="239" />
+        <location filename="../../desktop_app/gui/chat.py" line="304"/>
         <source>Writing…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="305" />
+        <location filename="../../desktop_app/gui/chat.py" line="345"/>
+        <source>Not saved: remembering facts about %1 needs your consent. You can give it in the Memory panel (Sensitive data consent…).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="374"/>
         <source>The bundled model (SmolLM2, 135M parameters)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="308" />
+        <location filename="../../desktop_app/gui/chat.py" line="376"/>
         <source>%1 is too small to write answers that stick to your documents, so Acervo answers with the passages that match your question.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="310" />
+        <location filename="../../desktop_app/gui/chat.py" line="378"/>
         <source>No language model is installed, so Acervo answers with the passages that match your question.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="312" />
+        <location filename="../../desktop_app/gui/chat.py" line="380"/>
         <source>The chosen model is unavailable, so Acervo answers with the passages that match your question.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="313" />
+        <location filename="../../desktop_app/gui/chat.py" line="381"/>
         <source>Add a model (Settings → Models)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="315" />
+        <location filename="../../desktop_app/gui/chat.py" line="383"/>
         <source>Try the small model anyway (experiment)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="330" />
+        <location filename="../../desktop_app/gui/chat.py" line="398"/>
         <source>Experiment: written by a model too small to follow the answer prompt. It may invent, repeat or mistranslate — check every badge.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="331" />
+        <location filename="../../desktop_app/gui/chat.py" line="399"/>
         <source>The model started repeating itself; the answer was cut there.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>ConsentDialog</name>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="90" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="95"/>
         <source>Consent for sensitive data</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="94" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="99"/>
         <source>Acervo stores facts in these categories only with your explicit consent (LGPD art. 11). Withdrawing consent erases what was stored.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="103" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="108"/>
         <source>Recorded on %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>ConversationsPanel</name>
     <message>
-        <location filename="../../desktop_app/gui/conversations.py" line="56" />
+        <location filename="../../desktop_app/gui/conversations.py" line="59"/>
         <source>New chat</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/conversations.py" line="70" />
+        <location filename="../../desktop_app/gui/conversations.py" line="76"/>
         <source>Untitled chat</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/conversations.py" line="73" />
+        <location filename="../../desktop_app/gui/conversations.py" line="79"/>
         <source>%n message(s)</source>
         <translation>
-            <numerusform>%n message</numerusform><numerusform>%n messages</numerusform></translation>
+            <numerusform>%n message</numerusform>
+            <numerusform>%n messages</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/conversations.py" line="101" />
+        <location filename="../../desktop_app/gui/conversations.py" line="132"/>
         <source>Open</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/conversations.py" line="102" />
+        <location filename="../../desktop_app/gui/conversations.py" line="133"/>
         <source>Rename…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/conversations.py" line="103" />
+        <location filename="../../desktop_app/gui/conversations.py" line="134"/>
         <source>Delete…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/conversations.py" line="107" />
+        <location filename="../../desktop_app/gui/conversations.py" line="138"/>
         <source>Rename chat</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/conversations.py" line="107" />
+        <location filename="../../desktop_app/gui/conversations.py" line="138"/>
         <source>Title:</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/conversations.py" line="117" />
+        <location filename="../../desktop_app/gui/conversations.py" line="148"/>
         <source>Delete chat</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/conversations.py" line="118" />
+        <location filename="../../desktop_app/gui/conversations.py" line="149"/>
         <source>Delete this chat and its messages? Memories you saved from it stay until you delete them in the Memory panel.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>Dialogs</name>
     <message>
-        <location filename="../../desktop_app/gui/dialogs.py" line="19" />
+        <location filename="../../desktop_app/gui/dialogs.py" line="19"/>
         <source>Acervo</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/dialogs.py" line="21" />
+        <location filename="../../desktop_app/gui/dialogs.py" line="21"/>
         <source>Something went wrong inside Acervo ({name}). Your documents and memories are safe.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/dialogs.py" line="25" />
+        <location filename="../../desktop_app/gui/dialogs.py" line="25"/>
         <source>Details were written to the log in {folder}.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/dialogs.py" line="28" />
+        <location filename="../../desktop_app/gui/dialogs.py" line="28"/>
         <source>Unexpected error</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/dialogs.py" line="63"/>
+        <source>No application to open it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/dialogs.py" line="64"/>
+        <source>No application on this computer opens this kind of file. The file is here:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/dialogs.py" line="66"/>
+        <source>Copy path</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>EraseDialog</name>
+    <message>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="140"/>
+        <source>Delete memories</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="142"/>
+        <source>Erase %n memory item(s) everywhere? Older versions and the copies in Acervo&apos;s answers and their traces are erased too.</source>
+        <translation>
+            <numerusform>Erase %n memory item everywhere? Older versions and the copies in Acervo&apos;s answers and their traces are erased too.</numerusform>
+            <numerusform>Erase %n memory items everywhere? Older versions and the copies in Acervo&apos;s answers and their traces are erased too.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="148"/>
+        <source>Also delete the %n message(s) where I said it</source>
+        <translation>
+            <numerusform>Also delete the %n message where I said it</numerusform>
+            <numerusform>Also delete the %n messages where I said it</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="152"/>
+        <source>Your messages stay in the chat history otherwise, word for word.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="156"/>
+        <source>Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Erasure</name>
+    <message>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="127"/>
+        <source>[erased at your request]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="130"/>
+        <source>[erased]</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>IngestProgress</name>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="75" />
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="94"/>
         <source>Cancel</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="91" />
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="138" />
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="124"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="195"/>
         <source>queued (folder)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="91" />
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="138" />
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="126"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="196"/>
         <source>queued</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="95" />
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="130"/>
         <source>Cancelling…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="99" />
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="146" />
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="210"/>
         <source>Cancelled: </source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="100" />
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="135"/>
         <source>Cancelled.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="106" />
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="151"/>
         <source>reading…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="109" />
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="155"/>
         <source>parsed %1 of %2 pages</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="112" />
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="161"/>
         <source>embedding %1/%2</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="117" />
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="168"/>
         <source>indexed · %n page(s)</source>
         <translation>
-            <numerusform>indexed · %n page</numerusform><numerusform>indexed · %n pages</numerusform></translation>
+            <numerusform>indexed · %n page</numerusform>
+            <numerusform>indexed · %n pages</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="118" />
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="169"/>
         <source>%n passage(s)</source>
         <translation>
-            <numerusform>%n passage</numerusform><numerusform>%n passages</numerusform></translation>
+            <numerusform>%n passage</numerusform>
+            <numerusform>%n passages</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="121" />
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="173"/>
         <source>skipped: unchanged</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="122" />
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="175"/>
         <source>skipped: %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="125" />
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="179"/>
         <source>failed: %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="128" />
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="183"/>
         <source>removed (file no longer exists)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="133" />
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="189"/>
         <source>Reindexing %1 of %2 documents…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="141" />
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="197"/>
         <source>scanned</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="142" />
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="203"/>
+        <source>cancelled; nothing from this file was indexed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="207"/>
         <source>%1 indexed, %2 unchanged, %3 failed, %4 removed</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>LibraryPanel</name>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="193" />
+        <location filename="../../desktop_app/gui/library.py" line="240"/>
         <source>Add files…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="194" />
+        <location filename="../../desktop_app/gui/library.py" line="241"/>
         <source>Add folder…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="195" />
+        <location filename="../../desktop_app/gui/library.py" line="242"/>
         <source>Filter by title or folder</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="196" />
+        <location filename="../../desktop_app/gui/library.py" line="243"/>
         <source>Reindex</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="197" />
+        <location filename="../../desktop_app/gui/library.py" line="244"/>
         <source>Your library is empty. Drop files or folders here, or start with the sample documents.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="198" />
+        <location filename="../../desktop_app/gui/library.py" line="245"/>
         <source>Load samples</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="200" />
+        <location filename="../../desktop_app/gui/library.py" line="247"/>
         <source>Title</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="200" />
+        <location filename="../../desktop_app/gui/library.py" line="247"/>
         <source>Type</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="200" />
+        <location filename="../../desktop_app/gui/library.py" line="247"/>
         <source>Pages</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="200" />
+        <location filename="../../desktop_app/gui/library.py" line="247"/>
         <source>Chunks</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="201" />
+        <location filename="../../desktop_app/gui/library.py" line="248"/>
         <source>Folder</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="201" />
+        <location filename="../../desktop_app/gui/library.py" line="248"/>
         <source>Added</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="205" />
+        <location filename="../../desktop_app/gui/library.py" line="252"/>
         <source>All types</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="213" />
+        <location filename="../../desktop_app/gui/library.py" line="260"/>
         <source>Any time</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="213" />
+        <location filename="../../desktop_app/gui/library.py" line="260"/>
         <source>Last 7 days</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="213" />
+        <location filename="../../desktop_app/gui/library.py" line="260"/>
         <source>Last 30 days</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="214" />
+        <location filename="../../desktop_app/gui/library.py" line="261"/>
         <source>Last year</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library.py" line="239" />
+        <location filename="../../desktop_app/gui/library.py" line="287"/>
         <source>%n passage(s)</source>
         <translation>
-            <numerusform>%n passage</numerusform><numerusform>%n passages</numerusform></translation>
+            <numerusform>%n passage</numerusform>
+            <numerusform>%n passages</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="252" />
+        <location filename="../../desktop_app/gui/library.py" line="300"/>
         <source>This library was indexed with another embedding model, so only keyword search works. Reindex to restore meaning-based search (the current index keeps working meanwhile).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="274" />
+        <location filename="../../desktop_app/gui/library.py" line="323"/>
         <source>Remove documents</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="275" />
+        <location filename="../../desktop_app/gui/library.py" line="324"/>
         <source>Remove these documents from the library? Their text and vectors are erased from the index; the files themselves stay on disk.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library.py" line="287" />
+        <location filename="../../desktop_app/gui/library.py" line="337"/>
         <source>Removed %n document(s).</source>
         <translation>
-            <numerusform>Removed %n document.</numerusform><numerusform>Removed %n documents.</numerusform></translation>
+            <numerusform>Removed %n document.</numerusform>
+            <numerusform>Removed %n documents.</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="305" />
+        <location filename="../../desktop_app/gui/library.py" line="369"/>
         <source>Open original</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="306" />
+        <location filename="../../desktop_app/gui/library.py" line="370"/>
         <source>Re-index</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="308" />
+        <location filename="../../desktop_app/gui/library.py" line="372"/>
         <source>Remove from library…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="336" />
+        <location filename="../../desktop_app/gui/library.py" line="400"/>
         <source>Adding documents…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="343" />
+        <location filename="../../desktop_app/gui/library.py" line="408"/>
         <source>Reindexing…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="0" />
+        <location filename="../../desktop_app/gui/library.py" line="325"/>
         <source>Also erase chat answers that quote them</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library.py" line="0" />
+        <location filename="../../desktop_app/gui/library.py" line="339"/>
         <source>Erased %n chat answer(s) that quoted them.</source>
         <translation>
-            <numerusform>Erased %n chat answer that quoted them.</numerusform><numerusform>Erased %n chat answers that quoted them.</numerusform></translation>
+            <numerusform>Erased %n chat answer that quoted them.</numerusform>
+            <numerusform>Erased %n chat answers that quoted them.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library.py" line="0" />
+        <location filename="../../desktop_app/gui/library.py" line="342"/>
         <source>%n chat answer(s) still quote them; delete those chats to erase the text.</source>
         <translation>
-            <numerusform>%n chat answer still quotes them; delete that chat to erase the text.</numerusform><numerusform>%n chat answers still quote them; delete those chats to erase the text.</numerusform></translation>
+            <numerusform>%n chat answer still quotes them; delete that chat to erase the text.</numerusform>
+            <numerusform>%n chat answers still quote them; delete those chats to erase the text.</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="0" />
+        <location filename="../../desktop_app/gui/library.py" line="349"/>
         <source>Another Acervo process is updating the library; waiting…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="171" />
-        <source>Acervo — your documents, offline</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="172" />
-        <location filename="../../desktop_app/gui/main_window.py" line="188" />
+        <location filename="../../desktop_app/gui/main_window.py" line="228"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="244"/>
         <source>Library</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="173" />
-        <location filename="../../desktop_app/gui/main_window.py" line="189" />
+        <location filename="../../desktop_app/gui/main_window.py" line="229"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="245"/>
         <source>Chats</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="174" />
+        <location filename="../../desktop_app/gui/main_window.py" line="230"/>
         <source>Memory — what Acervo remembers</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="175" />
+        <location filename="../../desktop_app/gui/main_window.py" line="231"/>
         <source>&amp;File</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="176" />
+        <location filename="../../desktop_app/gui/main_window.py" line="232"/>
         <source>&amp;Chat</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="177" />
+        <location filename="../../desktop_app/gui/main_window.py" line="233"/>
         <source>&amp;View</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="178" />
+        <location filename="../../desktop_app/gui/main_window.py" line="234"/>
         <source>&amp;Tools</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="179" />
+        <location filename="../../desktop_app/gui/main_window.py" line="235"/>
         <source>&amp;Help</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="180" />
+        <location filename="../../desktop_app/gui/main_window.py" line="236"/>
         <source>Add files…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="181" />
+        <location filename="../../desktop_app/gui/main_window.py" line="237"/>
         <source>Add folder…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="182" />
+        <location filename="../../desktop_app/gui/main_window.py" line="238"/>
         <source>Quit</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="183" />
+        <location filename="../../desktop_app/gui/main_window.py" line="239"/>
         <source>New chat</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="184" />
+        <location filename="../../desktop_app/gui/main_window.py" line="240"/>
         <source>Ask a question</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="185" />
+        <location filename="../../desktop_app/gui/main_window.py" line="241"/>
         <source>Stop answer</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="186" />
+        <location filename="../../desktop_app/gui/main_window.py" line="242"/>
         <source>Sources only (no model)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="187" />
+        <location filename="../../desktop_app/gui/main_window.py" line="243"/>
         <source>Memory…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="190" />
+        <location filename="../../desktop_app/gui/main_window.py" line="246"/>
         <source>Settings…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="191" />
+        <location filename="../../desktop_app/gui/main_window.py" line="247"/>
         <source>Reindex library</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="192" />
-        <location filename="../../desktop_app/gui/main_window.py" line="336" />
+        <location filename="../../desktop_app/gui/main_window.py" line="248"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="477"/>
         <source>About Acervo</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="193" />
+        <location filename="../../desktop_app/gui/main_window.py" line="249"/>
+        <source>Adding %p%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="250"/>
         <source>offline ✓</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="194" />
+        <location filename="../../desktop_app/gui/main_window.py" line="251"/>
         <source>network: model server allowed ⚠</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="195" />
+        <location filename="../../desktop_app/gui/main_window.py" line="252"/>
         <source>Nothing leaves this computer</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="195" />
+        <location filename="../../desktop_app/gui/main_window.py" line="252"/>
         <source>Questions and passages are sent to the Ollama server</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="219" />
-        <location filename="../../desktop_app/gui/main_window.py" line="233" />
+        <location filename="../../desktop_app/gui/main_window.py" line="281"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="297"/>
         <source>Model: %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="220" />
+        <location filename="../../desktop_app/gui/main_window.py" line="282"/>
         <source>none (sources only)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="223" />
+        <location filename="../../desktop_app/gui/main_window.py" line="285"/>
         <source>search model</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="223" />
+        <location filename="../../desktop_app/gui/main_window.py" line="285"/>
         <source>library</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="224" />
+        <location filename="../../desktop_app/gui/main_window.py" line="286"/>
         <source>language model</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="224" />
+        <location filename="../../desktop_app/gui/main_window.py" line="286"/>
         <source>memory</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="225" />
+        <location filename="../../desktop_app/gui/main_window.py" line="287"/>
         <source>Loading %1…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="228" />
+        <location filename="../../desktop_app/gui/main_window.py" line="292"/>
         <source>Model: none (sources only)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="230" />
+        <location filename="../../desktop_app/gui/main_window.py" line="294"/>
         <source>Model: unavailable — sources-only answers</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="245" />
+        <location filename="../../desktop_app/gui/main_window.py" line="333"/>
         <source>Models failed to load</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="257" />
+        <location filename="../../desktop_app/gui/main_window.py" line="345"/>
         <source>Library empty</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/main_window.py" line="260" />
+        <location filename="../../desktop_app/gui/main_window.py" line="348"/>
         <source>%n document(s)</source>
         <translation>
-            <numerusform>%n document</numerusform><numerusform>%n documents</numerusform></translation>
+            <numerusform>%n document</numerusform>
+            <numerusform>%n documents</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/main_window.py" line="261" />
+        <location filename="../../desktop_app/gui/main_window.py" line="349"/>
         <source>%n passage(s)</source>
         <translation>
-            <numerusform>%n passage</numerusform><numerusform>%n passages</numerusform></translation>
+            <numerusform>%n passage</numerusform>
+            <numerusform>%n passages</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="268" />
+        <location filename="../../desktop_app/gui/main_window.py" line="356"/>
         <source>Add files</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="269" />
-        <source>Documents (*.pdf *.docx *.md *.markdown *.txt *.html *.htm);;All files (*)</source>
-        <translation type="unfinished" />
+        <location filename="../../desktop_app/gui/main_window.py" line="357"/>
+        <source>Documents and scans (*.pdf *.docx *.md *.markdown *.txt *.html *.htm *.png *.jpg *.jpeg *.tif *.tiff);;Scanned images (*.png *.jpg *.jpeg *.tif *.tiff);;All files (*)</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="274" />
+        <location filename="../../desktop_app/gui/main_window.py" line="365"/>
         <source>Add folder</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="336" />
+        <location filename="../../desktop_app/gui/main_window.py" line="477"/>
         <source>Acervo answers questions about your own documents with cited sources, entirely on this computer. Nothing is sent anywhere.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="265" />
+        <location filename="../../desktop_app/gui/main_window.py" line="312"/>
         <source>This model is too small to follow the answer prompt; its answers are labelled as experiments. Settings → Models → Who writes answers.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="266" />
+        <location filename="../../desktop_app/gui/main_window.py" line="313"/>
         <source>Experiment: %1 writes answers</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="268" />
+        <location filename="../../desktop_app/gui/main_window.py" line="315"/>
         <source>Answers are written by the language model from the passages it finds, with citation badges.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="269" />
+        <location filename="../../desktop_app/gui/main_window.py" line="316"/>
         <source>Written answers: %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="271" />
+        <location filename="../../desktop_app/gui/main_window.py" line="318"/>
         <source>The active model is too small to write reliable answers: Acervo shows the passages that answer your question, with badges. Add a model of 1B parameters or more (a GGUF file) for written answers.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="272" />
+        <location filename="../../desktop_app/gui/main_window.py" line="319"/>
         <source>No language model is installed: Acervo shows the passages that answer your question, with badges. Add a GGUF model for written answers.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="275" />
+        <location filename="../../desktop_app/gui/main_window.py" line="322"/>
         <source>You chose answers from your sources in Settings.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="276" />
+        <location filename="../../desktop_app/gui/main_window.py" line="323"/>
         <source>Answers from your sources</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="263" />
+        <location filename="../../desktop_app/gui/main_window.py" line="309"/>
         <source>add a model</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>MemoryCategories</name>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="27" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="31"/>
         <source>identity</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="28" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="32"/>
         <source>work</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="29" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="33"/>
         <source>preference</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="30" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="34"/>
         <source>contact</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="31" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="35"/>
         <source>location</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="32" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="36"/>
         <source>family</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="33" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="37"/>
         <source>schedule</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="34" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="38"/>
         <source>reference</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="35" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="39"/>
         <source>other</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="36" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="40"/>
         <source>health</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="37" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="41"/>
         <source>disability</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="38" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="42"/>
         <source>religion</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="39" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="43"/>
         <source>ethnicity</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="40" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="44"/>
         <source>sex life</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="41" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="45"/>
         <source>political opinion</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="42" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="46"/>
         <source>biometric data</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="43" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="47"/>
         <source>financial account numbers</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>MemoryPanel</name>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="234" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="264"/>
         <source>What Acervo remembers from what you told it. Double-click a text to correct it; click a source to see the message it came from.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="235" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="265"/>
         <source>Search memories</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="236" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="266"/>
         <source>Show older versions</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="237" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="267"/>
         <source>Delete</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="238" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="268"/>
         <source>Forget everything…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="239" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="269"/>
         <source>Export JSON…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="240" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="270"/>
         <source>Sensitive data consent…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="274" />
-        <source>Delete memories</source>
-        <translation type="unfinished" />
-    </message>
-    <message numerus="yes">
-        <location filename="../../desktop_app/gui/memory_panel.py" line="275" />
-        <source>Erase %n memory item(s) everywhere (including older versions and copies in answer traces)?</source>
-        <translation>
-            <numerusform>Erase %n memory item everywhere (including older versions and copies in answer traces)?</numerusform><numerusform>Erase %n memory items everywhere (including older versions and copies in answer traces)?</numerusform></translation>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="271"/>
+        <source>Details</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="285" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="324"/>
         <source>Forget everything</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="286" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="325"/>
         <source>Erase everything Acervo remembers about you, with every copy? This cannot be undone.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="304" />
-        <source>Erasure receipt: %1 memory item(s) erased; stores touched: %2; %3 bytes of content removed; %4.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="306" />
-        <source>none</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="308" />
-        <source>no file cleanup needed</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="315" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="365"/>
         <source>Export memories</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="316" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="366"/>
         <source>JSON files (*.json)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="321" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="371"/>
         <source>Exported to %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="333" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="383"/>
         <source>Withdraw consent</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="334" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="384"/>
         <source>Withdrawing consent erases what is stored in: %1. Continue?</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>MemoryTableModel</name>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="94" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="100"/>
         <source>Text</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="94" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="100"/>
         <source>Category</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="94" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="100"/>
         <source>About</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="94" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="100"/>
         <source>Source</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="95" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="101"/>
         <source>Saved</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="95" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="101"/>
         <source>Expires</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="95" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="101"/>
         <source>Sensitive</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="117" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="123"/>
         <source>You said on %1: “%2” (click to see the message)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="132" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="138"/>
         <source>superseded</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="137" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="143"/>
         <source>you</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="143" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="149"/>
         <source>never</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="145" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="151"/>
         <source>yes</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>ProvenanceDialog</name>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="53" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="57"/>
         <source>Where this memory came from</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="55" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="59"/>
         <source>You said on %1:</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="56" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="60"/>
         <source>Older versions</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="57" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="61"/>
         <source>Edits</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="58" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="62"/>
         <source>(old text erased)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ReceiptText</name>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="179"/>
+        <source>%n memory item(s) (with older versions)</source>
+        <translation>
+            <numerusform>%n memory item (with older versions)</numerusform>
+            <numerusform>%n memory items (with older versions)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="181"/>
+        <source>%n message(s) of yours</source>
+        <translation>
+            <numerusform>%n message of yours</numerusform>
+            <numerusform>%n messages of yours</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="183"/>
+        <source>%n chat message(s)</source>
+        <translation>
+            <numerusform>%n chat message</numerusform>
+            <numerusform>%n chat messages</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="185"/>
+        <source>%n copy(ies) in answers and their traces</source>
+        <translation>
+            <numerusform>%n copy in answers and their traces</numerusform>
+            <numerusform>%n copies in answers and their traces</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="186"/>
+        <source>Erased for good: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="188"/>
+        <source>The files on disk were rewritten, so nothing can be recovered from them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="192"/>
+        <source>Stores touched:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="197"/>
+        <source>%n row(s)</source>
+        <translation>
+            <numerusform>%n row</numerusform>
+            <numerusform>%n rows</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="198"/>
+        <source>%1 bytes of content</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="202"/>
+        <source>file %1 → %2 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="207"/>
+        <source>Physical cleanup:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="208"/>
+        <source>none needed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="211"/>
+        <source>Memory ids:</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="55" />
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="246" />
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="268" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="61"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="309"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="332"/>
         <source>Settings</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="58" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="64"/>
         <source>Models</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="59" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="65"/>
         <source>Search</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="60" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="66"/>
         <source>Memory</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="61" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="67"/>
         <source>General</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="78" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="84"/>
         <source>Local model (llama.cpp)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="79" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="85"/>
         <source>Ollama server</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="80" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="86"/>
         <source>No model: sources only</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="85" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="101"/>
         <source>Add GGUF file…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="87" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="103"/>
         <source>Use selected</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="89" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="105"/>
         <source>Remove from list</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="106" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="122"/>
         <source>Allow a server on another computer</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="114" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="131"/>
         <source>Answer with:</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="115" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="134"/>
         <source>Models:</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="117" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="136"/>
         <source>Context size (tokens):</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="118" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="137"/>
         <source>Threads:</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="119" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="138"/>
         <source>Ollama URL:</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="120" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="139"/>
         <source>Ollama model:</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="128" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="162"/>
         <source>multilingual-e5-small (loading…)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="129" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="163"/>
         <source>The embedding model is fixed; changing it requires a reindex.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="133" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="167"/>
         <source>Rerank results with a cross-encoder</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="136" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="169"/>
+        <source>Read scanned pages and images with OCR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="172"/>
+        <source>Pages without a text layer are read from their image, on this computer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="177"/>
+        <source>OCR takes seconds per page; scanned pages beyond this are listed, not read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="181"/>
         <source>Browse…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="142" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="187"/>
         <source>Embedding model:</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="143" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="188"/>
         <source>Sources per answer (k):</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="145" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="190"/>
         <source>Reranker folder:</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="151" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="192"/>
+        <source>OCR pages per document:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="198"/>
         <source>Remember facts I tell the assistant</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="153" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="200"/>
         <source>Also notice facts I mention in passing (runs after each answer)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="157" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="204"/>
         <source>keep until I delete</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="158" />
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="177" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="205"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="224"/>
         <source> days</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="163" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="210"/>
         <source>Forget memories after:</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="171" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="218"/>
         <source>Automatic (system)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="180" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="227"/>
+        <source>Follow the system</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="227"/>
+        <source>Light</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="228"/>
+        <source>Dark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="232"/>
         <source>Language:</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="181" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="233"/>
+        <source>Appearance:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="234"/>
         <source>Keep logs for:</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="190" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="243"/>
         <source>bundled</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="202" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="262"/>
         <source>Add a GGUF model</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="203" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="263"/>
         <source>GGUF models (*.gguf)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="213" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="273"/>
         <source>Choose a chat template</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="214" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="274"/>
         <source>Template:</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="217" />
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="220" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="277"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="280"/>
         <source>Model not added</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="225" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="288"/>
         <source>Model added</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="255" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="318"/>
         <source>Not air-gapped: your questions and passages from your documents will be sent to this server.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="257" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="320"/>
         <source>This URL is on another computer. Tick “Allow a server on another computer” to use it.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="260" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="323"/>
         <source>Cross-encoder folder</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="91" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="92"/>
         <source>Automatic: the model, when it is big enough</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="92" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="93"/>
         <source>Always the model (a small one as an experiment)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="93" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="94"/>
         <source>Never: answer with passages from my documents</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="96" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="97"/>
         <source>Models under %1 parameters, like the bundled SmolLM2 (135M), cannot follow the answer prompt: Acervo then answers with the passages from your documents. Add a GGUF of 1B parameters or more (e.g. Qwen2.5-3B-Instruct, Q4_K_M) for written answers.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="130" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="132"/>
         <source>Who writes answers:</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="221" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="257"/>
         <source>writes answers</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="222" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="258"/>
         <source>too small to write answers (%1): sources, or an experiment</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="249" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="285"/>
         <source>It is big enough to write answers and is now the active model.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>SourcesViewer</name>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="152" />
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="250"/>
         <source>Open original</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="153" />
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="251"/>
         <source>Open the file in the system viewer</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="154" />
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="252"/>
+        <source>Close the source (back to the library)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="253"/>
         <source>Click a citation badge to see the cited passage here.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="156" />
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="254"/>
+        <source>Zoom out (Ctrl+−, Ctrl+wheel)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="255"/>
+        <source>Zoom in (Ctrl++, Ctrl+wheel)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="256"/>
+        <source>Fit width</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="257"/>
+        <source>Fit the page to the width (Ctrl+0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="258"/>
+        <source>Cited page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="260"/>
         <source>Sources</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="281" />
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="466"/>
         <source>Page %1 · %2</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="283" />
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="470"/>
         <source>original file not found; showing the indexed text</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>

@@ -1,245 +1,265 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="pt_BR">
 <context>
     <name>ChatPanel</name>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="119" />
+        <location filename="../../desktop_app/gui/chat.py" line="171"/>
         <source>Ask a question about your documents. Every answer cites its sources: click a numbered badge to open the page it came from.</source>
         <translation>Faça uma pergunta sobre seus documentos. Toda resposta cita suas fontes: clique em um selo numerado para abrir a página de onde veio.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="120" />
+        <location filename="../../desktop_app/gui/chat.py" line="172"/>
         <source>Ask about your documents… (Enter to send, Shift+Enter for a new line)</source>
         <translation>Pergunte sobre seus documentos… (Enter envia, Shift+Enter quebra a linha)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="121" />
+        <location filename="../../desktop_app/gui/chat.py" line="173"/>
         <source>Sources only (no model)</source>
         <translation>Só fontes (sem modelo)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="122" />
+        <location filename="../../desktop_app/gui/chat.py" line="204"/>
         <source>Answer with the best passages from your documents, without the language model</source>
         <translation>Responder com os melhores trechos dos seus documentos, sem o modelo de linguagem</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="123" />
+        <location filename="../../desktop_app/gui/chat.py" line="175"/>
         <source>Ask</source>
         <translation>Perguntar</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="124" />
+        <location filename="../../desktop_app/gui/chat.py" line="176"/>
         <source>Stop</source>
         <translation>Parar</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="125" />
+        <location filename="../../desktop_app/gui/chat.py" line="177"/>
+        <location filename="../../desktop_app/gui/chat.py" line="470"/>
         <source>Undo</source>
         <translation>Desfazer</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="146" />
-        <location filename="../../desktop_app/gui/chat.py" line="279" />
+        <location filename="../../desktop_app/gui/chat.py" line="216"/>
+        <location filename="../../desktop_app/gui/chat.py" line="517"/>
         <source>You</source>
         <translation>Você</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="147" />
-        <location filename="../../desktop_app/gui/chat.py" line="281" />
+        <location filename="../../desktop_app/gui/chat.py" line="264"/>
         <source>Acervo</source>
         <translation>Acervo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="174" />
-        <location filename="../../desktop_app/gui/chat.py" line="284" />
+        <location filename="../../desktop_app/gui/chat.py" line="268"/>
         <source>Sources</source>
         <translation>Fontes</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="174" />
-        <location filename="../../desktop_app/gui/chat.py" line="284" />
+        <location filename="../../desktop_app/gui/chat.py" line="268"/>
         <source>found by</source>
         <translation>encontrado por</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="175" />
-        <location filename="../../desktop_app/gui/chat.py" line="285" />
+        <location filename="../../desktop_app/gui/chat.py" line="269"/>
         <source>p.</source>
         <translation>p.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="176" />
-        <location filename="../../desktop_app/gui/chat.py" line="286" />
+        <location filename="../../desktop_app/gui/chat.py" line="270"/>
         <source>meaning</source>
         <translation>significado</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="176" />
-        <location filename="../../desktop_app/gui/chat.py" line="286" />
+        <location filename="../../desktop_app/gui/chat.py" line="270"/>
         <source>keywords</source>
         <translation>palavras-chave</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="178" />
+        <location filename="../../desktop_app/gui/chat.py" line="331"/>
         <source>Used what you told me: %1</source>
         <translation>Usei o que você me contou: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="185" />
+        <location filename="../../desktop_app/gui/chat.py" line="341"/>
         <source>Memory saved: %1</source>
         <translation>Memória salva: %1</translation>
     </message>
-    <message>
-        <location filename="../../desktop_app/gui/chat.py" line="191" />
-        <source>Not saved: needs your consent for “%1”. You can allow it in the Memory panel.</source>
-        <translation>Não salvo: precisa do seu consentimento para “%1”. Você pode permitir no painel Memória.</translation>
-    </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/chat.py" line="193" />
+        <location filename="../../desktop_app/gui/chat.py" line="348"/>
         <source>Forgotten: %n memory item(s).</source>
         <translation>
-            <numerusform>Esquecida: %n memória.</numerusform><numerusform>Esquecidas: %n memórias.</numerusform></translation>
+            <numerusform>Esquecida: %n memória.</numerusform>
+            <numerusform>Esquecidas: %n memórias.</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="211" />
+        <location filename="../../desktop_app/gui/chat.py" line="394"/>
         <source>no supporting evidence in your documents</source>
         <translation>sem evidência nos seus documentos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="212" />
+        <location filename="../../desktop_app/gui/chat.py" line="395"/>
         <source>not found in your documents</source>
         <translation>não encontrado nos seus documentos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="213" />
+        <location filename="../../desktop_app/gui/chat.py" line="396"/>
         <source>answered from sources only</source>
         <translation>respondido só com as fontes</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="176" />
+        <location filename="../../desktop_app/gui/chat.py" line="271"/>
         <source>Searched for: %1</source>
         <translation>Pesquisado: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/chat.py" line="177" />
+        <location filename="../../desktop_app/gui/chat.py" line="273"/>
         <source>Closest passages (%n)</source>
         <translation>
-            <numerusform>Trecho mais próximo (%n)</numerusform><numerusform>Trechos mais próximos (%n)</numerusform></translation>
+            <numerusform>Trecho mais próximo (%n)</numerusform>
+            <numerusform>Trechos mais próximos (%n)</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="214" />
+        <location filename="../../desktop_app/gui/chat.py" line="397"/>
         <source>stopped</source>
         <translation>interrompido</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="219" />
+        <location filename="../../desktop_app/gui/chat.py" line="404"/>
         <source>model unavailable: </source>
         <translation>modelo indisponível: </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="220" />
+        <location filename="../../desktop_app/gui/chat.py" line="405"/>
         <source>memory unavailable: </source>
         <translation>memória indisponível: </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="221" />
+        <location filename="../../desktop_app/gui/chat.py" line="406"/>
         <source>reranker unavailable: </source>
         <translation>reordenador indisponível: </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="234" />
-        <source>Stopped.</source>
-        <translation>Interrompido.</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_app/gui/chat.py" line="234" />
+        <location filename="../../desktop_app/gui/chat.py" line="424"/>
         <source>No answer.</source>
         <translation>Sem resposta.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="239" />
+        <location filename="../../desktop_app/gui/chat.py" line="432"/>
         <source>The answer failed.</source>
         <translation>A resposta falhou.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="257" />
+        <location filename="../../desktop_app/gui/chat.py" line="470"/>
+        <source>Since it was saved, this memory was changed in the Memory panel:
+
+%1
+
+Undo the save anyway? The changed memory is erased too.</source>
+        <translation>Depois de salva, esta memória foi alterada no painel Memória:
+
+%1
+
+Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="472"/>
+        <source>Kept: the memory as you changed it stays.</source>
+        <translation>Mantida: a memória fica como você a alterou.</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="484"/>
+        <source>Nothing to undo: this memory was already removed.</source>
+        <translation>Nada a desfazer: esta memória já foi removida.</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="488"/>
         <source>Memory removed.</source>
         <translation>Memória removida.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="262" />
+        <location filename="../../desktop_app/gui/chat.py" line="492"/>
         <source>Forget everything</source>
         <translation>Esquecer tudo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="263" />
+        <location filename="../../desktop_app/gui/chat.py" line="493"/>
         <source>Erase everything Acervo remembers about you? This cannot be undone.</source>
         <translation>Apagar tudo o que o Acervo lembra sobre você? Isso não pode ser desfeito.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="190" />
-        <source>Answers already come from your documents' passages: no model writes them now (see the status bar).</source>
+        <location filename="../../desktop_app/gui/chat.py" line="206"/>
+        <source>Answers already come from your documents&apos; passages: no model writes them now (see the status bar).</source>
         <translation>As respostas já vêm dos trechos dos seus documentos: nenhum modelo as redige agora (veja a barra de status).</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="201" />
+        <location filename="../../desktop_app/gui/chat.py" line="263"/>
         <source>Acervo · experiment (small model)</source>
         <translation>Acervo · experimento (modelo pequeno)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="206" />
-        <location filename="../../desktop_app/gui/chat.py" line="235" />
+        <location filename="../../desktop_app/gui/chat.py" line="223"/>
+        <location filename="../../desktop_app/gui/chat.py" line="299"/>
         <source>Searching your documents…</source>
         <translation>Buscando nos seus documentos…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/chat.py" line="237" />
+        <location filename="../../desktop_app/gui/chat.py" line="302"/>
         <source>Reading %n passage(s)…</source>
         <translation>
-            <numerusform>Lendo %n trecho…</numerusform><numerusform>Lendo %n trechos…</numerusform></translation>
+            <numerusform>Lendo %n trecho…</numerusform>
+            <numerusform>Lendo %n trechos…</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="239" />
+        <location filename="../../desktop_app/gui/chat.py" line="304"/>
         <source>Writing…</source>
         <translation>Escrevendo…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="305" />
+        <location filename="../../desktop_app/gui/chat.py" line="345"/>
+        <source>Not saved: remembering facts about %1 needs your consent. You can give it in the Memory panel (Sensitive data consent…).</source>
+        <translation>Não salvo: lembrar fatos sobre %1 precisa do seu consentimento. Você pode dá-lo no painel Memória (Consentimento para dados sensíveis…).</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="374"/>
         <source>The bundled model (SmolLM2, 135M parameters)</source>
         <translation>O modelo incluído (SmolLM2, 135M parâmetros)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="308" />
+        <location filename="../../desktop_app/gui/chat.py" line="376"/>
         <source>%1 is too small to write answers that stick to your documents, so Acervo answers with the passages that match your question.</source>
         <translation>%1 é pequeno demais para redigir respostas fiéis aos seus documentos; por isso o Acervo responde com os trechos que correspondem à sua pergunta.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="310" />
+        <location filename="../../desktop_app/gui/chat.py" line="378"/>
         <source>No language model is installed, so Acervo answers with the passages that match your question.</source>
         <translation>Nenhum modelo de linguagem está instalado; por isso o Acervo responde com os trechos que correspondem à sua pergunta.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="312" />
+        <location filename="../../desktop_app/gui/chat.py" line="380"/>
         <source>The chosen model is unavailable, so Acervo answers with the passages that match your question.</source>
         <translation>O modelo escolhido não está disponível; por isso o Acervo responde com os trechos que correspondem à sua pergunta.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="313" />
+        <location filename="../../desktop_app/gui/chat.py" line="381"/>
         <source>Add a model (Settings → Models)</source>
         <translation>Adicionar um modelo (Configurações → Modelos)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="315" />
+        <location filename="../../desktop_app/gui/chat.py" line="383"/>
         <source>Try the small model anyway (experiment)</source>
         <translation>Testar o modelo pequeno mesmo assim (experimento)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="330" />
+        <location filename="../../desktop_app/gui/chat.py" line="398"/>
         <source>Experiment: written by a model too small to follow the answer prompt. It may invent, repeat or mistranslate — check every badge.</source>
         <translation>Experimento: escrito por um modelo pequeno demais para seguir as instruções de resposta. Ele pode inventar, repetir ou traduzir mal — confira cada selo.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="331" />
+        <location filename="../../desktop_app/gui/chat.py" line="399"/>
         <source>The model started repeating itself; the answer was cut there.</source>
         <translation>O modelo começou a se repetir; a resposta foi cortada ali.</translation>
     </message>
@@ -247,17 +267,17 @@
 <context>
     <name>ConsentDialog</name>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="90" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="95"/>
         <source>Consent for sensitive data</source>
         <translation>Consentimento para dados sensíveis</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="94" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="99"/>
         <source>Acervo stores facts in these categories only with your explicit consent (LGPD art. 11). Withdrawing consent erases what was stored.</source>
         <translation>O Acervo só guarda fatos destas categorias com o seu consentimento explícito (LGPD art. 11). Retirar o consentimento apaga o que foi guardado.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="103" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="108"/>
         <source>Recorded on %1</source>
         <translation>Registrado em %1</translation>
     </message>
@@ -265,53 +285,55 @@
 <context>
     <name>ConversationsPanel</name>
     <message>
-        <location filename="../../desktop_app/gui/conversations.py" line="56" />
+        <location filename="../../desktop_app/gui/conversations.py" line="59"/>
         <source>New chat</source>
         <translation>Nova conversa</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/conversations.py" line="70" />
+        <location filename="../../desktop_app/gui/conversations.py" line="76"/>
         <source>Untitled chat</source>
         <translation>Conversa sem título</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/conversations.py" line="73" />
+        <location filename="../../desktop_app/gui/conversations.py" line="79"/>
         <source>%n message(s)</source>
         <translation>
-            <numerusform>%n mensagem</numerusform><numerusform>%n mensagens</numerusform></translation>
+            <numerusform>%n mensagem</numerusform>
+            <numerusform>%n mensagens</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/conversations.py" line="101" />
+        <location filename="../../desktop_app/gui/conversations.py" line="132"/>
         <source>Open</source>
         <translation>Abrir</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/conversations.py" line="102" />
+        <location filename="../../desktop_app/gui/conversations.py" line="133"/>
         <source>Rename…</source>
         <translation>Renomear…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/conversations.py" line="103" />
+        <location filename="../../desktop_app/gui/conversations.py" line="134"/>
         <source>Delete…</source>
         <translation>Excluir…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/conversations.py" line="107" />
+        <location filename="../../desktop_app/gui/conversations.py" line="138"/>
         <source>Rename chat</source>
         <translation>Renomear conversa</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/conversations.py" line="107" />
+        <location filename="../../desktop_app/gui/conversations.py" line="138"/>
         <source>Title:</source>
         <translation>Título:</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/conversations.py" line="117" />
+        <location filename="../../desktop_app/gui/conversations.py" line="148"/>
         <source>Delete chat</source>
         <translation>Excluir conversa</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/conversations.py" line="118" />
+        <location filename="../../desktop_app/gui/conversations.py" line="149"/>
         <source>Delete this chat and its messages? Memories you saved from it stay until you delete them in the Memory panel.</source>
         <translation>Excluir esta conversa e suas mensagens? As memórias salvas a partir dela ficam até você excluí-las no painel Memória.</translation>
     </message>
@@ -319,125 +341,190 @@
 <context>
     <name>Dialogs</name>
     <message>
-        <location filename="../../desktop_app/gui/dialogs.py" line="19" />
+        <location filename="../../desktop_app/gui/dialogs.py" line="19"/>
         <source>Acervo</source>
         <translation>Acervo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/dialogs.py" line="21" />
+        <location filename="../../desktop_app/gui/dialogs.py" line="21"/>
         <source>Something went wrong inside Acervo ({name}). Your documents and memories are safe.</source>
         <translation>Algo deu errado dentro do Acervo ({name}). Seus documentos e memórias estão seguros.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/dialogs.py" line="25" />
+        <location filename="../../desktop_app/gui/dialogs.py" line="25"/>
         <source>Details were written to the log in {folder}.</source>
         <translation>Os detalhes foram gravados no log em {folder}.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/dialogs.py" line="28" />
+        <location filename="../../desktop_app/gui/dialogs.py" line="28"/>
         <source>Unexpected error</source>
         <translation>Erro inesperado</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/dialogs.py" line="63"/>
+        <source>No application to open it</source>
+        <translation>Nenhum aplicativo para abrir</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/dialogs.py" line="64"/>
+        <source>No application on this computer opens this kind of file. The file is here:</source>
+        <translation>Nenhum aplicativo deste computador abre este tipo de arquivo. O arquivo está aqui:</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/dialogs.py" line="66"/>
+        <source>Copy path</source>
+        <translation>Copiar caminho</translation>
+    </message>
+</context>
+<context>
+    <name>EraseDialog</name>
+    <message>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="140"/>
+        <source>Delete memories</source>
+        <translation>Excluir memórias</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="142"/>
+        <source>Erase %n memory item(s) everywhere? Older versions and the copies in Acervo&apos;s answers and their traces are erased too.</source>
+        <translation>
+            <numerusform>Apagar %n memória de todos os lugares? As versões antigas e as cópias nas respostas do Acervo e nos seus registros também são apagadas.</numerusform>
+            <numerusform>Apagar %n memórias de todos os lugares? As versões antigas e as cópias nas respostas do Acervo e nos seus registros também são apagadas.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="148"/>
+        <source>Also delete the %n message(s) where I said it</source>
+        <translation>
+            <numerusform>Excluir também a mensagem em que eu disse isso</numerusform>
+            <numerusform>Excluir também as %n mensagens em que eu disse isso</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="152"/>
+        <source>Your messages stay in the chat history otherwise, word for word.</source>
+        <translation>Caso contrário, suas mensagens continuam no histórico da conversa, palavra por palavra.</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="156"/>
+        <source>Delete</source>
+        <translation>Excluir</translation>
+    </message>
+</context>
+<context>
+    <name>Erasure</name>
+    <message>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="127"/>
+        <source>[erased at your request]</source>
+        <translation>[apagado a seu pedido]</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="130"/>
+        <source>[erased]</source>
+        <translation>[apagado]</translation>
     </message>
 </context>
 <context>
     <name>IngestProgress</name>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="75" />
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="94"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="91" />
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="138" />
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="124"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="195"/>
         <source>queued (folder)</source>
         <translation>na fila (pasta)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="91" />
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="138" />
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="126"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="196"/>
         <source>queued</source>
         <translation>na fila</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="95" />
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="130"/>
         <source>Cancelling…</source>
         <translation>Cancelando…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="99" />
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="146" />
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="210"/>
         <source>Cancelled: </source>
         <translation>Cancelado: </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="100" />
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="135"/>
         <source>Cancelled.</source>
         <translation>Cancelado.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="106" />
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="151"/>
         <source>reading…</source>
         <translation>lendo…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="109" />
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="155"/>
         <source>parsed %1 of %2 pages</source>
         <translation>%1 de %2 páginas lidas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="112" />
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="161"/>
         <source>embedding %1/%2</source>
         <translation>gerando embeddings %1/%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="117" />
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="168"/>
         <source>indexed · %n page(s)</source>
         <translation>
-            <numerusform>indexado · %n página</numerusform><numerusform>indexado · %n páginas</numerusform></translation>
+            <numerusform>indexado · %n página</numerusform>
+            <numerusform>indexado · %n páginas</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="118" />
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="169"/>
         <source>%n passage(s)</source>
         <translation>
-            <numerusform>%n trecho</numerusform><numerusform>%n trechos</numerusform></translation>
+            <numerusform>%n trecho</numerusform>
+            <numerusform>%n trechos</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="121" />
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="173"/>
         <source>skipped: unchanged</source>
         <translation>ignorado: sem mudanças</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="122" />
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="175"/>
         <source>skipped: %1</source>
         <translation>ignorado: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="125" />
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="179"/>
         <source>failed: %1</source>
         <translation>falhou: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="128" />
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="183"/>
         <source>removed (file no longer exists)</source>
         <translation>removido (o arquivo não existe mais)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="133" />
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="189"/>
         <source>Reindexing %1 of %2 documents…</source>
         <translation>Reindexando %1 de %2 documentos…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="141" />
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="197"/>
         <source>scanned</source>
         <translation>varrida</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="142" />
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="207"/>
         <source>%1 indexed, %2 unchanged, %3 failed, %4 removed</source>
         <translation>%1 indexados, %2 sem mudanças, %3 com falha, %4 removidos</translation>
     </message>
-<message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="150" />
+    <message>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="203"/>
         <source>cancelled; nothing from this file was indexed</source>
         <translation>cancelado; nada deste arquivo foi indexado</translation>
     </message>
@@ -445,161 +532,169 @@
 <context>
     <name>LibraryPanel</name>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="193" />
+        <location filename="../../desktop_app/gui/library.py" line="240"/>
         <source>Add files…</source>
         <translation>Adicionar arquivos…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="194" />
+        <location filename="../../desktop_app/gui/library.py" line="241"/>
         <source>Add folder…</source>
         <translation>Adicionar pasta…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="195" />
+        <location filename="../../desktop_app/gui/library.py" line="242"/>
         <source>Filter by title or folder</source>
         <translation>Filtrar por título ou pasta</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="196" />
+        <location filename="../../desktop_app/gui/library.py" line="243"/>
         <source>Reindex</source>
         <translation>Reindexar</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="197" />
+        <location filename="../../desktop_app/gui/library.py" line="244"/>
         <source>Your library is empty. Drop files or folders here, or start with the sample documents.</source>
         <translation>Sua biblioteca está vazia. Arraste arquivos ou pastas para cá, ou comece com os documentos de exemplo.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="198" />
+        <location filename="../../desktop_app/gui/library.py" line="245"/>
         <source>Load samples</source>
         <translation>Carregar exemplos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="200" />
+        <location filename="../../desktop_app/gui/library.py" line="247"/>
         <source>Title</source>
         <translation>Título</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="200" />
+        <location filename="../../desktop_app/gui/library.py" line="247"/>
         <source>Type</source>
         <translation>Tipo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="200" />
+        <location filename="../../desktop_app/gui/library.py" line="247"/>
         <source>Pages</source>
         <translation>Páginas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="200" />
+        <location filename="../../desktop_app/gui/library.py" line="247"/>
         <source>Chunks</source>
         <translation>Trechos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="201" />
+        <location filename="../../desktop_app/gui/library.py" line="248"/>
         <source>Folder</source>
         <translation>Pasta</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="201" />
+        <location filename="../../desktop_app/gui/library.py" line="248"/>
         <source>Added</source>
         <translation>Adicionado</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="205" />
+        <location filename="../../desktop_app/gui/library.py" line="252"/>
         <source>All types</source>
         <translation>Todos os tipos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="213" />
+        <location filename="../../desktop_app/gui/library.py" line="260"/>
         <source>Any time</source>
         <translation>Qualquer data</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="213" />
+        <location filename="../../desktop_app/gui/library.py" line="260"/>
         <source>Last 7 days</source>
         <translation>Últimos 7 dias</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="213" />
+        <location filename="../../desktop_app/gui/library.py" line="260"/>
         <source>Last 30 days</source>
         <translation>Últimos 30 dias</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="214" />
+        <location filename="../../desktop_app/gui/library.py" line="261"/>
         <source>Last year</source>
         <translation>Último ano</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library.py" line="239" />
+        <location filename="../../desktop_app/gui/library.py" line="287"/>
         <source>%n passage(s)</source>
         <translation>
-            <numerusform>%n trecho</numerusform><numerusform>%n trechos</numerusform></translation>
+            <numerusform>%n trecho</numerusform>
+            <numerusform>%n trechos</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="252" />
+        <location filename="../../desktop_app/gui/library.py" line="300"/>
         <source>This library was indexed with another embedding model, so only keyword search works. Reindex to restore meaning-based search (the current index keeps working meanwhile).</source>
         <translation>Esta biblioteca foi indexada com outro modelo de embeddings, então só a busca por palavras funciona. Reindexe para recuperar a busca por significado (o índice atual continua funcionando enquanto isso).</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="274" />
+        <location filename="../../desktop_app/gui/library.py" line="323"/>
         <source>Remove documents</source>
         <translation>Remover documentos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="275" />
+        <location filename="../../desktop_app/gui/library.py" line="324"/>
         <source>Remove these documents from the library? Their text and vectors are erased from the index; the files themselves stay on disk.</source>
         <translation>Remover estes documentos da biblioteca? O texto e os vetores são apagados do índice; os arquivos continuam no disco.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library.py" line="287" />
+        <location filename="../../desktop_app/gui/library.py" line="337"/>
         <source>Removed %n document(s).</source>
         <translation>
-            <numerusform>%n documento removido.</numerusform><numerusform>%n documentos removidos.</numerusform></translation>
+            <numerusform>%n documento removido.</numerusform>
+            <numerusform>%n documentos removidos.</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="305" />
+        <location filename="../../desktop_app/gui/library.py" line="369"/>
         <source>Open original</source>
         <translation>Abrir original</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="306" />
+        <location filename="../../desktop_app/gui/library.py" line="370"/>
         <source>Re-index</source>
         <translation>Reindexar</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="308" />
+        <location filename="../../desktop_app/gui/library.py" line="372"/>
         <source>Remove from library…</source>
         <translation>Remover da biblioteca…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="336" />
+        <location filename="../../desktop_app/gui/library.py" line="400"/>
         <source>Adding documents…</source>
         <translation>Adicionando documentos…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="343" />
+        <location filename="../../desktop_app/gui/library.py" line="408"/>
         <source>Reindexing…</source>
         <translation>Reindexando…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="0" />
+        <location filename="../../desktop_app/gui/library.py" line="325"/>
         <source>Also erase chat answers that quote them</source>
         <translation>Apagar também as respostas do chat que os citam</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library.py" line="0" />
+        <location filename="../../desktop_app/gui/library.py" line="339"/>
         <source>Erased %n chat answer(s) that quoted them.</source>
         <translation>
-            <numerusform>%n resposta do chat que os citava foi apagada.</numerusform><numerusform>%n respostas do chat que os citavam foram apagadas.</numerusform></translation>
+            <numerusform>%n resposta do chat que os citava foi apagada.</numerusform>
+            <numerusform>%n respostas do chat que os citavam foram apagadas.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library.py" line="0" />
+        <location filename="../../desktop_app/gui/library.py" line="342"/>
         <source>%n chat answer(s) still quote them; delete those chats to erase the text.</source>
         <translation>
-            <numerusform>%n resposta do chat ainda os cita; apague essas conversas para apagar o texto.</numerusform><numerusform>%n respostas do chat ainda os citam; apague essas conversas para apagar o texto.</numerusform></translation>
+            <numerusform>%n resposta do chat ainda os cita; apague essas conversas para apagar o texto.</numerusform>
+            <numerusform>%n respostas do chat ainda os citam; apague essas conversas para apagar o texto.</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="0" />
+        <location filename="../../desktop_app/gui/library.py" line="349"/>
         <source>Another Acervo process is updating the library; waiting…</source>
         <translation>Outro processo do Acervo está atualizando a biblioteca; aguardando…</translation>
     </message>
@@ -607,258 +702,262 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="171" />
-        <source>Acervo — your documents, offline</source>
-        <translation>Acervo — seus documentos, offline</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="172" />
-        <location filename="../../desktop_app/gui/main_window.py" line="188" />
+        <location filename="../../desktop_app/gui/main_window.py" line="228"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="244"/>
         <source>Library</source>
         <translation>Biblioteca</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="173" />
-        <location filename="../../desktop_app/gui/main_window.py" line="189" />
+        <location filename="../../desktop_app/gui/main_window.py" line="229"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="245"/>
         <source>Chats</source>
         <translation>Conversas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="174" />
+        <location filename="../../desktop_app/gui/main_window.py" line="230"/>
         <source>Memory — what Acervo remembers</source>
         <translation>Memória — o que o Acervo lembra</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="175" />
+        <location filename="../../desktop_app/gui/main_window.py" line="231"/>
         <source>&amp;File</source>
         <translation>&amp;Arquivo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="176" />
+        <location filename="../../desktop_app/gui/main_window.py" line="232"/>
         <source>&amp;Chat</source>
         <translation>&amp;Conversa</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="177" />
+        <location filename="../../desktop_app/gui/main_window.py" line="233"/>
         <source>&amp;View</source>
         <translation>&amp;Exibir</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="178" />
+        <location filename="../../desktop_app/gui/main_window.py" line="234"/>
         <source>&amp;Tools</source>
         <translation>&amp;Ferramentas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="179" />
+        <location filename="../../desktop_app/gui/main_window.py" line="235"/>
         <source>&amp;Help</source>
         <translation>A&amp;juda</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="180" />
+        <location filename="../../desktop_app/gui/main_window.py" line="236"/>
         <source>Add files…</source>
         <translation>Adicionar arquivos…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="181" />
+        <location filename="../../desktop_app/gui/main_window.py" line="237"/>
         <source>Add folder…</source>
         <translation>Adicionar pasta…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="182" />
+        <location filename="../../desktop_app/gui/main_window.py" line="238"/>
         <source>Quit</source>
         <translation>Sair</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="183" />
+        <location filename="../../desktop_app/gui/main_window.py" line="239"/>
         <source>New chat</source>
         <translation>Nova conversa</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="184" />
+        <location filename="../../desktop_app/gui/main_window.py" line="240"/>
         <source>Ask a question</source>
         <translation>Fazer uma pergunta</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="185" />
+        <location filename="../../desktop_app/gui/main_window.py" line="241"/>
         <source>Stop answer</source>
         <translation>Parar resposta</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="186" />
+        <location filename="../../desktop_app/gui/main_window.py" line="242"/>
         <source>Sources only (no model)</source>
         <translation>Só fontes (sem modelo)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="187" />
+        <location filename="../../desktop_app/gui/main_window.py" line="243"/>
         <source>Memory…</source>
         <translation>Memória…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="190" />
+        <location filename="../../desktop_app/gui/main_window.py" line="246"/>
         <source>Settings…</source>
         <translation>Configurações…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="191" />
+        <location filename="../../desktop_app/gui/main_window.py" line="247"/>
         <source>Reindex library</source>
         <translation>Reindexar biblioteca</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="192" />
-        <location filename="../../desktop_app/gui/main_window.py" line="336" />
+        <location filename="../../desktop_app/gui/main_window.py" line="248"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="477"/>
         <source>About Acervo</source>
         <translation>Sobre o Acervo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="193" />
+        <location filename="../../desktop_app/gui/main_window.py" line="249"/>
+        <source>Adding %p%</source>
+        <translation>Adicionando %p%</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="250"/>
         <source>offline ✓</source>
         <translation>offline ✓</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="194" />
+        <location filename="../../desktop_app/gui/main_window.py" line="251"/>
         <source>network: model server allowed ⚠</source>
         <translation>rede: servidor de modelo permitido ⚠</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="195" />
+        <location filename="../../desktop_app/gui/main_window.py" line="252"/>
         <source>Nothing leaves this computer</source>
         <translation>Nada sai deste computador</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="195" />
+        <location filename="../../desktop_app/gui/main_window.py" line="252"/>
         <source>Questions and passages are sent to the Ollama server</source>
         <translation>Perguntas e trechos são enviados ao servidor Ollama</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="219" />
-        <location filename="../../desktop_app/gui/main_window.py" line="233" />
+        <location filename="../../desktop_app/gui/main_window.py" line="281"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="297"/>
         <source>Model: %1</source>
         <translation>Modelo: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="220" />
+        <location filename="../../desktop_app/gui/main_window.py" line="282"/>
         <source>none (sources only)</source>
         <translation>nenhum (só fontes)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="223" />
+        <location filename="../../desktop_app/gui/main_window.py" line="285"/>
         <source>search model</source>
         <translation>modelo de busca</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="223" />
+        <location filename="../../desktop_app/gui/main_window.py" line="285"/>
         <source>library</source>
         <translation>biblioteca</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="224" />
+        <location filename="../../desktop_app/gui/main_window.py" line="286"/>
         <source>language model</source>
         <translation>modelo de linguagem</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="224" />
+        <location filename="../../desktop_app/gui/main_window.py" line="286"/>
         <source>memory</source>
         <translation>memória</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="225" />
+        <location filename="../../desktop_app/gui/main_window.py" line="287"/>
         <source>Loading %1…</source>
         <translation>Carregando %1…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="228" />
+        <location filename="../../desktop_app/gui/main_window.py" line="292"/>
         <source>Model: none (sources only)</source>
         <translation>Modelo: nenhum (só fontes)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="230" />
+        <location filename="../../desktop_app/gui/main_window.py" line="294"/>
         <source>Model: unavailable — sources-only answers</source>
         <translation>Modelo: indisponível — respostas só com fontes</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="245" />
+        <location filename="../../desktop_app/gui/main_window.py" line="333"/>
         <source>Models failed to load</source>
         <translation>Falha ao carregar os modelos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="257" />
+        <location filename="../../desktop_app/gui/main_window.py" line="345"/>
         <source>Library empty</source>
         <translation>Biblioteca vazia</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/main_window.py" line="260" />
+        <location filename="../../desktop_app/gui/main_window.py" line="348"/>
         <source>%n document(s)</source>
         <translation>
-            <numerusform>%n documento</numerusform><numerusform>%n documentos</numerusform></translation>
+            <numerusform>%n documento</numerusform>
+            <numerusform>%n documentos</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/main_window.py" line="261" />
+        <location filename="../../desktop_app/gui/main_window.py" line="349"/>
         <source>%n passage(s)</source>
         <translation>
-            <numerusform>%n trecho</numerusform><numerusform>%n trechos</numerusform></translation>
+            <numerusform>%n trecho</numerusform>
+            <numerusform>%n trechos</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="268" />
+        <location filename="../../desktop_app/gui/main_window.py" line="356"/>
         <source>Add files</source>
         <translation>Adicionar arquivos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="269" />
+        <location filename="../../desktop_app/gui/main_window.py" line="357"/>
         <source>Documents and scans (*.pdf *.docx *.md *.markdown *.txt *.html *.htm *.png *.jpg *.jpeg *.tif *.tiff);;Scanned images (*.png *.jpg *.jpeg *.tif *.tiff);;All files (*)</source>
         <translation>Documentos e digitalizações (*.pdf *.docx *.md *.markdown *.txt *.html *.htm *.png *.jpg *.jpeg *.tif *.tiff);;Imagens digitalizadas (*.png *.jpg *.jpeg *.tif *.tiff);;Todos os arquivos (*)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="274" />
+        <location filename="../../desktop_app/gui/main_window.py" line="365"/>
         <source>Add folder</source>
         <translation>Adicionar pasta</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="336" />
+        <location filename="../../desktop_app/gui/main_window.py" line="477"/>
         <source>Acervo answers questions about your own documents with cited sources, entirely on this computer. Nothing is sent anywhere.</source>
         <translation>O Acervo responde perguntas sobre os seus próprios documentos, com fontes citadas, inteiramente neste computador. Nada é enviado para lugar nenhum.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="265" />
+        <location filename="../../desktop_app/gui/main_window.py" line="312"/>
         <source>This model is too small to follow the answer prompt; its answers are labelled as experiments. Settings → Models → Who writes answers.</source>
         <translation>Este modelo é pequeno demais para seguir as instruções de resposta; as respostas dele são marcadas como experimento. Configurações → Modelos → Quem redige as respostas.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="266" />
+        <location filename="../../desktop_app/gui/main_window.py" line="313"/>
         <source>Experiment: %1 writes answers</source>
         <translation>Experimento: %1 redige as respostas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="268" />
+        <location filename="../../desktop_app/gui/main_window.py" line="315"/>
         <source>Answers are written by the language model from the passages it finds, with citation badges.</source>
         <translation>As respostas são redigidas pelo modelo de linguagem a partir dos trechos encontrados, com selos de citação.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="269" />
+        <location filename="../../desktop_app/gui/main_window.py" line="316"/>
         <source>Written answers: %1</source>
         <translation>Respostas redigidas: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="271" />
+        <location filename="../../desktop_app/gui/main_window.py" line="318"/>
         <source>The active model is too small to write reliable answers: Acervo shows the passages that answer your question, with badges. Add a model of 1B parameters or more (a GGUF file) for written answers.</source>
         <translation>O modelo ativo é pequeno demais para redigir respostas confiáveis: o Acervo mostra os trechos que respondem à sua pergunta, com selos. Adicione um modelo de 1B parâmetros ou mais (um arquivo GGUF) para ter respostas redigidas.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="272" />
+        <location filename="../../desktop_app/gui/main_window.py" line="319"/>
         <source>No language model is installed: Acervo shows the passages that answer your question, with badges. Add a GGUF model for written answers.</source>
         <translation>Nenhum modelo de linguagem está instalado: o Acervo mostra os trechos que respondem à sua pergunta, com selos. Adicione um modelo GGUF para ter respostas redigidas.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="275" />
+        <location filename="../../desktop_app/gui/main_window.py" line="322"/>
         <source>You chose answers from your sources in Settings.</source>
         <translation>Você escolheu respostas a partir das suas fontes nas Configurações.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="276" />
+        <location filename="../../desktop_app/gui/main_window.py" line="323"/>
         <source>Answers from your sources</source>
         <translation>Respostas das suas fontes</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="263" />
+        <location filename="../../desktop_app/gui/main_window.py" line="309"/>
         <source>add a model</source>
         <translation>adicionar um modelo</translation>
     </message>
@@ -866,87 +965,87 @@
 <context>
     <name>MemoryCategories</name>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="27" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="31"/>
         <source>identity</source>
         <translation>identidade</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="28" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="32"/>
         <source>work</source>
         <translation>trabalho</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="29" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="33"/>
         <source>preference</source>
         <translation>preferência</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="30" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="34"/>
         <source>contact</source>
         <translation>contato</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="31" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="35"/>
         <source>location</source>
         <translation>localização</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="32" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="36"/>
         <source>family</source>
         <translation>família</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="33" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="37"/>
         <source>schedule</source>
         <translation>agenda</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="34" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="38"/>
         <source>reference</source>
         <translation>referência</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="35" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="39"/>
         <source>other</source>
         <translation>outro</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="36" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="40"/>
         <source>health</source>
         <translation>saúde</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="37" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="41"/>
         <source>disability</source>
         <translation>deficiência</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="38" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="42"/>
         <source>religion</source>
         <translation>religião</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="39" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="43"/>
         <source>ethnicity</source>
         <translation>origem racial ou étnica</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="40" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="44"/>
         <source>sex life</source>
         <translation>vida sexual</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="41" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="45"/>
         <source>political opinion</source>
         <translation>opinião política</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="42" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="46"/>
         <source>biometric data</source>
         <translation>dados biométricos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="43" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="47"/>
         <source>financial account numbers</source>
         <translation>números de contas financeiras</translation>
     </message>
@@ -954,98 +1053,77 @@
 <context>
     <name>MemoryPanel</name>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="234" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="264"/>
         <source>What Acervo remembers from what you told it. Double-click a text to correct it; click a source to see the message it came from.</source>
         <translation>O que o Acervo lembra do que você contou. Clique duas vezes em um texto para corrigi-lo; clique em uma origem para ver a mensagem de onde veio.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="235" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="265"/>
         <source>Search memories</source>
         <translation>Buscar memórias</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="236" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="266"/>
         <source>Show older versions</source>
         <translation>Mostrar versões antigas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="237" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="267"/>
         <source>Delete</source>
         <translation>Excluir</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="238" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="268"/>
         <source>Forget everything…</source>
         <translation>Esquecer tudo…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="239" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="269"/>
         <source>Export JSON…</source>
         <translation>Exportar JSON…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="240" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="270"/>
         <source>Sensitive data consent…</source>
         <translation>Consentimento para dados sensíveis…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="274" />
-        <source>Delete memories</source>
-        <translation>Excluir memórias</translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../desktop_app/gui/memory_panel.py" line="275" />
-        <source>Erase %n memory item(s) everywhere (including older versions and copies in answer traces)?</source>
-        <translation>
-            <numerusform>Apagar %n memória em todos os lugares (inclusive versões antigas e cópias em registros de respostas)?</numerusform><numerusform>Apagar %n memórias em todos os lugares (inclusive versões antigas e cópias em registros de respostas)?</numerusform></translation>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="271"/>
+        <source>Details</source>
+        <translation>Detalhes</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="285" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="324"/>
         <source>Forget everything</source>
         <translation>Esquecer tudo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="286" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="325"/>
         <source>Erase everything Acervo remembers about you, with every copy? This cannot be undone.</source>
         <translation>Apagar tudo o que o Acervo lembra sobre você, com todas as cópias? Isso não pode ser desfeito.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="304" />
-        <source>Erasure receipt: %1 memory item(s) erased; stores touched: %2; %3 bytes of content removed; %4.</source>
-        <translation>Comprovante de eliminação: %1 memória(s) apagada(s); armazenamentos afetados: %2; %3 bytes de conteúdo removidos; %4.</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="306" />
-        <source>none</source>
-        <translation>nenhum</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="308" />
-        <source>no file cleanup needed</source>
-        <translation>nenhuma limpeza de arquivo necessária</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="315" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="365"/>
         <source>Export memories</source>
         <translation>Exportar memórias</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="316" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="366"/>
         <source>JSON files (*.json)</source>
         <translation>Arquivos JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="321" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="371"/>
         <source>Exported to %1</source>
         <translation>Exportado para %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="333" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="383"/>
         <source>Withdraw consent</source>
         <translation>Retirar consentimento</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="334" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="384"/>
         <source>Withdrawing consent erases what is stored in: %1. Continue?</source>
         <translation>Retirar o consentimento apaga o que está guardado em: %1. Continuar?</translation>
     </message>
@@ -1053,62 +1131,62 @@
 <context>
     <name>MemoryTableModel</name>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="94" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="100"/>
         <source>Text</source>
         <translation>Texto</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="94" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="100"/>
         <source>Category</source>
         <translation>Categoria</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="94" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="100"/>
         <source>About</source>
         <translation>Sobre</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="94" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="100"/>
         <source>Source</source>
         <translation>Origem</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="95" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="101"/>
         <source>Saved</source>
         <translation>Salva em</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="95" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="101"/>
         <source>Expires</source>
         <translation>Expira em</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="95" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="101"/>
         <source>Sensitive</source>
         <translation>Sensível</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="117" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="123"/>
         <source>You said on %1: “%2” (click to see the message)</source>
         <translation>Você disse em %1: “%2” (clique para ver a mensagem)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="132" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="138"/>
         <source>superseded</source>
         <translation>substituída</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="137" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="143"/>
         <source>you</source>
         <translation>você</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="143" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="149"/>
         <source>never</source>
         <translation>nunca</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="145" />
+        <location filename="../../desktop_app/gui/memory_panel.py" line="151"/>
         <source>yes</source>
         <translation>sim</translation>
     </message>
@@ -1116,342 +1194,475 @@
 <context>
     <name>ProvenanceDialog</name>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="53" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="57"/>
         <source>Where this memory came from</source>
         <translation>De onde veio esta memória</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="55" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="59"/>
         <source>You said on %1:</source>
         <translation>Você disse em %1:</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="56" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="60"/>
         <source>Older versions</source>
         <translation>Versões antigas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="57" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="61"/>
         <source>Edits</source>
         <translation>Edições</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="58" />
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="62"/>
         <source>(old text erased)</source>
         <translation>(texto antigo apagado)</translation>
     </message>
 </context>
 <context>
+    <name>ReceiptText</name>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="179"/>
+        <source>%n memory item(s) (with older versions)</source>
+        <translation>
+            <numerusform>%n memória (com versões antigas)</numerusform>
+            <numerusform>%n memórias (com versões antigas)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="181"/>
+        <source>%n message(s) of yours</source>
+        <translation>
+            <numerusform>%n mensagem sua</numerusform>
+            <numerusform>%n mensagens suas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="183"/>
+        <source>%n chat message(s)</source>
+        <translation>
+            <numerusform>%n mensagem de conversa</numerusform>
+            <numerusform>%n mensagens de conversa</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="185"/>
+        <source>%n copy(ies) in answers and their traces</source>
+        <translation>
+            <numerusform>%n cópia em respostas e seus registros</numerusform>
+            <numerusform>%n cópias em respostas e seus registros</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="186"/>
+        <source>Erased for good: %1.</source>
+        <translation>Apagado de vez: %1.</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="188"/>
+        <source>The files on disk were rewritten, so nothing can be recovered from them.</source>
+        <translation>Os arquivos no disco foram reescritos, então nada pode ser recuperado deles.</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="192"/>
+        <source>Stores touched:</source>
+        <translation>Armazenamentos afetados:</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="197"/>
+        <source>%n row(s)</source>
+        <translation>
+            <numerusform>%n linha</numerusform>
+            <numerusform>%n linhas</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="198"/>
+        <source>%1 bytes of content</source>
+        <translation>%1 bytes de conteúdo</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="202"/>
+        <source>file %1 → %2 bytes</source>
+        <translation>arquivo %1 → %2 bytes</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="207"/>
+        <source>Physical cleanup:</source>
+        <translation>Limpeza física:</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="208"/>
+        <source>none needed</source>
+        <translation>nenhuma necessária</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="211"/>
+        <source>Memory ids:</source>
+        <translation>Ids das memórias:</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="55" />
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="246" />
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="268" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="61"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="309"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="332"/>
         <source>Settings</source>
         <translation>Configurações</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="58" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="64"/>
         <source>Models</source>
         <translation>Modelos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="59" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="65"/>
         <source>Search</source>
         <translation>Busca</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="60" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="66"/>
         <source>Memory</source>
         <translation>Memória</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="61" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="67"/>
         <source>General</source>
         <translation>Geral</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="78" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="84"/>
         <source>Local model (llama.cpp)</source>
         <translation>Modelo local (llama.cpp)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="79" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="85"/>
         <source>Ollama server</source>
         <translation>Servidor Ollama</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="80" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="86"/>
         <source>No model: sources only</source>
         <translation>Sem modelo: só fontes</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="85" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="101"/>
         <source>Add GGUF file…</source>
         <translation>Adicionar arquivo GGUF…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="87" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="103"/>
         <source>Use selected</source>
         <translation>Usar o selecionado</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="89" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="105"/>
         <source>Remove from list</source>
         <translation>Remover da lista</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="106" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="122"/>
         <source>Allow a server on another computer</source>
         <translation>Permitir um servidor em outro computador</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="114" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="131"/>
         <source>Answer with:</source>
         <translation>Responder com:</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="115" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="134"/>
         <source>Models:</source>
         <translation>Modelos:</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="117" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="136"/>
         <source>Context size (tokens):</source>
         <translation>Tamanho do contexto (tokens):</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="118" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="137"/>
         <source>Threads:</source>
         <translation>Threads:</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="119" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="138"/>
         <source>Ollama URL:</source>
         <translation>URL do Ollama:</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="120" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="139"/>
         <source>Ollama model:</source>
         <translation>Modelo do Ollama:</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="128" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="162"/>
         <source>multilingual-e5-small (loading…)</source>
         <translation>multilingual-e5-small (carregando…)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="129" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="163"/>
         <source>The embedding model is fixed; changing it requires a reindex.</source>
         <translation>O modelo de embeddings é fixo; trocá-lo exige reindexar.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="133" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="167"/>
         <source>Rerank results with a cross-encoder</source>
         <translation>Reordenar resultados com um cross-encoder</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="136" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="181"/>
         <source>Browse…</source>
         <translation>Procurar…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="142" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="187"/>
         <source>Embedding model:</source>
         <translation>Modelo de embeddings:</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="143" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="188"/>
         <source>Sources per answer (k):</source>
         <translation>Fontes por resposta (k):</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="145" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="190"/>
         <source>Reranker folder:</source>
         <translation>Pasta do reordenador:</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="151" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="198"/>
         <source>Remember facts I tell the assistant</source>
         <translation>Lembrar fatos que eu contar ao assistente</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="153" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="200"/>
         <source>Also notice facts I mention in passing (runs after each answer)</source>
         <translation>Também notar fatos que eu mencionar de passagem (roda depois de cada resposta)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="157" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="204"/>
         <source>keep until I delete</source>
         <translation>guardar até eu excluir</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="158" />
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="177" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="205"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="224"/>
         <source> days</source>
         <translation> dias</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="163" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="210"/>
         <source>Forget memories after:</source>
         <translation>Esquecer memórias após:</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="171" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="218"/>
         <source>Automatic (system)</source>
         <translation>Automático (sistema)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="180" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="227"/>
+        <source>Follow the system</source>
+        <translation>Seguir o sistema</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="227"/>
+        <source>Light</source>
+        <translation>Claro</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="228"/>
+        <source>Dark</source>
+        <translation>Escuro</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="232"/>
         <source>Language:</source>
         <translation>Idioma:</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="181" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="233"/>
+        <source>Appearance:</source>
+        <translation>Aparência:</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="234"/>
         <source>Keep logs for:</source>
         <translation>Manter logs por:</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="190" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="243"/>
         <source>bundled</source>
         <translation>incluído</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="202" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="262"/>
         <source>Add a GGUF model</source>
         <translation>Adicionar um modelo GGUF</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="203" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="263"/>
         <source>GGUF models (*.gguf)</source>
         <translation>Modelos GGUF (*.gguf)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="213" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="273"/>
         <source>Choose a chat template</source>
         <translation>Escolha um modelo de chat</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="214" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="274"/>
         <source>Template:</source>
         <translation>Modelo de chat:</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="217" />
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="220" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="277"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="280"/>
         <source>Model not added</source>
         <translation>Modelo não adicionado</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="225" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="288"/>
         <source>Model added</source>
         <translation>Modelo adicionado</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="255" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="318"/>
         <source>Not air-gapped: your questions and passages from your documents will be sent to this server.</source>
         <translation>Não isolado: suas perguntas e trechos dos seus documentos serão enviados a este servidor.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="257" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="320"/>
         <source>This URL is on another computer. Tick “Allow a server on another computer” to use it.</source>
         <translation>Esta URL está em outro computador. Marque “Permitir um servidor em outro computador” para usá-la.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="260" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="323"/>
         <source>Cross-encoder folder</source>
         <translation>Pasta do cross-encoder</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="91" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="92"/>
         <source>Automatic: the model, when it is big enough</source>
         <translation>Automático: o modelo, quando for grande o bastante</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="92" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="93"/>
         <source>Always the model (a small one as an experiment)</source>
         <translation>Sempre o modelo (um pequeno, como experimento)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="93" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="94"/>
         <source>Never: answer with passages from my documents</source>
         <translation>Nunca: responder com trechos dos meus documentos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="96" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="97"/>
         <source>Models under %1 parameters, like the bundled SmolLM2 (135M), cannot follow the answer prompt: Acervo then answers with the passages from your documents. Add a GGUF of 1B parameters or more (e.g. Qwen2.5-3B-Instruct, Q4_K_M) for written answers.</source>
         <translation>Modelos com menos de %1 parâmetros, como o SmolLM2 incluído (135M), não conseguem seguir as instruções de resposta: o Acervo então responde com os trechos dos seus documentos. Adicione um GGUF de 1B parâmetros ou mais (p. ex. Qwen2.5-3B-Instruct, Q4_K_M) para ter respostas redigidas.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="130" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="132"/>
         <source>Who writes answers:</source>
         <translation>Quem redige as respostas:</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="221" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="257"/>
         <source>writes answers</source>
         <translation>redige respostas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="222" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="258"/>
         <source>too small to write answers (%1): sources, or an experiment</source>
         <translation>pequeno demais para redigir respostas (%1): fontes, ou experimento</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="249" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="285"/>
         <source>It is big enough to write answers and is now the active model.</source>
         <translation>Ele é grande o bastante para redigir respostas e agora é o modelo ativo.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="140" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="169"/>
         <source>Read scanned pages and images with OCR</source>
         <translation>Ler páginas digitalizadas e imagens com OCR</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="140" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="172"/>
         <source>Pages without a text layer are read from their image, on this computer.</source>
         <translation>Páginas sem camada de texto são lidas da imagem, neste computador.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="140" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="177"/>
         <source>OCR takes seconds per page; scanned pages beyond this are listed, not read.</source>
         <translation>O OCR leva segundos por página; páginas digitalizadas além deste limite são listadas, não lidas.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="140" />
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="192"/>
         <source>OCR pages per document:</source>
         <translation>Páginas de OCR por documento:</translation>
     </message>
-    </context>
+</context>
 <context>
     <name>SourcesViewer</name>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="152" />
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="250"/>
         <source>Open original</source>
         <translation>Abrir original</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="153" />
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="251"/>
         <source>Open the file in the system viewer</source>
         <translation>Abrir o arquivo no visualizador do sistema</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="154" />
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="252"/>
+        <source>Close the source (back to the library)</source>
+        <translation>Fechar a fonte (voltar à biblioteca)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="253"/>
         <source>Click a citation badge to see the cited passage here.</source>
         <translation>Clique em um selo de citação para ver o trecho citado aqui.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="156" />
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="254"/>
+        <source>Zoom out (Ctrl+−, Ctrl+wheel)</source>
+        <translation>Diminuir o zoom (Ctrl+−, Ctrl+roda)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="255"/>
+        <source>Zoom in (Ctrl++, Ctrl+wheel)</source>
+        <translation>Aumentar o zoom (Ctrl++, Ctrl+roda)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="256"/>
+        <source>Fit width</source>
+        <translation>Ajustar à largura</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="257"/>
+        <source>Fit the page to the width (Ctrl+0)</source>
+        <translation>Ajustar a página à largura (Ctrl+0)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="258"/>
+        <source>Cited page</source>
+        <translation>Página citada</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="260"/>
         <source>Sources</source>
         <translation>Fontes</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="281" />
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="466"/>
         <source>Page %1 · %2</source>
         <translation>Página %1 · %2</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="283" />
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="470"/>
         <source>original file not found; showing the indexed text</source>
         <translation>arquivo original não encontrado; mostrando o texto indexado</translation>
     </message>

@@ -84,9 +84,11 @@ def test_streamed_markers_become_chips_even_when_split_across_tokens(qtbot) -> N
     ask_and_wait(qtbot, window)
     view = window.chat.view
     hrefs = [h for _p, h in view.anchor_positions()]
-    # three chips in the answer, then one chip and one title link per source line
-    assert hrefs[:3] == ["cite:0/1", "cite:0/12", "cite:0/2"]
-    assert sorted(set(hrefs)) == ["cite:0/1", "cite:0/12", "cite:0/2"]
+    # three chips in the answer, numbered as shown (the model's [12] is the second source
+    # cited, so it is badge 2), then one chip and one title link per source line
+    assert hrefs[:3] == ["cite:0/1", "cite:0/2", "cite:0/3"]
+    assert sorted(set(hrefs)) == ["cite:0/1", "cite:0/2", "cite:0/3"]
+    assert view.citation(0, 2).chunk_id == "d1:12"  # badge 2 opens the model's source 12
     text = view.toPlainText()
     assert "[1" not in text and "12]" not in text  # no raw marker leaked into the text
     assert "The model started repeating itself" in text  # warnings are visible…
@@ -115,9 +117,11 @@ def test_clicking_a_badge_opens_the_pdf_at_the_cited_page_with_the_passage_highl
     ask_and_wait(qtbot, window, "Quais são os direitos do titular?")
     with qtbot.waitSignal(window.viewer.highlightApplied, timeout=10_000) as highlighted:
         click_anchor(qtbot, window.chat.view, "cite:0/1")
-    assert window.viewer.current_pdf_page() == page_number
     assert highlighted.args[0].startswith("Art. 18.")
-    assert window.viewer.pdf_view.currentSearchResultIndex() >= 0
+    view = window.viewer.pdf_view
+    first_line = view.map_from_page(page_number - 1, view.passage[page_number - 1][0])
+    assert view.viewport().rect().contains(first_line.center().toPoint())  # scrolled to it
+    assert window.viewer.location.text().startswith(f"Page {page_number} ·")
     assert window.viewer.open_button.isEnabled()
 
 
@@ -143,7 +147,7 @@ def test_stop_cancels_generation_and_closes_the_stream(qtbot) -> None:
                           check_params_cb=lambda busy: busy is False):
         qtbot.mouseClick(window.chat.stop_button, Qt.MouseButton.LeftButton)
     assert closed.is_set()  # gen.close() ran: llama.cpp's stream would stop here
-    assert "Stopped." in window.chat.view.toPlainText()
+    assert "⚠ stopped" in window.chat.view.toPlainText()
     assert window.chat.ask_button.isVisible() and not window.chat.is_busy()
 
 
@@ -236,3 +240,32 @@ def test_a_dark_os_scheme_switches_the_palette_and_repaints_the_chips(qtbot, qap
         follower.apply(Qt.ColorScheme.Light)
         follower.deleteLater()
     assert not is_dark(qapp.palette())
+
+
+def test_badges_are_numbered_1_to_n_for_the_sources_shown(qtbot) -> None:
+    """The model cited its sources 1 and 4 (of the passages it was given): the user sees
+    badges 1 and 2, in the answer and in the sources list, and each opens its own source."""
+    first = citation(1, title="LGPD", page=9)
+    fourth = citation(4, title="BNCC", page=12)
+
+    def script(_cancel: Callable[[], bool]) -> Iterator[Any]:
+        yield Token("O titular pode peticionar [4")
+        yield Token("] e opor-se [1].")
+        yield CitationEvent(fourth)
+        yield CitationEvent(first)
+        yield Done(answer="O titular pode peticionar [4] e opor-se [1] [4].",
+                   citations=(first, fourth))
+
+    window = make_window(qtbot, script)
+    ask_and_wait(qtbot, window)
+    view = window.chat.view
+    hrefs = [h for _p, h in view.anchor_positions()]
+    assert hrefs[:3] == ["cite:0/1", "cite:0/2", "cite:0/1"]
+    assert sorted(set(hrefs)) == ["cite:0/1", "cite:0/2"]
+    assert (view.citation(0, 1).title, view.citation(0, 2).title) == ("BNCC", "LGPD")
+    sources = view.toPlainText().split("Sources", 1)[1]
+    assert sources.index("BNCC") < sources.index("LGPD")
+    opened: list[Any] = []
+    window.chat.citationClicked.connect(lambda cited, _claim: opened.append(cited))
+    click_anchor(qtbot, view, "cite:0/2")
+    assert [c.title for c in opened] == ["LGPD"] and opened[0].number == 2

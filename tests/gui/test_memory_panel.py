@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QAbstractItemModelTester
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QDialog
 
 from desktop_app.app import App
+from desktop_app.gui.memory_dialogs import EraseDialog
 from desktop_app.gui.memory_panel import TEXT, MemoryPanel
 from desktop_app.gui.services import GuiServices
 from desktop_app.gui.workers import WorkerSet
@@ -51,14 +52,19 @@ def test_memory_table_edit_and_delete_persist_through_the_service(
     assert [i.text for i in services.memories()].count(stored.text) == 1
 
     # delete with confirmation: gone from the service, receipt shown
-    monkeypatch.setattr(QMessageBox, "question",
-                        staticmethod(lambda *_a, **_k: QMessageBox.StandardButton.Yes))
+    monkeypatch.setattr(EraseDialog, "exec", lambda _self: QDialog.DialogCode.Accepted)
     panel.table.selectRow(0)
     with qtbot.waitSignal(panel.receiptShown, timeout=60_000) as shown:
         panel.delete_selected()
     receipt = shown.args[0]
     assert receipt["memory_ids"] and dentist_id in receipt["memory_ids"]
-    assert panel.receipt.isVisible() and "memories" in panel.receipt.text()
+    assert panel.receipt.isVisible() and panel.receipt.text().startswith(
+        "Erased for good: 1 memory item")
+    assert not panel.receipt_details.isVisible()  # the technical detail is behind a toggle
+    panel.receipt_details_button.click()
+    details = panel.receipt_details.text()
+    assert panel.receipt_details.isVisible() and "\n  memories: 3 row" in details  # + 2 old texts
+    assert "sqlite: secure_delete + VACUUM" in details
     remaining = services.memories()
     assert [i.id for i in remaining] != [] and dentist_id not in [i.id for i in remaining]
     panel.search.clear()

@@ -125,3 +125,29 @@ def test_extractive_summary_keeps_the_newest_points_within_budget() -> None:
                 for i in range(50)]
     summary = extractive_summary(None, messages, max_chars=100)
     assert len(summary) <= 100 and summary.endswith("Ponto número 49.")
+
+
+def test_a_stopped_turn_is_stored_with_what_was_shown_and_the_stopped_marker(
+        memory_app: Any, library: None) -> None:
+    conv = memory_app.chat.new_conversation()
+    turn = memory_app.chat.turn(conv, "Quais são os direitos do titular?")
+    shown = ""
+    for event in turn:
+        if isinstance(event, Token):
+            shown = event.text
+            break
+    turn.close()  # what Stop does in the window
+    user, assistant = memory_app.conversations.messages(conv)
+    assert user.content == "Quais são os direitos do titular?"
+    assert assistant.content == shown.strip() and shown
+    assert assistant.trace == {"warnings": ["cancelled"], "citations": []}
+
+
+def test_the_consent_ack_names_the_category_in_the_users_language_and_the_panel(
+        memory_app: Any, library: None) -> None:
+    conv = memory_app.chat.new_conversation()
+    list(memory_app.chat.turn(conv, "Lembre que eu tomo remédio para ansiedade."))
+    ack = memory_app.conversations.messages(conv)[-1].content
+    assert "saúde" in ack and "health" not in ack
+    assert "painel Memória" in ack and "configurações" not in ack
+    assert "ansiedade" not in ack  # the sensitive fact itself is not quoted

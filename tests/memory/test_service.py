@@ -175,6 +175,18 @@ def test_undo_reverts_a_save(memory: MemoryService, say: Any) -> None:
         memory.undo(event.undo_token)
 
 
+def test_undo_reports_a_saved_item_edited_since(memory: MemoryService, say: Any) -> None:
+    outcomes = memory.extract_from(say("Eu moro em Recife."), use_llm=False)
+    (event,) = memory.events_for(outcomes)
+    assert memory.undo_conflicts(event.undo_token) == []
+    memory.edit(event.memory_ids[0], "Eu moro em Olinda.")
+    (changed,) = memory.undo_conflicts(event.undo_token)
+    assert (changed.id, changed.text) == (event.memory_ids[0], "Eu moro em Olinda.")
+    memory.delete(event.memory_ids[0])  # deleted since: nothing left to undo
+    with pytest.raises(AppError):
+        memory.undo_conflicts(event.undo_token)
+
+
 def test_forget_matching_erases_only_what_matches(memory: MemoryService, say: Any) -> None:
     keep = remember(memory, say, "Eu trabalho na Petrobras.")
     gone = remember(memory, say, "Eu moro em Campinas, no bairro Cambuí.")
