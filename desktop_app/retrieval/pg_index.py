@@ -17,7 +17,8 @@ normalised scores, keyword analysis inside, filters from `SearchFilters`.
   `ts_rank` is available for comparison (`keyword_ranking="ts_rank"`).
 - Writes are idempotent by content hash: the document row is claimed first
   (`ON CONFLICT DO NOTHING` on (collection, content hash)) in the same
-  transaction as its chunks, so two analysts adding one file make one document,
+  transaction as its chunks, so two analysts adding one file make one document
+  (the id derives from collection and hash, so any unique conflict is that case),
   and a killed client leaves nothing half-written.
 - Deletion: DELETE, then (purge) VACUUM FULL of the text tables, so deleted text
   leaves the data files; vectors get a plain VACUUM.
@@ -326,7 +327,7 @@ class PgIndex:
                      folder, file_type, language, size, content_hash, page_count, chunk_count,
                      token_count, ingested_at, modified_at, embedder_id, notes)
                    VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)
-                   ON CONFLICT (collection_id, content_hash) DO NOTHING RETURNING doc_key""",
+                   ON CONFLICT DO NOTHING RETURNING doc_key""",
                 (doc_id, collection_id, record.title, record.source_path, record.folder,
                  record.file_type, record.language, record.size, record.content_hash,
                  record.page_count, len(chunks), sum(token_counts), record.ingested_at,
