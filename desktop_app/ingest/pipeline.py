@@ -39,6 +39,7 @@ from desktop_app.ingest.events import (
 )
 from desktop_app.ingest.types import Chunk, LoadedDocument
 from desktop_app.retrieval.index import DocumentRecord, LanceIndex
+from desktop_app.retrieval.legacy_adapter import LegacyIndexView
 from desktop_app.retrieval.textnorm import analyze
 from desktop_app.retrieval.types import Embedder
 
@@ -124,7 +125,8 @@ def discover(paths: Sequence[Path], supported: frozenset[str]) -> Iterator[tuple
 
 
 class IngestPipeline:
-    def __init__(self, index: LanceIndex, embedder: Embedder, settings: Settings) -> None:
+    def __init__(self, index: LanceIndex | LegacyIndexView, embedder: Embedder,
+                 settings: Settings) -> None:
         self.index = index
         self.embedder = embedder
         self.settings = settings
@@ -200,6 +202,8 @@ class IngestPipeline:
             if old.content_hash == content_hash and old.embedder_id == self.index.embedder_id \
                     and self.index.embedder_matches:
                 return FileSkipped(str(path), "unchanged")
+        if isinstance(self.index, LegacyIndexView) and self.index.document_by_hash(content_hash):
+            return FileSkipped(str(path), "already in the team library")
         doc = yield from self._load(path, cancelled)
         doc_id = make_doc_id(path, content_hash)
         chunks = chunk_document(doc, doc_id, max_chars=self.settings.chunk_chars,

@@ -53,3 +53,4 @@ class Hit:
     vector_rank: int | None = None  # 1-based
     keyword_rank: int | None = None
     rerank_score: float | None = None
+    library: str = "local"  # "local" or the team library's name (badges say where it lives)

@@ -241,3 +241,47 @@ def test_an_unreachable_server_is_a_clear_error() -> None:
 
     with pytest.raises(TeamLibraryError, match="Cannot connect to the team library “x”"):
         PgIndex(connect, library="x", current_embedder_id="e")
+
+
+def test_the_hybrid_searcher_ranks_a_team_library_like_the_local_one(ana, lance, embedder) -> None:  # type: ignore[no-untyped-def]
+    from desktop_app.config.settings import Settings
+    from desktop_app.retrieval.legacy_adapter import LegacyIndexView
+    from desktop_app.retrieval.search import HybridSearcher
+
+    team = HybridSearcher(LegacyIndexView(ana), embedder, Settings())
+    local = HybridSearcher(lance, embedder, Settings())
+    for query in QUERIES:
+        for legs in (("keyword",), ("vector",), ("vector", "keyword")):
+            pg_hits = team.search(query, k=6, legs=legs)
+            lance_hits = local.search(query, k=6, legs=legs)
+            assert [(h.title, h.position) for h in pg_hits] == \
+                [(h.title, h.position) for h in lance_hits], (query, legs)
+            assert all(h.library == "equipe" for h in pg_hits)
+            assert all(h.library == "local" for h in lance_hits)
+    filtered = team.search("devolução", k=10, filters=SearchFilters(file_types=("docx",)))
+    assert {h.title for h in filtered} == {"Prazos processuais"}
+
+
+def test_the_ingest_pipeline_adds_files_to_a_team_library_once(team_db, embedder, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import shutil
+
+    from desktop_app.config.settings import Settings
+    from desktop_app.ingest.events import FileDone, FileSkipped
+    from desktop_app.ingest.pipeline import IngestPipeline
+    from desktop_app.retrieval.legacy_adapter import LegacyIndexView
+
+    samples = Path(__file__).resolve().parents[2] / "resources" / "samples"
+    mine, theirs = tmp_path / "mine", tmp_path / "theirs"
+    for folder in (mine, theirs):
+        folder.mkdir()
+        shutil.copy(samples / "lgpd-excerpt.pdf", folder / "lgpd.pdf")
+    first = IngestPipeline(LegacyIndexView(team_db.index("bia", collection="casos")), embedder,
+                           Settings())
+    second = IngestPipeline(LegacyIndexView(team_db.index("bia", collection="casos")), embedder,
+                            Settings())
+    done = [e for e in first.run([mine], prune_missing=False) if isinstance(e, FileDone)]
+    again = [e for e in second.run([theirs], prune_missing=False)
+             if isinstance(e, FileDone | FileSkipped)]
+    assert len(done) == 1 and done[0].chunks > 0
+    assert [type(e).__name__ for e in again] == ["FileSkipped"]
+    assert again[0].reason == "already in the team library"
