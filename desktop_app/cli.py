@@ -20,6 +20,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "desktop_app.answer.commands",
     "desktop_app.privacy.commands",
     "desktop_app.memory.commands",
+    "desktop_app.team.commands",
 )
 
 

@@ -25,6 +25,7 @@ def acervo_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pat
     """Every test gets its own app home: config, data, cache and logs under tmp."""
     home = tmp_path / "acervo-home"
     monkeypatch.setenv("ACERVO_HOME", str(home))
+    monkeypatch.setenv("ACERVO_SECRET_STORE", "file")  # never a developer's real keyring
     yield home
 
 

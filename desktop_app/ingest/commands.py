@@ -26,6 +26,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("paths", nargs="+", type=Path)
     p.add_argument("--no-prune", action="store_true",
                    help="keep documents whose files disappeared from the given folders")
+    p.add_argument("--library", default="local",
+                   help="add to this team library instead of this computer's (never prunes)")
     p.set_defaults(handler=cmd_ingest)
 
     demo = sub.add_parser("demo", help="ingest the bundled sample documents and run a search")
@@ -35,22 +37,28 @@ def register(sub: argparse._SubParsersAction) -> None:
     dsub = d.add_subparsers(dest="documents_command", required=True)
     dl = dsub.add_parser("list")
     dl.add_argument("--json", action="store_true")
+    dl.add_argument("--library", default="local")
     dl.set_defaults(handler=cmd_documents_list)
     dr = dsub.add_parser("remove", help="remove a document and purge its text from disk")
     dr.add_argument("doc_id")
+    dr.add_argument("--library", default="local")
     dr.set_defaults(handler=cmd_documents_remove)
 
 
 def cmd_ingest(args: argparse.Namespace, app: App) -> int:
-    result = ingest_and_print(app, args.paths, prune_missing=not args.no_prune)
+    team = args.library != "local"
+    result = ingest_and_print(app, args.paths, prune_missing=not (args.no_prune or team),
+                              library=args.library)
     return 0 if result.failed == 0 else 3
 
 
-def ingest_and_print(app: App, paths: list[Path], *, prune_missing: bool) -> RunDone:
+def ingest_and_print(app: App, paths: list[Path], *, prune_missing: bool,
+                     library: str = "local") -> RunDone:
     """Run the pipeline, printing one line per file and a summary; returns the summary."""
     last_embed = ""
     result: RunDone | None = None
-    for event in app.pipeline.run(paths, prune_missing=prune_missing):
+    pipeline = app.pipeline if library == "local" else app.team_pipeline(library)
+    for event in pipeline.run(paths, prune_missing=prune_missing):
         if isinstance(event, ChunksEmbedded):
             line = f"  embedding {event.chunks_done}/{event.chunks_total}"
             if sys.stdout.isatty() and line != last_embed:
@@ -92,7 +100,8 @@ def run_sample_demo(app: App) -> int:
 
 
 def cmd_documents_list(args: argparse.Namespace, app: App) -> int:
-    docs = app.index.documents()
+    index = app.index if args.library == "local" else app.team_index(args.library)
+    docs = index.documents()
     if args.json:
         print(json.dumps([d.__dict__ for d in docs], ensure_ascii=False, indent=2, default=list))
         return 0
@@ -100,14 +109,15 @@ def cmd_documents_list(args: argparse.Namespace, app: App) -> int:
         notes = f"  [{'; '.join(d.notes)}]" if d.notes else ""
         print(f"{d.doc_id}  {d.file_type:4}  {d.language:3}  pages={d.page_count:<4} "
               f"chunks={d.chunk_count:<5} {d.title}  ({d.source_path}){notes}")
-    stats = app.index.stats()
+    stats = index.stats()
     print(f"{stats['documents']} documents, {stats['chunks']} chunks, "
           f"{stats['bytes'] / 1e6:.1f} MB, embedder {stats['embedder_id']}")
     return 0
 
 
 def cmd_documents_remove(args: argparse.Namespace, app: App) -> int:
-    record = app.pipeline.remove_document(args.doc_id)
+    pipeline = app.pipeline if args.library == "local" else app.team_pipeline(args.library)
+    record = pipeline.remove_document(args.doc_id)
     if record is None:
         print(f"no document with id {args.doc_id}", file=sys.stderr)
         return 1

