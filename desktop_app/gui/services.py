@@ -235,15 +235,9 @@ class GuiServices:
 
     def settings_changed(self) -> None:
         """Forget what was built from old settings (model, backend, k…); the memory
-        service keeps its stores and takes the new switches and retention in place."""
+        service keeps its stores and reads its switches and retention from the live settings."""
         self.app.reset_models()
         self.app.__dict__.pop("searcher", None)
-        memory = self.app.__dict__.get("memory")
-        if memory is not None:
-            settings = self.app.settings
-            memory.enabled = settings.memory_enabled
-            memory.implicit = settings.implicit_extraction
-            memory.retention_days = settings.memory_retention_days
 
     # ---- conversations ------------------------------------------------------------
     def conversations(self) -> list[ConversationInfo]:
