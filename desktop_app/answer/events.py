@@ -23,6 +23,7 @@ class Citation:
     score: float
     legs: frozenset[str]
     snippet: str  # the chunk text (for highlight / preview)
+    library: str = "local"  # where the source lives: "local" or a team library's name
 
 
 @dataclass(frozen=True)

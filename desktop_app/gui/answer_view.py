@@ -217,6 +217,8 @@ class AnswerView(QTextBrowser):
                 cursor.insertText(f" {citation.title}", link)
                 legs = " + ".join(leg_names.get(leg, leg) for leg in sorted(citation.legs))
                 detail = f" — {page_label} {pages}" + (f" · {found_by} {legs}" if legs else "")
+                if citation.library != "local":  # which library the source came from
+                    detail += f" · 📚 {citation.library}"
                 cursor.insertText(detail, self._dim_format())
         state.finished = True
         self._scroll_to_end()

@@ -163,7 +163,7 @@ class SourcesViewer(QWidget):
         self._claim = claim
         self.title.setText(citation.title)
         exists = Path(citation.source_path).is_file()
-        self.open_button.setEnabled(exists)
+        self.open_button.setEnabled(exists)  # only a file this computer can reach
         self._update_location(missing=not exists)
         if citation.file_type == "pdf" and exists:
             self._show_pdf(citation)
@@ -224,7 +224,8 @@ class SourcesViewer(QWidget):
     def _show_text(self, citation: Citation, exists: bool) -> None:
         self.stack.setCurrentWidget(self.text_view)
         self._set_text_pages([citation.snippet], citation, from_snippet=True)
-        if exists and self.text_loader is not None:
+        # a team library keeps the document's text: shown when the file is not here
+        if (exists or citation.library != "local") and self.text_loader is not None:
             wanted = citation
 
             def on_pages(pages: list[str]) -> None:
@@ -285,7 +286,11 @@ class SourcesViewer(QWidget):
         pages = (str(citation.page) if citation.page_end <= citation.page
                  else f"{citation.page}–{citation.page_end}")
         text = self.tr("Page %1 · %2").replace("%1", pages).replace("%2", citation.source_path)
-        if missing:
+        if citation.library != "local":
+            text = self.tr("Team library “%1”").replace("%1", citation.library) + " · " + text
+        if missing and citation.library != "local":
+            text += " · " + self.tr("the file is not on this computer; showing the text stored in the team library")
+        elif missing:
             text += " · " + self.tr("original file not found; showing the indexed text")
         self.location.setText(text)
         self.location.setToolTip(citation.source_path)

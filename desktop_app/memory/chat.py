@@ -144,7 +144,8 @@ class ChatService:
         if done is not None:
             trace["warnings"] = list(done.warnings)
             trace["citations"] = [{"number": c.number, "doc_id": c.doc_id,
-                                   "chunk_id": c.chunk_id, "page": c.page}
+                                   "chunk_id": c.chunk_id, "page": c.page,
+                                   "library": c.library}
                                   for c in done.citations]
         trace.update(command_trace)
         assistant = self.conversations.add_assistant_message(conversation_id, answer, trace)

@@ -95,9 +95,10 @@ def check_allowed(library: TeamLibrary) -> None:
             f"“Allow the connection”, or `desktop-app library allow {library.name}`.")
 
 
-def open_team_index(library: TeamLibrary, *, secrets: SecretStore, embedder_id: str,
-                    keyword_ranking: str = "bm25") -> PgIndex:
-    """Connect as the analyst's own role; raises AppError with a message for the user."""
+def open_team_index(library: TeamLibrary, *, secrets: SecretStore | None, embedder_id: str,
+                    keyword_ranking: str = "bm25", password: str | None = None) -> PgIndex:
+    """Connect as the analyst's own role; raises AppError with a message for the user.
+    `password` (a library being tested before it is saved) overrides the secret store."""
     check_allowed(library)
     try:
         import psycopg
@@ -105,7 +106,8 @@ def open_team_index(library: TeamLibrary, *, secrets: SecretStore, embedder_id: 
         raise AppError(f"Team libraries need the psycopg package: {INSTALL_HINT}") from exc
     from desktop_app.retrieval.pg_index import PgIndex
 
-    password = secrets.get(secret_key(library.name))
+    if password is None and secrets is not None:
+        password = secrets.get(secret_key(library.name))
 
     def connect() -> Any:
         return psycopg.connect(library.url, password=password, connect_timeout=CONNECT_TIMEOUT_S,

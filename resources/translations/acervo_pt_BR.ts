@@ -565,6 +565,18 @@
         <source>Reindexing…</source>
         <translation>Reindexando…</translation>
     </message>
+    <message>
+        <source>This computer</source>
+        <translation>Este computador</translation>
+    </message>
+    <message>
+        <source>Team: %1</source>
+        <translation>Equipe: %1</translation>
+    </message>
+    <message>
+        <source>This team library is read-only in your settings.</source>
+        <translation>Esta biblioteca da equipe está como somente leitura nas suas configurações.</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
@@ -823,6 +835,22 @@
         <location filename="../../desktop_app/gui/main_window.py" line="263" />
         <source>add a model</source>
         <translation>adicionar um modelo</translation>
+    </message>
+    <message>
+        <source>team server %1</source>
+        <translation>servidor da equipe %1</translation>
+    </message>
+    <message>
+        <source>model server %1</source>
+        <translation>servidor de modelo %1</translation>
+    </message>
+    <message>
+        <source>network: %1 only ⚠</source>
+        <translation>rede: só %1 ⚠</translation>
+    </message>
+    <message>
+        <source>Questions and passages go to these servers; nothing else leaves this computer:</source>
+        <translation>Perguntas e trechos vão para estes servidores; nada mais sai deste computador:</translation>
     </message>
 </context>
 <context>
@@ -1364,6 +1392,10 @@
         <source>It is big enough to write answers and is now the active model.</source>
         <translation>Ele é grande o bastante para redigir respostas e agora é o modelo ativo.</translation>
     </message>
+    <message>
+        <source>Libraries</source>
+        <translation>Bibliotecas</translation>
+    </message>
 </context>
 <context>
     <name>SourcesViewer</name>
@@ -1396,6 +1428,116 @@
         <location filename="../../desktop_app/gui/sources_viewer.py" line="283" />
         <source>original file not found; showing the indexed text</source>
         <translation>arquivo original não encontrado; mostrando o texto indexado</translation>
+    </message>
+    <message>
+        <source>Team library “%1”</source>
+        <translation>Biblioteca da equipe “%1”</translation>
+    </message>
+    <message>
+        <source>the file is not on this computer; showing the text stored in the team library</source>
+        <translation>o arquivo não está neste computador; mostrando o texto guardado na biblioteca da equipe</translation>
+    </message>
+</context>
+<context>
+    <name>LibrariesTab</name>
+    <message>
+        <source>Search this computer's library</source>
+        <translation>Pesquisar a biblioteca deste computador</translation>
+    </message>
+    <message>
+        <source>Add team library…</source>
+        <translation>Adicionar biblioteca da equipe…</translation>
+    </message>
+    <message>
+        <source>Edit…</source>
+        <translation>Editar…</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Remover</translation>
+    </message>
+    <message>
+        <source>A team library lives on your team's PostgreSQL server: a question searches every library ticked here, and each source says which library it came from. Passwords are kept in the system keyring (or a private file), never in the settings file.</source>
+        <translation>Uma biblioteca da equipe fica no servidor PostgreSQL da sua equipe: cada pergunta pesquisa todas as bibliotecas marcadas aqui, e cada fonte diz de qual biblioteca veio. As senhas ficam no chaveiro do sistema (ou num arquivo privado), nunca no arquivo de configurações.</translation>
+    </message>
+    <message>
+        <source>read-only</source>
+        <translation>somente leitura</translation>
+    </message>
+    <message>
+        <source>read-write</source>
+        <translation>leitura e escrita</translation>
+    </message>
+    <message>
+        <source>searched</source>
+        <translation>pesquisada</translation>
+    </message>
+    <message>
+        <source>not searched</source>
+        <translation>não pesquisada</translation>
+    </message>
+    <message>
+        <source>network allowed</source>
+        <translation>rede permitida</translation>
+    </message>
+    <message>
+        <source>network NOT allowed</source>
+        <translation>rede NÃO permitida</translation>
+    </message>
+</context>
+<context>
+    <name>TeamLibraryDialog</name>
+    <message>
+        <source>Team library</source>
+        <translation>Biblioteca da equipe</translation>
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation>sem alteração</translation>
+    </message>
+    <message>
+        <source>the one you may write to</source>
+        <translation>aquela em que você pode gravar</translation>
+    </message>
+    <message>
+        <source>Read-only: never add or remove documents there</source>
+        <translation>Somente leitura: nunca adicionar nem remover documentos ali</translation>
+    </message>
+    <message>
+        <source>Search it with every question</source>
+        <translation>Pesquisá-la em toda pergunta</translation>
+    </message>
+    <message>
+        <source>Test connection</source>
+        <translation>Testar conexão</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Nome:</translation>
+    </message>
+    <message>
+        <source>Server URL:</source>
+        <translation>URL do servidor:</translation>
+    </message>
+    <message>
+        <source>Password:</source>
+        <translation>Senha:</translation>
+    </message>
+    <message>
+        <source>Add documents to collection:</source>
+        <translation>Adicionar documentos à coleção:</translation>
+    </message>
+    <message>
+        <source>Allow the connection to %1 (Acervo is offline otherwise)</source>
+        <translation>Permitir a conexão com %1 (do contrário o Acervo fica offline)</translation>
+    </message>
+    <message>
+        <source>Not air-gapped for this server: your questions and the passages found go to it.</source>
+        <translation>Sem isolamento para este servidor: suas perguntas e os trechos encontrados vão para ele.</translation>
+    </message>
+    <message>
+        <source>This server is on another computer. Tick the box to allow it.</source>
+        <translation>Este servidor está em outro computador. Marque a caixa para permiti-lo.</translation>
     </message>
 </context>
 </TS>
