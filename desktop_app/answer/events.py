@@ -47,6 +47,7 @@ class Citation:
     ocr_confidence: float | None = None  # set when the passage was read by OCR
     ocr_boxes: str = ""  # its line boxes on the page image (JSON, see ingest/ocr.py)
     quote: QuoteSpan | None = None  # sources-only answers: the sentence/block quoted
+    library: str = "local"  # where the source lives: "local" or a team library's name
 
     @property
     def ocr_label(self) -> str:

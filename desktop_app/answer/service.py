@@ -88,7 +88,8 @@ def hit_trace(hit: Hit, number: int | None) -> dict[str, Any]:
     return {"number": number, "chunk_id": hit.chunk_id, "doc_id": hit.doc_id, "title": hit.title,
             "page_start": hit.page_start, "page_end": hit.page_end, "score": hit.score,
             "legs": sorted(hit.legs), "vector_rank": hit.vector_rank,
-            "keyword_rank": hit.keyword_rank, "rerank_score": hit.rerank_score}
+            "keyword_rank": hit.keyword_rank, "rerank_score": hit.rerank_score,
+            "library": hit.library}
 
 
 def citation_as_dict(c: Citation) -> dict[str, Any]:

@@ -31,6 +31,18 @@ class ModelEntry:
 
 
 @dataclass
+class TeamLibrary:
+    """A shared library on a PostgreSQL + pgvector server (the password lives in the keyring)."""
+
+    name: str
+    url: str  # postgresql://user@host:port/database — never with a password
+    read_only: bool = False  # this client never adds or removes documents there
+    search: bool = True  # questions search it together with the other libraries
+    collection: str = ""  # where this client adds documents ("" = the only writable one)
+    allow_network: bool = False  # the user allowed this server on another computer
+
+
+@dataclass
 class Settings:
     version: int = SETTINGS_VERSION
     language: str = "auto"  # "auto" (OS locale), "pt_BR", "en"
@@ -89,6 +101,8 @@ class Settings:
     last_conversation: str = ""  # reopened at launch
     window_size: list[int] = field(default_factory=list)  # [width, height] at the last close
     splitter_sizes: list[int] = field(default_factory=list)  # library | chat | sources, px
+    search_local: bool = True  # questions search this computer's library
+    team_libraries: list[TeamLibrary] = field(default_factory=list)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Settings:
@@ -96,12 +110,26 @@ class Settings:
         kwargs = {k: v for k, v in data.items() if k in known}
         if "models" in kwargs:
             kwargs["models"] = [ModelEntry(**m) for m in kwargs["models"]]
+        if "team_libraries" in kwargs:
+            kwargs["team_libraries"] = [_team_library(t) for t in kwargs["team_libraries"]]
         settings = cls(**kwargs)
         _validate(settings)
         return settings
 
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
+
+
+def _team_library(data: dict[str, Any]) -> TeamLibrary:
+    from desktop_app.config.secrets import split_url_password
+
+    known = {f.name for f in dataclasses.fields(TeamLibrary)}
+    library = TeamLibrary(**{k: v for k, v in data.items() if k in known})
+    url, password = split_url_password(library.url)
+    if password:  # a hand-edited file: never keep (or log) it
+        log.warning("a team library URL in the settings held a password; it was dropped")
+        library.url = url
+    return library
 
 
 def _validate(s: Settings) -> None:

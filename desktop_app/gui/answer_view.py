@@ -250,6 +250,8 @@ class AnswerView(QTextBrowser):
                 detail = f" — {page_label} {pages}" + (f" · {citation.ocr_label}"
                                                        if citation.ocr_label else "")
                 detail += f" · {found_by} {legs}" if legs else ""
+                if citation.library != "local":  # which library the source came from
+                    detail += f" · 📚 {citation.library}"
                 cursor.insertText(detail, self._dim_format())
         if done.closest and closest_title:
             state.closest = done.closest

@@ -141,9 +141,12 @@ class LibraryPanel(QWidget):
         samples_layout.addWidget(self.samples_close)
         self.samples_banner.hide()
 
+        self.library_combo = QComboBox()  # this computer's library or a team library
+        self.library_combo.currentIndexChanged.connect(self._library_chosen)
         self.add_files_button = QPushButton()
         self.add_folder_button = QPushButton()
         buttons = QHBoxLayout()
+        buttons.addWidget(self.library_combo)
         buttons.addWidget(self.add_files_button)
         buttons.addWidget(self.add_folder_button)
         buttons.addStretch(1)
@@ -235,8 +238,41 @@ class LibraryPanel(QWidget):
     def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
         super().resizeEvent(event)
         self._adapt_to_width()
+    def libraries_changed(self) -> None:
+        """Offer the libraries of the settings (the combo hides when there is only one)."""
+        names = self.services.library_names()
+        self.library_combo.blockSignals(True)
+        self.library_combo.clear()
+        for name in names:
+            label = self.tr("This computer") if name == "local" else self.tr("Team: %1").replace(
+                "%1", name)
+            self.library_combo.addItem(label, name)
+        self.library_combo.setCurrentIndex(max(0, self.library_combo.findData(
+            self.services.current_library)))
+        self.library_combo.blockSignals(False)
+        self.library_combo.setVisible(len(names) > 1)
+        self._library_chosen(self.library_combo.currentIndex())
+
+    def _library_chosen(self, index: int) -> None:
+        name = self.library_combo.itemData(index) or "local"
+        if name != self.services.current_library:
+            self.services.set_library(str(name))
+            self.refresh()
+        read_only = self.services.library_read_only()
+        for button in (self.add_files_button, self.add_folder_button):
+            button.setEnabled(not read_only)
+            button.setToolTip(self.tr("This team library is read-only in your settings.")
+                              if read_only else "")
 
     def retranslate(self) -> None:
+        if self.library_combo.count() != len(self.services.library_names()) \
+                or self.library_combo.count() == 0:
+            self.libraries_changed()
+        else:
+            for i in range(self.library_combo.count()):
+                name = self.library_combo.itemData(i)
+                self.library_combo.setItemText(i, self.tr("This computer") if name == "local"
+                                               else self.tr("Team: %1").replace("%1", name))
         self.add_files_button.setText(self.tr("Add files…"))
         self.add_folder_button.setText(self.tr("Add folder…"))
         self.filter_edit.setPlaceholderText(self.tr("Filter by title or folder"))
@@ -379,6 +415,9 @@ class LibraryPanel(QWidget):
     def add_paths(self, paths: list[Path]) -> None:
         """Ingest files and folders (queued behind a running ingestion)."""
         if not paths:
+            return
+        if self.services.library_read_only():
+            self.statusMessage.emit(self.tr("This team library is read-only in your settings."))
             return
         if self.is_running():
             self._pending.extend(paths)

@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app.config.paths import resource
 from desktop_app.config.settings import Settings
+from desktop_app.errors import AppError
 from desktop_app.gui.chat import ChatPanel
 from desktop_app.gui.conversations import ConversationsPanel
 from desktop_app.gui.dialogs import show_error
@@ -247,9 +248,7 @@ class MainWindow(QMainWindow):
         self.reindex_action.setText(self.tr("Reindex library"))
         self.about_action.setText(self.tr("About Acervo"))
         self.ingest_bar.setFormat(self.tr("Adding %p%"))
-        self.offline_label.setText(self.tr("offline ✓") if self.services.is_air_gapped()
-                                   else self.tr("network: model server allowed ⚠"))
-        self.offline_label.setToolTip(self.tr("Nothing leaves this computer") if self.services.is_air_gapped() else self.tr("Questions and passages are sent to the Ollama server"))
+        self._show_network_state()
         self._show_model_state()
         self._show_index_summary(self._index_summary)
         self.viewer.retranslate()
@@ -337,17 +336,35 @@ class MainWindow(QMainWindow):
         return "llm" in self.model_states and all(
             s.state != "loading" for s in self.model_states.values())
 
+    def _show_network_state(self) -> None:
+        """"offline ✓", or the servers on other computers the user allowed, by name."""
+        destinations = self.services.network_destinations()
+        if not destinations:
+            self.offline_label.setText(self.tr("offline ✓"))
+            self.offline_label.setToolTip(self.tr("Nothing leaves this computer"))
+            return
+        teams = [host for what, host in destinations if what != "Ollama"]
+        ollama = [host for what, host in destinations if what == "Ollama"]
+        parts = ([self.tr("team server %1").replace("%1", ", ".join(dict.fromkeys(teams)))]
+                 if teams else []) + ([self.tr("model server %1").replace("%1", ollama[0])]
+                                      if ollama else [])
+        self.offline_label.setText(self.tr("network: %1 only ⚠").replace("%1", " · ".join(parts)))
+        lines = [self.tr("Questions and passages go to these servers; nothing else leaves this computer:")]
+        lines += [f"• {host} ({what})" for what, host in destinations]
+        self.offline_label.setToolTip("\n".join(lines))
+
     def _show_index_summary(self, summary: IndexSummary | None) -> None:
         self._index_summary = summary
         if summary is None:
             return
+        where = "" if summary.library == "local" else f"{summary.library}: "
         if summary.documents == 0:
-            self.index_label.setText(self.tr("Library empty"))
+            self.index_label.setText(where + self.tr("Library empty"))
         else:
+            size = f" · {summary.bytes / 1e6:.1f} MB" if summary.library == "local" else ""
             self.index_label.setText(
-                self.tr("%n document(s)", "", summary.documents) + " · "
-                + self.tr("%n passage(s)", "", summary.chunks)
-                + f" · {summary.bytes / 1e6:.1f} MB")
+                where + self.tr("%n document(s)", "", summary.documents) + " · "
+                + self.tr("%n passage(s)", "", summary.chunks) + size)
         self.index_label.setToolTip(summary.mismatch_message or summary.embedder_id)
 
     # ---- actions ------------------------------------------------------------------
@@ -437,20 +454,27 @@ class MainWindow(QMainWindow):
         """Settings, on the Models tab (also where "add a model" links lead)."""
         embedder = self.services.app.__dict__.get("embedder")
         dialog = SettingsDialog(self.services.app.settings,
-                                embedder_id=getattr(embedder, "id", ""), parent=self)
+                                embedder_id=getattr(embedder, "id", ""),
+                                library_tester=self.services.test_library, parent=self)
         self.settings_dialog = dialog  # reachable while it is open (tests, screenshots)
         if dialog.exec() == QDialog.DialogCode.Accepted:
-            self.apply_settings(dialog.result_settings())
+            self.apply_settings(dialog.result_settings(), passwords=dialog.libraries.passwords,
+                                renamed=dialog.libraries.renamed)
 
-    def apply_settings(self, new: Settings) -> None:
-        """Copy the edited values into the live settings, save, reload what depends on them."""
+    def apply_settings(self, new: Settings, *, passwords: dict[str, str | None] | None = None,
+                       renamed: dict[str, str] | None = None) -> None:
+        """Copy the edited values into the live settings, save, reload what depends on them.
+        Team-library passwords go to the secret store, never into the settings file."""
         current = self.services.app.settings
         old = dataclasses.replace(current)
         for f in dataclasses.fields(Settings):
             setattr(current, f.name, getattr(new, f.name))
         try:
+            self.services.rename_library_passwords(renamed or {})
+            for name, password in (passwords or {}).items():
+                self.services.store_library_password(name, password)
             self.services.app.save_settings()
-        except OSError as exc:
+        except (OSError, AppError) as exc:
             show_error(self, exc)
         if new.language != old.language:
             self.translations.apply(new.language)
@@ -464,6 +488,10 @@ class MainWindow(QMainWindow):
                       "ollama_url", "ollama_model", "allow_network", "reranker_enabled",
                       "reranker_path", "retrieval_k", "temperature")
         memory_keys = ("memory_enabled", "implicit_extraction", "memory_retention_days")
+        library_keys = ("team_libraries", "search_local")
+        if passwords or any(getattr(old, k) != getattr(new, k) for k in library_keys):
+            self.services.settings_changed()
+            self.library.libraries_changed()
         if any(getattr(old, k) != getattr(new, k) for k in model_keys + memory_keys):
             self.services.settings_changed()
             if "llm" in self.model_states:  # already started: load the newly chosen model
@@ -533,7 +561,8 @@ class MainWindow(QMainWindow):
             self.services.app.save_settings()
 
     def _load_text_pages(self, citation: Any, callback: Any) -> None:
-        self.workers.call(lambda: self.services.load_text_pages(citation.source_path),
+        self.workers.call(lambda: self.services.load_text_pages(
+                              citation.source_path, citation.library, citation.doc_id),
                           name="load-text", on_result=callback,
                           on_failed=lambda _e: None)
 

@@ -47,6 +47,7 @@ class IndexSummary:
     embedder_id: str
     embedder_matches: bool
     mismatch_message: str = ""
+    library: str = "local"
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,7 @@ class GuiServices:
 
     def __init__(self, app: App) -> None:
         self.app = app
+        self.current_library = "local"  # the library the Library panel shows and adds to
 
     # ---- start-up -----------------------------------------------------------------
     def load_models(self, cancel: CancelCheck) -> Iterator[ModelLoadState]:
@@ -151,31 +153,105 @@ class GuiServices:
         return settings.active_model or BUNDLED_NAME
 
     def is_air_gapped(self) -> bool:
-        """False only when an Ollama URL outside this machine is allowed."""
+        """False when an Ollama server or a team server on another computer is allowed."""
+        return not self.network_destinations()
+
+    def network_destinations(self) -> list[tuple[str, str]]:
+        """(what, host) for every server on another computer the user allowed."""
         from urllib.parse import urlparse
 
+        from desktop_app.privacy.airgap import is_loopback_host
+
         settings = self.app.settings
-        if settings.llm_backend != "ollama":
-            return True
-        host = (urlparse(settings.ollama_url).hostname or "").lower()
-        return host in ("127.0.0.1", "localhost", "::1")
+        out: list[tuple[str, str]] = []
+        if settings.llm_backend == "ollama" and settings.allow_network:
+            host = (urlparse(settings.ollama_url).hostname or "").lower()
+            if host and not is_loopback_host(host):
+                out.append(("Ollama", host))
+        if settings.team_libraries:
+            from desktop_app.team.connection import allowed_destinations
+
+            out += allowed_destinations(settings)
+        return out
+
+    # ---- libraries ----------------------------------------------------------------
+    def library_names(self) -> list[str]:
+        """"local" first, then the team libraries of the settings."""
+        return ["local"] + [t.name for t in self.app.settings.team_libraries]
+
+    def set_library(self, name: str) -> None:
+        self.current_library = name if name in self.library_names() else "local"
+
+    def library_read_only(self) -> bool:
+        return any(t.name == self.current_library and t.read_only
+                   for t in self.app.settings.team_libraries)
+
+    def _index(self) -> Any:
+        if self.current_library == "local":
+            return self.app.index
+        return self.app.team_index(self.current_library)
+
+    def _pipeline(self) -> Any:
+        if self.current_library == "local":
+            return self.app.pipeline
+        return self.app.team_pipeline(self.current_library)
+
+    def test_library(self, library: Any, password: str | None) -> str:
+        """Connect with these (unsaved) details; a line for the user, or AppError."""
+        from desktop_app.privacy.airgap import current_guard
+        from desktop_app.team.connection import network_hosts, open_team_index
+
+        guard = current_guard()
+        opened = [h for h in network_hosts(library.url)
+                  if library.allow_network and guard is not None and not guard.is_allowed(h)]
+        for host in opened:
+            guard.allow_host(host)  # type: ignore[union-attr]
+        try:
+            index = open_team_index(library, secrets=None if password else self.app.secrets,
+                                    embedder_id=self.app.embedder.id, password=password)
+            stats = index.stats()
+            index.close()
+        finally:
+            for host in opened:
+                guard.disallow_host(host)  # type: ignore[union-attr]
+        return f"{stats.location}: {stats.documents} documents you can read"
+
+    def rename_library_passwords(self, renamed: dict[str, str]) -> None:
+        """A renamed library keeps its stored password (new name → old name)."""
+        from desktop_app.team.connection import secret_key
+
+        for new, old in renamed.items():
+            password = self.app.secrets.get(secret_key(old))
+            if password:
+                self.app.secrets.set(secret_key(new), password)
+            self.app.secrets.delete(secret_key(old))
+
+    def store_library_password(self, name: str, password: str | None) -> None:
+        from desktop_app.team.connection import secret_key
+
+        if password:
+            self.app.secrets.set(secret_key(name), password)
+        else:
+            self.app.secrets.delete(secret_key(name))
 
     # ---- library ------------------------------------------------------------------
     def index_summary(self) -> IndexSummary:
-        index = self.app.index
+        index = self._index()
         stats = index.stats()
         return IndexSummary(int(stats["documents"]), int(stats["chunks"]), int(stats["bytes"]),
                             str(stats["embedder_id"]), index.embedder_matches,
-                            "" if index.embedder_matches else index.mismatch_message())
+                            "" if index.embedder_matches else index.mismatch_message(),
+                            library=self.current_library)
 
     def documents(self) -> list[DocumentRecord]:
-        return self.app.index.documents()
+        return list(self._index().documents())
 
     def ingest(self, paths: Sequence[Path], cancel: CancelCheck) -> Iterator[Any]:
-        return self.app.pipeline.run(list(paths), cancel=cancel, prune_missing=True)
+        team = self.current_library != "local"  # a team library is never pruned
+        return self._pipeline().run(list(paths), cancel=cancel, prune_missing=not team)
 
     def remove_document(self, doc_id: str) -> None:
-        self.app.pipeline.remove_document(doc_id)
+        self._pipeline().remove_document(doc_id)
 
     def remove_documents(self, doc_ids: Sequence[str], *, purge_chats: bool) -> RemovalSummary:
         """Remove documents; with `purge_chats`, also the chat answers that quote them
@@ -194,15 +270,15 @@ class GuiServices:
 
     def reingest_document(self, doc_id: str, cancel: CancelCheck) -> Iterator[Any]:
         """Index one document again from its file (remove, then ingest)."""
-        record = self.app.index.document(doc_id)
+        record = self._index().document(doc_id)
         if record is None:
             raise AppError("This document is no longer in the library.")
         source = path_from_key(record.source_path)  # the real bytes of a non-UTF-8 name
         if not source.is_file():
             raise AppError(f"The original file is gone: {display_path(record.source_path)}")
-        self.app.pipeline.remove_document(doc_id)
-        yield from self.app.pipeline.run([source], cancel=cancel,
-                                         prune_missing=False)
+        pipeline = self._pipeline()
+        pipeline.remove_document(doc_id)
+        yield from pipeline.run([source], cancel=cancel, prune_missing=False)
 
     def reindex(self, cancel: CancelCheck) -> Iterator[Any]:
         """Blue/green rebuild with the current embedder; the new index is active after."""
@@ -221,12 +297,18 @@ class GuiServices:
             return []
         return sorted(p for p in folder.iterdir() if p.is_file() and not p.name.startswith("."))
 
-    def load_text_pages(self, source_path: str) -> list[str]:
-        """Clean page texts of a non-PDF document (the text chunk offsets refer to)."""
+    def load_text_pages(self, source_path: str, library: str = "local",
+                        doc_id: str = "") -> list[str]:
+        """Clean page texts of a document (the text chunk offsets refer to); for a team
+        library's document whose file is not on this computer, its stored text."""
         from desktop_app.ingest.loaders import load_document
 
-        document = load_document(path_from_key(source_path))
-        return [page.text for page in document.pages]
+        if path_from_key(source_path).is_file() or library == "local":
+            document = load_document(path_from_key(source_path))
+            return [page.text for page in document.pages]
+        from desktop_app.retrieval.index_api import stored_pages
+
+        return stored_pages(self.app.team_index(library).typed.document_chunks(doc_id))
 
     # ---- answering ----------------------------------------------------------------
     def _llm(self) -> tuple[Any, AppError | None]:
@@ -263,15 +345,20 @@ class GuiServices:
 
     def settings_changed(self) -> None:
         """Forget what was built from old settings (model, backend, k…); the memory
-        service keeps its stores and takes the new switches and retention in place."""
+        service keeps its stores and reads its switches and retention from the live settings."""
+        from desktop_app.privacy.airgap import current_guard
+
         self.app.reset_models()
+        self.app.reset_team_libraries()
         self.app.__dict__.pop("searcher", None)
-        memory = self.app.__dict__.get("memory")
-        if memory is not None:
-            settings = self.app.settings
-            memory.enabled = settings.memory_enabled
-            memory.implicit = settings.implicit_extraction
-            memory.retention_days = settings.memory_retention_days
+        guard = current_guard()
+        if guard is not None:
+            allowed = {host for _what, host in self.network_destinations()}
+            for host in guard.allowed_hosts - allowed:
+                guard.disallow_host(host)  # a server the user no longer allows
+            for host in allowed:
+                guard.allow_host(host)
+        self.set_library(self.current_library)
 
     # ---- conversations ------------------------------------------------------------
     def conversations(self) -> list[ConversationInfo]:
@@ -318,7 +405,12 @@ class GuiServices:
             if "source_path" in entry:
                 full.append(entry)
                 continue
-            row = self.app.index.get_chunk(str(entry.get("chunk_id", "")))
+            library = str(entry.get("library") or "local")
+            try:
+                index = self.app.index if library == "local" else self.app.team_index(library)
+                row = index.get_chunk(str(entry.get("chunk_id", "")))
+            except AppError:
+                row = None  # the team server is unreachable now
             if row is None:
                 continue  # the document was removed since
             full.append({
@@ -329,7 +421,8 @@ class GuiServices:
                 "page_end": int(row["page_end"]), "char_start": int(row["char_start"]),
                 "char_end": int(row["char_end"]), "score": 0.0, "legs": [],
                 "snippet": row["text"], "ocr_confidence": row.get("ocr_confidence"),
-                "ocr_boxes": row.get("ocr_boxes") or "", "quote": entry.get("quote")})
+                "ocr_boxes": row.get("ocr_boxes") or "", "quote": entry.get("quote"),
+                "library": library})
         return full
 
     def _conversation_store(self) -> Any:

@@ -1,4 +1,4 @@
-"""Settings: models, retrieval, memory, network, logs, language, appearance.
+"""Settings: models, retrieval, libraries, memory, network, logs, language, appearance.
 
 Edits a copy of `Settings`; nothing changes until OK, and OK refuses a non-loopback
 Ollama URL unless "allow network" is ticked (with a warning that the app is then
@@ -41,6 +41,7 @@ from desktop_app.answer.llm import MIN_WRITING_PARAMETERS, Capability
 from desktop_app.answer.mode import ANSWER_MODES
 from desktop_app.config.settings import Settings
 from desktop_app.errors import AppError, InvalidModelError
+from desktop_app.gui.library_settings import LibrariesTab, LibraryTester
 
 LANGUAGES = (("auto", "Automatic (system)"), ("pt_BR", "Português (Brasil)"), ("en", "English"))
 BACKENDS = ("llama_cpp", "ollama", "none")
@@ -56,6 +57,7 @@ class SettingsDialog(QDialog):
     """Tabbed settings editor; `result_settings()` is the edited copy after OK."""
 
     def __init__(self, settings: Settings, *, embedder_id: str = "",
+                 library_tester: LibraryTester | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Settings"))
@@ -63,6 +65,8 @@ class SettingsDialog(QDialog):
         self.tabs = QTabWidget()
         self.tabs.addTab(self._models_tab(), self.tr("Models"))
         self.tabs.addTab(self._retrieval_tab(embedder_id), self.tr("Search"))
+        self.libraries = LibrariesTab(self.settings, tester=library_tester)
+        self.tabs.addTab(self.libraries, self.tr("Libraries"))
         self.tabs.addTab(self._memory_tab(), self.tr("Memory"))
         self.tabs.addTab(self._general_tab(), self.tr("General"))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok

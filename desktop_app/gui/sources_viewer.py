@@ -272,7 +272,7 @@ class SourcesViewer(QWidget):
         self.passage = passage
         self.title.setText(citation.title)
         exists = Path(citation.source_path).is_file()
-        self.open_button.setEnabled(exists)
+        self.open_button.setEnabled(exists)  # only a file this computer can reach
         self._update_location(missing=not exists)
         if citation.ocr_boxes and exists and citation.file_type in ("pdf", "image"):
             self._show_pdf_controls(False)
@@ -394,7 +394,8 @@ class SourcesViewer(QWidget):
     def _show_text(self, citation: Citation, passage: Passage, exists: bool) -> None:
         self.stack.setCurrentWidget(self.text_view)
         self._set_text_pages([passage.text], passage, from_snippet=True)
-        if exists and self.text_loader is not None:
+        # a team library keeps the document's text: shown when the file is not here
+        if (exists or citation.library != "local") and self.text_loader is not None:
             wanted = citation
 
             def on_pages(pages: list[str]) -> None:
@@ -466,7 +467,11 @@ class SourcesViewer(QWidget):
         text = self.tr("Page %1 · %2").replace("%1", pages).replace("%2", citation.source_path)
         if citation.ocr_label:  # read from a scan: say so, with the engine's confidence
             text = f"{citation.ocr_label} · {text}"
-        if missing:
+        if citation.library != "local":
+            text = self.tr("Team library “%1”").replace("%1", citation.library) + " · " + text
+        if missing and citation.library != "local":
+            text += " · " + self.tr("the file is not on this computer; showing the text stored in the team library")
+        elif missing:
             text += " · " + self.tr("original file not found; showing the indexed text")
         self.location.setText(text)
         self.location.setToolTip(citation.source_path)

@@ -39,6 +39,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--ocr-pages", type=int, default=None, metavar="N",
                    help="OCR at most N scanned pages per document this time "
                         "(setting ocr_max_pages_per_document)")
+    p.add_argument("--library", default="local",
+                   help="add to this team library instead of this computer's (never prunes)")
     p.set_defaults(handler=cmd_ingest)
 
     demo = sub.add_parser("demo", help="ingest the bundled sample documents and run a search")
@@ -48,12 +50,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     dsub = d.add_subparsers(dest="documents_command", required=True)
     dl = dsub.add_parser("list")
     dl.add_argument("--json", action="store_true")
+    dl.add_argument("--library", default="local")
     dl.set_defaults(handler=cmd_documents_list)
     dr = dsub.add_parser("remove", help="remove a document and purge its text from disk")
     dr.add_argument("doc_id")
     dr.add_argument("--purge-chats", action="store_true",
                     help="also erase the assistant answers in your chats that quote the "
                          "document, and its entries in answer traces (your questions stay)")
+    dr.add_argument("--library", default="local")
     dr.set_defaults(handler=cmd_documents_remove)
 
 
@@ -62,7 +66,9 @@ def cmd_ingest(args: argparse.Namespace, app: App) -> int:
         app.settings.ocr_enabled = False
     if args.ocr_pages is not None:
         app.settings.ocr_max_pages_per_document = max(0, args.ocr_pages)
-    result = ingest_and_print(app, args.paths, prune_missing=not args.no_prune)
+    team = args.library != "local"
+    result = ingest_and_print(app, args.paths, prune_missing=not (args.no_prune or team),
+                              library=args.library)
     if result.exit_code:
         return result.exit_code
     return 0 if result.failed == 0 else 3
@@ -72,11 +78,13 @@ def _say(line: str) -> None:
     print(line, flush=True)
 
 
-def ingest_and_print(app: App, paths: list[Path], *, prune_missing: bool) -> RunDone:
+def ingest_and_print(app: App, paths: list[Path], *, prune_missing: bool,
+                     library: str = "local") -> RunDone:
     """Run the pipeline, printing one line per file and a summary; returns the summary."""
     last_embed = ""
     result: RunDone | None = None
-    for event in app.pipeline.run(paths, prune_missing=prune_missing):
+    pipeline = app.pipeline if library == "local" else app.team_pipeline(library)
+    for event in pipeline.run(paths, prune_missing=prune_missing):
         if isinstance(event, (ChunksEmbedded, PagesParsed)):
             line = (f"  embedding {event.chunks_done}/{event.chunks_total}"
                     if isinstance(event, ChunksEmbedded)
@@ -124,7 +132,8 @@ def run_sample_demo(app: App) -> int:
 
 
 def cmd_documents_list(args: argparse.Namespace, app: App) -> int:
-    docs = app.index.documents()
+    index = app.index if args.library == "local" else app.team_index(args.library)
+    docs = index.documents()
     if args.json:
         print(json.dumps([d.__dict__ for d in docs], ensure_ascii=False, indent=2, default=list))
         return 0
@@ -133,15 +142,17 @@ def cmd_documents_list(args: argparse.Namespace, app: App) -> int:
         print(one_line(f"{d.doc_id}  {d.file_type:4}  {d.language:3}  pages={d.page_count:<4} "
                        f"chunks={d.chunk_count:<5} {d.title}  ({display_path(d.source_path)})"
                        f"{notes}"))
-    stats = app.index.stats()
+    stats = index.stats()
     print(f"{stats['documents']} documents, {stats['chunks']} chunks, "
           f"{stats['bytes'] / 1e6:.1f} MB, embedder {stats['embedder_id']}")
     return 0
 
 
 def cmd_documents_remove(args: argparse.Namespace, app: App) -> int:
-    passages = app.index.chunk_texts(args.doc_id)  # to find answers quoting it, before it goes
-    record = app.pipeline.remove_document(args.doc_id)
+    pipeline = app.pipeline if args.library == "local" else app.team_pipeline(args.library)
+    # the document's passages, to find answers in the chats that quote it, before it goes
+    passages = pipeline.index.chunk_texts(args.doc_id)
+    record = pipeline.remove_document(args.doc_id)
     conversations = app.conversations
     if record is None and not args.purge_chats:
         print(f"no document with id {args.doc_id}", file=sys.stderr)

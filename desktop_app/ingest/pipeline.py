@@ -56,6 +56,7 @@ from desktop_app.ingest.ocr import OcrEngine, OcrRun, attach_ocr
 from desktop_app.ingest.pathnames import path_bytes, path_from_key, path_key, readable
 from desktop_app.ingest.types import Chunk, LoadedDocument
 from desktop_app.retrieval.index import DocumentRecord, LanceIndex
+from desktop_app.retrieval.legacy_adapter import LegacyIndexView
 from desktop_app.retrieval.textnorm import analyze
 from desktop_app.retrieval.types import Embedder
 
@@ -152,8 +153,8 @@ _OCR_RETRY_NOTES = ("no text layer on",)
 
 
 class IngestPipeline:
-    def __init__(self, index: LanceIndex, embedder: Embedder, settings: Settings,
-                 ocr_engine: OcrEngine | None = None, *,
+    def __init__(self, index: LanceIndex | LegacyIndexView, embedder: Embedder,
+                 settings: Settings, ocr_engine: OcrEngine | None = None, *,
                  index_provider: Callable[[], LanceIndex] | None = None) -> None:
         self.index = index
         self.embedder = embedder
@@ -301,6 +302,8 @@ class IngestPipeline:
         previous = self.index.documents_at(key)  # fresh: another process may have written
         if self._unchanged(previous, content_hash):
             return FileSkipped(key, "unchanged")
+        if isinstance(self.index, LegacyIndexView) and self.index.document_by_hash(content_hash):
+            return FileSkipped(key, "already in the team library")
         doc = yield from self._load(path, cancelled)
         doc.title = readable(doc.title)  # a non-UTF-8 file name becomes the title of a .txt
         doc_id = make_doc_id(path, content_hash, ocr=bool(doc.ocr_engine))

@@ -195,7 +195,8 @@ class ChatService:
             # ids and the exact quoted span: a reloaded answer highlights the same words
             trace["citations"] = [{"number": c.number, "doc_id": c.doc_id,
                                    "chunk_id": c.chunk_id, "page": c.page,
-                                   "quote": asdict(c.quote) if c.quote else None}
+                                   "quote": asdict(c.quote) if c.quote else None,
+                                   "library": c.library}
                                   for c in done.citations]
         trace.update(command_trace)
         return self.conversations.add_assistant_message(conversation_id, answer, trace)

@@ -196,6 +196,45 @@ def flags_section(report: DoctorReport) -> list[str]:
     return lines
 
 
+def _url_host(url: str) -> str:
+    """The host of a URL or of a libpq `host=` string ("" when local or unreadable)."""
+    import re
+    import urllib.parse
+
+    try:
+        host = urllib.parse.urlsplit(url).hostname or ""
+    except ValueError:
+        host = ""
+    if not host:
+        match = re.search(r"(?:^|\s)host\s*=\s*([^\s]+)", url)
+        host = match.group(1) if match else ""
+    return "" if host.startswith("/") else host.lower()
+
+
+def network_section(app: Any) -> list[str]:
+    """Every destination the user allowed past the air gap, and what it is for."""
+    guard = airgap.current_guard()
+    allowed = sorted(guard.allowed_hosts) if guard is not None else []
+    settings = getattr(app, "settings", None)
+    uses: dict[str, list[str]] = {}
+    for library in getattr(settings, "team_libraries", []) or []:
+        host = _url_host(library.url)
+        if host and not airgap.is_loopback_host(host):
+            state = "allowed" if library.allow_network else "NOT allowed (stays offline)"
+            uses.setdefault(host, []).append(f"team library “{library.name}” ({state})")
+        elif host or library.url:
+            uses.setdefault("this computer", []).append(f"team library “{library.name}”")
+    ollama = getattr(settings, "ollama_url", "")
+    if getattr(settings, "llm_backend", "") == "ollama" and ollama:
+        uses.setdefault(_url_host(ollama) or "this computer", []).append("Ollama server")
+    lines = [f"  {host}: {', '.join(uses.get(host, ['allowed']))}" for host in allowed]
+    lines += [f"  {host}: {', '.join(what)}" for host, what in sorted(uses.items())
+              if host not in allowed]
+    if not allowed:
+        lines.insert(0, "  no network destination allowed: loopback only")
+    return lines
+
+
 def _exercise(name: str, action: Callable[[], object], results: list[str]) -> None:
     started = time.perf_counter()
     try:
@@ -274,6 +313,7 @@ def run_doctor(app: Any, *, sanitize: Callable[[str], str] | None = None,
     report.add("Index", index_section(app, report, repair=repair))
     report.add("Logging", logging_section(app, sanitize, report))
     report.add("Offline switches in force", flags_section(report))
+    report.add("Network destinations you allowed", network_section(app))
     report.add("Air gap", outbound_section(report, sanitize, deep=deep))
     return report
 

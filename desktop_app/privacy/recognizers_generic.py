@@ -129,7 +129,13 @@ SECRET_TOKEN_PATTERNS: tuple[tuple[str, str], ...] = (
     ("stripe key", r"\b(?:sk|pk|rk)_(?:live|test)_[A-Za-z0-9]{20,}"),
     ("private key block",
      r"-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|\Z)"),
-    ("url credentials", r"\b[a-z][a-z0-9+.\-]*://[^\s/:@]+:(?P<v>[^\s/@]+)(?=@)"),
+    # the password may itself hold '@' (typed unescaped): it runs to the last '@' before the host
+    ("url credentials",
+     r"\b[a-z][a-z0-9+.\-]*://[^\s/:@]+:(?P<v>[^\s/]+)(?=@[^\s@/]*(?:[/?#\s]|$))"),
+    # libpq key=value strings quote a password with spaces: password='a b'
+    ("quoted libpq password", r"(?i:\bpassword)\s*=\s*'(?P<v>(?:[^'\\]|\\.)+)'"),
+    ("password environment variable",
+     r"\b[A-Z][A-Z0-9_]*(?:PASSWORD|PASSWD|SECRET|TOKEN)=(?P<v>[^\s\"']+)"),
 )
 
 

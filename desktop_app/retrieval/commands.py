@@ -28,6 +28,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--modified-since", help="file modified on/after this ISO date")
     s.add_argument("--folder", help="only documents under this folder")
     s.add_argument("--lang", help="document language (pt, en, es)")
+    s.add_argument("--library", action="append", default=[],
+                   help="search this library (`local` or a team library's name); repeatable; "
+                        "default: every library the settings search")
     s.add_argument("--json", action="store_true")
     s.set_defaults(handler=cmd_search)
 
@@ -62,7 +65,8 @@ def hit_to_dict(h: Hit) -> dict[str, object]:
         "source_path": h.source_path, "file_type": h.file_type,
         "page_start": h.page_start, "page_end": h.page_end, "section": " › ".join(h.heading_path),
         "score": round(h.score, 6), "legs": sorted(h.legs), "vector_rank": h.vector_rank,
-        "keyword_rank": h.keyword_rank, "text": h.text, "ocr_confidence": h.ocr_confidence,
+        "keyword_rank": h.keyword_rank, "library": h.library, "text": h.text,
+        "ocr_confidence": h.ocr_confidence,
     }
 
 
@@ -72,8 +76,9 @@ def cmd_search(args: argparse.Namespace, app: App) -> int:
         until=args.until, modified_since=args.modified_since, folder=args.folder,
         language=args.lang,
     )
-    hits = app.searcher.search(args.query, k=args.k, filters=filters)
-    report = app.searcher.last_report
+    searcher = app.searcher_for(args.library) if args.library else app.searcher
+    hits = searcher.search(args.query, k=args.k, filters=filters)
+    report = searcher.last_report
     for warning in report.warnings:
         tell_user(f"warning: {warning}")
     if args.json:
@@ -95,7 +100,8 @@ def print_hits(hits: list[Hit]) -> None:
         headings = [x for x in h.heading_path if x != h.title]  # an H1 often repeats the title
         section = f" › {' › '.join(headings)}" if headings else ""
         snippet = " ".join(h.text.split())[:160]
-        print(one_line(f"[{n}] {h.title}{section} ({pages})  score={h.score:.4f} "
+        library = f" [{h.library}]" if h.library != "local" else ""
+        print(one_line(f"[{n}] {h.title}{section} ({pages}){library}  score={h.score:.4f} "
                        f"legs={'+'.join(sorted(h.legs))}"))
         print(f"    {snippet}")
 

@@ -19,6 +19,7 @@ import numpy as np
 from desktop_app.config.settings import Settings
 from desktop_app.retrieval.fusion import rrf_fuse
 from desktop_app.retrieval.index import LanceIndex, filters_to_sql
+from desktop_app.retrieval.legacy_adapter import LegacyIndexView, scored_to_rows
 from desktop_app.retrieval.textnorm import analyze
 from desktop_app.retrieval.types import Embedder, Hit, SearchFilters
 
@@ -56,9 +57,12 @@ def _passes(row: dict[str, Any], filters: SearchFilters | None) -> bool:
     return True
 
 
+AnyIndex = LanceIndex | LegacyIndexView  # until issue 12's one Index protocol
+
+
 class HybridSearcher:
-    def __init__(self, index: LanceIndex, embedder: Embedder, settings: Settings,
-                 *, index_provider: Callable[[], LanceIndex] | None = None) -> None:
+    def __init__(self, index: AnyIndex, embedder: Embedder, settings: Settings,
+                 *, index_provider: Callable[[], AnyIndex] | None = None) -> None:
         self._index = index
         self._index_provider = index_provider
         self.embedder = embedder
@@ -66,7 +70,7 @@ class HybridSearcher:
         self.last_report = SearchReport()
 
     @property
-    def index(self) -> LanceIndex:
+    def index(self) -> AnyIndex:
         return self._index_provider() if self._index_provider else self._index
 
     def search(self, query: str, *, k: int | None = None,
@@ -80,7 +84,9 @@ class HybridSearcher:
         k = k or self.settings.retrieval_k
         index = self.index
         report = SearchReport()
-        where = filters_to_sql(filters)
+        # a team library's typed legs take the filters and the raw query themselves
+        typed = index.typed if isinstance(index, LegacyIndexView) else None
+        where = None if typed else filters_to_sql(filters)
         depth = max(self.settings.leg_k, k)
         results: dict[str, list[dict[str, Any]]] = {}
         if "vector" in legs:
@@ -89,14 +95,18 @@ class HybridSearcher:
                 vector = (query_vector if query_vector is not None
                           else self.embedder.embed_query(query))
                 t1 = time.perf_counter()
-                results["vector"] = index.search_vector(vector, depth, where)
+                results["vector"] = (
+                    scored_to_rows(typed.search_vector(vector, depth, filters)) if typed
+                    else index.search_vector(vector, depth, where))  # type: ignore[union-attr]
                 report.timings_ms["embed"] = (t1 - t0) * 1000
                 report.timings_ms["vector"] = (time.perf_counter() - t1) * 1000
             else:
                 report.warnings.append(index.mismatch_message())
         if "keyword" in legs:
             t0 = time.perf_counter()
-            results["keyword"] = index.search_keyword(analyze(query), depth, where)
+            results["keyword"] = (
+                scored_to_rows(typed.search_keyword(query, depth, filters)) if typed
+                else index.search_keyword(analyze(query), depth, where))  # type: ignore[union-attr]
             report.timings_ms["keyword"] = (time.perf_counter() - t0) * 1000
         report.legs_used = tuple(results)
         rows: dict[str, dict[str, Any]] = {}
@@ -125,7 +135,7 @@ class HybridSearcher:
                 char_start=r["char_start"], char_end=r["char_end"],
                 heading_path=tuple(r["heading_path"] or ()), score=f.score,
                 legs=frozenset(f.ranks), vector_rank=f.ranks.get("vector"),
-                keyword_rank=f.ranks.get("keyword"),
+                keyword_rank=f.ranks.get("keyword"), library=r.get("library", "local"),
                 ocr_confidence=r.get("ocr_confidence"), ocr_boxes=r.get("ocr_boxes") or "",
             ))
         return hits

@@ -60,3 +60,4 @@ class Hit:
     rerank_score: float | None = None
     ocr_confidence: float | None = None  # set when the text was read by OCR (0–1)
     ocr_boxes: str = ""  # JSON line boxes of the passage on the page image (ingest/ocr.py)
+    library: str = "local"  # "local" or the team library's name (badges say where it lives)

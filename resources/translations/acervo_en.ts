@@ -526,94 +526,152 @@ Undo the save anyway? The changed memory is erased too.</source>
     </message>
 </context>
 <context>
+    <name>LibrariesTab</name>
+    <message>
+        <location filename="../../desktop_app/gui/library_settings.py" line="179"/>
+        <source>Search this computer&apos;s library</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_settings.py" line="184"/>
+        <source>Add team library…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_settings.py" line="186"/>
+        <source>Edit…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_settings.py" line="188"/>
+        <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_settings.py" line="190"/>
+        <source>A team library lives on your team&apos;s PostgreSQL server: a question searches every library ticked here, and each source says which library it came from. Passwords are kept in the system keyring (or a private file), never in the settings file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_settings.py" line="213"/>
+        <source>read-only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_settings.py" line="213"/>
+        <source>read-write</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_settings.py" line="214"/>
+        <source>searched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_settings.py" line="214"/>
+        <source>not searched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_settings.py" line="216"/>
+        <source>network allowed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_settings.py" line="217"/>
+        <source>network NOT allowed</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>LibraryPanel</name>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="240"/>
+        <location filename="../../desktop_app/gui/library.py" line="276"/>
         <source>Add files…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="241"/>
+        <location filename="../../desktop_app/gui/library.py" line="277"/>
         <source>Add folder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="242"/>
+        <location filename="../../desktop_app/gui/library.py" line="278"/>
         <source>Filter by title or folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="243"/>
+        <location filename="../../desktop_app/gui/library.py" line="279"/>
         <source>Reindex</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="244"/>
+        <location filename="../../desktop_app/gui/library.py" line="280"/>
         <source>Your library is empty. Drop files or folders here, or start with the sample documents.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="245"/>
+        <location filename="../../desktop_app/gui/library.py" line="281"/>
         <source>Load samples</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="247"/>
+        <location filename="../../desktop_app/gui/library.py" line="283"/>
         <source>Title</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="247"/>
+        <location filename="../../desktop_app/gui/library.py" line="283"/>
         <source>Type</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="247"/>
+        <location filename="../../desktop_app/gui/library.py" line="283"/>
         <source>Pages</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="247"/>
+        <location filename="../../desktop_app/gui/library.py" line="283"/>
         <source>Chunks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="248"/>
+        <location filename="../../desktop_app/gui/library.py" line="284"/>
         <source>Folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="248"/>
+        <location filename="../../desktop_app/gui/library.py" line="284"/>
         <source>Added</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="252"/>
+        <location filename="../../desktop_app/gui/library.py" line="288"/>
         <source>All types</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="260"/>
+        <location filename="../../desktop_app/gui/library.py" line="296"/>
         <source>Any time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="260"/>
+        <location filename="../../desktop_app/gui/library.py" line="296"/>
         <source>Last 7 days</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="260"/>
+        <location filename="../../desktop_app/gui/library.py" line="296"/>
         <source>Last 30 days</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="261"/>
+        <location filename="../../desktop_app/gui/library.py" line="297"/>
         <source>Last year</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library.py" line="287"/>
+        <location filename="../../desktop_app/gui/library.py" line="323"/>
         <source>%n passage(s)</source>
         <translation>
             <numerusform>%n passage</numerusform>
@@ -621,22 +679,22 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="300"/>
+        <location filename="../../desktop_app/gui/library.py" line="336"/>
         <source>This library was indexed with another embedding model, so only keyword search works. Reindex to restore meaning-based search (the current index keeps working meanwhile).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="323"/>
+        <location filename="../../desktop_app/gui/library.py" line="359"/>
         <source>Remove documents</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="324"/>
+        <location filename="../../desktop_app/gui/library.py" line="360"/>
         <source>Remove these documents from the library? Their text and vectors are erased from the index; the files themselves stay on disk.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library.py" line="337"/>
+        <location filename="../../desktop_app/gui/library.py" line="373"/>
         <source>Removed %n document(s).</source>
         <translation>
             <numerusform>Removed %n document.</numerusform>
@@ -644,37 +702,55 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="369"/>
+        <location filename="../../desktop_app/gui/library.py" line="405"/>
         <source>Open original</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="370"/>
+        <location filename="../../desktop_app/gui/library.py" line="406"/>
         <source>Re-index</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="372"/>
+        <location filename="../../desktop_app/gui/library.py" line="408"/>
         <source>Remove from library…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="400"/>
+        <location filename="../../desktop_app/gui/library.py" line="439"/>
         <source>Adding documents…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="408"/>
+        <location filename="../../desktop_app/gui/library.py" line="447"/>
         <source>Reindexing…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="325"/>
+        <location filename="../../desktop_app/gui/library.py" line="361"/>
         <source>Also erase chat answers that quote them</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <location filename="../../desktop_app/gui/library.py" line="247"/>
+        <location filename="../../desktop_app/gui/library.py" line="274"/>
+        <source>This computer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library.py" line="247"/>
+        <location filename="../../desktop_app/gui/library.py" line="275"/>
+        <source>Team: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library.py" line="264"/>
+        <location filename="../../desktop_app/gui/library.py" line="420"/>
+        <source>This team library is read-only in your settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library.py" line="339"/>
+        <location filename="../../desktop_app/gui/library.py" line="375"/>
         <source>Erased %n chat answer(s) that quoted them.</source>
         <translation>
             <numerusform>Erased %n chat answer that quoted them.</numerusform>
@@ -682,7 +758,7 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library.py" line="342"/>
+        <location filename="../../desktop_app/gui/library.py" line="378"/>
         <source>%n chat answer(s) still quote them; delete those chats to erase the text.</source>
         <translation>
             <numerusform>%n chat answer still quotes them; delete that chat to erase the text.</numerusform>
@@ -690,7 +766,7 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="349"/>
+        <location filename="../../desktop_app/gui/library.py" line="385"/>
         <source>Another Acervo process is updating the library; waiting…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -698,186 +774,196 @@ Undo the save anyway? The changed memory is erased too.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="228"/>
-        <location filename="../../desktop_app/gui/main_window.py" line="244"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="229"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="245"/>
         <source>Library</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="229"/>
-        <location filename="../../desktop_app/gui/main_window.py" line="245"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="230"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="246"/>
         <source>Chats</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="230"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="231"/>
         <source>Memory — what Acervo remembers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="231"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="232"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="232"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="233"/>
         <source>&amp;Chat</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="233"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="234"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="234"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="235"/>
         <source>&amp;Tools</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="235"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="236"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="236"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="237"/>
         <source>Add files…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="237"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="238"/>
         <source>Add folder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="238"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="239"/>
         <source>Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="239"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="240"/>
         <source>New chat</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="240"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="241"/>
         <source>Ask a question</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="241"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="242"/>
         <source>Stop answer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="242"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="243"/>
         <source>Sources only (no model)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="243"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="244"/>
         <source>Memory…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="246"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="247"/>
         <source>Settings…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="247"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="248"/>
         <source>Reindex library</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="248"/>
-        <location filename="../../desktop_app/gui/main_window.py" line="477"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="249"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="505"/>
         <source>About Acervo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="249"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="250"/>
         <source>Adding %p%</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="250"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="343"/>
         <source>offline ✓</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="251"/>
-        <source>network: model server allowed ⚠</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="252"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="344"/>
         <source>Nothing leaves this computer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="252"/>
-        <source>Questions and passages are sent to the Ollama server</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="281"/>
-        <location filename="../../desktop_app/gui/main_window.py" line="297"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="280"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="296"/>
         <source>Model: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="282"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="281"/>
         <source>none (sources only)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="285"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="284"/>
         <source>search model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="285"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="284"/>
         <source>library</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="286"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="285"/>
         <source>language model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="286"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="285"/>
         <source>memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="287"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="286"/>
         <source>Loading %1…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="292"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="291"/>
         <source>Model: none (sources only)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="294"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="293"/>
         <source>Model: unavailable — sources-only answers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="333"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="332"/>
         <source>Models failed to load</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="345"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="348"/>
+        <source>team server %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="349"/>
+        <source>model server %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="351"/>
+        <source>network: %1 only ⚠</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="352"/>
+        <source>Questions and passages go to these servers; nothing else leaves this computer:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="362"/>
         <source>Library empty</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/main_window.py" line="348"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="366"/>
         <source>%n document(s)</source>
         <translation>
             <numerusform>%n document</numerusform>
@@ -885,7 +971,7 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/main_window.py" line="349"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="367"/>
         <source>%n passage(s)</source>
         <translation>
             <numerusform>%n passage</numerusform>
@@ -893,67 +979,67 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="356"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="373"/>
         <source>Add files</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="357"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="374"/>
         <source>Documents and scans (*.pdf *.docx *.md *.markdown *.txt *.html *.htm *.png *.jpg *.jpeg *.tif *.tiff);;Scanned images (*.png *.jpg *.jpeg *.tif *.tiff);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="365"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="382"/>
         <source>Add folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="477"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="505"/>
         <source>Acervo answers questions about your own documents with cited sources, entirely on this computer. Nothing is sent anywhere.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="312"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="311"/>
         <source>This model is too small to follow the answer prompt; its answers are labelled as experiments. Settings → Models → Who writes answers.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="313"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="312"/>
         <source>Experiment: %1 writes answers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="315"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="314"/>
         <source>Answers are written by the language model from the passages it finds, with citation badges.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="316"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="315"/>
         <source>Written answers: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="318"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="317"/>
         <source>The active model is too small to write reliable answers: Acervo shows the passages that answer your question, with badges. Add a model of 1B parameters or more (a GGUF file) for written answers.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="319"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="318"/>
         <source>No language model is installed: Acervo shows the passages that answer your question, with badges. Add a GGUF model for written answers.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="322"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="321"/>
         <source>You chose answers from your sources in Settings.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="323"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="322"/>
         <source>Answers from your sources</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="309"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="308"/>
         <source>add a model</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1301,301 +1387,306 @@ Undo the save anyway? The changed memory is erased too.</source>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="61"/>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="309"/>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="332"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="63"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="313"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="336"/>
         <source>Settings</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="64"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="66"/>
         <source>Models</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="65"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="67"/>
         <source>Search</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="66"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="69"/>
+        <source>Libraries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="70"/>
         <source>Memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="67"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="71"/>
         <source>General</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="84"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="88"/>
         <source>Local model (llama.cpp)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="85"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="89"/>
         <source>Ollama server</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="86"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="90"/>
         <source>No model: sources only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="101"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="105"/>
         <source>Add GGUF file…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="103"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="107"/>
         <source>Use selected</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="105"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="109"/>
         <source>Remove from list</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="122"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="126"/>
         <source>Allow a server on another computer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="131"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="135"/>
         <source>Answer with:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="134"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="138"/>
         <source>Models:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="136"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="140"/>
         <source>Context size (tokens):</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="137"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="141"/>
         <source>Threads:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="138"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="142"/>
         <source>Ollama URL:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="139"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="143"/>
         <source>Ollama model:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="162"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="166"/>
         <source>multilingual-e5-small (loading…)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="163"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="167"/>
         <source>The embedding model is fixed; changing it requires a reindex.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="167"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="171"/>
         <source>Rerank results with a cross-encoder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="169"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="173"/>
         <source>Read scanned pages and images with OCR</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="172"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="176"/>
         <source>Pages without a text layer are read from their image, on this computer.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="177"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="181"/>
         <source>OCR takes seconds per page; scanned pages beyond this are listed, not read.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="181"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="185"/>
         <source>Browse…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="187"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="191"/>
         <source>Embedding model:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="188"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="192"/>
         <source>Sources per answer (k):</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="190"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="194"/>
         <source>Reranker folder:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="192"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="196"/>
         <source>OCR pages per document:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="198"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="202"/>
         <source>Remember facts I tell the assistant</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="200"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="204"/>
         <source>Also notice facts I mention in passing (runs after each answer)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="204"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="208"/>
         <source>keep until I delete</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="205"/>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="224"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="209"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="228"/>
         <source> days</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="210"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="214"/>
         <source>Forget memories after:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="218"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="222"/>
         <source>Automatic (system)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="227"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="231"/>
         <source>Follow the system</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="227"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="231"/>
         <source>Light</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="228"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="232"/>
         <source>Dark</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="232"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="236"/>
         <source>Language:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="233"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="237"/>
         <source>Appearance:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="234"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="238"/>
         <source>Keep logs for:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="243"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="247"/>
         <source>bundled</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="262"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="266"/>
         <source>Add a GGUF model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="263"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="267"/>
         <source>GGUF models (*.gguf)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="273"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="277"/>
         <source>Choose a chat template</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="274"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="278"/>
         <source>Template:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="277"/>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="280"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="281"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="284"/>
         <source>Model not added</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="288"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="292"/>
         <source>Model added</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="318"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="322"/>
         <source>Not air-gapped: your questions and passages from your documents will be sent to this server.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="320"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="324"/>
         <source>This URL is on another computer. Tick “Allow a server on another computer” to use it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="323"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="327"/>
         <source>Cross-encoder folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="92"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="96"/>
         <source>Automatic: the model, when it is big enough</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="93"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="97"/>
         <source>Always the model (a small one as an experiment)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="94"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="98"/>
         <source>Never: answer with passages from my documents</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="97"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="101"/>
         <source>Models under %1 parameters, like the bundled SmolLM2 (135M), cannot follow the answer prompt: Acervo then answers with the passages from your documents. Add a GGUF of 1B parameters or more (e.g. Qwen2.5-3B-Instruct, Q4_K_M) for written answers.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="132"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="136"/>
         <source>Who writes answers:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="257"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="261"/>
         <source>writes answers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="258"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="262"/>
         <source>too small to write answers (%1): sources, or an experiment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="285"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="289"/>
         <source>It is big enough to write answers and is now the active model.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1653,13 +1744,92 @@ Undo the save anyway? The changed memory is erased too.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="466"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="467"/>
         <source>Page %1 · %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="470"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="471"/>
+        <source>Team library “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="473"/>
+        <source>the file is not on this computer; showing the text stored in the team library</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="475"/>
         <source>original file not found; showing the indexed text</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TeamLibraryDialog</name>
+    <message>
+        <location filename="../../desktop_app/gui/library_settings.py" line="57"/>
+        <location filename="../../desktop_app/gui/library_settings.py" line="164"/>
+        <source>Team library</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_settings.py" line="68"/>
+        <source>unchanged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_settings.py" line="70"/>
+        <source>the one you may write to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_settings.py" line="71"/>
+        <source>Read-only: never add or remove documents there</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_settings.py" line="73"/>
+        <source>Search it with every question</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_settings.py" line="80"/>
+        <source>Test connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_settings.py" line="87"/>
+        <source>Name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_settings.py" line="88"/>
+        <source>Server URL:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_settings.py" line="89"/>
+        <source>Password:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_settings.py" line="90"/>
+        <source>Add documents to collection:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_settings.py" line="112"/>
+        <source>Allow the connection to %1 (Acervo is offline otherwise)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_settings.py" line="117"/>
+        <source>Not air-gapped for this server: your questions and the passages found go to it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_settings.py" line="119"/>
+        <source>This server is on another computer. Tick the box to allow it.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -530,94 +530,152 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
     </message>
 </context>
 <context>
+    <name>LibrariesTab</name>
+    <message>
+        <location filename="../../desktop_app/gui/library_settings.py" line="179"/>
+        <source>Search this computer&apos;s library</source>
+        <translation>Pesquisar a biblioteca deste computador</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_settings.py" line="184"/>
+        <source>Add team library…</source>
+        <translation>Adicionar biblioteca da equipe…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_settings.py" line="186"/>
+        <source>Edit…</source>
+        <translation>Editar…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_settings.py" line="188"/>
+        <source>Remove</source>
+        <translation>Remover</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_settings.py" line="190"/>
+        <source>A team library lives on your team&apos;s PostgreSQL server: a question searches every library ticked here, and each source says which library it came from. Passwords are kept in the system keyring (or a private file), never in the settings file.</source>
+        <translation>Uma biblioteca da equipe fica no servidor PostgreSQL da sua equipe: cada pergunta pesquisa todas as bibliotecas marcadas aqui, e cada fonte diz de qual biblioteca veio. As senhas ficam no chaveiro do sistema (ou num arquivo privado), nunca no arquivo de configurações.</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_settings.py" line="213"/>
+        <source>read-only</source>
+        <translation>somente leitura</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_settings.py" line="213"/>
+        <source>read-write</source>
+        <translation>leitura e escrita</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_settings.py" line="214"/>
+        <source>searched</source>
+        <translation>pesquisada</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_settings.py" line="214"/>
+        <source>not searched</source>
+        <translation>não pesquisada</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_settings.py" line="216"/>
+        <source>network allowed</source>
+        <translation>rede permitida</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_settings.py" line="217"/>
+        <source>network NOT allowed</source>
+        <translation>rede NÃO permitida</translation>
+    </message>
+</context>
+<context>
     <name>LibraryPanel</name>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="240"/>
+        <location filename="../../desktop_app/gui/library.py" line="276"/>
         <source>Add files…</source>
         <translation>Adicionar arquivos…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="241"/>
+        <location filename="../../desktop_app/gui/library.py" line="277"/>
         <source>Add folder…</source>
         <translation>Adicionar pasta…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="242"/>
+        <location filename="../../desktop_app/gui/library.py" line="278"/>
         <source>Filter by title or folder</source>
         <translation>Filtrar por título ou pasta</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="243"/>
+        <location filename="../../desktop_app/gui/library.py" line="279"/>
         <source>Reindex</source>
         <translation>Reindexar</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="244"/>
+        <location filename="../../desktop_app/gui/library.py" line="280"/>
         <source>Your library is empty. Drop files or folders here, or start with the sample documents.</source>
         <translation>Sua biblioteca está vazia. Arraste arquivos ou pastas para cá, ou comece com os documentos de exemplo.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="245"/>
+        <location filename="../../desktop_app/gui/library.py" line="281"/>
         <source>Load samples</source>
         <translation>Carregar exemplos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="247"/>
+        <location filename="../../desktop_app/gui/library.py" line="283"/>
         <source>Title</source>
         <translation>Título</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="247"/>
+        <location filename="../../desktop_app/gui/library.py" line="283"/>
         <source>Type</source>
         <translation>Tipo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="247"/>
+        <location filename="../../desktop_app/gui/library.py" line="283"/>
         <source>Pages</source>
         <translation>Páginas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="247"/>
+        <location filename="../../desktop_app/gui/library.py" line="283"/>
         <source>Chunks</source>
         <translation>Trechos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="248"/>
+        <location filename="../../desktop_app/gui/library.py" line="284"/>
         <source>Folder</source>
         <translation>Pasta</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="248"/>
+        <location filename="../../desktop_app/gui/library.py" line="284"/>
         <source>Added</source>
         <translation>Adicionado</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="252"/>
+        <location filename="../../desktop_app/gui/library.py" line="288"/>
         <source>All types</source>
         <translation>Todos os tipos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="260"/>
+        <location filename="../../desktop_app/gui/library.py" line="296"/>
         <source>Any time</source>
         <translation>Qualquer data</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="260"/>
+        <location filename="../../desktop_app/gui/library.py" line="296"/>
         <source>Last 7 days</source>
         <translation>Últimos 7 dias</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="260"/>
+        <location filename="../../desktop_app/gui/library.py" line="296"/>
         <source>Last 30 days</source>
         <translation>Últimos 30 dias</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="261"/>
+        <location filename="../../desktop_app/gui/library.py" line="297"/>
         <source>Last year</source>
         <translation>Último ano</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library.py" line="287"/>
+        <location filename="../../desktop_app/gui/library.py" line="323"/>
         <source>%n passage(s)</source>
         <translation>
             <numerusform>%n trecho</numerusform>
@@ -625,22 +683,22 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="300"/>
+        <location filename="../../desktop_app/gui/library.py" line="336"/>
         <source>This library was indexed with another embedding model, so only keyword search works. Reindex to restore meaning-based search (the current index keeps working meanwhile).</source>
         <translation>Esta biblioteca foi indexada com outro modelo de embeddings, então só a busca por palavras funciona. Reindexe para recuperar a busca por significado (o índice atual continua funcionando enquanto isso).</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="323"/>
+        <location filename="../../desktop_app/gui/library.py" line="359"/>
         <source>Remove documents</source>
         <translation>Remover documentos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="324"/>
+        <location filename="../../desktop_app/gui/library.py" line="360"/>
         <source>Remove these documents from the library? Their text and vectors are erased from the index; the files themselves stay on disk.</source>
         <translation>Remover estes documentos da biblioteca? O texto e os vetores são apagados do índice; os arquivos continuam no disco.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library.py" line="337"/>
+        <location filename="../../desktop_app/gui/library.py" line="373"/>
         <source>Removed %n document(s).</source>
         <translation>
             <numerusform>%n documento removido.</numerusform>
@@ -648,37 +706,37 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="369"/>
+        <location filename="../../desktop_app/gui/library.py" line="405"/>
         <source>Open original</source>
         <translation>Abrir original</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="370"/>
+        <location filename="../../desktop_app/gui/library.py" line="406"/>
         <source>Re-index</source>
         <translation>Reindexar</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="372"/>
+        <location filename="../../desktop_app/gui/library.py" line="408"/>
         <source>Remove from library…</source>
         <translation>Remover da biblioteca…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="400"/>
+        <location filename="../../desktop_app/gui/library.py" line="439"/>
         <source>Adding documents…</source>
         <translation>Adicionando documentos…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="408"/>
+        <location filename="../../desktop_app/gui/library.py" line="447"/>
         <source>Reindexing…</source>
         <translation>Reindexando…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="325"/>
+        <location filename="../../desktop_app/gui/library.py" line="361"/>
         <source>Also erase chat answers that quote them</source>
         <translation>Apagar também as respostas do chat que os citam</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library.py" line="339"/>
+        <location filename="../../desktop_app/gui/library.py" line="375"/>
         <source>Erased %n chat answer(s) that quoted them.</source>
         <translation>
             <numerusform>%n resposta do chat que os citava foi apagada.</numerusform>
@@ -686,7 +744,7 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library.py" line="342"/>
+        <location filename="../../desktop_app/gui/library.py" line="378"/>
         <source>%n chat answer(s) still quote them; delete those chats to erase the text.</source>
         <translation>
             <numerusform>%n resposta do chat ainda os cita; apague essas conversas para apagar o texto.</numerusform>
@@ -694,194 +752,210 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="349"/>
+        <location filename="../../desktop_app/gui/library.py" line="385"/>
         <source>Another Acervo process is updating the library; waiting…</source>
         <translation>Outro processo do Acervo está atualizando a biblioteca; aguardando…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library.py" line="247"/>
+        <location filename="../../desktop_app/gui/library.py" line="274"/>
+        <source>This computer</source>
+        <translation>Este computador</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library.py" line="247"/>
+        <location filename="../../desktop_app/gui/library.py" line="275"/>
+        <source>Team: %1</source>
+        <translation>Equipe: %1</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library.py" line="264"/>
+        <location filename="../../desktop_app/gui/library.py" line="420"/>
+        <source>This team library is read-only in your settings.</source>
+        <translation>Esta biblioteca da equipe está como somente leitura nas suas configurações.</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="228"/>
-        <location filename="../../desktop_app/gui/main_window.py" line="244"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="229"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="245"/>
         <source>Library</source>
         <translation>Biblioteca</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="229"/>
-        <location filename="../../desktop_app/gui/main_window.py" line="245"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="230"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="246"/>
         <source>Chats</source>
         <translation>Conversas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="230"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="231"/>
         <source>Memory — what Acervo remembers</source>
         <translation>Memória — o que o Acervo lembra</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="231"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="232"/>
         <source>&amp;File</source>
         <translation>&amp;Arquivo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="232"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="233"/>
         <source>&amp;Chat</source>
         <translation>&amp;Conversa</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="233"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="234"/>
         <source>&amp;View</source>
         <translation>&amp;Exibir</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="234"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="235"/>
         <source>&amp;Tools</source>
         <translation>&amp;Ferramentas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="235"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="236"/>
         <source>&amp;Help</source>
         <translation>A&amp;juda</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="236"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="237"/>
         <source>Add files…</source>
         <translation>Adicionar arquivos…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="237"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="238"/>
         <source>Add folder…</source>
         <translation>Adicionar pasta…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="238"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="239"/>
         <source>Quit</source>
         <translation>Sair</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="239"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="240"/>
         <source>New chat</source>
         <translation>Nova conversa</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="240"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="241"/>
         <source>Ask a question</source>
         <translation>Fazer uma pergunta</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="241"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="242"/>
         <source>Stop answer</source>
         <translation>Parar resposta</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="242"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="243"/>
         <source>Sources only (no model)</source>
         <translation>Só fontes (sem modelo)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="243"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="244"/>
         <source>Memory…</source>
         <translation>Memória…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="246"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="247"/>
         <source>Settings…</source>
         <translation>Configurações…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="247"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="248"/>
         <source>Reindex library</source>
         <translation>Reindexar biblioteca</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="248"/>
-        <location filename="../../desktop_app/gui/main_window.py" line="477"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="249"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="505"/>
         <source>About Acervo</source>
         <translation>Sobre o Acervo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="249"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="250"/>
         <source>Adding %p%</source>
         <translation>Adicionando %p%</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="250"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="343"/>
         <source>offline ✓</source>
         <translation>offline ✓</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="251"/>
         <source>network: model server allowed ⚠</source>
-        <translation>rede: servidor de modelo permitido ⚠</translation>
+        <translation type="vanished">rede: servidor de modelo permitido ⚠</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="252"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="344"/>
         <source>Nothing leaves this computer</source>
         <translation>Nada sai deste computador</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="252"/>
         <source>Questions and passages are sent to the Ollama server</source>
-        <translation>Perguntas e trechos são enviados ao servidor Ollama</translation>
+        <translation type="vanished">Perguntas e trechos são enviados ao servidor Ollama</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="281"/>
-        <location filename="../../desktop_app/gui/main_window.py" line="297"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="280"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="296"/>
         <source>Model: %1</source>
         <translation>Modelo: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="282"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="281"/>
         <source>none (sources only)</source>
         <translation>nenhum (só fontes)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="285"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="284"/>
         <source>search model</source>
         <translation>modelo de busca</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="285"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="284"/>
         <source>library</source>
         <translation>biblioteca</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="286"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="285"/>
         <source>language model</source>
         <translation>modelo de linguagem</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="286"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="285"/>
         <source>memory</source>
         <translation>memória</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="287"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="286"/>
         <source>Loading %1…</source>
         <translation>Carregando %1…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="292"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="291"/>
         <source>Model: none (sources only)</source>
         <translation>Modelo: nenhum (só fontes)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="294"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="293"/>
         <source>Model: unavailable — sources-only answers</source>
         <translation>Modelo: indisponível — respostas só com fontes</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="333"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="332"/>
         <source>Models failed to load</source>
         <translation>Falha ao carregar os modelos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="345"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="362"/>
         <source>Library empty</source>
         <translation>Biblioteca vazia</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/main_window.py" line="348"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="366"/>
         <source>%n document(s)</source>
         <translation>
             <numerusform>%n documento</numerusform>
@@ -889,7 +963,7 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/main_window.py" line="349"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="367"/>
         <source>%n passage(s)</source>
         <translation>
             <numerusform>%n trecho</numerusform>
@@ -897,69 +971,89 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="356"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="373"/>
         <source>Add files</source>
         <translation>Adicionar arquivos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="357"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="374"/>
         <source>Documents and scans (*.pdf *.docx *.md *.markdown *.txt *.html *.htm *.png *.jpg *.jpeg *.tif *.tiff);;Scanned images (*.png *.jpg *.jpeg *.tif *.tiff);;All files (*)</source>
         <translation>Documentos e digitalizações (*.pdf *.docx *.md *.markdown *.txt *.html *.htm *.png *.jpg *.jpeg *.tif *.tiff);;Imagens digitalizadas (*.png *.jpg *.jpeg *.tif *.tiff);;Todos os arquivos (*)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="365"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="382"/>
         <source>Add folder</source>
         <translation>Adicionar pasta</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="477"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="505"/>
         <source>Acervo answers questions about your own documents with cited sources, entirely on this computer. Nothing is sent anywhere.</source>
         <translation>O Acervo responde perguntas sobre os seus próprios documentos, com fontes citadas, inteiramente neste computador. Nada é enviado para lugar nenhum.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="312"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="311"/>
         <source>This model is too small to follow the answer prompt; its answers are labelled as experiments. Settings → Models → Who writes answers.</source>
         <translation>Este modelo é pequeno demais para seguir as instruções de resposta; as respostas dele são marcadas como experimento. Configurações → Modelos → Quem redige as respostas.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="313"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="312"/>
         <source>Experiment: %1 writes answers</source>
         <translation>Experimento: %1 redige as respostas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="315"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="314"/>
         <source>Answers are written by the language model from the passages it finds, with citation badges.</source>
         <translation>As respostas são redigidas pelo modelo de linguagem a partir dos trechos encontrados, com selos de citação.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="316"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="315"/>
         <source>Written answers: %1</source>
         <translation>Respostas redigidas: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="318"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="317"/>
         <source>The active model is too small to write reliable answers: Acervo shows the passages that answer your question, with badges. Add a model of 1B parameters or more (a GGUF file) for written answers.</source>
         <translation>O modelo ativo é pequeno demais para redigir respostas confiáveis: o Acervo mostra os trechos que respondem à sua pergunta, com selos. Adicione um modelo de 1B parâmetros ou mais (um arquivo GGUF) para ter respostas redigidas.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="319"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="318"/>
         <source>No language model is installed: Acervo shows the passages that answer your question, with badges. Add a GGUF model for written answers.</source>
         <translation>Nenhum modelo de linguagem está instalado: o Acervo mostra os trechos que respondem à sua pergunta, com selos. Adicione um modelo GGUF para ter respostas redigidas.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="322"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="321"/>
         <source>You chose answers from your sources in Settings.</source>
         <translation>Você escolheu respostas a partir das suas fontes nas Configurações.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="323"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="322"/>
         <source>Answers from your sources</source>
         <translation>Respostas das suas fontes</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="309"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="308"/>
         <source>add a model</source>
         <translation>adicionar um modelo</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="348"/>
+        <source>team server %1</source>
+        <translation>servidor da equipe %1</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="349"/>
+        <source>model server %1</source>
+        <translation>servidor de modelo %1</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="351"/>
+        <source>network: %1 only ⚠</source>
+        <translation>rede: só %1 ⚠</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="352"/>
+        <source>Questions and passages go to these servers; nothing else leaves this computer:</source>
+        <translation>Perguntas e trechos vão para estes servidores; nada mais sai deste computador:</translation>
     </message>
 </context>
 <context>
@@ -1305,303 +1399,308 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="61"/>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="309"/>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="332"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="63"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="313"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="336"/>
         <source>Settings</source>
         <translation>Configurações</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="64"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="66"/>
         <source>Models</source>
         <translation>Modelos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="65"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="67"/>
         <source>Search</source>
         <translation>Busca</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="66"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="70"/>
         <source>Memory</source>
         <translation>Memória</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="67"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="71"/>
         <source>General</source>
         <translation>Geral</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="84"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="88"/>
         <source>Local model (llama.cpp)</source>
         <translation>Modelo local (llama.cpp)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="85"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="89"/>
         <source>Ollama server</source>
         <translation>Servidor Ollama</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="86"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="90"/>
         <source>No model: sources only</source>
         <translation>Sem modelo: só fontes</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="101"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="105"/>
         <source>Add GGUF file…</source>
         <translation>Adicionar arquivo GGUF…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="103"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="107"/>
         <source>Use selected</source>
         <translation>Usar o selecionado</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="105"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="109"/>
         <source>Remove from list</source>
         <translation>Remover da lista</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="122"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="126"/>
         <source>Allow a server on another computer</source>
         <translation>Permitir um servidor em outro computador</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="131"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="135"/>
         <source>Answer with:</source>
         <translation>Responder com:</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="134"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="138"/>
         <source>Models:</source>
         <translation>Modelos:</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="136"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="140"/>
         <source>Context size (tokens):</source>
         <translation>Tamanho do contexto (tokens):</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="137"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="141"/>
         <source>Threads:</source>
         <translation>Threads:</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="138"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="142"/>
         <source>Ollama URL:</source>
         <translation>URL do Ollama:</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="139"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="143"/>
         <source>Ollama model:</source>
         <translation>Modelo do Ollama:</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="162"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="166"/>
         <source>multilingual-e5-small (loading…)</source>
         <translation>multilingual-e5-small (carregando…)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="163"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="167"/>
         <source>The embedding model is fixed; changing it requires a reindex.</source>
         <translation>O modelo de embeddings é fixo; trocá-lo exige reindexar.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="167"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="171"/>
         <source>Rerank results with a cross-encoder</source>
         <translation>Reordenar resultados com um cross-encoder</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="181"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="185"/>
         <source>Browse…</source>
         <translation>Procurar…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="187"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="191"/>
         <source>Embedding model:</source>
         <translation>Modelo de embeddings:</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="188"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="192"/>
         <source>Sources per answer (k):</source>
         <translation>Fontes por resposta (k):</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="190"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="194"/>
         <source>Reranker folder:</source>
         <translation>Pasta do reordenador:</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="198"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="202"/>
         <source>Remember facts I tell the assistant</source>
         <translation>Lembrar fatos que eu contar ao assistente</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="200"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="204"/>
         <source>Also notice facts I mention in passing (runs after each answer)</source>
         <translation>Também notar fatos que eu mencionar de passagem (roda depois de cada resposta)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="204"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="208"/>
         <source>keep until I delete</source>
         <translation>guardar até eu excluir</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="205"/>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="224"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="209"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="228"/>
         <source> days</source>
         <translation> dias</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="210"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="214"/>
         <source>Forget memories after:</source>
         <translation>Esquecer memórias após:</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="218"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="222"/>
         <source>Automatic (system)</source>
         <translation>Automático (sistema)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="227"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="231"/>
         <source>Follow the system</source>
         <translation>Seguir o sistema</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="227"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="231"/>
         <source>Light</source>
         <translation>Claro</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="228"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="232"/>
         <source>Dark</source>
         <translation>Escuro</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="232"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="236"/>
         <source>Language:</source>
         <translation>Idioma:</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="233"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="237"/>
         <source>Appearance:</source>
         <translation>Aparência:</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="234"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="238"/>
         <source>Keep logs for:</source>
         <translation>Manter logs por:</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="243"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="247"/>
         <source>bundled</source>
         <translation>incluído</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="262"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="266"/>
         <source>Add a GGUF model</source>
         <translation>Adicionar um modelo GGUF</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="263"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="267"/>
         <source>GGUF models (*.gguf)</source>
         <translation>Modelos GGUF (*.gguf)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="273"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="277"/>
         <source>Choose a chat template</source>
         <translation>Escolha um modelo de chat</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="274"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="278"/>
         <source>Template:</source>
         <translation>Modelo de chat:</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="277"/>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="280"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="281"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="284"/>
         <source>Model not added</source>
         <translation>Modelo não adicionado</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="288"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="292"/>
         <source>Model added</source>
         <translation>Modelo adicionado</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="318"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="322"/>
         <source>Not air-gapped: your questions and passages from your documents will be sent to this server.</source>
         <translation>Não isolado: suas perguntas e trechos dos seus documentos serão enviados a este servidor.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="320"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="324"/>
         <source>This URL is on another computer. Tick “Allow a server on another computer” to use it.</source>
         <translation>Esta URL está em outro computador. Marque “Permitir um servidor em outro computador” para usá-la.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="323"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="327"/>
         <source>Cross-encoder folder</source>
         <translation>Pasta do cross-encoder</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="92"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="96"/>
         <source>Automatic: the model, when it is big enough</source>
         <translation>Automático: o modelo, quando for grande o bastante</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="93"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="97"/>
         <source>Always the model (a small one as an experiment)</source>
         <translation>Sempre o modelo (um pequeno, como experimento)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="94"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="98"/>
         <source>Never: answer with passages from my documents</source>
         <translation>Nunca: responder com trechos dos meus documentos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="97"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="101"/>
         <source>Models under %1 parameters, like the bundled SmolLM2 (135M), cannot follow the answer prompt: Acervo then answers with the passages from your documents. Add a GGUF of 1B parameters or more (e.g. Qwen2.5-3B-Instruct, Q4_K_M) for written answers.</source>
         <translation>Modelos com menos de %1 parâmetros, como o SmolLM2 incluído (135M), não conseguem seguir as instruções de resposta: o Acervo então responde com os trechos dos seus documentos. Adicione um GGUF de 1B parâmetros ou mais (p. ex. Qwen2.5-3B-Instruct, Q4_K_M) para ter respostas redigidas.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="132"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="136"/>
         <source>Who writes answers:</source>
         <translation>Quem redige as respostas:</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="257"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="261"/>
         <source>writes answers</source>
         <translation>redige respostas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="258"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="262"/>
         <source>too small to write answers (%1): sources, or an experiment</source>
         <translation>pequeno demais para redigir respostas (%1): fontes, ou experimento</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="285"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="289"/>
         <source>It is big enough to write answers and is now the active model.</source>
         <translation>Ele é grande o bastante para redigir respostas e agora é o modelo ativo.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="169"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="173"/>
         <source>Read scanned pages and images with OCR</source>
         <translation>Ler páginas digitalizadas e imagens com OCR</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="172"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="176"/>
         <source>Pages without a text layer are read from their image, on this computer.</source>
         <translation>Páginas sem camada de texto são lidas da imagem, neste computador.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="177"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="181"/>
         <source>OCR takes seconds per page; scanned pages beyond this are listed, not read.</source>
         <translation>O OCR leva segundos por página; páginas digitalizadas além deste limite são listadas, não lidas.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="192"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="196"/>
         <source>OCR pages per document:</source>
         <translation>Páginas de OCR por documento:</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="69"/>
+        <source>Libraries</source>
+        <translation>Bibliotecas</translation>
     </message>
 </context>
 <context>
@@ -1657,14 +1756,93 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         <translation>Fontes</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="466"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="467"/>
         <source>Page %1 · %2</source>
         <translation>Página %1 · %2</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="470"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="475"/>
         <source>original file not found; showing the indexed text</source>
         <translation>arquivo original não encontrado; mostrando o texto indexado</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="471"/>
+        <source>Team library “%1”</source>
+        <translation>Biblioteca da equipe “%1”</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="473"/>
+        <source>the file is not on this computer; showing the text stored in the team library</source>
+        <translation>o arquivo não está neste computador; mostrando o texto guardado na biblioteca da equipe</translation>
+    </message>
+</context>
+<context>
+    <name>TeamLibraryDialog</name>
+    <message>
+        <location filename="../../desktop_app/gui/library_settings.py" line="57"/>
+        <location filename="../../desktop_app/gui/library_settings.py" line="164"/>
+        <source>Team library</source>
+        <translation>Biblioteca da equipe</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_settings.py" line="68"/>
+        <source>unchanged</source>
+        <translation>sem alteração</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_settings.py" line="70"/>
+        <source>the one you may write to</source>
+        <translation>aquela em que você pode gravar</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_settings.py" line="71"/>
+        <source>Read-only: never add or remove documents there</source>
+        <translation>Somente leitura: nunca adicionar nem remover documentos ali</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_settings.py" line="73"/>
+        <source>Search it with every question</source>
+        <translation>Pesquisá-la em toda pergunta</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_settings.py" line="80"/>
+        <source>Test connection</source>
+        <translation>Testar conexão</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_settings.py" line="87"/>
+        <source>Name:</source>
+        <translation>Nome:</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_settings.py" line="88"/>
+        <source>Server URL:</source>
+        <translation>URL do servidor:</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_settings.py" line="89"/>
+        <source>Password:</source>
+        <translation>Senha:</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_settings.py" line="90"/>
+        <source>Add documents to collection:</source>
+        <translation>Adicionar documentos à coleção:</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_settings.py" line="112"/>
+        <source>Allow the connection to %1 (Acervo is offline otherwise)</source>
+        <translation>Permitir a conexão com %1 (do contrário o Acervo fica offline)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_settings.py" line="117"/>
+        <source>Not air-gapped for this server: your questions and the passages found go to it.</source>
+        <translation>Sem isolamento para este servidor: suas perguntas e os trechos encontrados vão para ele.</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_settings.py" line="119"/>
+        <source>This server is on another computer. Tick the box to allow it.</source>
+        <translation>Este servidor está em outro computador. Marque a caixa para permiti-lo.</translation>
     </message>
 </context>
 </TS>

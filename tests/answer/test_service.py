@@ -73,7 +73,7 @@ def test_the_trace_records_query_hits_legs_scores_and_timings(settings: Settings
     assert trace["hits"][1] == {"number": 2, "chunk_id": "lgpd:2", "doc_id": "lgpd",
                                 "title": "LGPD", "page_start": 21, "page_end": 21,
                                 "score": 0.02, "legs": ["keyword"], "vector_rank": None,
-                                "keyword_rank": 2, "rerank_score": None}
+                                "keyword_rank": 2, "rerank_score": None, "library": "local"}
     assert {"search_ms", "prompt_ms", "first_token_ms", "generate_ms", "total_ms"} <= \
         set(trace["timings"])
     assert trace["language"] == "pt" and trace["prompt_tokens"] > 0

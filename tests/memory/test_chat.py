@@ -37,8 +37,8 @@ def test_a_turn_persists_both_messages_with_the_answer_trace(memory_app: Any,
     assert (assistant.role, assistant.content) == ("assistant", done.answer)
     assert assistant.trace is not None and assistant.trace["question"] == user.content
     assert assistant.trace["citations"] == [
-        {"number": c.number, "doc_id": c.doc_id, "chunk_id": c.chunk_id, "page": c.page}
-        for c in done.citations]
+        {"number": c.number, "doc_id": c.doc_id, "chunk_id": c.chunk_id, "page": c.page,
+         "library": "local"} for c in done.citations]
 
 
 def test_remember_command_acts_now_and_offers_undo(memory_app: Any, library: None) -> None:

@@ -43,6 +43,13 @@ REDACTED = [
      "jwt <SECRET>"),
     ("key sk-proj-AbCdEfGhIjKlMnOpQrStUvWx", "key <SECRET>"),
     ("postgres://app:S3nh4F0rte@db.local/x", "postgres://app:<SECRET>@db.local/x"),
+    # team-library connection strings (psycopg/libpq forms)
+    ("postgresql://ana:p@ss#w0rd@db.unit.local:5432/acervo",
+     "postgresql://ana:<SECRET>@db.unit.local:5432/acervo"),
+    ("postgresql+psycopg://ana:Abc%40123@db/acervo", "postgresql+psycopg://ana:<SECRET>@db/acervo"),
+    ("host=db user=ana password='S3nh4 F0rte' dbname=acervo",
+     "host=db user=ana password='<SECRET>' dbname=acervo"),
+    ("PGPASSWORD=S3nh4F0rte desktop-app team init", "PGPASSWORD=<SECRET> desktop-app team init"),
     # person names
     ("Usuário Maria Aparecida da Silva entrou", "Usuário <PERSON> entrou"),
     ("atendido pelo Dr. Fulano Beltrano", "atendido pelo Dr. <PERSON>"),

@@ -1,0 +1,75 @@
+"""One question over several libraries: each library's fused list, fused again with RRF.
+
+The local library and any team libraries each run their own hybrid search (their
+scores are not comparable: BM25 statistics differ per library), so their ranked
+lists are combined by rank with the same reciprocal rank fusion. The question is
+embedded once. A library that cannot be reached is skipped with a warning in the
+report: the others still answer (a laptop away from the office keeps working).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+
+import numpy as np
+
+from desktop_app.config.settings import Settings
+from desktop_app.errors import AppError
+from desktop_app.retrieval.fusion import rrf_fuse
+from desktop_app.retrieval.search import LEGS, HybridSearcher, SearchReport
+from desktop_app.retrieval.types import Embedder, Hit, SearchFilters
+
+SearcherProvider = Callable[[], HybridSearcher]
+
+
+class MultiSearcher:
+    """Same call as `HybridSearcher.search`; hits carry the library they came from."""
+
+    def __init__(self, libraries: Sequence[tuple[str, SearcherProvider]], embedder: Embedder,
+                 settings: Settings) -> None:
+        if not libraries:
+            raise ValueError("at least one library")
+        self.libraries = list(libraries)
+        self.embedder = embedder
+        self.settings = settings
+        self.last_report = SearchReport()
+
+    @property
+    def names(self) -> list[str]:
+        return [name for name, _ in self.libraries]
+
+    def search(self, query: str, *, k: int | None = None,
+               filters: SearchFilters | None = None, legs: tuple[str, ...] = LEGS,
+               query_vector: np.ndarray | None = None) -> list[Hit]:
+        k = k or self.settings.retrieval_k
+        report = SearchReport()
+        if "vector" in legs and query_vector is None:
+            t0 = time.perf_counter()
+            query_vector = self.embedder.embed_query(query)
+            report.timings_ms["embed"] = (time.perf_counter() - t0) * 1000
+        per_library: dict[str, list[Hit]] = {}
+        used: list[str] = []
+        for name, provider in self.libraries:
+            t0 = time.perf_counter()
+            try:
+                searcher = provider()
+                hits = searcher.search(query, k=k, filters=filters, legs=legs,
+                                       query_vector=query_vector)
+            except AppError as exc:
+                report.warnings.append(f"{name}: {exc.user_message}")
+                continue
+            report.warnings += [f"{name}: {w}" for w in searcher.last_report.warnings]
+            used += [leg for leg in searcher.last_report.legs_used if leg not in used]
+            report.timings_ms[f"library:{name}"] = (time.perf_counter() - t0) * 1000
+            per_library[name] = [replace(h, library=name) for h in hits]
+        report.legs_used = tuple(used)
+        self.last_report = report
+        if len(per_library) <= 1:
+            return next(iter(per_library.values()), [])
+        by_key = {f"{name}\0{h.chunk_id}": h for name, hits in per_library.items() for h in hits}
+        ranked = {name: [(f"{name}\0{h.chunk_id}", h.doc_id, h.position) for h in hits]
+                  for name, hits in per_library.items()}
+        fused = rrf_fuse(ranked, k=self.settings.rrf_k)[:k]
+        return [replace(by_key[f.key], score=f.score) for f in fused]

@@ -1,0 +1,550 @@
+"""A document index on a shared PostgreSQL + pgvector server (a team library).
+
+The same contract as the local index (`index_api.DocumentIndex`): typed rows,
+normalised scores, keyword analysis inside, filters from `SearchFilters`.
+
+- Vector leg: HNSW over `vector(dim)` with inner product (the vectors are
+  L2-normalised, so the score is the cosine, as in LanceDB's dot distance);
+  iterative index scans keep `k` rows when row-level security or a filter
+  removes candidates.
+- Keyword leg: the app's own analysed column (`textnorm.analyze`: folded, then
+  stemmed — the one LanceDB indexes) as a `tsvector` under the `simple`
+  configuration, matched through its GIN index, ranked with Okapi BM25 computed
+  in SQL from the tsvector positions (k1 = 1.2, b = 0.75, idf = ln(1 + (N − df +
+  0.5)/(df + 0.5)), a repeated query term counts twice — LanceDB's formula, so
+  both backends rank alike). N, the average length and df are taken over the
+  rows the user may read, so statistics never reveal hidden collections.
+  `ts_rank` is available for comparison (`keyword_ranking="ts_rank"`).
+- Writes are idempotent by content hash: the document row is claimed first
+  (`ON CONFLICT DO NOTHING` on (collection, content hash)) in the same
+  transaction as its chunks, so two analysts adding one file make one document
+  (the id derives from collection and hash, so any unique conflict is that case),
+  and a killed client leaves nothing half-written.
+- Deletion: DELETE, then (purge) VACUUM FULL of the text tables, so deleted text
+  leaves the data files; vectors get a plain VACUUM.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import threading
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from desktop_app.errors import AppError
+from desktop_app.retrieval.index import DocumentRecord
+from desktop_app.retrieval.index_api import ChunkRow, IndexStats, Scored, folder_filter
+from desktop_app.retrieval.pg_schema import SCHEMA_VERSION, TEXT_TABLES
+from desktop_app.retrieval.textnorm import analyze
+from desktop_app.retrieval.types import SearchFilters
+
+if TYPE_CHECKING:
+    from desktop_app.ingest.types import Chunk
+
+log = logging.getLogger(__name__)
+
+BM25_K1 = 1.2
+BM25_B = 0.75
+MAX_TOKEN_CHARS = 40  # LanceDB's FTS drops longer tokens; so do we, on both sides
+KEYWORD_RANKINGS = ("bm25", "ts_rank")
+HNSW_EF_SEARCH = 200
+
+_ROW_COLUMNS = """c.chunk_id, d.doc_id, c.position, c.text, c.prefix, d.title, d.source_path,
+  d.folder, d.file_type, d.language, c.page_start, c.page_end, c.char_start, c.char_end,
+  c.heading_path, d.ingested_at, d.modified_at"""
+_DOC_COLUMNS = """d.doc_id, d.title, d.source_path, d.file_type, d.language, d.size,
+  d.content_hash, d.page_count, d.chunk_count, d.ingested_at, d.modified_at, d.embedder_id,
+  d.notes"""
+
+
+class TeamLibraryError(AppError):
+    """The team server is unreachable, not set up, or refused an operation."""
+
+
+def keyword_terms(analysed: str) -> list[str]:
+    """The tokens of an analysed text as both backends count them (long tokens dropped)."""
+    return [t for t in analysed.split() if len(t) <= MAX_TOKEN_CHARS]
+
+
+def vector_literal(vector: np.ndarray) -> str:
+    """pgvector's text form; 9 significant digits round-trip a float32 exactly."""
+    return "[" + ",".join(f"{x:.9g}" for x in np.asarray(vector, dtype=np.float32)) + "]"
+
+
+def parse_vector(text: str) -> np.ndarray:
+    return np.asarray(json.loads(text), dtype=np.float32)
+
+
+def team_doc_id(collection_id: int, content_hash: str) -> str:
+    """The same file in the same collection has the same id on every analyst's machine."""
+    return hashlib.sha256(f"{collection_id}\0{content_hash}".encode()).hexdigest()[:16]
+
+
+def filters_sql(filters: SearchFilters | None) -> tuple[str, dict[str, Any]]:
+    """A predicate over `acervo.documents d` and its parameters ("TRUE" when unfiltered)."""
+    if filters is None:
+        return "TRUE", {}
+    parts: list[str] = []
+    params: dict[str, Any] = {}
+    if filters.file_types:
+        parts.append("d.file_type = ANY(%(f_types)s)")
+        params["f_types"] = list(filters.file_types)
+    if filters.since:
+        parts.append("d.ingested_at >= %(f_since)s")
+        params["f_since"] = filters.since
+    if filters.until:
+        parts.append("d.ingested_at < %(f_until)s")
+        params["f_until"] = filters.until
+    if filters.modified_since:
+        parts.append("d.modified_at >= %(f_modified)s")
+        params["f_modified"] = filters.modified_since
+    if filters.folder:
+        folder, prefix = folder_filter(filters.folder)
+        parts.append("(d.folder = %(f_folder)s OR starts_with(d.folder, %(f_prefix)s))")
+        params.update(f_folder=folder, f_prefix=prefix)
+    if filters.language:
+        parts.append("d.language = %(f_lang)s")
+        params["f_lang"] = filters.language
+    return " AND ".join(parts) or "TRUE", params
+
+
+def _bm25_sql(where: str) -> str:
+    """One statement: match through GIN, tf from the tsvector positions, BM25 over readable rows."""
+    return f"""
+WITH q AS (SELECT * FROM unnest(%(terms)s::text[], %(counts)s::int[]) AS q(term, repeats)),
+stats AS (
+  SELECT coalesce(sum(chunk_count), 0)::float8 AS n,
+         coalesce(sum(token_count), 0)::float8 / greatest(coalesce(sum(chunk_count), 0), 1)
+           AS avgdl
+  FROM acervo.documents),
+hits AS MATERIALIZED (
+  SELECT c.chunk_key, c.doc_key, c.chunk_id, c.position, c.token_count AS dl,
+         u.lexeme AS term, array_length(u.positions, 1) AS tf
+  FROM acervo.chunks c,
+       unnest(ts_filter(setweight(c.terms, 'A', %(terms)s::text[]), '{{a}}')) AS u
+  WHERE c.terms @@ %(tsquery)s::tsquery),
+idf AS (
+  SELECT h.term,
+         q.repeats * ln(1 + (s.n - count(*) + 0.5) / (count(*) + 0.5)) AS weight
+  FROM hits h JOIN q USING (term) CROSS JOIN stats s
+  GROUP BY h.term, q.repeats, s.n),
+scored AS (
+  SELECT h.chunk_key, h.doc_key, h.chunk_id, h.position,
+         sum(i.weight * h.tf * {BM25_K1 + 1}
+             / (h.tf + {BM25_K1} * (1 - {BM25_B} + {BM25_B} * h.dl / s.avgdl))) AS score
+  FROM hits h JOIN idf i USING (term) CROSS JOIN stats s
+  WHERE h.doc_key = ANY (ARRAY(SELECT d.doc_key FROM acervo.documents d WHERE {where}))
+  GROUP BY h.chunk_key, h.doc_key, h.chunk_id, h.position
+  ORDER BY score DESC, split_part(h.chunk_id, ':', 1), h.position
+  LIMIT %(k)s)
+SELECT {_ROW_COLUMNS}, t.score
+FROM scored t JOIN acervo.chunks c USING (chunk_key) JOIN acervo.documents d ON d.doc_key = c.doc_key
+ORDER BY t.score DESC, d.doc_id, c.position"""
+
+
+def _ts_rank_sql(where: str) -> str:
+    return f"""
+WITH scored AS (
+  SELECT c.chunk_key, ts_rank(c.terms, %(tsquery)s::tsquery) AS score,
+         split_part(c.chunk_id, ':', 1) AS doc_id, c.position
+  FROM acervo.chunks c
+  WHERE c.terms @@ %(tsquery)s::tsquery
+    AND c.doc_key = ANY (ARRAY(SELECT d.doc_key FROM acervo.documents d WHERE {where}))
+  ORDER BY score DESC, doc_id, c.position
+  LIMIT %(k)s)
+SELECT {_ROW_COLUMNS}, t.score
+FROM scored t JOIN acervo.chunks c USING (chunk_key) JOIN acervo.documents d ON d.doc_key = c.doc_key
+ORDER BY t.score DESC, d.doc_id, c.position"""
+
+
+def _vector_sql(where: str) -> str:
+    # Without a filter the HNSW scan is ordered by distance directly; with one, the
+    # documents predicate is applied during the iterative scan.
+    doc_filter = "" if where == "TRUE" else (
+        f"WHERE v.doc_key = ANY (ARRAY(SELECT d.doc_key FROM acervo.documents d WHERE {where}))")
+    return f"""
+WITH top AS (
+  SELECT v.chunk_key, -(v.embedding <#> %(vector)s::vector) AS score
+  FROM acervo.chunk_vectors v {doc_filter}
+  ORDER BY v.embedding <#> %(vector)s::vector
+  LIMIT %(k)s)
+SELECT {_ROW_COLUMNS}, t.score
+FROM top t JOIN acervo.chunks c USING (chunk_key) JOIN acervo.documents d ON d.doc_key = c.doc_key
+ORDER BY t.score DESC, d.doc_id, c.position"""
+
+
+class PgIndex:
+    """One team library: a connection to the server as the analyst's own role."""
+
+    schema_version = SCHEMA_VERSION
+
+    def __init__(self, connect: Callable[[], Any], *, library: str, current_embedder_id: str,
+                 collection: str = "", read_only: bool = False,
+                 keyword_ranking: str = "bm25", location: str = "") -> None:
+        if keyword_ranking not in KEYWORD_RANKINGS:
+            raise ValueError(f"keyword ranking must be one of {KEYWORD_RANKINGS}")
+        self._connect = connect
+        self.library = library
+        self.current_embedder_id = current_embedder_id
+        self.collection = collection
+        self.read_only = read_only
+        self.keyword_ranking = keyword_ranking
+        self.location = location
+        self._lock = threading.RLock()
+        self._conn: Any = None
+        self._write_collection: int | None = None
+        self._purge_pending = False
+        self._notices: list[str] = []
+        self.meta = self._read_meta()
+
+    # ---- connection ------------------------------------------------------------
+    @contextmanager
+    def _cursor(self) -> Iterator[Any]:
+        """A cursor on a live connection; a broken connection is replaced once."""
+        import psycopg
+
+        with self._lock:
+            if self._conn is None or self._conn.closed or self._conn.broken:
+                self._conn = self._open()
+            try:
+                with self._conn.cursor() as cur:
+                    yield cur
+            except psycopg.OperationalError as exc:
+                if self._conn.broken or self._conn.closed:
+                    self._conn = None
+                    raise TeamLibraryError(
+                        f"The team library “{self.library}” is unreachable: {_first_line(exc)}"
+                    ) from exc
+                raise
+
+    def _open(self) -> Any:
+        import psycopg
+
+        try:
+            conn = self._connect()
+        except psycopg.OperationalError as exc:
+            raise TeamLibraryError(
+                f"Cannot connect to the team library “{self.library}”: {_first_line(exc)}"
+            ) from exc
+        conn.autocommit = True
+        conn.add_notice_handler(lambda diag: self._notices.append(diag.message_primary or ""))
+        with conn.cursor() as cur:
+            cur.execute("SET hnsw.iterative_scan = strict_order")
+            cur.execute(f"SET hnsw.ef_search = {HNSW_EF_SEARCH}")
+        return conn
+
+    def close(self) -> None:
+        with self._lock:
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
+
+    def _read_meta(self) -> dict[str, str]:
+        import psycopg
+
+        try:
+            with self._cursor() as cur:
+                cur.execute("SELECT key, value FROM acervo.meta")
+                meta = {k: v for k, v in cur.fetchall()}
+        except (psycopg.errors.UndefinedTable, psycopg.errors.InvalidSchemaName,
+                psycopg.errors.InsufficientPrivilege) as exc:
+            raise TeamLibraryError(
+                f"The server of “{self.library}” has no Acervo team library you can use "
+                "(an administrator runs `desktop-app team init` and adds you as a user)."
+            ) from exc
+        if not meta:
+            raise TeamLibraryError(f"The team library “{self.library}” is not initialised.")
+        if int(meta.get("schema_version", "0")) > SCHEMA_VERSION:
+            raise TeamLibraryError(f"The team library “{self.library}” was set up by a newer "
+                                   "version of Acervo; update the app to use it.")
+        return meta
+
+    # ---- identity --------------------------------------------------------------
+    @property
+    def embedder_id(self) -> str:
+        return self.meta.get("embedder_id", "")
+
+    @property
+    def dim(self) -> int:
+        return int(self.meta.get("dim", "0"))
+
+    @property
+    def vector_usable(self) -> bool:
+        return not self.current_embedder_id or self.current_embedder_id == self.embedder_id
+
+    def mismatch_message(self) -> str:
+        return (f"team library {self.library} was built with {self.embedder_id}, current "
+                f"embedder {self.current_embedder_id}: keyword search only")
+
+    # ---- writes ----------------------------------------------------------------
+    def _require_writable(self) -> int:
+        if self.read_only:
+            raise TeamLibraryError(f"The team library “{self.library}” is read-only in your "
+                                   "settings.")
+        if self._write_collection is None:
+            self._write_collection = self._resolve_write_collection()
+        return self._write_collection
+
+    def _resolve_write_collection(self) -> int:
+        with self._cursor() as cur:
+            cur.execute("SELECT collection_id, name FROM acervo.collections "
+                        "WHERE collection_id = ANY (acervo.writable_collections()) ORDER BY name")
+            rows = cur.fetchall()
+        if self.collection:
+            rows = [r for r in rows if r[1] == self.collection]
+            if not rows:  # never says whether the collection exists
+                raise TeamLibraryError(
+                    f"You cannot add documents to a collection named “{self.collection}” in "
+                    f"“{self.library}”: ask an administrator for a write grant.")
+        if len(rows) != 1:
+            raise TeamLibraryError(
+                f"“{self.library}”: choose the collection to add to in the library settings "
+                if rows else f"You cannot add documents to “{self.library}”: no collection "
+                "grants you write access.")
+        return int(rows[0][0])
+
+    def add_document(self, record: DocumentRecord, chunks: Sequence[Chunk],
+                     vectors: np.ndarray) -> bool:
+        """Add a document with its chunks; False when the collection already holds the same
+        content (added by anyone). Atomic: the chunks come with the document or not at all."""
+        from desktop_app.ingest.pipeline import chunk_text_hash, compose_embedding_text
+
+        if len(chunks) != len(vectors):
+            raise ValueError("chunks and vectors must align")
+        collection_id = self._require_writable()
+        doc_id = team_doc_id(collection_id, record.content_hash)
+        search_texts = [analyze(compose_embedding_text(c.prefix, c.text)) for c in chunks]
+        token_counts = [len(keyword_terms(s)) for s in search_texts]
+        with self._cursor() as cur, cur.connection.transaction():
+            cur.execute(
+                """INSERT INTO acervo.documents (doc_id, collection_id, title, source_path,
+                     folder, file_type, language, size, content_hash, page_count, chunk_count,
+                     token_count, ingested_at, modified_at, embedder_id, notes)
+                   VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)
+                   ON CONFLICT DO NOTHING RETURNING doc_key""",
+                (doc_id, collection_id, record.title, record.source_path, record.folder,
+                 record.file_type, record.language, record.size, record.content_hash,
+                 record.page_count, len(chunks), sum(token_counts), record.ingested_at,
+                 record.modified_at, record.embedder_id or self.current_embedder_id,
+                 json.dumps(list(record.notes), ensure_ascii=False)))
+            row = cur.fetchone()
+            if row is None:
+                return False
+            doc_key = int(row[0])
+            # COPY is not allowed under row-level security: one INSERT over unnested arrays
+            cur.execute(
+                """INSERT INTO acervo.chunks (chunk_id, doc_key, collection_id, position, text,
+                     prefix, search_text, text_hash, page_start, page_end, char_start, char_end,
+                     heading_path, token_count)
+                   SELECT %(doc_id)s || ':' || u.position, %(doc_key)s, %(collection)s,
+                          u.position, u.text, u.prefix, u.search_text, u.text_hash,
+                          u.page_start, u.page_end, u.char_start, u.char_end,
+                          ARRAY(SELECT jsonb_array_elements_text(u.headings)), u.tokens
+                   FROM unnest(%(position)s::int[], %(text)s::text[], %(prefix)s::text[],
+                               %(search_text)s::text[], %(text_hash)s::text[],
+                               %(page_start)s::int[], %(page_end)s::int[],
+                               %(char_start)s::int[], %(char_end)s::int[],
+                               %(headings)s::jsonb[], %(tokens)s::int[])
+                     AS u(position, text, prefix, search_text, text_hash, page_start, page_end,
+                          char_start, char_end, headings, tokens)
+                   RETURNING position, chunk_key""",
+                {"doc_id": doc_id, "doc_key": doc_key, "collection": collection_id,
+                 "position": [c.position for c in chunks], "text": [c.text for c in chunks],
+                 "prefix": [c.prefix for c in chunks], "search_text": search_texts,
+                 "text_hash": [chunk_text_hash(c) for c in chunks],
+                 "page_start": [c.page_start for c in chunks],
+                 "page_end": [c.page_end for c in chunks],
+                 "char_start": [c.char_start for c in chunks],
+                 "char_end": [c.char_end for c in chunks],
+                 "headings": [json.dumps(list(c.heading_path), ensure_ascii=False)
+                              for c in chunks],
+                 "tokens": token_counts})
+            keys = dict(cur.fetchall())
+            cur.execute(
+                """INSERT INTO acervo.chunk_vectors (chunk_key, collection_id, doc_key, embedding)
+                   SELECT u.chunk_key, %s, %s, u.embedding::vector
+                   FROM unnest(%s::bigint[], %s::text[]) AS u(chunk_key, embedding)""",
+                (collection_id, doc_key, [keys[c.position] for c in chunks],
+                 [vector_literal(v) for v in vectors]))
+        return True
+
+    def delete_document(self, doc_id: str, *, purge: bool = True) -> None:
+        """Remove a document (RLS: only from a collection you may write to)."""
+        if self.read_only:
+            raise TeamLibraryError(f"The team library “{self.library}” is read-only in your "
+                                   "settings.")
+        with self._cursor() as cur:
+            cur.execute("DELETE FROM acervo.documents WHERE doc_id = %s", (doc_id,))
+            deleted = cur.rowcount
+        if not deleted and self.document(doc_id) is not None:
+            raise TeamLibraryError(f"You cannot remove documents from this collection of "
+                                   f"“{self.library}” (read-only grant).")
+        if deleted:
+            self._purge_pending = True
+            if purge:
+                self.purge()
+
+    def purge(self) -> bool:
+        """Rewrite the text tables so deleted text leaves the data files (VACUUM FULL; needs
+        PostgreSQL 17+ for members, or the owner). Returns False when the server refused or
+        the library stayed busy; the rows are already invisible either way."""
+        import psycopg
+
+        done = True
+        with self._cursor() as cur:
+            cur.execute("SET lock_timeout = '60s'")
+            self._notices.clear()
+            try:
+                for table in TEXT_TABLES:
+                    cur.execute(f"VACUUM (FULL, ANALYZE) acervo.{table}")
+                cur.execute("VACUUM (ANALYZE) acervo.chunk_vectors")
+                # without the privilege VACUUM only warns ("permission denied … skipping")
+                done = not any("skipping" in n for n in self._notices)
+            except psycopg.errors.LockNotAvailable:
+                done = False
+            finally:
+                cur.execute("RESET lock_timeout")
+        if done:
+            self._purge_pending = False
+        else:
+            log.warning("team library purge deferred (server refused or busy)")
+        return done
+
+    def compact(self) -> None:
+        """After a run that replaced documents: purge what was deleted."""
+        if self._purge_pending:
+            self.purge()
+
+    # ---- reads -----------------------------------------------------------------
+    def _records(self, where: str, params: Sequence[Any] = ()) -> list[DocumentRecord]:
+        with self._cursor() as cur:
+            cur.execute(f"SELECT {_DOC_COLUMNS} FROM acervo.documents d {where}", params)
+            rows = cur.fetchall()
+        out = [DocumentRecord(
+            doc_id=r[0], title=r[1], source_path=r[2], file_type=r[3], language=r[4], size=r[5],
+            content_hash=r[6], page_count=r[7], chunk_count=r[8], ingested_at=r[9],
+            modified_at=r[10], embedder_id=r[11], notes=tuple(r[12] or ())) for r in rows]
+        out.sort(key=lambda d: (d.title.casefold(), d.doc_id))
+        return out
+
+    def documents(self) -> list[DocumentRecord]:
+        return self._records("")
+
+    def document(self, doc_id: str) -> DocumentRecord | None:
+        found = self._records("WHERE d.doc_id = %s", (doc_id,))
+        return found[0] if found else None
+
+    def document_by_hash(self, content_hash: str) -> DocumentRecord | None:
+        """In the collection this client adds to (any readable one when none is set)."""
+        if self._write_collection is not None:
+            found = self._records("WHERE d.content_hash = %s AND d.collection_id = %s",
+                                  (content_hash, self._write_collection))
+        else:
+            found = self._records("WHERE d.content_hash = %s", (content_hash,))
+        return found[0] if found else None
+
+    def _row(self, r: Sequence[Any]) -> ChunkRow:
+        return ChunkRow(
+            chunk_id=r[0], doc_id=r[1], position=r[2], text=r[3], prefix=r[4], title=r[5],
+            source_path=r[6], folder=r[7], file_type=r[8], language=r[9], page_start=r[10],
+            page_end=r[11], char_start=r[12], char_end=r[13], heading_path=tuple(r[14] or ()),
+            ingested_at=r[15], modified_at=r[16], library=self.library)
+
+    def get_chunk(self, chunk_id: str) -> ChunkRow | None:
+        with self._cursor() as cur:
+            cur.execute(f"SELECT {_ROW_COLUMNS} FROM acervo.chunks c JOIN acervo.documents d "
+                        "ON d.doc_key = c.doc_key WHERE c.chunk_id = %s", (chunk_id,))
+            row = cur.fetchone()
+        return self._row(row) if row else None
+
+    def document_chunks(self, doc_id: str) -> list[ChunkRow]:
+        """A document's stored chunks in order (the text shown when the file is not reachable)."""
+        with self._cursor() as cur:
+            cur.execute(f"SELECT {_ROW_COLUMNS} FROM acervo.chunks c JOIN acervo.documents d "
+                        "ON d.doc_key = c.doc_key WHERE d.doc_id = %s ORDER BY c.position",
+                        (doc_id,))
+            return [self._row(r) for r in cur.fetchall()]
+
+    def chunk_vectors_by_hash(self, doc_id: str) -> dict[str, np.ndarray]:
+        if not self.vector_usable:
+            return {}
+        with self._cursor() as cur:
+            cur.execute("""SELECT c.text_hash, v.embedding::text FROM acervo.chunks c
+                           JOIN acervo.chunk_vectors v USING (chunk_key)
+                           JOIN acervo.documents d ON d.doc_key = c.doc_key
+                           WHERE d.doc_id = %s""", (doc_id,))
+            return {h: parse_vector(v) for h, v in cur.fetchall()}
+
+    def chunk_texts(self, doc_id: str) -> list[str]:
+        """A document's chunk texts in order (to find answers in local chats that quote it)."""
+        with self._cursor() as cur:
+            cur.execute("SELECT c.text FROM acervo.chunks c JOIN acervo.documents d "
+                        "ON d.doc_key = c.doc_key WHERE d.doc_id = %s ORDER BY c.position",
+                        (doc_id,))
+            return [r[0] for r in cur.fetchall()]
+
+    def iter_chunks(self, batch: int = 512) -> Iterator[ChunkRow]:
+        """Every readable chunk in (doc_id, position) order, fetched `batch` rows at a time."""
+        import psycopg
+
+        conn = self._connect()  # its own connection: a long read never holds the lock
+        try:
+            with conn.transaction(), conn.cursor(name="acervo_iter_chunks") as cur:
+                cur.itersize = batch
+                cur.execute(f"SELECT {_ROW_COLUMNS} FROM acervo.chunks c JOIN "
+                            "acervo.documents d ON d.doc_key = c.doc_key "
+                            "ORDER BY d.doc_id, c.position")
+                for row in cur:
+                    yield self._row(row)
+        except psycopg.OperationalError as exc:
+            raise TeamLibraryError(f"The team library “{self.library}” is unreachable: "
+                                   f"{_first_line(exc)}") from exc
+        finally:
+            conn.close()
+
+    def _search(self, sql: str, params: dict[str, Any]) -> list[Scored[ChunkRow]]:
+        with self._cursor() as cur:
+            cur.execute(sql, params)
+            rows = cur.fetchall()
+        out = []
+        for r in rows:
+            row = self._row(r)
+            out.append(Scored(row, float(r[17]), row.chunk_id, (row.doc_id, row.position)))
+        return out
+
+    def search_vector(self, vector: np.ndarray, k: int,
+                      filters: SearchFilters | None) -> list[Scored[ChunkRow]]:
+        if not self.vector_usable or k <= 0:
+            return []
+        where, params = filters_sql(filters)
+        return self._search(_vector_sql(where),
+                            {**params, "vector": vector_literal(vector), "k": k})
+
+    def search_keyword(self, text: str, k: int,
+                       filters: SearchFilters | None) -> list[Scored[ChunkRow]]:
+        counts = Counter(keyword_terms(analyze(text)))
+        if not counts or k <= 0:
+            return []
+        terms = sorted(counts)
+        where, params = filters_sql(filters)
+        sql = _bm25_sql(where) if self.keyword_ranking == "bm25" else _ts_rank_sql(where)
+        return self._search(sql, {**params, "terms": terms, "counts": [counts[t] for t in terms],
+                                  "tsquery": " | ".join(f"'{t}'" for t in terms), "k": k})
+
+    def stats(self) -> IndexStats:
+        with self._cursor() as cur:
+            cur.execute("SELECT count(*), coalesce(sum(chunk_count), 0) FROM acervo.documents")
+            documents, chunks = cur.fetchone()
+        return IndexStats(int(documents), int(chunks), 0, self.embedder_id, self.dim,
+                          int(self.meta.get("schema_version", "0")), self.vector_usable,
+                          self.location or self.library)
+
+
+def _first_line(exc: BaseException) -> str:
+    return (str(exc).strip().splitlines() or [type(exc).__name__])[0]

@@ -1,0 +1,203 @@
+"""The team library's schema on PostgreSQL + pgvector, with access control in the server.
+
+Tables (schema `acervo`): `meta` (schema version, embedder id, dimension),
+`collections`, `grants` (collection → role, read or write), `documents`,
+`chunks` (text, the app's analysed keyword column and its `tsvector` under the
+`simple` configuration with a GIN index), `chunk_vectors` (vector(dim) with an
+HNSW index) and `audit` (who added or removed what, written by a trigger).
+
+Access control lives in PostgreSQL: every user is a login role in the group
+`acervo_user`, which holds the table privileges; row-level security limits each
+table to the collections granted to the session's role (a user without a grant
+sees no rows: never an error, never a name). Writes are checked against write
+grants by the same policies. `collection_id` is repeated on every row so a
+policy never needs a join; composite foreign keys keep it consistent.
+
+The text-bearing tables (documents, chunks, audit) are the ones `VACUUM FULL` rewrites
+on purge: a plain VACUUM leaves deleted bytes in the data files (measured), the
+rewrite does not. Vectors live in their own table so a purge does not rebuild
+the HNSW graph.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+SCHEMA_VERSION = 1
+GROUP_ROLE = "acervo_user"
+# Tables a member can read; RLS decides which rows.
+READ_TABLES = ("meta", "collections", "grants", "documents", "chunks", "chunk_vectors", "audit")
+WRITE_TABLES = ("documents", "chunks", "chunk_vectors")
+# Rewritten by a purge (they hold text); chunk_vectors only gets a plain VACUUM.
+TEXT_TABLES = ("documents", "chunks", "audit")
+
+
+def schema_sql(dim: int) -> str:
+    """The whole schema, idempotent (IF NOT EXISTS); run by the server's owner."""
+    if not 1 <= dim <= 16000:
+        raise ValueError(f"vector dimension out of range: {dim}")
+    return f"""
+CREATE EXTENSION IF NOT EXISTS vector;
+CREATE SCHEMA IF NOT EXISTS acervo;
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '{GROUP_ROLE}') THEN
+    CREATE ROLE {GROUP_ROLE} NOLOGIN;
+  END IF;
+END $$;
+
+CREATE TABLE IF NOT EXISTS acervo.meta (key text PRIMARY KEY, value text NOT NULL);
+
+CREATE TABLE IF NOT EXISTS acervo.collections (
+  collection_id serial PRIMARY KEY,
+  name text NOT NULL UNIQUE CHECK (name <> ''),
+  created_at timestamptz NOT NULL DEFAULT now());
+
+CREATE TABLE IF NOT EXISTS acervo.grants (
+  collection_id int NOT NULL REFERENCES acervo.collections ON DELETE CASCADE,
+  grantee name NOT NULL,
+  can_write boolean NOT NULL DEFAULT false,
+  PRIMARY KEY (collection_id, grantee));
+
+CREATE TABLE IF NOT EXISTS acervo.documents (
+  doc_key bigserial PRIMARY KEY,
+  doc_id text NOT NULL UNIQUE,
+  collection_id int NOT NULL REFERENCES acervo.collections,
+  title text NOT NULL,
+  source_path text NOT NULL,
+  folder text NOT NULL,
+  file_type text NOT NULL,
+  language text NOT NULL,
+  size bigint NOT NULL,
+  content_hash text NOT NULL,
+  page_count int NOT NULL,
+  chunk_count int NOT NULL,
+  token_count bigint NOT NULL,
+  ingested_at text NOT NULL,
+  modified_at text NOT NULL,
+  embedder_id text NOT NULL,
+  notes jsonb NOT NULL DEFAULT '[]',
+  added_by name NOT NULL DEFAULT session_user,
+  UNIQUE (collection_id, content_hash),
+  UNIQUE (doc_key, collection_id));
+
+CREATE TABLE IF NOT EXISTS acervo.chunks (
+  chunk_key bigserial PRIMARY KEY,
+  chunk_id text NOT NULL UNIQUE,
+  doc_key bigint NOT NULL,
+  collection_id int NOT NULL,
+  position int NOT NULL,
+  text text NOT NULL,
+  prefix text NOT NULL,
+  search_text text NOT NULL,
+  text_hash text NOT NULL,
+  page_start int NOT NULL,
+  page_end int NOT NULL,
+  char_start int NOT NULL,
+  char_end int NOT NULL,
+  heading_path text[] NOT NULL DEFAULT '{{}}',
+  token_count int NOT NULL,
+  terms tsvector GENERATED ALWAYS AS (to_tsvector('simple', search_text)) STORED,
+  UNIQUE (chunk_key, collection_id),
+  FOREIGN KEY (doc_key, collection_id) REFERENCES acervo.documents (doc_key, collection_id)
+    ON DELETE CASCADE);
+-- keep the tsvector in the row (the keyword leg reads it for every match); text goes to TOAST
+ALTER TABLE acervo.chunks ALTER COLUMN terms SET STORAGE MAIN;
+CREATE INDEX IF NOT EXISTS chunks_doc ON acervo.chunks (doc_key, position);
+CREATE INDEX IF NOT EXISTS chunks_terms ON acervo.chunks USING gin (terms);
+
+CREATE TABLE IF NOT EXISTS acervo.chunk_vectors (
+  chunk_key bigint PRIMARY KEY,
+  collection_id int NOT NULL,
+  doc_key bigint NOT NULL,
+  embedding vector({dim}) NOT NULL,
+  FOREIGN KEY (chunk_key, collection_id) REFERENCES acervo.chunks (chunk_key, collection_id)
+    ON DELETE CASCADE);
+CREATE INDEX IF NOT EXISTS chunk_vectors_hnsw ON acervo.chunk_vectors
+  USING hnsw (embedding vector_ip_ops);
+
+CREATE TABLE IF NOT EXISTS acervo.audit (
+  audit_id bigserial PRIMARY KEY,
+  at timestamptz NOT NULL DEFAULT now(),
+  actor name NOT NULL,
+  action text NOT NULL CHECK (action IN ('add', 'remove')),
+  collection_id int NOT NULL,
+  collection text NOT NULL,
+  doc_id text NOT NULL,
+  title text NOT NULL,
+  content_hash text NOT NULL);
+CREATE INDEX IF NOT EXISTS audit_doc ON acervo.audit (doc_id);
+
+-- What the session's role may read / write: SECURITY DEFINER so a member need not read
+-- everyone's grants; `session_user` is the login role (SET ROLE does not widen the view).
+CREATE OR REPLACE FUNCTION acervo.readable_collections() RETURNS int[]
+  LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, acervo AS $$
+  SELECT coalesce(array_agg(DISTINCT g.collection_id), '{{}}')
+  FROM acervo.grants g JOIN pg_roles r ON r.rolname = g.grantee
+  WHERE pg_has_role(session_user, r.oid, 'MEMBER') $$;
+CREATE OR REPLACE FUNCTION acervo.writable_collections() RETURNS int[]
+  LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, acervo AS $$
+  SELECT coalesce(array_agg(DISTINCT g.collection_id), '{{}}')
+  FROM acervo.grants g JOIN pg_roles r ON r.rolname = g.grantee
+  WHERE g.can_write AND pg_has_role(session_user, r.oid, 'MEMBER') $$;
+
+CREATE OR REPLACE FUNCTION acervo.audit_documents() RETURNS trigger
+  LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, acervo AS $$
+DECLARE
+  d acervo.documents;
+BEGIN
+  IF TG_OP = 'INSERT' THEN d := NEW; ELSE d := OLD; END IF;
+  -- a removed document's title is erased from the trail too (it can hold personal data);
+  -- who added and removed which content, and when, stays
+  IF TG_OP = 'DELETE' THEN
+    UPDATE acervo.audit SET title = '' WHERE doc_id = d.doc_id;
+  END IF;
+  INSERT INTO acervo.audit (actor, action, collection_id, collection, doc_id, title, content_hash)
+  SELECT session_user, CASE TG_OP WHEN 'INSERT' THEN 'add' ELSE 'remove' END,
+         d.collection_id, coalesce(c.name, ''), d.doc_id,
+         CASE TG_OP WHEN 'INSERT' THEN d.title ELSE '' END, d.content_hash
+  FROM (SELECT 1) one LEFT JOIN acervo.collections c ON c.collection_id = d.collection_id;
+  RETURN NULL;
+END $$;
+DROP TRIGGER IF EXISTS documents_audit ON acervo.documents;
+CREATE TRIGGER documents_audit AFTER INSERT OR DELETE ON acervo.documents
+  FOR EACH ROW EXECUTE FUNCTION acervo.audit_documents();
+
+{_policies_sql()}
+
+GRANT USAGE ON SCHEMA acervo TO {GROUP_ROLE};
+GRANT SELECT ON {", ".join("acervo." + t for t in READ_TABLES)} TO {GROUP_ROLE};
+GRANT INSERT, DELETE ON {", ".join("acervo." + t for t in WRITE_TABLES)} TO {GROUP_ROLE};
+GRANT USAGE ON SEQUENCE acervo.documents_doc_key_seq, acervo.chunks_chunk_key_seq TO {GROUP_ROLE};
+REVOKE ALL ON FUNCTION acervo.audit_documents() FROM PUBLIC;
+"""
+
+
+def _policies_sql() -> str:
+    readable = "collection_id = ANY ((SELECT acervo.readable_collections())::int[])"
+    writable = "collection_id = ANY ((SELECT acervo.writable_collections())::int[])"
+    lines = []
+    for table in ("collections", "documents", "chunks", "chunk_vectors", "audit"):
+        lines += [f"ALTER TABLE acervo.{table} ENABLE ROW LEVEL SECURITY;",
+                  f"DROP POLICY IF EXISTS member_read ON acervo.{table};",
+                  f"CREATE POLICY member_read ON acervo.{table} FOR SELECT USING ({readable});"]
+    for table in WRITE_TABLES:
+        lines += [f"DROP POLICY IF EXISTS member_add ON acervo.{table};",
+                  f"CREATE POLICY member_add ON acervo.{table} FOR INSERT WITH CHECK ({writable});",
+                  f"DROP POLICY IF EXISTS member_remove ON acervo.{table};",
+                  f"CREATE POLICY member_remove ON acervo.{table} FOR DELETE USING ({writable});"]
+    lines += ["ALTER TABLE acervo.grants ENABLE ROW LEVEL SECURITY;",
+              "DROP POLICY IF EXISTS own_grants ON acervo.grants;",
+              "CREATE POLICY own_grants ON acervo.grants FOR SELECT USING (grantee = session_user);"]
+    return "\n".join(lines)
+
+
+def maintain_grant_sql(server_version: int) -> str:
+    """PostgreSQL 17+ lets members VACUUM FULL the text tables (the purge); 16 cannot."""
+    if server_version < 170000:
+        return ""
+    tables = ", ".join("acervo." + t for t in (*TEXT_TABLES, "chunk_vectors"))
+    return f"GRANT MAINTAIN ON {tables} TO {GROUP_ROLE};"
+
+
+def meta_rows(embedder_id: str, dim: int) -> dict[str, Any]:
+    return {"schema_version": str(SCHEMA_VERSION), "embedder_id": embedder_id, "dim": str(dim)}

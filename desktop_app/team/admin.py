@@ -1,0 +1,156 @@
+"""Setting up a team server, as its owner: schema, users, collections, grants, the audit trail.
+
+Every function takes an open psycopg connection of a role that owns the schema
+(the server's superuser on a trial server, a dedicated owner role on a real one).
+A user is a login role in the `acervo_user` group; a password never travels in
+clear text to the server (the client sends a SCRAM verifier) and never reaches
+a log line.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from desktop_app.errors import AppError
+from desktop_app.retrieval.pg_schema import (
+    GROUP_ROLE,
+    SCHEMA_VERSION,
+    maintain_grant_sql,
+    meta_rows,
+    schema_sql,
+)
+
+_NAME = re.compile(r"^[a-z_][a-z0-9_.\-]{0,62}$")
+
+
+@dataclass(frozen=True)
+class AuditEntry:
+    at: str
+    actor: str
+    action: str
+    collection: str
+    doc_id: str
+    title: str
+
+
+def _role_name(name: str) -> str:
+    if not _NAME.match(name) or name in (GROUP_ROLE, "postgres", "public"):
+        raise AppError(f"Not a usable user name: {name!r} (lower-case letters, digits, '_', "
+                       "'.', '-'; at most 63 characters).")
+    return name
+
+
+def init_server(conn: Any, *, embedder_id: str, dim: int) -> bool:
+    """Create (or upgrade in place) the Acervo schema; returns True when it was created now.
+
+    Refuses a server whose library was set up for another vector size."""
+    with conn.transaction(), conn.cursor() as cur:
+        cur.execute("SELECT to_regclass('acervo.meta') IS NOT NULL")
+        existed = bool(cur.fetchone()[0])
+        if existed:
+            cur.execute("SELECT value FROM acervo.meta WHERE key = 'dim'")
+            row = cur.fetchone()
+            if row and int(row[0]) != dim:
+                raise AppError(f"This server's team library stores {row[0]}-dimensional "
+                               f"vectors; the current embedder makes {dim}.")
+        cur.execute(schema_sql(dim))
+        cur.execute(maintain_grant_sql(conn.info.server_version) or "SELECT 1")
+        for key, value in meta_rows(embedder_id, dim).items():
+            cur.execute("INSERT INTO acervo.meta (key, value) VALUES (%s, %s) "
+                        "ON CONFLICT (key) DO NOTHING", (key, value))
+        cur.execute("UPDATE acervo.meta SET value = %s WHERE key = 'schema_version' "
+                    "AND value::int < %s", (str(SCHEMA_VERSION), SCHEMA_VERSION))
+    return not existed
+
+
+def set_password(conn: Any, user: str, password: str) -> None:
+    from psycopg import sql
+
+    if len(password) < 8:
+        raise AppError("Use a password of at least 8 characters.")
+    verifier = conn.pgconn.encrypt_password(password.encode(), user.encode(), b"scram-sha-256")
+    with conn.cursor() as cur:
+        cur.execute(sql.SQL("ALTER ROLE {} PASSWORD {}").format(
+            sql.Identifier(user), sql.Literal(verifier.decode())))
+
+
+def add_user(conn: Any, user: str, password: str) -> None:
+    """A login role in the Acervo group (or a new password for an existing one)."""
+    from psycopg import sql
+
+    user = _role_name(user)
+    with conn.transaction(), conn.cursor() as cur:
+        cur.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (user,))
+        if cur.fetchone() is None:
+            cur.execute(sql.SQL("CREATE ROLE {} LOGIN").format(sql.Identifier(user)))
+        cur.execute(sql.SQL("GRANT {} TO {}").format(sql.Identifier(GROUP_ROLE),
+                                                     sql.Identifier(user)))
+        set_password(conn, user, password)
+
+
+def remove_user(conn: Any, user: str) -> None:
+    """Drop the role and its grants; what the user added stays (and stays audited)."""
+    from psycopg import sql
+
+    user = _role_name(user)
+    with conn.transaction(), conn.cursor() as cur:
+        cur.execute("DELETE FROM acervo.grants WHERE grantee = %s", (user,))
+        cur.execute(sql.SQL("DROP ROLE IF EXISTS {}").format(sql.Identifier(user)))
+
+
+def add_collection(conn: Any, name: str) -> int:
+    name = name.strip()
+    if not name:
+        raise AppError("A collection needs a name.")
+    with conn.transaction(), conn.cursor() as cur:
+        cur.execute("INSERT INTO acervo.collections (name) VALUES (%s) ON CONFLICT (name) "
+                    "DO UPDATE SET name = EXCLUDED.name RETURNING collection_id", (name,))
+        return int(cur.fetchone()[0])
+
+
+def collections(conn: Any) -> list[tuple[str, int, list[str]]]:
+    """(name, documents, grants as 'user:rw'/'user:r') for every collection."""
+    with conn.cursor() as cur:
+        cur.execute("""
+            SELECT c.name,
+                   (SELECT count(*) FROM acervo.documents d WHERE d.collection_id = c.collection_id),
+                   coalesce(array_agg(g.grantee || CASE WHEN g.can_write THEN ':rw' ELSE ':r' END
+                                      ORDER BY g.grantee) FILTER (WHERE g.grantee IS NOT NULL),
+                            '{}')
+            FROM acervo.collections c LEFT JOIN acervo.grants g USING (collection_id)
+            GROUP BY c.collection_id, c.name ORDER BY c.name""")
+        return [(str(n), int(docs), list(g)) for n, docs, g in cur.fetchall()]
+
+
+def grant(conn: Any, user: str, collection: str, *, write: bool) -> None:
+    user = _role_name(user)
+    with conn.transaction(), conn.cursor() as cur:
+        cur.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (user,))
+        if cur.fetchone() is None:
+            raise AppError(f"No such user: {user} (add it first).")
+        cur.execute("SELECT collection_id FROM acervo.collections WHERE name = %s", (collection,))
+        row = cur.fetchone()
+        if row is None:
+            raise AppError(f"No such collection: {collection}.")
+        cur.execute("INSERT INTO acervo.grants (collection_id, grantee, can_write) "
+                    "VALUES (%s, %s, %s) ON CONFLICT (collection_id, grantee) "
+                    "DO UPDATE SET can_write = EXCLUDED.can_write", (row[0], user, write))
+
+
+def revoke(conn: Any, user: str, collection: str) -> bool:
+    with conn.transaction(), conn.cursor() as cur:
+        cur.execute("DELETE FROM acervo.grants g USING acervo.collections c "
+                    "WHERE g.collection_id = c.collection_id AND c.name = %s AND g.grantee = %s",
+                    (collection, user))
+        return bool(cur.rowcount)
+
+
+def audit(conn: Any, *, limit: int = 50) -> list[AuditEntry]:
+    """The newest entries first (the owner sees all; a member sees their collections')."""
+    with conn.cursor() as cur:
+        cur.execute("SELECT to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'), "
+                    "actor, action, collection, doc_id, title FROM acervo.audit "
+                    "ORDER BY audit_id DESC LIMIT %s", (limit,))
+        return [AuditEntry(*map(str, r)) for r in cur.fetchall()]
