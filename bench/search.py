@@ -55,7 +55,7 @@ def main() -> int:
     from desktop_app.retrieval.embedder import E5Embedder, ensure_e5_model
     from desktop_app.retrieval.index import DocumentRecord, LanceIndex
     from desktop_app.retrieval.search import HybridSearcher
-    from desktop_app.retrieval.textnorm import analyze
+    from desktop_app.text.analyze import analyze
 
     embedder = E5Embedder(ensure_e5_model(shared_models_dir()))
     base = _passages(args.base)

@@ -18,7 +18,6 @@ the user to judge, never as badges.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
@@ -42,6 +41,7 @@ from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from desktop_app.answer.citations import Marker, MarkerStreamParser
 from desktop_app.answer.events import Citation, Done
+from desktop_app.text.sentences import split_sentences
 
 # Text already in the transcript keeps its colours when the OS switches light/dark, so
 # these are mid-tones readable on both; the chips follow the palette (repainted).
@@ -53,7 +53,6 @@ CITE_SCHEME = "cite"
 ACTION_SCHEME = "action"
 CLOSEST_SCHEME = "closest"
 OBJECT_REPLACEMENT = "\ufffc"  # what an inline image is in the plain text
-_SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+")
 CHIP_SCHEME = "chip"
 
 
@@ -515,7 +514,7 @@ class AnswerView(QTextBrowser):
         block = cursor.block()
         before = block.text()[:max(0, cursor.position() - block.position())]
         before = before.replace(OBJECT_REPLACEMENT, " ").strip()
-        sentences = [s for s in _SENTENCE_END.split(before) if len(s.split()) >= 3]
+        sentences = [s for s in split_sentences(before, lines=True) if len(s.split()) >= 3]
         return sentences[-1] if sentences else before
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override

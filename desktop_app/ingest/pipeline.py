@@ -57,8 +57,8 @@ from desktop_app.ingest.pathnames import path_bytes, path_from_key, path_key, re
 from desktop_app.ingest.types import Chunk, LoadedDocument
 from desktop_app.retrieval.index import DocumentRecord, LanceIndex
 from desktop_app.retrieval.legacy_adapter import LegacyIndexView
-from desktop_app.retrieval.textnorm import analyze
 from desktop_app.retrieval.types import Embedder
+from desktop_app.text.analyze import analyze
 
 log = logging.getLogger(__name__)
 
@@ -291,7 +291,7 @@ class IngestPipeline:
     def _ingest_file(self, path: Path, cancelled: Callable[[], bool]
                      ) -> Generator[IngestEvent, None, FileDone | FileSkipped]:
         from desktop_app.ingest.chunking import chunk_document
-        from desktop_app.ingest.language import detect_language
+        from desktop_app.text.language import detect_language
 
         key = path_key(path)
         try:

@@ -25,8 +25,8 @@ from desktop_app.ingest.pipeline import chunk_text_hash, embedding_text
 from desktop_app.ingest.types import LoadedDocument, PageText
 from desktop_app.retrieval.index import DocumentRecord, LanceIndex
 from desktop_app.retrieval.search import HybridSearcher
-from desktop_app.retrieval.textnorm import analyze
 from desktop_app.retrieval.types import Embedder
+from desktop_app.text.analyze import analyze
 
 MODES: dict[str, tuple[str, ...]] = {
     "keyword": ("keyword",),
@@ -85,7 +85,7 @@ def build_eval_index(beir: BeirSet, embedder: Embedder, settings: Settings, cach
                      progress: Callable[[int, int], None] | None = None) -> LanceIndex:
     """Index the corpus (or reuse the cached index for the same corpus and embedder)."""
     from desktop_app.ingest.chunking import chunk_document
-    from desktop_app.ingest.language import detect_language
+    from desktop_app.text.language import detect_language
 
     directory = cache_root / f"{beir.name}-{_corpus_key(beir, embedder.id, settings)}"
     done_marker = directory / "COMPLETE"

@@ -41,8 +41,8 @@ from desktop_app.errors import AppError
 from desktop_app.retrieval.index import DocumentRecord
 from desktop_app.retrieval.index_api import ChunkRow, IndexStats, Scored, folder_filter
 from desktop_app.retrieval.pg_schema import SCHEMA_VERSION, TEXT_TABLES
-from desktop_app.retrieval.textnorm import analyze
 from desktop_app.retrieval.types import SearchFilters
+from desktop_app.text.analyze import analyze
 
 if TYPE_CHECKING:
     from desktop_app.ingest.types import Chunk

@@ -43,7 +43,7 @@ def reindex(root: Path, old: LanceIndex, embedder: Embedder, *,
 def _rebuild(root: Path, old: LanceIndex, embedder: Embedder,
              cancelled: Callable[[], bool]) -> Iterator[ReindexProgress]:
     from desktop_app.ingest.pipeline import chunk_text_hash, embedding_text
-    from desktop_app.retrieval.textnorm import analyze
+    from desktop_app.text.analyze import analyze
 
     generation = next_generation_name(root)
     target_dir = root / generation

@@ -20,8 +20,8 @@ from desktop_app.config.settings import Settings
 from desktop_app.retrieval.fusion import rrf_fuse
 from desktop_app.retrieval.index import LanceIndex, filters_to_sql
 from desktop_app.retrieval.legacy_adapter import LegacyIndexView, scored_to_rows
-from desktop_app.retrieval.textnorm import analyze
 from desktop_app.retrieval.types import Embedder, Hit, SearchFilters
+from desktop_app.text.analyze import analyze
 
 log = logging.getLogger(__name__)
 

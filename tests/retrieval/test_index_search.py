@@ -14,8 +14,8 @@ from desktop_app.ingest.types import Chunk
 from desktop_app.retrieval.index import DocumentRecord, LanceIndex
 from desktop_app.retrieval.reindex import reindex
 from desktop_app.retrieval.search import HybridSearcher
-from desktop_app.retrieval.textnorm import analyze
 from desktop_app.retrieval.types import SearchFilters
+from desktop_app.text.analyze import analyze
 
 CORPUS = {
     "devolucao": ("Política de devolução", "pdf", "pt",
