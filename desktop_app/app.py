@@ -11,7 +11,6 @@ import importlib.abc
 import os
 import sys
 import time
-import urllib.parse
 from collections.abc import Callable
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -23,6 +22,7 @@ from desktop_app.privacy.airgap import (
     apply_offline_environment,
     install_outbound_guard,
     is_loopback_host,
+    url_host,
 )
 
 if TYPE_CHECKING:
@@ -323,7 +323,7 @@ def build_app(paths: AppPaths | None = None) -> App:
     settings = load_settings(paths.settings_file)
     guard = install_outbound_guard()  # non-loopback sockets opened from Python are refused
     if settings.allow_network and settings.llm_backend == "ollama":
-        host = urllib.parse.urlsplit(settings.ollama_url).hostname
+        host = url_host(settings.ollama_url)
         if host and not is_loopback_host(host):
             guard.allow_host(host)  # the user explicitly allowed a remote Ollama
     if settings.team_libraries:

@@ -31,8 +31,8 @@ from desktop_app.retrieval.index_api import (
     keyword_text,
     row_matches,
 )
-from desktop_app.retrieval.textnorm import analyze
 from desktop_app.retrieval.types import SearchFilters
+from desktop_app.text.analyze import analyze
 
 K1, B = 1.2, 0.75
 MAX_TOKEN_CHARS = 40  # LanceDB's tokenizer drops longer tokens

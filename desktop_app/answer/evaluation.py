@@ -33,7 +33,7 @@ from typing import Any
 
 from desktop_app.answer import citations as cit
 from desktop_app.answer.events import Done
-from desktop_app.retrieval.textnorm import fold
+from desktop_app.text.fold import fold
 
 MODES = ("sources_only", "written")
 

@@ -71,15 +71,15 @@ def supporting_span(passage: str, claim: str) -> tuple[int, int] | None:
     """The sentence (or list item) of `passage` sharing the most meaningful words with
     `claim` — the words the verifier checked — as offsets into `passage`; None when none
     shares any. Ties go to the earlier sentence."""
-    from desktop_app.answer.citations import content_terms
+    from desktop_app.answer.citations import grounding_terms
     from desktop_app.answer.segments import segment
 
-    wanted = content_terms(claim)
+    wanted = grounding_terms(claim)
     best: tuple[int, int, int] | None = None  # (-shared, start, end)
     for unit in segment(passage):
         if unit.kind == "block":
             continue  # its sentences are units of their own
-        shared = len(wanted & content_terms(unit.text))
+        shared = len(wanted & grounding_terms(unit.text))
         if shared and (best is None or (-shared, unit.start) < best[:2]):
             best = (-shared, unit.start, unit.end)
     return None if best is None else (best[1], best[2])

@@ -51,7 +51,6 @@ from desktop_app.answer.prompt import (
     all_not_found_phrases,
     all_prompt_markers,
     build_answer_prompt,
-    detect_language,
     fallback_language,
     load_prompts,
     scrub_prompt_markers,
@@ -63,6 +62,7 @@ from desktop_app.answer.stream_guard import LOOP, REPETITION, AnswerGuard
 from desktop_app.config.settings import Settings
 from desktop_app.errors import AppError
 from desktop_app.retrieval.types import Embedder, Hit, SearchFilters
+from desktop_app.text.language import question_language
 
 if TYPE_CHECKING:
     import numpy as np
@@ -163,7 +163,7 @@ class AnswerService:
         if not question:
             raise AppError("Type a question first.")
         is_cancelled = cancel or (lambda: False)
-        texts = load_prompts(detect_language(question, fallback_language(self.settings.language)),
+        texts = load_prompts(question_language(question, fallback_language(self.settings.language)),
                              self.prompts_dir)
         yield Progress(SEARCHING)
         mode = self.mode(sources_only=sources_only, experiment=experiment)

@@ -158,14 +158,12 @@ class GuiServices:
 
     def network_destinations(self) -> list[tuple[str, str]]:
         """(what, host) for every server on another computer the user allowed."""
-        from urllib.parse import urlparse
-
-        from desktop_app.privacy.airgap import is_loopback_host
+        from desktop_app.privacy.airgap import is_loopback_host, url_host
 
         settings = self.app.settings
         out: list[tuple[str, str]] = []
         if settings.llm_backend == "ollama" and settings.allow_network:
-            host = (urlparse(settings.ollama_url).hostname or "").lower()
+            host = url_host(settings.ollama_url)
             if host and not is_loopback_host(host):
                 out.append(("Ollama", host))
         if settings.team_libraries:

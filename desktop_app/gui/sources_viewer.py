@@ -51,7 +51,7 @@ from desktop_app.answer.events import Citation, QuoteSpan
 from desktop_app.gui.dialogs import open_with_system
 from desktop_app.gui.pdf_view import PdfPageView, line_rects
 from desktop_app.ingest.ocr import parse_boxes
-from desktop_app.retrieval.textnorm import fold
+from desktop_app.text.fold import fold
 
 _SPACES = re.compile(r"\s+")
 _WORD = re.compile(r"\w+|§")  # "§ 1º" starts a legal paragraph: keep the sign

@@ -287,7 +287,7 @@ class IngestPipeline:
     def _ingest_file(self, path: Path, cancelled: Callable[[], bool]
                      ) -> Generator[IngestEvent, None, FileDone | FileSkipped]:
         from desktop_app.ingest.chunking import chunk_document
-        from desktop_app.ingest.language import detect_language
+        from desktop_app.text.language import detect_language
 
         key = path_key(path)
         try:

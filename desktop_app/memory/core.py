@@ -47,8 +47,8 @@ from desktop_app.memory.types import (
     iso,
     utc_now,
 )
-from desktop_app.retrieval.textnorm import fold
 from desktop_app.retrieval.types import Embedder
+from desktop_app.text.fold import fold
 
 log = logging.getLogger(__name__)
 

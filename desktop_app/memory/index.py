@@ -62,7 +62,7 @@ def _schema(dim: int) -> Any:
 
 
 def keyword_text(text: str) -> str:
-    from desktop_app.retrieval.textnorm import analyze
+    from desktop_app.text.analyze import analyze
 
     return analyze(text, drop_stopwords=False)
 

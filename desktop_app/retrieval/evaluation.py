@@ -90,7 +90,7 @@ def build_eval_index(beir: BeirSet, embedder: Embedder, settings: Settings, cach
                      progress: Callable[[int, int], None] | None = None) -> LanceIndex:
     """Index the corpus (or reuse the cached index for the same corpus and embedder)."""
     from desktop_app.ingest.chunking import chunk_document
-    from desktop_app.ingest.language import detect_language
+    from desktop_app.text.language import detect_language
 
     directory = cache_root / f"{beir.name}-{_corpus_key(beir, embedder.id, settings)}"
     done_marker = directory / "COMPLETE"

@@ -554,7 +554,7 @@ class LanceIndex:
     def search_keyword(self, text: str, k: int,
                        filters: SearchFilters | None) -> list[Scored[ChunkRow]]:
         """BM25 over the analysed column; `text` is the user's own words (analysed here)."""
-        from desktop_app.retrieval.textnorm import analyze
+        from desktop_app.text.analyze import analyze
 
         analyzed_query = analyze(text)
         if not analyzed_query.strip() or k <= 0 or self._read(self._chunks.count_rows) == 0:

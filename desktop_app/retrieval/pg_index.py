@@ -7,7 +7,7 @@ normalised scores, keyword analysis inside, filters from `SearchFilters`.
   L2-normalised, so the score is the cosine, as in LanceDB's dot distance);
   iterative index scans keep `k` rows when row-level security or a filter
   removes candidates.
-- Keyword leg: the app's own analysed column (`textnorm.analyze`: folded, then
+- Keyword leg: the app's own analysed column (`text.analyze`: folded, then
   stemmed — the one LanceDB indexes) as a `tsvector` under the `simple`
   configuration, matched through its GIN index, ranked with Okapi BM25 computed
   in SQL from the tsvector positions (k1 = 1.2, b = 0.75, idf = ln(1 + (N − df +
@@ -48,8 +48,8 @@ from desktop_app.retrieval.index_api import (
     keyword_text,
 )
 from desktop_app.retrieval.pg_schema import SCHEMA_VERSION, TEXT_TABLES
-from desktop_app.retrieval.textnorm import analyze
 from desktop_app.retrieval.types import SearchFilters
+from desktop_app.text.analyze import analyze
 
 if TYPE_CHECKING:
     from desktop_app.ingest.types import Chunk

@@ -13,7 +13,7 @@ from desktop_app.answer.citations import (
     CitationStream,
     Marker,
     MarkerStreamParser,
-    content_terms,
+    grounding_terms,
     verify_answer,
 )
 from desktop_app.answer.events import CitationEvent, Token
@@ -237,8 +237,8 @@ class TestVerifyAnswer:
         assert numbers_in_text == {c.number for c in result.citations}
 
 
-def test_content_terms_drop_stopwords_markers_and_single_digits() -> None:
-    assert content_terms("O prazo é de 15 dias [3] e 5 horas") == {"prazo", "15", "dias", "horas"}
+def test_grounding_terms_drop_stopwords_markers_and_single_digits() -> None:
+    assert grounding_terms("O prazo é de 15 dias [3] e 5 horas") == {"prazo", "15", "dias", "horas"}
 
 
 def test_a_written_answers_badge_carries_its_claim_and_the_supporting_span() -> None:

@@ -3,6 +3,7 @@ implicit extraction after the turn. Real AnswerService (sources-only), real stor
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -38,7 +39,8 @@ def test_a_turn_persists_both_messages_with_the_answer_trace(memory_app: Any,
     assert assistant.trace is not None and assistant.trace["question"] == user.content
     assert assistant.trace["citations"] == [
         {"number": c.number, "doc_id": c.doc_id, "chunk_id": c.chunk_id, "page": c.page,
-         "library": "local"} for c in done.citations]
+         "quote": asdict(c.quote) if c.quote else None, "library": "local"}
+        for c in done.citations]
 
 
 def test_remember_command_acts_now_and_offers_undo(memory_app: Any, library: None) -> None:
