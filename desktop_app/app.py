@@ -182,6 +182,25 @@ class App:
         return IngestPipeline(self.team_index(name), self.embedder, self.settings,
                               self.ocr_engine)
 
+    def eval_team_index(self, source: LanceIndex, *, collection: str, url: str | None,
+                        ranking: str, progress: Callable[[int, int], None] | None = None
+                        ) -> PgIndex:
+        """The evaluation corpus copied into a team collection (a trial server in the cache
+        folder when no owner URL is given), read back as an analyst would."""
+        from desktop_app.team.evaluation import EVAL_USER, eval_server_urls, open_eval_team_index
+
+        if url:
+            from psycopg.conninfo import conninfo_to_dict, make_conninfo
+
+            params = {k: v for k, v in conninfo_to_dict(url).items() if k != "password"}
+            admin_url, user_url = url, make_conninfo("", **{**params, "user": EVAL_USER})
+        else:
+            admin_url, user_url, _server = eval_server_urls(self.paths.cache_dir)
+        return open_eval_team_index(
+            source, collection=collection, admin_url=admin_url, user_url=user_url,
+            embedder_id=self.embedder.id, dim=self.embedder.dim, ranking=ranking,
+            progress=progress)
+
     def reset_team_libraries(self) -> None:
         """Close team connections after the libraries changed in the settings."""
         for index in self._team_indexes.values():
