@@ -39,9 +39,9 @@ if TYPE_CHECKING:
     from desktop_app.privacy.logsetup import LoggingHandle
     from desktop_app.retrieval.embedder import E5EmbedderBase
     from desktop_app.retrieval.index import LanceIndex
-    from desktop_app.retrieval.legacy_adapter import LegacyIndexView
     from desktop_app.retrieval.multi import MultiSearcher
-    from desktop_app.retrieval.search import HybridSearcher
+    from desktop_app.retrieval.pg_index import PgIndex
+    from desktop_app.retrieval.search import DocumentSearcher
 
 TEAM_RETRY_S = 30.0  # an unreachable team server is not retried on every question
 
@@ -56,7 +56,7 @@ class App:
         self.llm_error: AppError | None = None
         # The window sets this before the embedder is built: ingestion then leaves a core free.
         self.reserve_ui_core = False
-        self._team_indexes: dict[str, LegacyIndexView] = {}
+        self._team_indexes: dict[str, PgIndex] = {}
         self._team_failures: dict[str, tuple[float, AppError]] = {}
 
     def save_settings(self) -> None:
@@ -108,7 +108,7 @@ class App:
             self.__dict__.pop(name, None)
 
     @cached_property
-    def local_searcher(self) -> HybridSearcher:
+    def local_searcher(self) -> DocumentSearcher:
         from desktop_app.retrieval.search import HybridSearcher
 
         return HybridSearcher(self.index, self.embedder, self.settings,
@@ -121,7 +121,7 @@ class App:
         return OcrEngine()  # its models load on the first scanned page
 
     @cached_property
-    def searcher(self) -> HybridSearcher | MultiSearcher:
+    def searcher(self) -> DocumentSearcher | MultiSearcher:
         """The local library, or every library the settings search (fused), embedded once."""
         names = (["local"] if self.settings.search_local else []) + [
             t.name for t in self.settings.team_libraries if t.search]
@@ -129,7 +129,7 @@ class App:
             return self.local_searcher
         return self.searcher_for(names)
 
-    def searcher_for(self, names: list[str]) -> HybridSearcher | MultiSearcher:
+    def searcher_for(self, names: list[str]) -> DocumentSearcher | MultiSearcher:
         """A searcher over the named libraries ("local" is this computer's)."""
         from desktop_app.retrieval.multi import MultiSearcher, SearcherProvider
 
@@ -151,7 +151,7 @@ class App:
 
         return SecretStore(self.paths.data_dir)
 
-    def team_index(self, name: str) -> LegacyIndexView:
+    def team_index(self, name: str) -> PgIndex:
         """The named team library, connected as the user (raises AppError when unreachable;
         a failure is remembered for a few seconds so questions do not wait on it each time)."""
         if name in self._team_indexes:
@@ -159,20 +159,19 @@ class App:
         failed = self._team_failures.get(name)
         if failed and time.monotonic() - failed[0] < TEAM_RETRY_S:
             raise failed[1]
-        from desktop_app.retrieval.legacy_adapter import LegacyIndexView
         from desktop_app.team.connection import find_library, open_team_index
 
         try:
-            typed = open_team_index(find_library(self.settings, name), secrets=self.secrets,
+            index = open_team_index(find_library(self.settings, name), secrets=self.secrets,
                                     embedder_id=self.embedder.id)
         except AppError as exc:
             self._team_failures[name] = (time.monotonic(), exc)
             raise
         self._team_failures.pop(name, None)
-        view = self._team_indexes[name] = LegacyIndexView(typed)
-        return view
+        self._team_indexes[name] = index
+        return index
 
-    def team_searcher(self, name: str) -> HybridSearcher:
+    def team_searcher(self, name: str) -> DocumentSearcher:
         from desktop_app.retrieval.search import HybridSearcher
 
         return HybridSearcher(self.team_index(name), self.embedder, self.settings)
@@ -185,8 +184,8 @@ class App:
 
     def reset_team_libraries(self) -> None:
         """Close team connections after the libraries changed in the settings."""
-        for view in self._team_indexes.values():
-            view.typed.close()
+        for index in self._team_indexes.values():
+            index.close()
         self._team_indexes.clear()
         self._team_failures.clear()
         self.__dict__.pop("searcher", None)
@@ -241,7 +240,7 @@ class App:
 
         def best_similarity(vector: Any) -> float | None:
             rows = self.index.search_vector(vector, 1, None)
-            return 1.0 - float(rows[0]["_distance"]) if rows else None
+            return rows[0].score if rows else None  # the cosine of the closest passage
 
         return LibraryFloor(self.embedder, best_similarity, lambda: self.index.chunk_count(),
                             cache_file=self.paths.cache_dir / "abstention-probes.json")

@@ -162,6 +162,11 @@ def _claim_for(text: str, spans: list[tuple[int, int]], position: int) -> str:
     return ""
 
 
+def claim_text(sentence: str) -> str:
+    """A claim as the viewer shows it: the sentence without its markers, spaces squashed."""
+    return re.sub(r"\s+(?=[.,;:!?])", "", " ".join(MARKER.sub(" ", sentence).split()))
+
+
 def contains_not_found(answer: str, phrases: Iterable[str]) -> bool:
     folded = " ".join(re.findall(r"\w+", fold(answer)))
     return any(" ".join(re.findall(r"\w+", fold(p))) in folded for p in phrases if p.strip())
@@ -205,7 +210,14 @@ def verify_answer(raw: str, sources: Mapping[int, Hit], *,
     for ok in passing:
         dropped[OVER_DOCUMENT_LIMIT] += sum(1 for n in ok if n not in kept)
     answer = _rebuild(text, markers, [[n for n in ok if n in kept] for ok in passing])
-    citations = tuple(citation_from_hit(n, sources[n]) for n in sorted(kept))
+    claims: dict[int, str] = {}  # a badge supports the first sentence that cites it
+    for match, ok in zip(markers, passing, strict=True):
+        for n in ok:
+            if n in kept and n not in claims:
+                claims[n] = claim_text(_claim_for(text, spans, match.start()))
+    from desktop_app.answer.quotes import claim_citation  # quotes builds on this module
+
+    citations = tuple(claim_citation(n, sources[n], claims.get(n, "")) for n in sorted(kept))
     not_found = not citations and contains_not_found(answer, not_found_phrases)
     if citations:
         warnings: tuple[str, ...] = ()

@@ -19,7 +19,7 @@ import logging
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from desktop_app.answer import abstain
 from desktop_app.answer import citations as cit
@@ -64,6 +64,9 @@ from desktop_app.errors import AppError
 from desktop_app.retrieval.types import Embedder, Hit, SearchFilters
 from desktop_app.text.language import question_language
 
+if TYPE_CHECKING:
+    import numpy as np
+
 log = logging.getLogger(__name__)
 
 AnswerStreamEvent = Token | CitationEvent | MemoryUsed | Progress | Done
@@ -72,12 +75,13 @@ MEMORY_K = 3
 
 
 class Searcher(Protocol):
-    def search(self, query: str, *, k: int | None = None,
-               filters: SearchFilters | None = None) -> list[Hit]: ...
+    def search(self, query: str, *, k: int | None = None, filters: SearchFilters | None = None,
+               query_vector: np.ndarray | None = None) -> list[Hit]: ...
 
 
 class MemoryRecall(Protocol):
-    def recall(self, query: str, k: int) -> Sequence[Any]: ...
+    def recall(self, query: str, k: int, *,
+               query_vector: np.ndarray | None = None) -> Sequence[Any]: ...
 
 
 def _ms(since: float) -> float:
@@ -182,8 +186,11 @@ class AnswerService:
         if rewrite.query != question:
             trace["searched_for"] = rewrite.query
         timings["rewrite_ms"] = round(rewrite.ms, 1)
-        hits = self._retrieve(rewrite, filters, k, trace, warnings)
-        memories = self._recall(rewrite.query, trace, warnings)
+        # documents and memories search with one embedding of the question
+        vector = (self.embedder.embed_query(rewrite.query)
+                  if self.memory is not None and self.embedder is not None else None)
+        hits = self._retrieve(rewrite, filters, k, trace, warnings, vector)
+        memories = self._recall(rewrite.query, trace, warnings, vector)
         for memory in memories:
             yield MemoryUsed(memory.id, memory.text)
         if is_cancelled():
@@ -225,17 +232,20 @@ class AnswerService:
     # -- stages ---------------------------------------------------------------------------------
 
     def _retrieve(self, rewrite: RewriteResult, filters: SearchFilters | None, k: int | None,
-                  trace: dict[str, Any], warnings: list[str]) -> list[Hit]:
+                  trace: dict[str, Any], warnings: list[str],
+                  vector: np.ndarray | None = None) -> list[Hit]:
         effective = filters if filters is not None else rewrite.filters
         want = k or self.settings.retrieval_k
         fetch = max(want, RERANK_CANDIDATES) if self.reranker else want
         started = time.perf_counter()
-        hits = self.searcher.search(rewrite.query, k=fetch, filters=effective)
+        hits = self.searcher.search(rewrite.query, k=fetch, filters=effective,
+                                    query_vector=vector)
         if not hits and filters is None and rewrite.filters is not None:
             # a filter the model inferred must not hide everything: retry without it
             trace["rewrite_filters_dropped"] = True
             effective = None
-            hits = self.searcher.search(rewrite.query, k=fetch, filters=None)
+            hits = self.searcher.search(rewrite.query, k=fetch, filters=None,
+                                        query_vector=vector)
         trace["timings"]["search_ms"] = _ms(started)
         trace["filters"] = dataclasses.asdict(effective) if effective else None
         if self.reranker is not None and hits:
@@ -253,12 +263,13 @@ class AnswerService:
         trace["hits"] = [hit_trace(h, None) for h in hits]
         return hits
 
-    def _recall(self, query: str, trace: dict[str, Any], warnings: list[str]) -> list[MemoryItem]:
+    def _recall(self, query: str, trace: dict[str, Any], warnings: list[str],
+                vector: np.ndarray | None = None) -> list[MemoryItem]:
         trace["memories"] = []
         if self.memory is None:
             return []
         try:
-            found = self.memory.recall(query, MEMORY_K)
+            found = self.memory.recall(query, MEMORY_K, query_vector=vector)
         except AppError as exc:
             warnings.append(f"memory unavailable: {exc.user_message}")
             return []

@@ -118,7 +118,7 @@ def run_reindex(app: App) -> None:
     for p in reindex(app.paths.index_dir, app.index, app.embedder):
         print(f"  reindexed {p.documents_done}/{p.documents_total}", end="\r", flush=True)
     app.reset_index()
-    print(f"\nreindex complete: {app.index.stats()['chunks']} chunks with {app.embedder.id}")
+    print(f"\nreindex complete: {app.index.stats().chunks} chunks with {app.embedder.id}")
 
 
 
@@ -154,10 +154,10 @@ def offer_reindex(app: App, mode: str = "ask", *, stdin: TextIO | None = None) -
     complete. Returns True when a reindex ran.
     """
     index = app.index
-    if index.embedder_matches:
+    if index.vector_usable:
         return False
     stats = index.stats()
-    print(f"The library ({stats['documents']} documents, {stats['chunks']} passages) was "
+    print(f"The library ({stats.documents} documents, {stats.chunks} passages) was "
           f"indexed with {index.embedder_id}; the current embedder is {app.embedder.id}. "
           "Until it is reindexed, search is keyword-only.", file=sys.stderr)
     if mode == "no":
@@ -178,7 +178,7 @@ def offer_reindex(app: App, mode: str = "ask", *, stdin: TextIO | None = None) -
 
 def cmd_eval_retrieval(args: argparse.Namespace, app: App) -> int:
     from desktop_app.retrieval.evaluation import build_eval_index, evaluate, load_beir
-    from desktop_app.retrieval.search import HybridSearcher
+    from desktop_app.retrieval.search import DocumentSearcher, HybridSearcher
 
     if not (args.directory / "corpus.jsonl").exists():
         print(f"not a BEIR folder (no corpus.jsonl): {args.directory}", file=sys.stderr)
@@ -197,7 +197,7 @@ def cmd_eval_retrieval(args: argparse.Namespace, app: App) -> int:
 
     index = build_eval_index(beir, app.embedder, settings, app.paths.cache_dir / "eval", progress)
     index_s = time.perf_counter() - t0
-    searcher = HybridSearcher(index, app.embedder, settings)
+    searcher: DocumentSearcher = HybridSearcher(index, app.embedder, settings)
     results = evaluate(beir, searcher, app.embedder)
     results.update({"set": beir.name, "docs": len(beir.corpus), "index_seconds": round(index_s, 1),
                     "embedder": app.embedder.id, "vector_weight": settings.vector_weight,
