@@ -99,7 +99,7 @@ def sql_in(column: str, values: Sequence[str]) -> str:
 
 
 def create_fts(table: Any, column: str = "search_text", *, replace: bool = True) -> None:
-    """The keyword index over an analysed column (`text.analyze` already folded and
+    """The keyword index over an analysed column (`text.analyze.analyze` already folded and
     stemmed it, so LanceDB only splits on whitespace and lowercases)."""
     from lancedb.index import FTS
 

@@ -7,7 +7,7 @@ normalised scores, keyword analysis inside, filters from `SearchFilters`.
   L2-normalised, so the score is the cosine, as in LanceDB's dot distance);
   iterative index scans keep `k` rows when row-level security or a filter
   removes candidates.
-- Keyword leg: the app's own analysed column (`text.analyze`: folded, then
+- Keyword leg: the app's own analysed column (`text.analyze.analyze`: folded, then
   stemmed — the one LanceDB indexes) as a `tsvector` under the `simple`
   configuration, matched through its GIN index, ranked with Okapi BM25 computed
   in SQL from the tsvector positions (k1 = 1.2, b = 0.75, idf = ln(1 + (N − df +
