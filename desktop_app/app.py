@@ -95,12 +95,18 @@ class App:
         from desktop_app.retrieval.index import LanceIndex, current_generation
 
         opened: LanceIndex | None = self.__dict__.get("_index")
-        if opened is not None and opened.directory.name == current_generation(self.paths.index_dir):
+        if opened is not None and (self.__dict__.get("_index_pinned") or opened.directory.name
+                                   == current_generation(self.paths.index_dir)):
             return opened
         fresh = LanceIndex.open(self.paths.index_dir, embedder_id=self.embedder.id,
                                 dim=self.embedder.dim)
         self.__dict__["_index"] = fresh
         return fresh
+
+    def use_index(self, index: LanceIndex) -> None:
+        """Search and answer from `index` (an evaluation corpus), not the data folder's."""
+        self.reset_index()
+        self.__dict__.update(_index=index, _index_pinned=True)
 
     def reset_index(self) -> None:
         """Re-open the index after a generation switch (reindex)."""
