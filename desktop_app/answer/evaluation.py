@@ -102,7 +102,8 @@ def ask_one(service: Any, question: Question, *, sources_only: bool) -> Outcome:
             done = event
     assert done is not None, "the answer service always ends with Done"
     timings = done.trace.get("timings", {})
-    retrieval = float(timings.get("search_ms", 0.0)) + float(timings.get("rerank_ms", 0.0))
+    retrieval = (float(timings.get("embed_ms", 0.0)) + float(timings.get("search_ms", 0.0))
+                 + float(timings.get("rerank_ms", 0.0)))  # the question is embedded once, first
     quotes = sorted(done.citations, key=lambda c: c.number)
     first = quotes[0].quote.text if quotes and quotes[0].quote else _first_line(done.answer)
     abstained = cit.NOT_FOUND in done.warnings

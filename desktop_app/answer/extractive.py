@@ -103,6 +103,7 @@ class SentenceVectors:
         self.embedder = embedder
         self.max_entries = max_entries
         self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._last_query: tuple[str, np.ndarray] | None = None
         self._lock = threading.Lock()
 
     @staticmethod
@@ -130,7 +131,16 @@ class SentenceVectors:
         return out.astype(np.float32, copy=False), len(missing)
 
     def query(self, text: str) -> np.ndarray:
-        return np.asarray(self.embedder.embed_query(text), dtype=np.float32)
+        """The question's vector; the last one is kept, so one turn embeds its question once
+        (the answer service searches documents and memories with it, then ranks sentences)."""
+        with self._lock:
+            last = self._last_query
+        if last is not None and last[0] == text:
+            return last[1]
+        vector = np.asarray(self.embedder.embed_query(text), dtype=np.float32)
+        with self._lock:
+            self._last_query = (text, vector)
+        return vector
 
 
 def _near_duplicate(a: str, b: str) -> bool:

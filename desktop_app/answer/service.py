@@ -186,9 +186,11 @@ class AnswerService:
         if rewrite.query != question:
             trace["searched_for"] = rewrite.query
         timings["rewrite_ms"] = round(rewrite.ms, 1)
-        # documents and memories search with one embedding of the question
-        vector = (self.embedder.embed_query(rewrite.query)
-                  if self.memory is not None and self.embedder is not None else None)
+        # one embedding of the question: documents, memories and the sentence ranking use it
+        step = time.perf_counter()
+        vector = (self.sentence_vectors.query(rewrite.query)
+                  if self.sentence_vectors is not None else None)
+        timings["embed_ms"] = _ms(step)
         hits = self._retrieve(rewrite, filters, k, trace, warnings, vector)
         memories = self._recall(rewrite.query, trace, warnings, vector)
         for memory in memories:

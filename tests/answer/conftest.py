@@ -45,10 +45,12 @@ class FakeSearcher:
     hits: list[Hit]
     calls: list[tuple[str, int | None, SearchFilters | None]] = field(default_factory=list)
     empty_when_filtered: bool = False
+    vectors: list[object] = field(default_factory=list)  # the query vector of each call
 
     def search(self, query: str, *, k: int | None = None, filters: SearchFilters | None = None,
                query_vector: object = None) -> list[Hit]:
         self.calls.append((query, k, filters))
+        self.vectors.append(query_vector)
         if self.empty_when_filtered and filters is not None:
             return []
         return list(self.hits[: k or len(self.hits)])
@@ -96,10 +98,12 @@ class RecordingMemory:
 
     items: list[tuple[str, str]]
     calls: list[tuple[str, int]] = field(default_factory=list)
+    vectors: list[object] = field(default_factory=list)
 
     def recall(self, query: str, k: int, *, query_vector: object = None
                ) -> list[SimpleNamespace]:
         self.calls.append((query, k))
+        self.vectors.append(query_vector)
         return [SimpleNamespace(id=i, text=t) for i, t in self.items[:k]]
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from desktop_app.answer import citations as cit
@@ -212,6 +213,25 @@ def test_memories_go_in_their_own_block_and_the_trace(settings: Settings) -> Non
     assert "- Trabalho no setor jurídico." in user_turn[:block_end]
     assert "Trabalho no setor" not in user_turn[block_end:]
     assert memory.calls == [("Qual é o prazo para corrigir dados?", 3)]
+
+
+def test_documents_and_memories_share_one_embedding_of_the_question(settings: Settings) -> None:
+    class CountingEmbedder:
+        id, dim, queries = "fake", 3, 0
+
+        def embed_query(self, text: str) -> np.ndarray:
+            self.queries += 1
+            return np.ones(3, dtype=np.float32)
+
+        def embed_passages(self, texts):  # type: ignore[no-untyped-def]
+            return np.ones((len(texts), 3), dtype=np.float32)
+
+    embedder = CountingEmbedder()
+    searcher = FakeSearcher(HITS)
+    memory = RecordingMemory([("mem-1", "Trabalho no setor jurídico.")])
+    run(AnswerService(searcher, None, settings, memory=memory, embedder=embedder))  # type: ignore[arg-type]
+    assert embedder.queries == 1
+    assert searcher.vectors[0] is memory.vectors[0] and memory.vectors[0] is not None
 
 
 def test_cancel_stops_the_stream_and_still_ends_with_done(settings: Settings) -> None:
