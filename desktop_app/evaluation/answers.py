@@ -173,7 +173,7 @@ def run_answer_eval(app: Any, corpus_dir: Path, qa_path: Path, unanswerable_path
                     *, limit: int | None = None, written: bool | None = None,
                     progress: Callable[[str], None] | None = None) -> dict[str, Any]:
     """Index `corpus_dir`, ask every question; returns the report (see module docstring)."""
-    from desktop_app.retrieval.evaluation import build_eval_index, load_beir
+    from desktop_app.evaluation.retrieval import build_eval_index, load_beir
 
     say = progress or (lambda _message: None)
     beir = load_beir(corpus_dir)
