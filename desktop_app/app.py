@@ -179,12 +179,18 @@ class App:
         from desktop_app.retrieval.index import LanceIndex, current_generation
 
         opened: LanceIndex | None = self.__dict__.get("_index")
-        if opened is not None and opened.directory.name == current_generation(self.paths.index_dir):
+        if opened is not None and (self.__dict__.get("_index_pinned") or opened.directory.name
+                                   == current_generation(self.paths.index_dir)):
             return opened
         fresh = LanceIndex.open(self.paths.index_dir, embedder_id=self.embedder.id,
                                 dim=self.embedder.dim)
         self.__dict__["_index"] = fresh
         return fresh
+
+    def use_index(self, index: LanceIndex) -> None:
+        """Search and answer from `index` (an evaluation corpus), not the data folder's."""
+        self.reset_index()
+        self.__dict__.update(_index=index, _index_pinned=True)
 
     def reset_index(self) -> None:
         """Re-open the index after a generation switch (reindex)."""
@@ -265,6 +271,25 @@ class App:
 
         return IngestPipeline(self.team_index(name), self.embedder, self.settings,
                               self.ocr_engine)
+
+    def eval_team_index(self, source: LanceIndex, *, collection: str, url: str | None,
+                        ranking: str, progress: Callable[[int, int], None] | None = None
+                        ) -> PgIndex:
+        """The evaluation corpus copied into a team collection (a trial server in the cache
+        folder when no owner URL is given), read back as an analyst would."""
+        from desktop_app.team.evaluation import EVAL_USER, eval_server_urls, open_eval_team_index
+
+        if url:
+            from psycopg.conninfo import conninfo_to_dict, make_conninfo
+
+            params = {k: v for k, v in conninfo_to_dict(url).items() if k != "password"}
+            admin_url, user_url = url, make_conninfo("", **{**params, "user": EVAL_USER})
+        else:
+            admin_url, user_url, _server = eval_server_urls(self.paths.cache_dir)
+        return open_eval_team_index(
+            source, collection=collection, admin_url=admin_url, user_url=user_url,
+            embedder_id=self.embedder.id, dim=self.embedder.dim, ranking=ranking,
+            progress=progress)
 
     def reset_team_libraries(self) -> None:
         """Close team connections after the libraries changed in the settings."""

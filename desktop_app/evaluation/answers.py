@@ -1,7 +1,7 @@
 """Answer evaluation: `desktop-app eval answers CORPUS_DIR QA.jsonl [--unanswerable OTHER.jsonl]`.
 
 Method. The BEIR corpus is indexed through the real chunker, embedder and LanceDB
-index (`retrieval.evaluation.build_eval_index`, cached per corpus and embedder); a
+index (`evaluation.retrieval.build_eval_index`, cached per corpus and embedder); a
 fresh composition root in a temporary ACERVO_HOME (memory off, the user's model
 settings) then asks every question through the real `AnswerService`, exactly as the
 CLI `ask` does: rewrite, hybrid search, rerank if configured, abstention, answer.
@@ -165,7 +165,7 @@ def evaluation_app(app: Any, index: Any, home: Path) -> Any:
     paths = AppPaths(home / "config", home / "data", home / "cache", home / "logs").ensure()
     evaluated = type(app)(paths, settings)
     evaluated.__dict__["embedder"] = app.embedder
-    evaluated.__dict__["index"] = index
+    evaluated.use_index(index)  # `index` is a property: a plain attribute would not stick
     return evaluated
 
 

@@ -31,7 +31,7 @@ from desktop_app.retrieval.index import (
     upgrade_generation_to_v2,
 )
 from desktop_app.retrieval.search import DocumentSearcher
-from desktop_app.retrieval.types import Embedder
+from desktop_app.retrieval.types import Embedder, Hit
 
 MODES: dict[str, tuple[str, ...]] = {
     "keyword": ("keyword",),
@@ -139,6 +139,13 @@ def _metrics(ranked_docs: list[str], relevant: dict[str, int], k: int = 10) -> d
     return {"recall@10": recall, "mrr@10": mrr, "ndcg@10": dcg / idcg if idcg else 0.0}
 
 
+def beir_id(hit: Hit) -> str:
+    """The corpus id of a hit: its source is `beir://SET/ID` on every backend (a team library
+    gives documents ids of its own)."""
+    return hit.source_path.rsplit("/", 1)[-1] if hit.source_path.startswith("beir://") \
+        else hit.doc_id
+
+
 def evaluate(beir: BeirSet, searcher: DocumentSearcher, embedder: Embedder,
              modes: dict[str, tuple[str, ...]] = MODES, k: int = 10) -> dict[str, Any]:
     """Score every mode on every query; returns {mode: {metric: mean}, "queries": n}."""
@@ -155,8 +162,8 @@ def evaluate(beir: BeirSet, searcher: DocumentSearcher, embedder: Embedder,
             hits = searcher.search(beir.queries[qid], k=k * 4, legs=legs, query_vector=vec)
             ranked: list[str] = []
             for h in hits:
-                if h.doc_id not in ranked:
-                    ranked.append(h.doc_id)
+                if beir_id(h) not in ranked:
+                    ranked.append(beir_id(h))
             for name, value in _metrics(ranked, beir.qrels[qid], k).items():
                 totals[name] += value
         results[mode] = {name: round(v / max(len(qids), 1), 4) for name, v in totals.items()}

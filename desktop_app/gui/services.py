@@ -426,6 +426,7 @@ class GuiServices:
                 "char_end": row.char_end, "score": 0.0, "legs": [],
                 "snippet": row.text, "ocr_confidence": row.ocr_confidence,
                 "ocr_boxes": row.ocr_boxes, "quote": entry.get("quote"),
+                "claim": str(entry.get("claim") or ""),
                 "library": library})
         return full
 

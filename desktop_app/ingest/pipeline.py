@@ -345,7 +345,9 @@ class IngestPipeline:
             current = self.index.documents_at(key)  # again, now that no one else writes
             if self._unchanged(current, content_hash):
                 return FileSkipped(key, "unchanged: another Acervo process indexed it meanwhile")
-            self.index.add_document(record, chunks, vectors)
+            if not self.index.add_document(record, chunks, vectors):
+                # the same content is already there (a team member added it meanwhile)
+                return FileSkipped(key, "unchanged: already in the library")
             for old in current:
                 if old.doc_id != doc_id:
                     self.index.delete_document(old.doc_id, purge=False)
