@@ -23,8 +23,8 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from desktop_app.answer.commands import print_answer_report  # noqa: E402
-from desktop_app.answer.evaluation import run_answer_eval  # noqa: E402
 from desktop_app.app import build_app  # noqa: E402
+from desktop_app.evaluation.answers import run_answer_eval  # noqa: E402
 
 EVAL = REPO.parent / "shared" / "eval"
 RUNS = (

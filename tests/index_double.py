@@ -18,7 +18,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from desktop_app.ingest.types import Chunk
 from desktop_app.retrieval.index_api import (
     LOCAL_LIBRARY,
     ChunkRow,
@@ -31,7 +30,7 @@ from desktop_app.retrieval.index_api import (
     keyword_text,
     row_matches,
 )
-from desktop_app.retrieval.types import SearchFilters
+from desktop_app.retrieval.types import Chunk, SearchFilters
 from desktop_app.text.analyze import analyze
 
 K1, B = 1.2, 0.75

@@ -53,3 +53,138 @@ def test_importing_the_cli_loads_no_heavy_library() -> None:
                             text=True, timeout=120)
     assert result.returncode == 0, result.stderr[-2000:]
     assert result.stdout.strip() == "[]"
+
+
+# --- the import graph -------------------------------------------------------------------
+
+PACKAGE_ROOT = REPO / "desktop_app"
+
+
+def _node(module: str) -> str | None:
+    """The graph node a `desktop_app` module belongs to: its package (`retrieval`, `chat`,
+    …) or, for a top-level module, its name (`app`, `errors`). CLI handlers live beside the
+    package they drive as `<package>/commands.py`; like `cli.py` and `__main__.py` they are
+    the command-line edge (they may import anything; nothing in the core imports them — a
+    test below checks that), so they count as `cli`."""
+    parts = module.split(".")
+    if parts[0] != "desktop_app" or len(parts) < 2:
+        return None
+    if parts[1] in ("cli", "__main__") or (len(parts) >= 3 and parts[2] == "commands"):
+        return "cli"
+    return parts[1]
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(REPO).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imports(path: Path) -> list[tuple[str, int]]:
+    """Every `desktop_app` module `path` imports — at the top, inside functions and under
+    TYPE_CHECKING alike: a lazy or type-only import is still a dependency."""
+    import ast
+
+    found: list[tuple[str, int]] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [(alias.name, node.lineno) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.append((node.module, node.lineno))
+            found += [(f"{node.module}.{alias.name}", node.lineno) for alias in node.names]
+    return [(name, line) for name, line in found if name.startswith("desktop_app.")]
+
+
+def import_graph() -> dict[tuple[str, str], list[str]]:
+    """(from node, to node) → where ("desktop_app/x/y.py:12")."""
+    edges: dict[tuple[str, str], list[str]] = {}
+    for path in sorted(PACKAGE_ROOT.rglob("*.py")):
+        source = _node(_module_name(path))
+        for name, line in _imports(path):
+            target = _node(name)
+            if source and target and target != source:
+                where = f"{path.relative_to(REPO)}:{line}"
+                edges.setdefault((source, target), []).append(where)
+    return edges
+
+
+def package_cycles(edges: dict[tuple[str, str], list[str]]) -> list[list[str]]:
+    """Strongly connected groups of more than one node (Tarjan)."""
+    nodes = sorted({n for edge in edges for n in edge})
+    after = {n: sorted(t for (s, t) in edges if s == n) for n in nodes}
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    cycles: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for nxt in after[node]:
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                cycles.append(sorted(group))
+
+    for node in nodes:
+        if node not in index:
+            visit(node)
+    return cycles
+
+
+def test_the_graph_sees_a_cycle_when_there_is_one() -> None:
+    edges = {("a", "b"): ["a.py:1"], ("b", "c"): ["b.py:1"], ("c", "a"): ["c.py:1"],
+             ("c", "d"): ["c.py:2"]}
+    assert package_cycles(edges) == [["a", "b", "c"]]
+    assert package_cycles({("a", "b"): ["a.py:1"]}) == []
+
+
+def test_no_two_packages_import_each_other() -> None:
+    edges = import_graph()
+    assert ("ingest", "retrieval") in edges and ("chat", "memory") in edges  # the graph is real
+    report = []
+    for group in package_cycles(edges):
+        report.append(" ↔ ".join(group))
+        report += [f"    {s} → {t}: {', '.join(edges[(s, t)][:3])}"
+                   for (s, t) in sorted(edges) if s in group and t in group]
+    assert not report, "package import cycles:\n" + "\n".join(report)
+
+
+def test_the_layers_point_one_way() -> None:
+    """Data flows gui → chat → (answer | memory) → retrieval → text (ARCHITECTURE.md)."""
+    edges = import_graph()
+    forbidden = [("memory", "answer"), ("memory", "chat"), ("retrieval", "ingest"),
+                 ("retrieval", "answer"), ("answer", "chat"), ("text", "retrieval"),
+                 ("app", "gui"), ("app", "cli")]
+    forbidden += [(package, "gui") for package in ("answer", "chat", "memory", "retrieval",
+                                                  "ingest", "text", "privacy", "team")]
+    forbidden += [(package, "cli") for package in ("app", "answer", "chat", "memory", "config",
+                                                  "retrieval", "ingest", "text", "gui",
+                                                  "privacy", "team", "evaluation")]
+    found = {edge: edges[edge][:3] for edge in forbidden if edge in edges}
+    assert not found, f"imports against the layering: {found}"
+    assert not [t for (s, t) in edges if s == "text"], "text/ imports no other package"
+
+
+def test_qt_is_imported_only_in_gui() -> None:
+    import ast
+
+    offenders = []
+    for path in sorted(PACKAGE_ROOT.rglob("*.py")):
+        if path.relative_to(PACKAGE_ROOT).parts[0] == "gui":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            if any(n.split(".")[0] in ("PySide6", "shiboken6", "PyQt6", "PyQt5") for n in names):
+                offenders.append(f"{path.relative_to(REPO)}:{node.lineno}")
+    assert not offenders, f"Qt outside desktop_app/gui: {offenders}"

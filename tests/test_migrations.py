@@ -92,7 +92,7 @@ def test_a_release_1_data_folder_opens_with_library_memories_and_settings_kept(
     for key, value in FIXTURE.SETTINGS_CHANGES.items():
         assert getattr(settings, key) == value
 
-    from desktop_app.memory.conversations import ConversationStore
+    from desktop_app.chat.conversations import ConversationStore
     from desktop_app.memory.db import StateDB
     from desktop_app.memory.service import MemoryService
 

@@ -72,7 +72,7 @@ def register_eval(eval_sub: Any) -> None:
 
 
 def run_eval_answers(args: argparse.Namespace, app: Any, out: TextIO | None = None) -> int:
-    from desktop_app.answer.evaluation import run_answer_eval
+    from desktop_app.evaluation.answers import run_answer_eval
 
     out = out or sys.stdout
     for path in (args.corpus / "corpus.jsonl", args.qa, args.unanswerable):

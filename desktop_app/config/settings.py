@@ -95,7 +95,6 @@ class Settings:
     log_max_bytes: int = 2_000_000
     log_pseudonymize: bool = False  # salted short hashes instead of bare <CPF>; still personal data
     # library
-    watched_folders: list[str] = field(default_factory=list)
     # window (only the GUI reads these)
     theme: str = "system"  # "system" (follow the OS) | "light" | "dark"
     last_conversation: str = ""  # reopened at launch

@@ -58,13 +58,13 @@ from desktop_app.answer.mode import (
 from desktop_app.answer.models import BUNDLED_NAME
 from desktop_app.answer.service import CANCELLED
 from desktop_app.answer.stream_guard import REPETITION
+from desktop_app.chat.turn import TurnComplete
 from desktop_app.errors import AppError
 from desktop_app.gui.answer_view import AnswerView
 from desktop_app.gui.dialogs import confirm, show_error
 from desktop_app.gui.memory_dialogs import category_label, erased_placeholders
 from desktop_app.gui.services import ConversationStarted, GuiServices
 from desktop_app.gui.workers import GeneratorWorker, WorkerSet
-from desktop_app.memory.chat import TurnComplete
 from desktop_app.memory.types import (
     ForgetAllRequested,
     MemoryForgotten,

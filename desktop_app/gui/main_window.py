@@ -452,9 +452,8 @@ class MainWindow(QMainWindow):
 
     def open_settings(self) -> None:
         """Settings, on the Models tab (also where "add a model" links lead)."""
-        embedder = self.services.app.__dict__.get("embedder")
         dialog = SettingsDialog(self.services.app.settings,
-                                embedder_id=getattr(embedder, "id", ""),
+                                embedder_id=self.services.loaded_embedder_id(),
                                 library_tester=self.services.test_library, parent=self)
         self.settings_dialog = dialog  # reachable while it is open (tests, screenshots)
         if dialog.exec() == QDialog.DialogCode.Accepted:
@@ -465,10 +464,8 @@ class MainWindow(QMainWindow):
                        renamed: dict[str, str] | None = None) -> None:
         """Copy the edited values into the live settings, save, reload what depends on them.
         Team-library passwords go to the secret store, never into the settings file."""
-        current = self.services.app.settings
-        old = dataclasses.replace(current)
-        for f in dataclasses.fields(Settings):
-            setattr(current, f.name, getattr(new, f.name))
+        old = dataclasses.replace(self.services.app.settings)
+        change = self.services.apply_settings(new)
         try:
             self.services.rename_library_passwords(renamed or {})
             for name, password in (passwords or {}).items():
@@ -483,22 +480,13 @@ class MainWindow(QMainWindow):
             follower = qt_app.findChild(ColorSchemeFollower) if qt_app is not None else None
             if follower is not None:
                 follower.set_preference(new.theme)
-        model_keys = ("llm_backend", "models", "active_model", "answer_mode", "sources_only",
-                      "n_ctx", "n_threads",
-                      "ollama_url", "ollama_model", "allow_network", "reranker_enabled",
-                      "reranker_path", "retrieval_k", "temperature")
-        memory_keys = ("memory_enabled", "implicit_extraction", "memory_retention_days")
-        library_keys = ("team_libraries", "search_local")
-        if passwords or any(getattr(old, k) != getattr(new, k) for k in library_keys):
-            self.services.settings_changed()
+        if change.libraries or passwords:
             self.library.libraries_changed()
-        if any(getattr(old, k) != getattr(new, k) for k in model_keys + memory_keys):
-            self.services.settings_changed()
-            if "llm" in self.model_states:  # already started: load the newly chosen model
-                self.loading_bar.show()
-                self.workers.start(self.services.load_llm, name="load-llm",
-                                   on_item=self._model_state, on_failed=self._load_failed,
-                                   on_finished=self._models_loaded)
+        if change.models and "llm" in self.model_states:  # started: load the chosen model
+            self.loading_bar.show()
+            self.workers.start(self.services.load_llm, name="load-llm",
+                               on_item=self._model_state, on_failed=self._load_failed,
+                               on_finished=self._models_loaded)
         self.retranslate()
 
     def about(self) -> None:

@@ -19,7 +19,20 @@ from desktop_app.errors import AppError
 from desktop_app.ingest.pathnames import display_path, path_from_key
 
 if TYPE_CHECKING:
-    from desktop_app.app import App
+    from desktop_app.answer.service import AnswerService
+    from desktop_app.app import App, SettingsChange
+    from desktop_app.chat.conversations import ConversationStore
+    from desktop_app.chat.turn import ChatService, ExtractionJob
+    from desktop_app.config.settings import Settings
+    from desktop_app.memory.erasure import ErasureReceipt
+    from desktop_app.memory.service import MemoryService
+    from desktop_app.memory.types import (
+        ConsentRecord,
+        MemoryEvent,
+        MemoryItem,
+        Provenance,
+        StoredMessage,
+    )
     from desktop_app.retrieval.index_api import DocumentIndex, DocumentRecord
 
 log = logging.getLogger(__name__)
@@ -152,6 +165,11 @@ class GuiServices:
 
         return settings.active_model or BUNDLED_NAME
 
+    def loaded_embedder_id(self) -> str:
+        """The embedder's id once loaded ("" before: the settings dialog must not load it)."""
+        embedder = self.app.built("embedder")
+        return str(getattr(embedder, "id", ""))
+
     def is_air_gapped(self) -> bool:
         """False when an Ollama server or a team server on another computer is allowed."""
         return not self.network_destinations()
@@ -231,6 +249,7 @@ class GuiServices:
             self.app.secrets.set(secret_key(name), password)
         else:
             self.app.secrets.delete(secret_key(name))
+        self.app.reset_team_libraries()  # the next search connects with the new password
 
     # ---- library ------------------------------------------------------------------
     def index_summary(self) -> IndexSummary:
@@ -316,10 +335,10 @@ class GuiServices:
         except AppError as exc:
             return None, exc
 
-    def answer_service(self) -> Any:
+    def answer_service(self) -> AnswerService:
         return self.app.answer_service
 
-    def chat_service(self) -> Any:
+    def chat_service(self) -> ChatService:
         return self.app.chat
 
     def ask(self, conversation_id: str | None, question: str, *, sources_only: bool,
@@ -338,18 +357,16 @@ class GuiServices:
         yield from chat.turn(conversation_id, question, sources_only=sources_only,
                              cancel=cancel, experiment=experiment)
 
-    def run_extraction(self, job: Any) -> list[Any]:
+    def run_extraction(self, job: ExtractionJob | None) -> list[MemoryEvent]:
         """Implicit memory extraction for a finished turn (memory events for the chip)."""
         return list(job.run()) if job is not None else []
 
-    def settings_changed(self) -> None:
-        """Forget what was built from old settings (model, backend, k…); the memory
-        service keeps its stores and reads its switches and retention from the live settings."""
+    def apply_settings(self, new: Settings) -> SettingsChange:
+        """The edited settings become live (`App.apply_settings` rebuilds what depends on
+        them); the outbound guard follows the servers the user now allows."""
         from desktop_app.privacy.airgap import current_guard
 
-        self.app.reset_models()
-        self.app.reset_team_libraries()
-        self.app.__dict__.pop("searcher", None)
+        change = self.app.apply_settings(new)
         guard = current_guard()
         if guard is not None:
             allowed = {host for _what, host in self.network_destinations()}
@@ -357,7 +374,8 @@ class GuiServices:
                 guard.disallow_host(host)  # a server the user no longer allows
             for host in allowed:
                 guard.allow_host(host)
-        self.set_library(self.current_library)
+        self.set_library(self.current_library)  # "local" when it was removed
+        return change
 
     # ---- conversations ------------------------------------------------------------
     def conversations(self) -> list[ConversationInfo]:
@@ -366,26 +384,12 @@ class GuiServices:
                                  int(c["messages"])) for c in store.conversations()]
 
     def rename_conversation(self, conversation_id: str, title: str) -> None:
-        store = self._conversation_store()
-        if hasattr(store, "rename"):
-            store.rename(conversation_id, title)
-            return
-        # interim until ConversationStore has rename(): one UPDATE on its own table
-        with store.db.transaction() as conn:
-            conn.execute("UPDATE conversations SET title = ? WHERE id = ?",
-                         (title, conversation_id))
+        self._conversation_store().rename(conversation_id, title)
 
     def delete_conversation(self, conversation_id: str) -> None:
-        store = self._conversation_store()
-        if hasattr(store, "delete_conversation"):
-            store.delete_conversation(conversation_id)
-            return
-        # interim: the store's own secure message deletion, then the empty conversation row
-        store.delete_messages([m.id for m in store.messages(conversation_id)])
-        with store.db.transaction() as conn:
-            conn.execute("DELETE FROM conversations WHERE id = ?", (conversation_id,))
+        self._conversation_store().delete_conversation(conversation_id)
 
-    def messages(self, conversation_id: str) -> list[Any]:
+    def messages(self, conversation_id: str) -> list[StoredMessage]:
         """Stored messages; assistant traces get full citations back from the index."""
         from dataclasses import replace
 
@@ -426,27 +430,27 @@ class GuiServices:
                 "library": library})
         return full
 
-    def _conversation_store(self) -> Any:
+    def _conversation_store(self) -> ConversationStore:
         # the store itself, not through the chat service (which builds the LLM and the
         # searcher): the list and the last chat show before any model is loaded
         return self.app.conversations
 
     # ---- memory -------------------------------------------------------------------
-    def _memory_service(self) -> Any:
+    def _memory_service(self) -> MemoryService:
         return self.app.memory
 
-    def memories(self, status: str = "active") -> list[Any]:
+    def memories(self, status: str = "active") -> list[MemoryItem]:
         return list(self._memory_service().list_items(status=status))
 
-    def edit_memory(self, memory_id: str, text: str) -> Any:
+    def edit_memory(self, memory_id: str, text: str) -> MemoryItem:
         return self._memory_service().edit(memory_id, text)
 
-    def delete_memory(self, memory_id: str, *, with_messages: bool = False) -> Any:
+    def delete_memory(self, memory_id: str, *, with_messages: bool = False) -> ErasureReceipt:
         """Erase a memory everywhere; `with_messages` also deletes the user's messages that
         stated it (the CLI's `memory delete --with-messages`)."""
         return self._memory_service().delete(memory_id, erase_messages=with_messages)
 
-    def forget_all(self) -> Any:
+    def forget_all(self) -> ErasureReceipt:
         return self._memory_service().forget_all()
 
     def export_memories(self, path: Path) -> Path:
@@ -460,18 +464,19 @@ class GuiServices:
         tmp.replace(path)
         return path
 
-    def provenance(self, memory_id: str) -> Any:
+    def provenance(self, memory_id: str) -> Provenance:
         return self._memory_service().provenance(memory_id)
 
-    def consents(self) -> dict[str, Any]:
+    def consents(self) -> dict[str, ConsentRecord | None]:
         return dict(self._memory_service().consents.state())
 
-    def set_consent(self, category: str, granted: bool) -> Any:
+    def set_consent(self, category: str,
+                    granted: bool) -> tuple[ConsentRecord, ErasureReceipt | None]:
         return self._memory_service().set_consent(category, granted)
 
-    def undo_memory(self, undo_token: str) -> Any:
+    def undo_memory(self, undo_token: str) -> ErasureReceipt:
         return self._memory_service().undo(undo_token)
 
-    def undo_conflicts(self, undo_token: str) -> list[Any]:
+    def undo_conflicts(self, undo_token: str) -> list[MemoryItem]:
         """Memories of that save changed since (AppError when it can't be undone)."""
         return list(self._memory_service().undo_conflicts(undo_token))

@@ -28,7 +28,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from desktop_app.ingest.types import Chunk, Heading, LoadedDocument
+from desktop_app.ingest.types import Heading, LoadedDocument
+from desktop_app.retrieval.types import Chunk
 from desktop_app.text.sentences import sentence_breaks, sentence_spans
 
 PREFIX_SEPARATOR = " › "

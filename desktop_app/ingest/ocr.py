@@ -42,7 +42,8 @@ from desktop_app.ingest.cleaning import (
 )
 from desktop_app.ingest.pdf import MIN_PAGE_CHARS, _heading_key
 from desktop_app.ingest.pdf_layout import LayoutBlock, TextLine, merge_rows, split_block_paragraphs
-from desktop_app.ingest.types import Chunk, LoadedDocument, OcrText, PageText
+from desktop_app.ingest.types import LoadedDocument, OcrText, PageText
+from desktop_app.retrieval.types import Chunk
 
 ENGINE_PACKAGE = "rapidocr"
 ENGINE_ID = "rapidocr-3.10/PP-OCRv6-small"

@@ -54,14 +54,14 @@ from desktop_app.ingest.events import (
 )
 from desktop_app.ingest.ocr import OcrEngine, OcrRun, attach_ocr
 from desktop_app.ingest.pathnames import path_bytes, path_from_key, path_key, readable
-from desktop_app.ingest.types import Chunk, LoadedDocument
+from desktop_app.ingest.types import LoadedDocument
 from desktop_app.retrieval.index_api import (
     DocumentIndex,
     DocumentRecord,
     chunk_text_hash,
     compose_embedding_text,
 )
-from desktop_app.retrieval.types import Embedder
+from desktop_app.retrieval.types import Chunk, Embedder
 
 log = logging.getLogger(__name__)
 

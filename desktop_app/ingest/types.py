@@ -48,24 +48,3 @@ class LoadedDocument:
     notes: list[str] = field(default_factory=list)  # e.g. "no text layer on pages 3–9"
     empty_pages: list[int] = field(default_factory=list)  # image-only pages (1-based)
     ocr_engine: str = ""  # engine id when some pages were read by OCR
-
-
-@dataclass(frozen=True)
-class Chunk:
-    """A retrievable unit of a document."""
-
-    doc_id: str
-    position: int  # 0-based order within the document
-    text: str
-    page_start: int
-    page_end: int
-    heading_path: tuple[str, ...]
-    char_start: int  # offset in the text of page `page_start`
-    char_end: int  # offset in the text of page `page_end` (exclusive)
-    prefix: str  # "title › section", indexed together with the text
-    ocr_confidence: float | None = None  # None: from a text layer; else OCR confidence 0–1
-    ocr_boxes: str = ""  # JSON [[page, x0, y0, x1, y1], ...] page fractions (ingest/ocr.py)
-
-    @property
-    def chunk_id(self) -> str:
-        return f"{self.doc_id}:{self.position}"

@@ -35,10 +35,10 @@ from desktop_app.memory.types import (
 from desktop_app.privacy.stderr import tell_user
 
 if TYPE_CHECKING:
+    from desktop_app.chat.conversations import ConversationStore
+    from desktop_app.chat.turn import ChatService
     from desktop_app.config.paths import AppPaths
     from desktop_app.config.settings import Settings
-    from desktop_app.memory.chat import ChatService
-    from desktop_app.memory.conversations import ConversationStore
     from desktop_app.memory.service import MemoryService
 
 
@@ -290,7 +290,7 @@ def cmd_sweep(args: argparse.Namespace, app: App) -> int:
 
 def cmd_chat(args: argparse.Namespace, app: App) -> int:
     from desktop_app.answer.events import CitationEvent, Done, MemoryUsed, Token
-    from desktop_app.memory.chat import TurnComplete
+    from desktop_app.chat.turn import TurnComplete
 
     app.conversations.ensure_conversation(args.conversation, "command line")
     job = None
@@ -333,7 +333,7 @@ def _print_memory_event(event: Any) -> None:
 
 
 def cmd_eval_memory(args: argparse.Namespace, app: App) -> int:
-    from desktop_app.memory.evaluation import run_memory_eval
+    from desktop_app.evaluation.memory import run_memory_eval
 
     result = run_memory_eval(app, args.directory, mode=args.mode, k=args.k, limit=args.limit,
                              progress=tell_user)

@@ -24,7 +24,6 @@ import numpy as np
 from desktop_app.config.settings import Settings
 from desktop_app.locking import MEMORY, writer_lock
 from desktop_app.memory.consent import ConsentRegistry
-from desktop_app.memory.conversations import ConversationStore
 from desktop_app.memory.db import StateDB
 from desktop_app.memory.extraction import ImplicitExtractor, JsonLLM
 from desktop_app.memory.index import MemoryFilters, MemoryIndex
@@ -37,6 +36,7 @@ from desktop_app.memory.patterns import (
 from desktop_app.memory.store import MemoryStore
 from desktop_app.memory.types import (
     Candidate,
+    ConversationLog,
     MemoryEvent,
     MemoryItem,
     MemoryNotSaved,
@@ -69,7 +69,7 @@ class MemoryCore:
     """Long-term user memory: provenance, consent, temporal resolution and recall."""
 
     def __init__(self, db: StateDB, index_dir: Path, embedder: Embedder | Callable[[], Embedder],
-                 *, conversations: ConversationStore | None = None, retention_days: int = 365,
+                 *, conversations: ConversationLog, retention_days: int = 365,
                  enabled: bool = True, implicit: bool = True,
                  llm_provider: Callable[[], JsonLLM | None] | None = None,
                  clock: Callable[[], datetime] = utc_now,
@@ -78,7 +78,7 @@ class MemoryCore:
         self.log_dir = log_dir  # erasure also scrubs log files written by older versions
         self.store = MemoryStore(db)
         self.consents = ConsentRegistry(db)
-        self.conversations = conversations or ConversationStore(db)
+        self.conversations = conversations
         self.index_dir = index_dir
         self._retention_days = retention_days
         self._enabled = enabled

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Collection
 from typing import Any, Protocol
 
 from desktop_app.memory.categories import classify
@@ -99,16 +100,15 @@ def is_grounded(fact: str, value: str, user_text: str) -> bool:
     return bool(shared)
 
 
-def llm_for_extraction(llm: Any) -> Any:
-    """The model implicit extraction should use: none with the bundled SmolLM2.
+def llm_for_extraction(llm: Any, too_small: Collection[str] = ()) -> Any:
+    """The model implicit extraction should use: none when it is one of `too_small`.
 
     Measured on the user-memory evaluation, the 135M bundled model adds ~0 recall over the
     rules while costing seconds of CPU per turn; a model the user brings (a 3–4B GGUF or
-    Ollama) is used. Rules run either way.
+    Ollama) is used. Rules run either way. The composition root names the models that are
+    too small (memory does not import the answer package).
     """
-    from desktop_app.answer.models import BUNDLED_NAME
-
-    if llm is None or getattr(llm, "name", "") == BUNDLED_NAME:
+    if llm is None or getattr(llm, "name", "") in too_small:
         return None
     return llm
 

@@ -8,9 +8,10 @@ text, model output and tool results have no way in.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 MemoryStatus = Literal["active", "superseded", "deleted"]
 ExtractedBy = Literal["explicit", "pattern", "llm", "edit"]
@@ -63,6 +64,29 @@ class StoredMessage:
     content: str
     created_at: str
     trace: dict[str, Any] | None = None
+
+
+class ConversationLog(Protocol):
+    """What memory needs from the conversation store (`chat.conversations.ConversationStore`
+    implements it): the message a memory came from, the list for an export, and erasing or
+    redacting messages when a memory is erased (LGPD: no copy left behind)."""
+
+    def message(self, message_id: str) -> StoredMessage | None: ...
+
+    def messages(self, conversation_id: str) -> list[StoredMessage]: ...
+
+    def conversations(self) -> list[dict[str, Any]]: ...
+
+    def is_user_message(self, message: UserMessage) -> bool: ...
+
+    def delete_messages(self, message_ids: Iterable[str]) -> tuple[int, int]: ...
+
+    def delete_all(self) -> tuple[int, int]: ...
+
+    def redact(self, needles: Iterable[str], memory_ids: Iterable[str]) -> tuple[int, int]: ...
+
+    def redact_user_messages(self, message_ids: Iterable[str],
+                             needles: Iterable[str]) -> tuple[int, int]: ...
 
 
 @dataclass(frozen=True)

@@ -39,9 +39,13 @@ def run_logs_export_command(args: argparse.Namespace, app: Any) -> int:
     sanitize = app_sanitizer(app)
     llm_pass = None
     if args.llm_pass:
-        llm_pass = getattr(app, "log_llm_pass", None)
-        if llm_pass is None:
-            raise AppError("The LLM pass for exported logs is not available in this version.")
+        from desktop_app.privacy.export import llm_redactor
+
+        llm = getattr(app, "llm", None)  # raises a clear AppError when no model is set up
+        if llm is None:
+            raise AppError("The LLM pass for exported logs needs a local model (Settings → "
+                           "Model); export without --llm-pass, the logs are sanitized anyway.")
+        llm_pass = llm_redactor(llm)
     sections = {}
     if not args.no_doctor:
         sections["doctor.txt"] = format_report(run_doctor(app, sanitize=sanitize, deep=False))

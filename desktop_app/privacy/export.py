@@ -17,6 +17,7 @@ import zipfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Protocol
 
 from desktop_app.privacy.logsetup import DROPPED, LOG_GLOB
 
@@ -109,3 +110,33 @@ def export_support_bundle(log_dir: Path, destination: Path, sanitize: Callable[[
         with contextlib.suppress(FileNotFoundError):
             partial.unlink()
     return summary
+
+
+class JsonCompleter(Protocol):
+    """The one LLM call the log pass needs (`answer.llm.LLM` has it)."""
+
+    def complete_json(self, messages: list[dict[str, str]], schema: dict[str, Any], *,
+                      max_tokens: int = 256) -> dict[str, Any]: ...
+
+
+_REDACT_SCHEMA = {"type": "object", "properties": {"text": {"type": "string"}},
+                  "required": ["text"]}
+_REDACT_PROMPT = (
+    "Rewrite this application log excerpt exactly, but replace every secret or personal "
+    "detail the patterns missed (names, addresses, passwords, personal notes) with <SECRET>. "
+    "Change nothing else. Answer as JSON {\"text\": ...}.\n\n")
+
+
+def llm_redactor(llm: JsonCompleter) -> Callable[[str], str]:
+    """An `llm_pass` backed by the local LLM. A reply that is not the same text with parts
+    masked (much shorter or longer) is refused, so the pattern-clean text is kept."""
+
+    def redact(text: str) -> str:
+        reply = llm.complete_json([{"role": "user", "content": _REDACT_PROMPT + text}],
+                                  _REDACT_SCHEMA, max_tokens=len(text) // 2 + 64)
+        cleaned = reply.get("text")
+        if not isinstance(cleaned, str) or not 0.5 * len(text) <= len(cleaned) <= 1.5 * len(text):
+            raise ValueError("the model did not return the excerpt")
+        return cleaned
+
+    return redact

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 import time
@@ -136,13 +137,9 @@ def cmd_embedder(args: argparse.Namespace, app: App) -> int:
     wanted = {"embedder_backend": args.backend, "embedder_precision": args.precision,
               "embed_threads": args.threads}
     changes = {k: v for k, v in wanted.items() if v is not None and getattr(s, k) != v}
-    for key, value in changes.items():
-        setattr(s, key, value)
     if changes:
+        app.apply_settings(dataclasses.replace(s, **changes))  # rebuilds embedder and index
         app.save_settings()
-        for name in ("embedder", "searcher", "answer_service", "chat", "memory"):
-            app.__dict__.pop(name, None)
-        app.reset_index()
     embedder = app.embedder  # prepares the ONNX model on first use (about a minute, once)
     print(f"embedder: {embedder.id} ({getattr(embedder, 'backend', '?')}, "
           f"settings: {s.embedder_backend}/{s.embedder_precision}, "
@@ -185,7 +182,7 @@ def offer_reindex(app: App, mode: str = "ask", *, stdin: TextIO | None = None) -
 
 
 def cmd_eval_retrieval(args: argparse.Namespace, app: App) -> int:
-    from desktop_app.retrieval.evaluation import build_eval_index, evaluate, load_beir
+    from desktop_app.evaluation.retrieval import build_eval_index, evaluate, load_beir
     from desktop_app.retrieval.index_api import DocumentIndex
     from desktop_app.retrieval.search import DocumentSearcher, HybridSearcher
 

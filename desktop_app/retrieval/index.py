@@ -57,7 +57,7 @@ from desktop_app.retrieval.lancedb_io import sql_str as _sql_str
 from desktop_app.retrieval.types import SearchFilters
 
 if TYPE_CHECKING:
-    from desktop_app.ingest.types import Chunk
+    from desktop_app.retrieval.types import Chunk
 
 __all__ = ["DocumentRecord", "LanceIndex", "filters_to_sql"]
 

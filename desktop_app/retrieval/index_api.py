@@ -30,7 +30,7 @@ from desktop_app.retrieval.types import SearchFilters
 from desktop_app.text.analyze import analyze
 
 if TYPE_CHECKING:
-    from desktop_app.ingest.types import Chunk
+    from desktop_app.retrieval.types import Chunk
 
 RowT = TypeVar("RowT")
 FilterT_contra = TypeVar("FilterT_contra", contravariant=True)

@@ -52,7 +52,7 @@ from desktop_app.retrieval.types import SearchFilters
 from desktop_app.text.analyze import analyze
 
 if TYPE_CHECKING:
-    from desktop_app.ingest.types import Chunk
+    from desktop_app.retrieval.types import Chunk
 
 log = logging.getLogger(__name__)
 

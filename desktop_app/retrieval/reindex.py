@@ -21,10 +21,9 @@ from pathlib import Path
 import numpy as np
 
 from desktop_app.errors import CancelledError
-from desktop_app.ingest.types import Chunk
 from desktop_app.retrieval.index import LanceIndex, next_generation_name, switch_generation
-from desktop_app.retrieval.index_api import ChunkRow
-from desktop_app.retrieval.types import Embedder
+from desktop_app.retrieval.index_api import ChunkRow, compose_embedding_text
+from desktop_app.retrieval.types import Chunk, Embedder
 
 
 @dataclass(frozen=True)
@@ -43,7 +42,6 @@ def reindex(root: Path, old: LanceIndex, embedder: Embedder, *,
 
 def _rebuild(root: Path, old: LanceIndex, embedder: Embedder,
              cancelled: Callable[[], bool]) -> Iterator[ReindexProgress]:
-    from desktop_app.ingest.pipeline import embedding_text
 
     generation = next_generation_name(root)
     target_dir = root / generation
@@ -66,7 +64,7 @@ def _rebuild(root: Path, old: LanceIndex, embedder: Embedder,
                       ocr_confidence=r.ocr_confidence, ocr_boxes=r.ocr_boxes)
                 for r in rows_by_doc.get(record.doc_id, [])
             ]
-            texts = [embedding_text(c) for c in chunks]
+            texts = [compose_embedding_text(c.prefix, c.text) for c in chunks]
             vectors = (embedder.embed_passages(texts) if texts
                        else np.zeros((0, embedder.dim), dtype=np.float32))
             new.add_document(replace(record, embedder_id=embedder.id), chunks, vectors)

@@ -61,3 +61,24 @@ class Hit:
     ocr_confidence: float | None = None  # set when the text was read by OCR (0–1)
     ocr_boxes: str = ""  # JSON line boxes of the passage on the page image (ingest/ocr.py)
     library: str = "local"  # "local" or the team library's name (badges say where it lives)
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """A retrievable unit of a document."""
+
+    doc_id: str
+    position: int  # 0-based order within the document
+    text: str
+    page_start: int
+    page_end: int
+    heading_path: tuple[str, ...]
+    char_start: int  # offset in the text of page `page_start`
+    char_end: int  # offset in the text of page `page_end` (exclusive)
+    prefix: str  # "title › section", indexed together with the text
+    ocr_confidence: float | None = None  # None: from a text layer; else OCR confidence 0–1
+    ocr_boxes: str = ""  # JSON [[page, x0, y0, x1, y1], ...] page fractions (ingest/ocr.py)
+
+    @property
+    def chunk_id(self) -> str:
+        return f"{self.doc_id}:{self.position}"

@@ -18,10 +18,10 @@ from typing import Any
 import numpy as np
 
 from desktop_app.errors import AppError
-from desktop_app.ingest.types import Chunk
 from desktop_app.retrieval.index import DocumentRecord, LanceIndex
 from desktop_app.retrieval.index_api import chunk_text_hash
 from desktop_app.retrieval.pg_index import PgIndex
+from desktop_app.retrieval.types import Chunk
 
 EVAL_USER = "acervo_eval"
 

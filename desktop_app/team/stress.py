@@ -24,8 +24,8 @@ from typing import Any
 
 import numpy as np
 
-from desktop_app.ingest.types import Chunk
 from desktop_app.retrieval.index import DocumentRecord
+from desktop_app.retrieval.types import Chunk
 
 
 @dataclass(frozen=True)

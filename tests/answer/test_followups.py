@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from desktop_app.answer.evaluation import article_labels, articles_in, followup_retrieval
+from desktop_app.evaluation.answers import article_labels, articles_in, followup_retrieval
 from desktop_app.ingest.loaders import load_document
 
 PAIRS = Path(__file__).parent / "data" / "lgpd_followups.jsonl"

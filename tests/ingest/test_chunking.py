@@ -10,7 +10,8 @@ import pytest
 from desktop_app.ingest.chunking import HARD_JOIN, SOFT_JOIN, chunk_document
 from desktop_app.ingest.cleaning import Paragraph, assemble_page
 from desktop_app.ingest.loaders import load_document
-from desktop_app.ingest.types import Chunk, LoadedDocument, PageText
+from desktop_app.ingest.types import LoadedDocument, PageText
+from desktop_app.retrieval.types import Chunk
 
 ART_18 = "Art. 18. O titular dos dados pessoais tem direito a obter do controlador"
 

@@ -1,20 +1,17 @@
-"""Fixtures for the memory tests: real SQLite and LanceDB under the test's ACERVO_HOME,
-the real e5 embedder, and an App with the memory wiring the lead adds to app.py."""
+"""Fixtures for the memory tests: real SQLite and LanceDB under the test's ACERVO_HOME and
+the real e5 embedder. The whole app (`memory_app`) is the real `build_app()`: tests/conftest.py."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import datetime
-from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from desktop_app.app import App
+from desktop_app.chat.conversations import ConversationStore
 from desktop_app.config.paths import AppPaths, app_paths
-from desktop_app.config.settings import Settings
-from desktop_app.memory.conversations import ConversationStore
 from desktop_app.memory.db import StateDB
 from desktop_app.memory.service import MemoryService
 from desktop_app.memory.types import UserMessage, utc_now
@@ -69,39 +66,3 @@ def say(conversations: ConversationStore) -> Any:
 
     _say.conversation_id = conversation_id  # type: ignore[attr-defined]
     return _say
-
-
-class MemoryApp(App):
-    """The composition root plus the memory wiring proposed to the lead (same code)."""
-
-    @cached_property
-    def state_db(self) -> StateDB:
-        return StateDB.open(self.paths.state_db)
-
-    @cached_property
-    def conversations(self) -> ConversationStore:
-        return ConversationStore(self.state_db)
-
-    @cached_property
-    def memory(self) -> MemoryService:
-        return MemoryService(self.state_db, self.paths.data_dir / "memory", lambda: self.embedder,
-                             conversations=self.conversations, settings=self.settings,
-                             llm_provider=lambda: None)
-
-    @cached_property
-    def chat(self) -> Any:
-        from desktop_app.answer.service import AnswerService
-        from desktop_app.memory.chat import ChatService
-
-        answers = AnswerService(self.searcher, None, self.settings, memory=self.memory,
-                                embedder=self.embedder, library=self.library_floor)
-        return ChatService(self.conversations, answers, self.memory)
-
-
-@pytest.fixture
-def memory_app(paths: AppPaths, embedder: Any) -> Iterator[MemoryApp]:
-    app = MemoryApp(paths, Settings(llm_backend="none"))
-    app.__dict__["embedder"] = embedder  # the session's real embedder, loaded once
-    yield app
-    if "state_db" in app.__dict__:
-        app.state_db.close()

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 from desktop_app.answer.events import Done, MemoryUsed
-from desktop_app.memory.chat import TurnComplete
-from desktop_app.memory.history import HistoryBuilder
+from desktop_app.chat.history import HistoryBuilder
+from desktop_app.chat.turn import TurnComplete
 from desktop_app.memory.types import MemorySaved
 
 from .canary import files_containing, grep_finds

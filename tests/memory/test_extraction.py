@@ -124,7 +124,7 @@ def test_the_bundled_tiny_model_is_not_used_for_extraction() -> None:
     from desktop_app.answer.models import BUNDLED_NAME
     from desktop_app.memory.extraction import llm_for_extraction
 
-    assert llm_for_extraction(SimpleNamespace(name=BUNDLED_NAME)) is None
+    assert llm_for_extraction(SimpleNamespace(name=BUNDLED_NAME), {BUNDLED_NAME}) is None
     assert llm_for_extraction(None) is None
     own = SimpleNamespace(name="qwen2.5-3b-instruct-q4_k_m")
     assert llm_for_extraction(own) is own

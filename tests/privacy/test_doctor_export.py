@@ -136,3 +136,21 @@ def test_logs_export_llm_flag_without_an_llm_is_a_clear_error(app, tmp_path: Pat
     args = _cli(["logs", "export", str(tmp_path / "x.zip"), "--llm-pass", "--no-doctor"])
     with pytest.raises(AppError, match="LLM pass"):
         args.handler(args, app)
+
+
+def test_the_llm_redactor_masks_and_refuses_a_reply_that_is_not_the_excerpt() -> None:
+    from desktop_app.privacy.export import llm_redactor
+
+    class Scripted:  # a scripted model: what it answers is the point of the test
+        def __init__(self, reply: str) -> None:
+            self.reply = reply
+
+        def complete_json(self, messages, schema, *, max_tokens=256):  # type: ignore[no-untyped-def]
+            assert "meu segredo é a cor azul" in messages[0]["content"]
+            return {"text": self.reply}
+
+    text = "12:00 INFO meu segredo é a cor azul"
+    assert llm_redactor(Scripted("12:00 INFO meu segredo é <SECRET>"))(text) == \
+        "12:00 INFO meu segredo é <SECRET>"
+    with pytest.raises(ValueError):
+        llm_redactor(Scripted("ok"))(text)

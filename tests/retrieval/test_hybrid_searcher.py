@@ -14,11 +14,10 @@ from index_double import InMemoryIndex
 from desktop_app.config.settings import Settings
 from desktop_app.ingest.events import FileDone, FileSkipped, RunDone
 from desktop_app.ingest.pipeline import IngestPipeline, embedding_text
-from desktop_app.ingest.types import Chunk
 from desktop_app.retrieval.fusion import rrf_fuse
 from desktop_app.retrieval.index_api import DocumentRecord, Scored
 from desktop_app.retrieval.search import HybridSearcher
-from desktop_app.retrieval.types import SearchFilters
+from desktop_app.retrieval.types import Chunk, SearchFilters
 
 PARAGRAPHS = {
     "a": ["A devolução de produtos deve ser solicitada em até sete dias.",

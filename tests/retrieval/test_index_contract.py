@@ -16,7 +16,6 @@ import pytest
 from index_double import InMemoryIndex
 
 from desktop_app.ingest.pipeline import embedding_text
-from desktop_app.ingest.types import Chunk
 from desktop_app.retrieval.index import LanceIndex
 from desktop_app.retrieval.index_api import (
     ChunkRow,
@@ -27,7 +26,7 @@ from desktop_app.retrieval.index_api import (
     folder_filter,
     folder_of,
 )
-from desktop_app.retrieval.types import SearchFilters
+from desktop_app.retrieval.types import Chunk, SearchFilters
 
 # doc id → (title, type, language, source path, ingested_at, paragraphs)
 CORPUS = {

@@ -10,11 +10,10 @@ import pytest
 from desktop_app.config.settings import Settings
 from desktop_app.errors import AppError
 from desktop_app.ingest.pipeline import embedding_text
-from desktop_app.ingest.types import Chunk
 from desktop_app.retrieval.index import DocumentRecord, LanceIndex
 from desktop_app.retrieval.reindex import reindex
 from desktop_app.retrieval.search import HybridSearcher
-from desktop_app.retrieval.types import SearchFilters
+from desktop_app.retrieval.types import Chunk, SearchFilters
 
 CORPUS = {
     "devolucao": ("Política de devolução", "pdf", "pt",

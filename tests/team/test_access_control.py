@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 
 from desktop_app.errors import AppError
-from desktop_app.ingest.types import Chunk
 from desktop_app.retrieval.index import DocumentRecord
 from desktop_app.retrieval.pg_index import TeamLibraryError
+from desktop_app.retrieval.types import Chunk
 from desktop_app.team import admin
 
 TABLES = ("collections", "grants", "documents", "chunks", "chunk_vectors", "audit")

@@ -13,7 +13,7 @@ import pytest
 from desktop_app.app import App, build_app
 from desktop_app.cli import build_parser
 from desktop_app.config.settings import Settings
-from desktop_app.retrieval.evaluation import build_eval_index, evaluate, load_beir
+from desktop_app.evaluation.retrieval import build_eval_index, evaluate, load_beir
 from desktop_app.retrieval.search import HybridSearcher
 from desktop_app.team.evaluation import EVAL_USER, open_eval_team_index
 

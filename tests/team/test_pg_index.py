@@ -10,10 +10,9 @@ import numpy as np
 import pytest
 
 from desktop_app.ingest.pipeline import embedding_text
-from desktop_app.ingest.types import Chunk
 from desktop_app.retrieval.index import DocumentRecord, LanceIndex
 from desktop_app.retrieval.pg_index import TeamLibraryError, keyword_terms, team_doc_id
-from desktop_app.retrieval.types import SearchFilters
+from desktop_app.retrieval.types import Chunk, SearchFilters
 from desktop_app.text.analyze import analyze
 
 CANARY = "ZEBRA-CANARY-77341"

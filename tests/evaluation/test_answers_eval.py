@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from desktop_app.answer.evaluation import Outcome, Question, contains_gold, score
 from desktop_app.app import build_app
 from desktop_app.cli import build_parser
+from desktop_app.evaluation.answers import Outcome, Question, contains_gold, score
 
 CORPUS = [
     {"_id": "ferias", "title": "Férias",

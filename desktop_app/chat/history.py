@@ -14,7 +14,7 @@ import logging
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from desktop_app.memory.conversations import ConversationStore
+from desktop_app.chat.conversations import ConversationStore
 from desktop_app.memory.types import StoredMessage
 from desktop_app.text.sentences import chat_sentences
 

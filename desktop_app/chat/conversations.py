@@ -113,6 +113,18 @@ class ConversationStore:
         return StoredMessage(row["id"], row["conversation_id"], int(row["seq"]), row["role"],
                              row["content"], row["created_at"], trace)
 
+    def rename(self, conversation_id: str, title: str) -> None:
+        with self.db.transaction() as conn:
+            conn.execute("UPDATE conversations SET title = ? WHERE id = ?",
+                         (title, conversation_id))
+
+    def delete_conversation(self, conversation_id: str) -> tuple[int, int]:
+        """Erase a conversation: its messages through the secure deletion, then its row."""
+        rows, bytes_ = self.delete_messages([m.id for m in self.messages(conversation_id)])
+        with self.db.transaction() as conn:
+            conn.execute("DELETE FROM conversations WHERE id = ?", (conversation_id,))
+        return rows + 1, bytes_
+
     def messages(self, conversation_id: str) -> list[StoredMessage]:
         rows = self.db.query("SELECT * FROM messages WHERE conversation_id = ? ORDER BY seq",
                              (conversation_id,))

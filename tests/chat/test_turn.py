@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from desktop_app.answer.events import Done, MemoryUsed, Token
-from desktop_app.memory.chat import ExtractionJob, TurnComplete
-from desktop_app.memory.conversations import ConversationStore
-from desktop_app.memory.history import SUMMARY_PREFIX, HistoryBuilder, extractive_summary
+from desktop_app.chat.conversations import ConversationStore
+from desktop_app.chat.history import SUMMARY_PREFIX, HistoryBuilder, extractive_summary
+from desktop_app.chat.turn import ExtractionJob, TurnComplete
 from desktop_app.memory.types import ForgetAllRequested, MemoryNotSaved, MemorySaved
 
 

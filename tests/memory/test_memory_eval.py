@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from desktop_app.memory.evaluation import key_values, needed_facts, run_memory_eval
+from desktop_app.evaluation.memory import key_values, needed_facts, run_memory_eval
 
 CRITERIA = """The agent must provide CURRENT status:
   - Amount: $95,000 (changed from $85,000 to $100,000, then to $95,000)

@@ -1,7 +1,7 @@
 """Answer evaluation: `desktop-app eval answers CORPUS_DIR QA.jsonl [--unanswerable OTHER.jsonl]`.
 
 Method. The BEIR corpus is indexed through the real chunker, embedder and LanceDB
-index (`retrieval.evaluation.build_eval_index`, cached per corpus and embedder); a
+index (`evaluation.retrieval.build_eval_index`, cached per corpus and embedder); a
 fresh composition root in a temporary ACERVO_HOME (memory off, the user's model
 settings) then asks every question through the real `AnswerService`, exactly as the
 CLI `ask` does: rewrite, hybrid search, rerank if configured, abstention, answer.
@@ -174,7 +174,7 @@ def run_answer_eval(app: Any, corpus_dir: Path, qa_path: Path, unanswerable_path
                     *, limit: int | None = None, written: bool | None = None,
                     progress: Callable[[str], None] | None = None) -> dict[str, Any]:
     """Index `corpus_dir`, ask every question; returns the report (see module docstring)."""
-    from desktop_app.retrieval.evaluation import build_eval_index, load_beir
+    from desktop_app.evaluation.retrieval import build_eval_index, load_beir
 
     say = progress or (lambda _message: None)
     beir = load_beir(corpus_dir)

@@ -29,8 +29,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from desktop_app.chat.conversations import ConversationStore
 from desktop_app.errors import AppError
-from desktop_app.memory.conversations import ConversationStore
 from desktop_app.memory.db import StateDB
 from desktop_app.memory.service import MemoryService
 from desktop_app.memory.types import SENSITIVE_CATEGORIES

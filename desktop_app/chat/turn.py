@@ -17,8 +17,8 @@ from typing import Any, Protocol
 
 from desktop_app.answer.events import Done, Token
 from desktop_app.answer.service import CANCELLED
-from desktop_app.memory.conversations import ConversationStore
-from desktop_app.memory.history import HistoryBuilder
+from desktop_app.chat.conversations import ConversationStore
+from desktop_app.chat.history import HistoryBuilder
 from desktop_app.memory.patterns import Command, parse_command
 from desktop_app.memory.service import MemoryService
 from desktop_app.memory.types import (
