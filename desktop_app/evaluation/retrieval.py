@@ -142,8 +142,9 @@ def _metrics(ranked_docs: list[str], relevant: dict[str, int], k: int = 10) -> d
 def beir_id(hit: Hit) -> str:
     """The corpus id of a hit: its source is `beir://SET/ID` on every backend (a team library
     gives documents ids of its own)."""
-    return hit.source_path.rsplit("/", 1)[-1] if hit.source_path.startswith("beir://") \
-        else hit.doc_id
+    if hit.source_path.startswith("beir://") and "/" in hit.source_path[7:]:
+        return hit.source_path[7:].split("/", 1)[1]  # an id may itself contain '/'
+    return hit.doc_id
 
 
 def evaluate(beir: BeirSet, searcher: DocumentSearcher, embedder: Embedder,

@@ -49,16 +49,18 @@ def indexed_documents(source: LanceIndex) -> Iterator[tuple[DocumentRecord, list
 
 
 def copy_index(source: LanceIndex, target: PgIndex,
-               progress: Callable[[int, int], None] | None = None) -> int:
-    """Every document of `source` with its chunks and vectors into `target`; returns docs."""
+               progress: Callable[[int, int], None] | None = None,
+               skip: frozenset[str] = frozenset()) -> int:
+    """Every document of `source` (but those whose content hash is in `skip`) with its chunks
+    and vectors into `target`; returns the documents added."""
     total = len(source.documents())
-    done = 0
-    for record, chunks, vectors in indexed_documents(source):
-        target.add_document(record, chunks, vectors)
-        done += 1
+    added = 0
+    for done, (record, chunks, vectors) in enumerate(indexed_documents(source), start=1):
+        if record.content_hash not in skip:
+            added += target.add_document(record, chunks, vectors)
         if progress:
             progress(done, total)
-    return done
+    return added
 
 
 def open_eval_team_index(source: LanceIndex, *, collection: str, admin_url: str,
@@ -89,12 +91,13 @@ def open_eval_team_index(source: LanceIndex, *, collection: str, admin_url: str,
                     collection=collection, keyword_ranking=ranking)
     wanted = {d.content_hash: d.chunk_count for d in source.documents()}
     have = {d.content_hash: d.chunk_count for d in index.documents()}
-    if have != wanted:  # a stale or half-finished copy: start over
+    if have != wanted:  # a stale or interrupted copy: replace what differs, add what is missing
+        stale = [h for h, n in have.items() if wanted.get(h) != n]
         with psycopg.connect(admin_url, autocommit=True) as conn:
             conn.execute("DELETE FROM acervo.documents d USING acervo.collections c "
-                         "WHERE d.collection_id = c.collection_id AND c.name = %s",
-                         (collection,))
-        copy_index(source, index, progress)
+                         "WHERE d.collection_id = c.collection_id AND c.name = %s "
+                         "AND d.content_hash = ANY(%s)", (collection, stale))
+        copy_index(source, index, progress, skip=frozenset(have) - frozenset(stale))
         with psycopg.connect(admin_url, autocommit=True) as conn:  # fresh planner statistics
             conn.execute("VACUUM (ANALYZE) acervo.documents, acervo.chunks, acervo.chunk_vectors")
     return index

@@ -97,6 +97,23 @@ def test_opening_again_reuses_the_copy(lance, team, team_db, embedder) -> None: 
         assert conn.execute("SELECT count(*) FROM acervo.audit").fetchone()[0] == before
 
 
+def test_an_interrupted_copy_resumes_with_what_is_missing(lance, team, team_db, embedder) -> None:  # type: ignore[no-untyped-def]
+    victim = team.documents()[0]
+    with team_db.admin() as conn:  # as if the copy had stopped before this document
+        conn.execute("DELETE FROM acervo.documents WHERE doc_id = %s", (victim.doc_id,))
+        before = conn.execute("SELECT count(*) FROM acervo.audit WHERE action = 'add'"
+                              ).fetchone()[0]
+    again = open_eval_team_index(
+        lance, collection="eval-faquad", admin_url=team_db.server.admin_url(team_db.name),
+        user_url=team_db.server.user_url(EVAL_USER, team_db.name), embedder_id=embedder.id,
+        dim=embedder.dim)
+    assert {(d.content_hash, d.chunk_count) for d in again.documents()} == \
+        {(d.content_hash, d.chunk_count) for d in lance.documents()}
+    with team_db.admin() as conn:  # one document added again, the others left alone
+        assert conn.execute("SELECT count(*) FROM acervo.audit WHERE action = 'add'"
+                            ).fetchone()[0] == before + 1
+
+
 def test_eval_retrieval_runs_on_the_postgres_backend_from_the_cli(
         eval_dir, team_db, embedder, capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]
     app: App = build_app()
@@ -112,3 +129,4 @@ def test_eval_retrieval_runs_on_the_postgres_backend_from_the_cli(
     results = json.loads(out_json.read_text(encoding="utf-8"))
     assert results["backend"] == "postgres" and results["queries"] == 5
     assert results["vector"]["ndcg@10"] > 0.3
+
