@@ -790,7 +790,7 @@ def _merge(files: list[Path]) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", nargs="*", help="run only these probes (nothing is saved)")
+    parser.add_argument("--only", nargs="*", help="run only these probes (saved only with --save-as)")
     parser.add_argument("--resume", action="store_true",
                         help="continue a run that was cut short (faults.json complete: false)")
     parser.add_argument("--reverse", action="store_true", help="run the probes last first")
@@ -812,8 +812,7 @@ def main(argv: list[str] | None = None) -> int:
     chosen = [p for p in PROBES if not args.only or p[0] in args.only]
     if args.reverse:
         chosen.reverse()
-    outcomes: list[Outcome] = (_earlier_outcomes(args.save_as) if args.resume and not args.only
-                               else [])
+    outcomes: list[Outcome] = _earlier_outcomes(args.save_as) if args.resume else []
     done = {o.name for o in outcomes}
     for name, group, fn in chosen:
         if name in done:
@@ -823,7 +822,7 @@ def main(argv: list[str] | None = None) -> int:
         state = "skip" if outcome.skipped else ("ok" if outcome.ok else "FAIL")
         print(f"{state:4} {group:14} {name:50} {outcome.seconds:6.1f} s  "
               + "; ".join(outcome.notes[:3] or [outcome.skipped]), flush=True)
-        if not args.only:
+        if not args.only or args.save_as != "faults":  # a subset is saved only under its own name
             _save(outcomes, len(chosen), args.save_as)
     print(json.dumps(_totals(outcomes), indent=2))
     return 0 if all(o.ok for o in outcomes if not o.skipped) else 1
