@@ -754,18 +754,18 @@ def _totals(outcomes: list[Outcome]) -> dict[str, int]:
     }
 
 
-def _save(outcomes: list[Outcome], planned: int) -> None:
+def _save(outcomes: list[Outcome], planned: int, name: str = "faults") -> None:
     """Saved after every probe: a run cut short (a loaded machine, a deadline) keeps what it
     measured, marked `complete: false`, and `--resume` continues it."""
-    save("faults", {**_totals(outcomes), "complete": len(outcomes) == planned,
+    save(name, {**_totals(outcomes), "complete": len(outcomes) == planned,
                     "probes_planned": planned,
                     "full_disk": "real tmpfs (1.5 MB) when root, else skipped",
                     "read_only_home": "read-only bind mount when root, else skipped",
                     "results": [asdict(o) for o in outcomes]})
 
 
-def _earlier_outcomes() -> list[Outcome]:
-    path = RESULTS / "faults.json"
+def _earlier_outcomes(name: str = "faults") -> list[Outcome]:
+    path = RESULTS / f"{name}.json"
     if not path.exists():
         return []
     saved = json.loads(path.read_text(encoding="utf-8"))
@@ -774,13 +774,34 @@ def _earlier_outcomes() -> list[Outcome]:
     return [Outcome(**row) for row in saved["results"]]
 
 
+def _merge(files: list[Path]) -> int:
+    """One results file from several partial runs of the same code (first outcome of a probe
+    wins), in the probes' order; `complete` says whether every probe is in it."""
+    found: dict[str, Outcome] = {}
+    for path in files:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        for row in data["results"] if isinstance(data, dict) else data:
+            found.setdefault(row["name"], Outcome(**row))
+    outcomes = [found[name] for name, _group, _fn in PROBES if name in found]
+    _save(outcomes, len(PROBES))
+    print(json.dumps(_totals(outcomes), indent=2))
+    return 0 if all(o.ok for o in outcomes if not o.skipped) else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", nargs="*", help="run only these probes (nothing is saved)")
+    parser.add_argument("--only", nargs="*", help="run only these probes (saved only with --save-as)")
     parser.add_argument("--resume", action="store_true",
                         help="continue a run that was cut short (faults.json complete: false)")
+    parser.add_argument("--reverse", action="store_true", help="run the probes last first")
+    parser.add_argument("--save-as", default="faults", help="results name (bench/results/NAME.json)")
+    parser.add_argument("--merge", nargs="+", metavar="JSON",
+                        help="save faults.json from the outcomes of runs that split the probes "
+                             "between them (results files or outcome lists), then exit")
     parser.add_argument("--list", action="store_true")
     args = parser.parse_args(argv)
+    if args.merge:
+        return _merge([Path(p) for p in args.merge])
     if args.list:
         for name, group, _fn in PROBES:
             print(f"{group:14} {name}")
@@ -789,7 +810,9 @@ def main(argv: list[str] | None = None) -> int:
 
     models = ensure_e5_model(shared_models_dir())
     chosen = [p for p in PROBES if not args.only or p[0] in args.only]
-    outcomes: list[Outcome] = _earlier_outcomes() if args.resume and not args.only else []
+    if args.reverse:
+        chosen.reverse()
+    outcomes: list[Outcome] = _earlier_outcomes(args.save_as) if args.resume else []
     done = {o.name for o in outcomes}
     for name, group, fn in chosen:
         if name in done:
@@ -799,8 +822,8 @@ def main(argv: list[str] | None = None) -> int:
         state = "skip" if outcome.skipped else ("ok" if outcome.ok else "FAIL")
         print(f"{state:4} {group:14} {name:50} {outcome.seconds:6.1f} s  "
               + "; ".join(outcome.notes[:3] or [outcome.skipped]), flush=True)
-        if not args.only:
-            _save(outcomes, len(chosen))
+        if not args.only or args.save_as != "faults":  # a subset is saved only under its own name
+            _save(outcomes, len(chosen), args.save_as)
     print(json.dumps(_totals(outcomes), indent=2))
     return 0 if all(o.ok for o in outcomes if not o.skipped) else 1
 
