@@ -17,8 +17,13 @@ the evidence the sources-only ranking already computed:
   the passages are in the same language.
 
 "Not found" when the margin is below `abstain_min_margin` or the coverage below
-`abstain_min_coverage` (settings). Calibrated on Pirá (its own questions against
-FaQuAD's), checked on FaQuAD (README "Abstention").
+`abstain_min_coverage` (settings). When the passages use every content term of the
+question (two or more terms), the two signals agree on the topic and half the margin
+is enough (`abstain_min_margin_full_coverage`): on FaQuAD this halves false abstention
+(0.031 → 0.013) with no change for the other set's questions; on Pirá false abstention
+falls 0.049 → 0.035 while abstention on FaQuAD's questions falls 0.959 → 0.937.
+Calibrated on Pirá (its own questions against FaQuAD's), checked on FaQuAD (README
+"Abstention").
 """
 
 from __future__ import annotations
@@ -41,6 +46,7 @@ from desktop_app.retrieval.types import Embedder, Hit
 
 CLOSEST_PASSAGES = 3  # shown, collapsed, beside "not found"
 EVIDENCE_PASSAGES = 4  # the passages whose terms count as evidence (as many as are ranked)
+FULL_COVERAGE_MIN_TERMS = 2  # one covered word is weak evidence ("Qual a capital?")
 FLOOR_REFRESH = 0.1  # recompute the floor when the library grew or shrank by this fraction
 
 
@@ -96,7 +102,8 @@ def assess(extract: ExtractiveAnswer, hits: Sequence[Hit], settings: Settings,
         reason = None
     elif not extract.candidates:
         reason = "no quotable sentence"
-    elif best is not None and floor is not None and best - floor < settings.abstain_min_margin:
+    elif best is not None and floor is not None and best - floor < _margin_needed(
+            settings, coverage if coverage_used else 0.0, len(question_terms)):
         reason = "passages not close enough in meaning"
     elif coverage_used and coverage < settings.abstain_min_coverage:
         reason = "question terms missing from the passages"
@@ -104,10 +111,19 @@ def assess(extract: ExtractiveAnswer, hits: Sequence[Hit], settings: Settings,
                     reason is not None, reason)
 
 
+def _margin_needed(settings: Settings, coverage: float, question_terms: int) -> float:
+    """The semantic margin required: lower when every content term of the question (two
+    or more) occurs in the passages."""
+    if coverage >= 1.0 and question_terms >= FULL_COVERAGE_MIN_TERMS:
+        return min(settings.abstain_min_margin, settings.abstain_min_margin_full_coverage)
+    return settings.abstain_min_margin
+
+
 def describe(settings: Settings, floors: dict[str, float] | None) -> dict[str, Any]:
     return {"enabled": settings.abstention_enabled,
             "min_margin": settings.abstain_min_margin,
             "min_coverage": settings.abstain_min_coverage,
+            "min_margin_full_coverage": settings.abstain_min_margin_full_coverage,
             "library_floor": {k: round(v, 4) for k, v in (floors or {}).items()}}
 
 

@@ -9,17 +9,24 @@ its own badge and its exact span in the passage. How a quote is chosen:
   vectors cached by sentence text, so overlapping chunks and repeated questions cost
   nothing) plus keyword evidence (the question's content terms it shares, each weighted
   by how rare it is among the candidates, so "austrália" counts more than "dados") plus
-  a small prior for the passage's retrieval rank. Without an embedder the keyword
-  evidence alone decides.
+  a small prior for the passage's retrieval rank. A sentence that points back ("Isso…",
+  "Essa metodologia…", "Ela foi…") also counts the terms of the sentence before it (what
+  it refers to). A question asking for a date, number, person or place ("quando",
+  "quantos", "quem", "onde") gives a small bonus to sentences that name one the question
+  does not. Without an embedder the keyword evidence alone decides.
 - The best one leads. Up to `max_quotes - 1` more come from the same document, best
-  first: an answer cites what holds it, not every passage it skimmed (on FaQuAD this
-  keeps ~0.88 of badges in the gold paragraph while the gold span is in the answer
-  ~0.88 of the time; quoting the best of any passage instead gave 0.74 / 0.86).
-- A chosen sentence that introduces a list ("… nas seguintes hipóteses:") is shown with
-  its items as one block; near-duplicates (chunks overlap) are skipped.
+  first: an answer cites what holds it, not every passage it skimmed. One exception:
+  when the lead comes from another document than search's top passage and that
+  passage's best sentence scores close to it, that sentence is quoted too (search and
+  sentence ranking disagree; the user sees both).
+- A sentence is quoted with its context: one that points back comes with the sentence
+  before it, one followed by a sentence that points back comes with that sentence
+  (neither stands alone; on FaQuAD the answer is the sentence right after the best
+  match in ~5 % of questions). A chosen sentence that introduces a list ("… nas
+  seguintes hipóteses:") is shown with its items as one block; near-duplicates (chunks
+  overlap) are skipped.
 
-Weights were chosen on half of FaQuAD's paragraphs and checked on the other half
-(README "Sources-only answers").
+Miss analysis and measured effect of each signal: README "Sources-only answers".
 """
 
 from __future__ import annotations
@@ -42,13 +49,15 @@ from desktop_app.text.analyze import content_terms
 from desktop_app.text.fold import fold
 from desktop_app.text.stopwords import ASKING_WORDS, STOPWORDS
 
-MAX_SOURCES_CONSIDERED = 5  # passages whose sentences compete (the gold is in the top 3 ~93 %)
+MAX_SOURCES_CONSIDERED = 8  # passages whose sentences compete (FaQuAD: gold in the top 8 ~0.98)
 MAX_CANDIDATES = 32  # sentences embedded per question, best keyword evidence first
 MAX_QUOTES = 3
-MAX_QUOTE_CHARS = 600  # a single sentence longer than this is cut at a word (blocks: per item)
+MAX_QUOTE_CHARS = 1000  # a quote longer than this is cut at a word (blocks: per item)
 LEXICAL_WEIGHT = 0.08  # × the shared terms' rarity (a term in every candidate counts ~0)
 RANK_PRIOR = 0.01  # added for the top passage, falling as 1/rank
 LIST_BONUS = 0.08  # a question asking for several things ("quais são…") prefers a list's lead
+TYPE_BONUS = 0.01  # "quem/quando/quanto/onde…": the sentence names a person/date/number/place
+SECOND_OPINION_MARGIN = 0.05  # the top passage's best sentence joins a close answer from elsewhere
 # "quais", "cuáles", "what are", "which were", "list the": a question that wants a list
 _LIST_QUESTION = re.compile(r"\b(?:quais|cuales|(?:what|which) (?:are|were)|list|liste|enumere)\b")
 DUPLICATE_OVERLAP = 0.8
@@ -143,6 +152,70 @@ class SentenceVectors:
         return vector
 
 
+# What kind of thing a question asks for, from its asking words (folded; pt / en / es).
+_ASKS = {
+    "date": re.compile(r"\b(?:quando|when|cuando)\b|\b(?:que|qual|which|what|cual|en que|em que)"
+                       r" (?:ano|anos|data|dia|seculo|decada|epoca|mes|year|date|day|century"
+                       r"|decade|month|fecha|siglo)\b"),
+    "number": re.compile(r"\b(?:quantos|quantas|quanto|quanta|cuantos|cuantas|cuanto|cuanta"
+                         r"|how (?:many|much|long|old|far))\b|\b(?:qual|what|cual) (?:e |es |is )?"
+                         r"(?:o |a |el |la |the )?(?:numero|valor|quantidade|cantidad|percentual"
+                         r"|porcentagem|porcentaje|tamanho|idade|edad|populacao|number|amount"
+                         r"|percentage|size|age|population)\b"),
+    "person": re.compile(r"\b(?:quem|who|whom|whose|quien|quienes)\b"),
+    "place": re.compile(r"\b(?:onde|aonde|where|donde)\b|\b(?:que|qual|which|what|cual|em que"
+                        r"|en que|in which|in what) (?:pais|paises|cidade|estado|lugar|local"
+                        r"|regiao|continente|country|city|state|place|region|ciudad|region)\b"),
+}
+_MONTHS = ("janeiro fevereiro marco abril maio junho julho agosto setembro outubro novembro "
+           "dezembro january february march april june july august september october november "
+           "december enero febrero marzo mayo junio julio septiembre octubre noviembre diciembre")
+_DATE = re.compile(r"\b(?:1\d{3}|20\d{2})\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b|\bseculo\b|\bcentury\b"
+                   r"|\bsiglo\b|\b(?:" + "|".join(_MONTHS.split()) + r")\b")
+_NUMBER = re.compile(r"\b\d+(?:[.,]\d+)*\b|\b(?:dois|duas|tres|quatro|cinco|seis|sete|oito|nove|dez"
+                     r"|onze|doze|vinte|trinta|cem|cento|mil|milhao|milhoes|bilhao|bilhoes|dezenas"
+                     r"|centenas|milhares|two|three|four|five|six|seven|eight|nine|ten|hundred"
+                     r"|thousand|million|billion|dos|cuatro|seis|siete|ocho|nueve|diez|cien|millon"
+                     r"|millones)\b|%")
+_PROPER = re.compile(r"(?<=[\w,;:)]\s)[A-ZÀ-ÖØ-Þ][\wÀ-ÿ'’-]+")  # capitalized, not opening
+
+
+# A sentence that points back ("Isso…", "Essa metodologia…", "Ela foi…", "Para isto,…"):
+# it continues the sentence before it and does not stand alone.
+_POINTS_BACK = re.compile(
+    r"^\W*(?:e\s+|and\s+|y\s+)?(?:(?:para|por|com|de|em|a|como|apos|for|in|by|en|con)\s+)?(?:isso|isto|esse|essa|esses|essas|este|esta|estes|estas"
+    r"|ele|ela|eles|elas|tal|tais|aquele|aquela|aqueles|aquelas|dessa|desta|nesse|neste|nessa|nesta"
+    r"|disso|disto|assim|trata-se|ou seja|em outras palavras|por isso|com isso|alem disso"
+    r"|it|its|this|these|those|he|she|they|their|such|thus|therefore|in other words"
+    r"|eso|esto|ese|esos|esas|ellos|ellas|asi|es decir|por eso|ademas)\b")
+
+
+def points_back(sentence: str) -> bool:
+    """Whether `sentence` opens by referring to the one before it (see `_POINTS_BACK`)."""
+    return bool(_POINTS_BACK.match(fold(sentence)))
+
+
+def asks_for(question: str) -> str | None:
+    """"date", "number", "person", "place" or None: what the question's asking words want."""
+    folded = fold(question)
+    for kind, pattern in _ASKS.items():
+        if pattern.search(folded):
+            return kind
+    return None
+
+
+def names_a(kind: str | None, sentence: str, question: str) -> bool:
+    """Whether `sentence` holds a `kind` (see `asks_for`) that the question does not."""
+    if kind is None:
+        return False
+    asked = set(_TOKEN.findall(fold(question)))
+    if kind in ("date", "number"):
+        pattern = _DATE if kind == "date" else _NUMBER
+        return any(m.group(0) == "%" or m.group(0) not in asked
+                   for m in pattern.finditer(fold(sentence)))
+    return any(fold(m.group(0)) not in asked for m in _PROPER.finditer(sentence))
+
+
 def _near_duplicate(a: str, b: str) -> bool:
     """Same words mostly (overlapping chunks, a re-worded repeat), or one inside the other
     (an item already shown in its block)."""
@@ -163,14 +236,21 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
     Returns the ranked candidates and how many sentence vectors were computed."""
     question_terms = terms(question)
     wants_list = bool(_LIST_QUESTION.search(fold(question)))
+    wants = asks_for(question)
     pool: list[tuple[int, NumberedSource, Unit, frozenset[str]]] = []
     leads: set[tuple[int, int]] = set()  # (source, start) of sentences that open a list
     for rank, source in enumerate(sources[:max_sources], start=1):
+        previous: Unit | None = None
         for unit in segment(source.hit.text):
             if unit.kind == "block":
                 leads.add((source.number, unit.start))
             elif unit.quotable:
-                pool.append((rank, source, unit, question_terms & terms(unit.text)))
+                shared = question_terms & terms(unit.text)
+                if previous is not None and points_back(unit.text):
+                    shared |= question_terms & terms(previous.text)  # what "isso" stands for
+                pool.append((rank, source, unit, shared))
+            if unit.kind != "block":
+                previous = unit
     # a long list of passages: embed the sentences with keyword evidence first
     pool.sort(key=lambda c: (-len(c[3]), c[0], c[2].position))
     pool = pool[:MAX_CANDIDATES]
@@ -190,6 +270,8 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
     for (rank, source, unit, shared), cosine in zip(pool, semantic, strict=True):
         keywords = sum(math.log(1 + len(pool) / frequency[t]) for t in shared) / scale
         score = (cosine or 0.0) + LEXICAL_WEIGHT * keywords + RANK_PRIOR / rank
+        if names_a(wants, unit.text, question):
+            score += TYPE_BONUS
         if wants_list and (source.number, unit.start) in leads:
             score += LIST_BONUS
         quotes.append(Quote(source.number, source.hit, unit, score, cosine, len(shared)))
@@ -206,6 +288,39 @@ def _as_block(quote: Quote) -> Quote:
     if block is None:
         return quote
     return dataclasses.replace(quote, unit=block)
+
+
+def _in_context(quote: Quote) -> Quote:
+    """A sentence that points back is quoted with the sentence before it; one followed by
+    a sentence that points back, with that sentence (neither stands alone)."""
+    if quote.unit.kind != "sentence":
+        return quote
+    units = [u for u in segment(quote.hit.text) if u.kind != "block"]
+    at = next((i for i, u in enumerate(units) if u.start == quote.unit.start), None)
+    if at is None:
+        return quote
+    start, end = quote.unit.start, quote.unit.end
+    if at > 0 and units[at - 1].kind == "sentence" and points_back(quote.unit.text) \
+            and units[at - 1].quotable:
+        start = units[at - 1].start
+    elif at + 1 < len(units) and units[at + 1].kind == "sentence" \
+            and points_back(units[at + 1].text) and units[at + 1].quotable:
+        end = units[at + 1].end
+    if (start, end) == (quote.unit.start, quote.unit.end):
+        return quote
+    text = quote.hit.text[start:end]
+    return dataclasses.replace(quote, unit=dataclasses.replace(quote.unit, start=start, end=end,
+                                                               text=text))
+
+
+def _second_opinion(candidate: Quote, chosen: list[Quote],
+                    sources: Sequence[NumberedSource]) -> bool:
+    """Whether `candidate`, from another document than the first quote, is quoted too: it is
+    the best sentence of the top-ranked passage's document (search and sentence ranking
+    disagree), it scores close to the first quote, and no other document is quoted yet."""
+    return (bool(sources) and candidate.hit.doc_id == sources[0].hit.doc_id
+            and all(q.hit.doc_id == chosen[0].hit.doc_id for q in chosen)
+            and candidate.score >= chosen[0].score - SECOND_OPINION_MARGIN)
 
 
 def extract_answer(question: str, sources: Sequence[NumberedSource],
@@ -226,12 +341,14 @@ def extract_answer(question: str, sources: Sequence[NumberedSource],
     for candidate in ordered:
         if len(chosen) >= max_quotes:
             break
-        if chosen and ordered is ranked and candidate.hit.doc_id != chosen[0].hit.doc_id:
+        if chosen and ordered is ranked and candidate.hit.doc_id != chosen[0].hit.doc_id \
+                and not _second_opinion(candidate, chosen, sources):
             continue  # the answer quotes the document that holds it
         if chosen and ordered is ranked and candidate.semantic is None \
                 and not candidate.shared_terms:
             continue  # keywords alone rank: a sentence without any is no evidence
         quote = _as_block(candidate)
+        quote = _in_context(quote)
         words = _folded_words(quote.unit.text)
         if any(_near_duplicate(words, other) for other in seen):
             continue  # overlapping chunks repeat sentences; a block already holds its items

@@ -83,6 +83,9 @@ class Settings:
     abstention_enabled: bool = True
     abstain_min_margin: float = 0.038  # best sentence cosine minus the library's probe floor
     abstain_min_coverage: float = 0.35  # share of the question's content terms in the passages
+    # the margin needed when the passages use every content term of the question (≥ 2 terms):
+    # half of abstain_min_margin, since the keyword evidence already confirms the topic
+    abstain_min_margin_full_coverage: float = 0.019
     ollama_url: str = "http://127.0.0.1:11434"
     ollama_model: str = ""
     allow_network: bool = False

@@ -37,10 +37,34 @@ def test_close_meaning_and_shared_terms_answer() -> None:
     assert round(evidence.margin or 0, 3) == 0.07
 
 
-def test_a_margin_below_the_threshold_abstains_whatever_the_words() -> None:
-    evidence = abstain.assess(extract("Qual o prazo de resposta ao titular?", 0.82),
+def test_a_margin_below_half_the_threshold_abstains_whatever_the_words() -> None:
+    evidence = abstain.assess(extract("Qual o prazo de resposta ao titular?", 0.81),
                               [make_hit(1, text=PASSAGE)], Settings(), FLOORS, "pt")
     assert evidence.abstain and evidence.reason == "passages not close enough in meaning"
+
+
+def test_every_question_term_in_the_passages_lowers_the_margin_needed() -> None:
+    settings = Settings()
+    question = "Qual o prazo de resposta ao titular?"  # every content term is in PASSAGE
+    between = FLOORS["pt"] + (settings.abstain_min_margin
+                              + settings.abstain_min_margin_full_coverage) / 2
+    evidence = abstain.assess(extract(question, between), [make_hit(1, text=PASSAGE)], settings,
+                              FLOORS, "pt")
+    assert evidence.coverage == 1.0 and not evidence.abstain
+    # the same margin with a term the passages never use: not found
+    other = "Qual o prazo de resposta ao titular na Austrália?"
+    evidence = abstain.assess(extract(other, between), [make_hit(1, text=PASSAGE)], settings,
+                              FLOORS, "pt")
+    assert evidence.coverage < 1.0 and evidence.abstain
+    # one covered word is weak evidence: the full margin stays
+    evidence = abstain.assess(extract("Qual o prazo?", between), [make_hit(1, text=PASSAGE)],
+                              settings, FLOORS, "pt")
+    assert evidence.abstain and evidence.reason == "passages not close enough in meaning"
+    # and below half the margin nothing answers
+    low = FLOORS["pt"] + settings.abstain_min_margin_full_coverage / 2
+    evidence = abstain.assess(extract(question, low), [make_hit(1, text=PASSAGE)], settings,
+                              FLOORS, "pt")
+    assert evidence.abstain
 
 
 def test_question_terms_missing_from_the_passages_abstain_in_the_same_language() -> None:

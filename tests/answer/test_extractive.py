@@ -6,12 +6,19 @@ from __future__ import annotations
 import pytest
 
 from desktop_app.answer.extractive import (
+    SECOND_OPINION_MARGIN,
+    Quote,
     SentenceVectors,
+    _second_opinion,
+    asks_for,
     extract_answer,
+    names_a,
+    points_back,
     shown_text,
     with_badge,
 )
 from desktop_app.answer.prompt import NumberedSource
+from desktop_app.answer.segments import segment
 
 from .conftest import make_hit
 
@@ -82,6 +89,57 @@ def test_extra_quotes_come_from_the_document_that_holds_the_answer(
                             vectors)
     assert [q.hit.doc_id for q in answer.quotes] == ["lgpd", "lgpd"]
     assert answer.quotes[0].unit.text == LGPD_19
+
+
+HISTORY = ("A área de Computação da universidade cresceu muito nos anos noventa. Ela foi "
+           "fundada em 1987 pelo professor João Silva, com doze alunos. O campus fica longe "
+           "do centro.")
+
+
+def test_a_sentence_that_points_back_is_quoted_with_the_one_before(
+        vectors: SentenceVectors) -> None:
+    numbered = sources(make_hit(1, doc="hist", text=HISTORY))
+    answer = extract_answer("Quando a área de Computação da universidade foi fundada?", numbered,
+                            vectors)
+    first = answer.quotes[0]
+    # "Ela foi fundada…" does not stand alone: it comes with what "Ela" is, as one exact span
+    assert first.unit.text == ("A área de Computação da universidade cresceu muito nos anos "
+                               "noventa. Ela foi fundada em 1987 pelo professor João Silva, com "
+                               "doze alunos.")
+    assert HISTORY[first.start:first.end] == first.unit.text
+    assert len(answer.quotes) == 2 and answer.quotes[1].unit.text.startswith("O campus")
+
+
+def test_what_a_question_asks_for_and_what_a_sentence_names() -> None:
+    assert asks_for("Quando foi fundada?") == "date"
+    assert asks_for("Em que ano começou?") == "date"
+    assert asks_for("Quantos alunos havia?") == "number"
+    assert asks_for("Who founded it?") == "person"
+    assert asks_for("¿Dónde queda el campus?") == "place"
+    assert asks_for("O que é um sistema?") is None
+    assert names_a("date", "Foi fundada em 1987 pelo reitor.", "Quando foi fundada?")
+    assert not names_a("date", "Em 1987 foi fundada.", "O que ocorreu em 1987?")
+    assert names_a("person", "A área foi criada por João Silva.", "Quem criou a área?")
+    assert not names_a("person", "a área foi criada pelo reitor.", "Quem criou a área?")
+    assert names_a("number", "Havia doze alunos.", "Quantos alunos havia?")
+    assert points_back("Isso porque o prazo acabou.") and points_back("Para isto, deve saber.")
+    assert points_back("Essa metodologia é nova.") and not points_back("O sistema está pronto.")
+
+
+def test_search_top_passage_is_quoted_too_when_the_ranking_disagrees_narrowly() -> None:
+    top, other = make_hit(1, doc="lgpd", text=LGPD_19), make_hit(2, doc="guia", text=LDB_4)
+    numbered = sources(top, other)
+
+    def quote(hit, score):  # type: ignore[no-untyped-def]
+        return Quote(1, hit, segment(hit.text)[0], score, score, 1)
+
+    lead = quote(other, 0.95)  # the sentence ranking prefers another document than search
+    assert _second_opinion(quote(top, 0.95 - SECOND_OPINION_MARGIN / 2), [lead], numbered)
+    assert not _second_opinion(quote(top, 0.95 - 2 * SECOND_OPINION_MARGIN), [lead], numbered)
+    # only search's top document, and only once
+    assert not _second_opinion(quote(other, 0.94), [quote(top, 0.95)], numbered)
+    third = make_hit(3, doc="ldb", text=LDB_4)
+    assert not _second_opinion(quote(top, 0.94), [lead, quote(third, 0.9)], numbered)
 
 
 def test_without_an_embedder_keyword_evidence_decides() -> None:
