@@ -170,6 +170,7 @@ _ASKS = {
 _MONTHS = ("janeiro fevereiro marco abril maio junho julho agosto setembro outubro novembro "
            "dezembro january february march april june july august september october november "
            "december enero febrero marzo mayo junio julio septiembre octubre noviembre diciembre")
+_TOKEN = re.compile(r"[0-9a-z]+")  # a folded word or number (what a question already names)
 _DATE = re.compile(r"\b(?:1\d{3}|20\d{2})\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b|\bseculo\b|\bcentury\b"
                    r"|\bsiglo\b|\b(?:" + "|".join(_MONTHS.split()) + r")\b")
 _NUMBER = re.compile(r"\b\d+(?:[.,]\d+)*\b|\b(?:dois|duas|tres|quatro|cinco|seis|sete|oito|nove|dez"
