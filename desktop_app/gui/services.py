@@ -343,6 +343,10 @@ class GuiServices:
         """Implicit memory extraction for a finished turn (memory events for the chip)."""
         return list(job.run()) if job is not None else []
 
+    def recall_switched(self, enabled: bool) -> Any:
+        """Recall turned off (its index erased, receipt returned) or on (index built)."""
+        return self._memory_service().recall_switched(enabled)
+
     def settings_changed(self) -> None:
         """Forget what was built from old settings (model, backend, k…); the memory
         service keeps its stores and reads its switches and retention from the live settings."""
@@ -376,15 +380,15 @@ class GuiServices:
             conn.execute("UPDATE conversations SET title = ? WHERE id = ?",
                          (title, conversation_id))
 
-    def delete_conversation(self, conversation_id: str) -> None:
-        store = self._conversation_store()
-        if hasattr(store, "delete_conversation"):
-            store.delete_conversation(conversation_id)
-            return
-        # interim: the store's own secure message deletion, then the empty conversation row
-        store.delete_messages([m.id for m in store.messages(conversation_id)])
-        with store.db.transaction() as conn:
-            conn.execute("DELETE FROM conversations WHERE id = ?", (conversation_id,))
+    def delete_conversation(self, conversation_id: str) -> Any:
+        """Erase a conversation everywhere: messages, traces, its conversation-recall rows
+        (vectors and keyword entries), then the files; returns the erasure receipt."""
+        return self._memory_service().delete_conversation(conversation_id)
+
+    def recalled_exchanges(self, query: str = "") -> list[Any]:
+        """What conversation recall can use (the memory panel's "Conversations" view)."""
+        recall = self._memory_service().conversation_recall
+        return list(recall.indexed(query)) if recall is not None else []
 
     def messages(self, conversation_id: str) -> list[Any]:
         """Stored messages; assistant traces get full citations back from the index."""

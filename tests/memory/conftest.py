@@ -84,9 +84,15 @@ class MemoryApp(App):
 
     @cached_property
     def memory(self) -> MemoryService:
-        return MemoryService(self.state_db, self.paths.data_dir / "memory", lambda: self.embedder,
-                             conversations=self.conversations, settings=self.settings,
-                             llm_provider=lambda: None)
+        from desktop_app.memory.recall import RecallService
+
+        service = MemoryService(self.state_db, self.paths.data_dir / "memory",
+                                lambda: self.embedder, conversations=self.conversations,
+                                settings=self.settings, llm_provider=lambda: None)
+        service.conversation_recall = RecallService(
+            self.state_db, self.paths.data_dir / "recall", lambda: self.embedder,
+            conversations=self.conversations, settings=self.settings)
+        return service
 
     @cached_property
     def chat(self) -> Any:
@@ -94,8 +100,10 @@ class MemoryApp(App):
         from desktop_app.memory.chat import ChatService
 
         answers = AnswerService(self.searcher, None, self.settings, memory=self.memory,
-                                embedder=self.embedder, library=self.library_floor)
-        return ChatService(self.conversations, answers, self.memory)
+                                embedder=self.embedder, library=self.library_floor,
+                                recall=self.memory.conversation_recall)
+        return ChatService(self.conversations, answers, self.memory,
+                           recall=self.memory.conversation_recall)
 
 
 @pytest.fixture
