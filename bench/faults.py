@@ -1,6 +1,6 @@
 """Fault-injection probes, end to end through the CLI (issue 11), saved to bench/results/faults.json.
 
-    .venv/bin/python bench/faults.py [--only NAME ...] [--list]
+    .venv/bin/python bench/faults.py [--resume] [--only NAME ...] [--list]
 
 Every probe starts from a fresh ACERVO_HOME and runs real `python -m desktop_app`
 processes (several at once for the concurrency probes): two ingests, ingest + search,
@@ -31,7 +31,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from _common import EVAL, REPO, save, shared_models_dir
+from _common import EVAL, REPO, RESULTS, save, shared_models_dir
 
 sys.path.insert(0, str(REPO / "tests"))  # the suite's fixtures and helpers, shared, not copied
 from fixtures import hostile_files as hostile  # noqa: E402
@@ -739,28 +739,9 @@ def run_probe(name: str, group: str, fn: ProbeFn, models: Path) -> Outcome:
     return outcome
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", nargs="*", help="run only these probes")
-    parser.add_argument("--list", action="store_true")
-    args = parser.parse_args(argv)
-    if args.list:
-        for name, group, _fn in PROBES:
-            print(f"{group:14} {name}")
-        return 0
-    from desktop_app.retrieval.embedder import ensure_e5_model
-
-    models = ensure_e5_model(shared_models_dir())
-    chosen = [p for p in PROBES if not args.only or p[0] in args.only]
-    outcomes: list[Outcome] = []
-    for name, group, fn in chosen:
-        outcome = run_probe(name, group, fn, models)
-        outcomes.append(outcome)
-        state = "skip" if outcome.skipped else ("ok" if outcome.ok else "FAIL")
-        print(f"{state:4} {group:14} {name:50} {outcome.seconds:6.1f} s  "
-              + "; ".join(outcome.notes[:3] or [outcome.skipped]), flush=True)
+def _totals(outcomes: list[Outcome]) -> dict[str, int]:
     ran = [o for o in outcomes if not o.skipped]
-    totals = {
+    return {
         "probes": len(ran),
         "probes_passed": sum(o.ok for o in ran),
         "probes_skipped": len(outcomes) - len(ran),
@@ -771,12 +752,57 @@ def main(argv: list[str] | None = None) -> int:
         "duplicates": sum(o.duplicates for o in ran),
         "canary_hits": sum(o.canary_hits for o in ran),
     }
-    print(json.dumps(totals, indent=2))
-    if not args.only:
-        save("faults", {**totals, "full_disk": "real tmpfs (1.5 MB) when root, else skipped",
-                        "read_only_home": "read-only bind mount when root, else skipped",
-                        "results": [asdict(o) for o in outcomes]})
-    return 0 if all(o.ok for o in ran) else 1
+
+
+def _save(outcomes: list[Outcome], planned: int) -> None:
+    """Saved after every probe: a run cut short (a loaded machine, a deadline) keeps what it
+    measured, marked `complete: false`, and `--resume` continues it."""
+    save("faults", {**_totals(outcomes), "complete": len(outcomes) == planned,
+                    "probes_planned": planned,
+                    "full_disk": "real tmpfs (1.5 MB) when root, else skipped",
+                    "read_only_home": "read-only bind mount when root, else skipped",
+                    "results": [asdict(o) for o in outcomes]})
+
+
+def _earlier_outcomes() -> list[Outcome]:
+    path = RESULTS / "faults.json"
+    if not path.exists():
+        return []
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    if saved.get("complete", True):
+        return []  # a finished run is not continued: start afresh
+    return [Outcome(**row) for row in saved["results"]]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", nargs="*", help="run only these probes (nothing is saved)")
+    parser.add_argument("--resume", action="store_true",
+                        help="continue a run that was cut short (faults.json complete: false)")
+    parser.add_argument("--list", action="store_true")
+    args = parser.parse_args(argv)
+    if args.list:
+        for name, group, _fn in PROBES:
+            print(f"{group:14} {name}")
+        return 0
+    from desktop_app.retrieval.embedder import ensure_e5_model
+
+    models = ensure_e5_model(shared_models_dir())
+    chosen = [p for p in PROBES if not args.only or p[0] in args.only]
+    outcomes: list[Outcome] = _earlier_outcomes() if args.resume and not args.only else []
+    done = {o.name for o in outcomes}
+    for name, group, fn in chosen:
+        if name in done:
+            continue
+        outcome = run_probe(name, group, fn, models)
+        outcomes.append(outcome)
+        state = "skip" if outcome.skipped else ("ok" if outcome.ok else "FAIL")
+        print(f"{state:4} {group:14} {name:50} {outcome.seconds:6.1f} s  "
+              + "; ".join(outcome.notes[:3] or [outcome.skipped]), flush=True)
+        if not args.only:
+            _save(outcomes, len(chosen))
+    print(json.dumps(_totals(outcomes), indent=2))
+    return 0 if all(o.ok for o in outcomes if not o.skipped) else 1
 
 
 if __name__ == "__main__":

@@ -36,7 +36,7 @@ def main(argv: list[str]) -> int:
             assert event.failed == 0, event
     end_to_end = time.perf_counter() - t0
 
-    texts = [compose_embedding_text(r["prefix"], r["text"]) for r in app.index.iter_chunks()]
+    texts = [compose_embedding_text(r.prefix, r.text) for r in app.index.iter_chunks()]
     t0 = time.perf_counter()
     for start in range(0, len(texts), 16):
         embedder.embed_passages(texts[start:start + 16])

@@ -55,7 +55,6 @@ def main() -> int:
     from desktop_app.retrieval.embedder import E5Embedder, ensure_e5_model
     from desktop_app.retrieval.index import DocumentRecord, LanceIndex
     from desktop_app.retrieval.search import HybridSearcher
-    from desktop_app.retrieval.textnorm import analyze
 
     embedder = E5Embedder(ensure_e5_model(shared_models_dir()))
     base = _passages(args.base)
@@ -85,11 +84,10 @@ def main() -> int:
         all_vecs.append(arr)
         record = DocumentRecord(doc_id, doc_id, f"/bench/{doc_id}.txt", "txt", "und", 1, doc_id,
                                 1, len(chunks), now, now, embedder.id)
-        index.add_document(record, chunks, arr, [analyze(t) for t in texts],
-                           [str(i) for i in ids])
-    index.compact()
+        index.add_document(record, chunks, arr)
+    index.purge()
     matrix = np.concatenate(all_vecs)
-    print(f"index: {index.stats()['chunks']} chunks")
+    print(f"index: {index.stats().chunks} chunks")
 
     queries = _queries(args.queries)
     t0 = time.perf_counter()
@@ -113,11 +111,11 @@ def main() -> int:
     results["numpy_bruteforce"] = percentiles(timed(
         lambda i: np.argpartition(-(matrix @ qvecs[i]), 40)[:40]))
     results["keyword"] = percentiles(timed(
-        lambda i: index.search_keyword(analyze(queries[i]), 40, None)))
+        lambda i: index.search_keyword(queries[i], 40, None)))
     results["vector_flat"] = percentiles(timed(lambda i: index.search_vector(qvecs[i], 40, None)))
     results["hybrid_flat"] = percentiles(timed(
         lambda i: searcher.search(queries[i], k=10, query_vector=qvecs[i])))
-    flat_top = [[r["chunk_id"] for r in index.search_vector(q, 10, None)] for q in qvecs]
+    flat_top = [[r.key for r in index.search_vector(q, 10, None)] for q in qvecs]
     t0 = time.perf_counter()
     index.ensure_vector_index(min_rows=0)
     results["ann_build_s"] = round(time.perf_counter() - t0, 1)
@@ -125,7 +123,7 @@ def main() -> int:
         lambda i: index.search_vector(qvecs[i], 40, None)))
     results["hybrid_ivf_hnsw_sq"] = percentiles(timed(
         lambda i: searcher.search(queries[i], k=10, query_vector=qvecs[i])))
-    ann_top = [[r["chunk_id"] for r in index.search_vector(q, 10, None)] for q in qvecs]
+    ann_top = [[r.key for r in index.search_vector(q, 10, None)] for q in qvecs]
     results["ann_recall@10_vs_flat"] = round(float(np.mean(
         [len(set(a) & set(f)) / 10 for a, f in zip(ann_top, flat_top, strict=True)])), 3)
     for key, value in results.items():

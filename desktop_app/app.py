@@ -11,7 +11,6 @@ import importlib.abc
 import os
 import sys
 import time
-import urllib.parse
 from collections.abc import Callable
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -23,6 +22,7 @@ from desktop_app.privacy.airgap import (
     apply_offline_environment,
     install_outbound_guard,
     is_loopback_host,
+    url_host,
 )
 
 if TYPE_CHECKING:
@@ -40,9 +40,9 @@ if TYPE_CHECKING:
     from desktop_app.privacy.logsetup import LoggingHandle
     from desktop_app.retrieval.embedder import E5EmbedderBase
     from desktop_app.retrieval.index import LanceIndex
-    from desktop_app.retrieval.legacy_adapter import LegacyIndexView
     from desktop_app.retrieval.multi import MultiSearcher
-    from desktop_app.retrieval.search import HybridSearcher
+    from desktop_app.retrieval.pg_index import PgIndex
+    from desktop_app.retrieval.search import DocumentSearcher
 
 TEAM_RETRY_S = 30.0  # an unreachable team server is not retried on every question
 
@@ -57,7 +57,7 @@ class App:
         self.llm_error: AppError | None = None
         # The window sets this before the embedder is built: ingestion then leaves a core free.
         self.reserve_ui_core = False
-        self._team_indexes: dict[str, LegacyIndexView] = {}
+        self._team_indexes: dict[str, PgIndex] = {}
         self._team_failures: dict[str, tuple[float, AppError]] = {}
 
     def save_settings(self) -> None:
@@ -96,12 +96,18 @@ class App:
         from desktop_app.retrieval.index import LanceIndex, current_generation
 
         opened: LanceIndex | None = self.__dict__.get("_index")
-        if opened is not None and opened.directory.name == current_generation(self.paths.index_dir):
+        if opened is not None and (self.__dict__.get("_index_pinned") or opened.directory.name
+                                   == current_generation(self.paths.index_dir)):
             return opened
         fresh = LanceIndex.open(self.paths.index_dir, embedder_id=self.embedder.id,
                                 dim=self.embedder.dim)
         self.__dict__["_index"] = fresh
         return fresh
+
+    def use_index(self, index: LanceIndex) -> None:
+        """Search and answer from `index` (an evaluation corpus), not the data folder's."""
+        self.reset_index()
+        self.__dict__.update(_index=index, _index_pinned=True)
 
     def reset_index(self) -> None:
         """Re-open the index after a generation switch (reindex)."""
@@ -109,7 +115,7 @@ class App:
             self.__dict__.pop(name, None)
 
     @cached_property
-    def local_searcher(self) -> HybridSearcher:
+    def local_searcher(self) -> DocumentSearcher:
         from desktop_app.retrieval.search import HybridSearcher
 
         return HybridSearcher(self.index, self.embedder, self.settings,
@@ -122,7 +128,7 @@ class App:
         return OcrEngine()  # its models load on the first scanned page
 
     @cached_property
-    def searcher(self) -> HybridSearcher | MultiSearcher:
+    def searcher(self) -> DocumentSearcher | MultiSearcher:
         """The local library, or every library the settings search (fused), embedded once."""
         names = (["local"] if self.settings.search_local else []) + [
             t.name for t in self.settings.team_libraries if t.search]
@@ -130,7 +136,7 @@ class App:
             return self.local_searcher
         return self.searcher_for(names)
 
-    def searcher_for(self, names: list[str]) -> HybridSearcher | MultiSearcher:
+    def searcher_for(self, names: list[str]) -> DocumentSearcher | MultiSearcher:
         """A searcher over the named libraries ("local" is this computer's)."""
         from desktop_app.retrieval.multi import MultiSearcher, SearcherProvider
 
@@ -152,7 +158,7 @@ class App:
 
         return SecretStore(self.paths.data_dir)
 
-    def team_index(self, name: str) -> LegacyIndexView:
+    def team_index(self, name: str) -> PgIndex:
         """The named team library, connected as the user (raises AppError when unreachable;
         a failure is remembered for a few seconds so questions do not wait on it each time)."""
         if name in self._team_indexes:
@@ -160,20 +166,19 @@ class App:
         failed = self._team_failures.get(name)
         if failed and time.monotonic() - failed[0] < TEAM_RETRY_S:
             raise failed[1]
-        from desktop_app.retrieval.legacy_adapter import LegacyIndexView
         from desktop_app.team.connection import find_library, open_team_index
 
         try:
-            typed = open_team_index(find_library(self.settings, name), secrets=self.secrets,
+            index = open_team_index(find_library(self.settings, name), secrets=self.secrets,
                                     embedder_id=self.embedder.id)
         except AppError as exc:
             self._team_failures[name] = (time.monotonic(), exc)
             raise
         self._team_failures.pop(name, None)
-        view = self._team_indexes[name] = LegacyIndexView(typed)
-        return view
+        self._team_indexes[name] = index
+        return index
 
-    def team_searcher(self, name: str) -> HybridSearcher:
+    def team_searcher(self, name: str) -> DocumentSearcher:
         from desktop_app.retrieval.search import HybridSearcher
 
         return HybridSearcher(self.team_index(name), self.embedder, self.settings)
@@ -184,10 +189,29 @@ class App:
         return IngestPipeline(self.team_index(name), self.embedder, self.settings,
                               self.ocr_engine)
 
+    def eval_team_index(self, source: LanceIndex, *, collection: str, url: str | None,
+                        ranking: str, progress: Callable[[int, int], None] | None = None
+                        ) -> PgIndex:
+        """The evaluation corpus copied into a team collection (a trial server in the cache
+        folder when no owner URL is given), read back as an analyst would."""
+        from desktop_app.team.evaluation import EVAL_USER, eval_server_urls, open_eval_team_index
+
+        if url:
+            from psycopg.conninfo import conninfo_to_dict, make_conninfo
+
+            params = {k: v for k, v in conninfo_to_dict(url).items() if k != "password"}
+            admin_url, user_url = url, make_conninfo("", **{**params, "user": EVAL_USER})
+        else:
+            admin_url, user_url, _server = eval_server_urls(self.paths.cache_dir)
+        return open_eval_team_index(
+            source, collection=collection, admin_url=admin_url, user_url=user_url,
+            embedder_id=self.embedder.id, dim=self.embedder.dim, ranking=ranking,
+            progress=progress)
+
     def reset_team_libraries(self) -> None:
         """Close team connections after the libraries changed in the settings."""
-        for view in self._team_indexes.values():
-            view.typed.close()
+        for index in self._team_indexes.values():
+            index.close()
         self._team_indexes.clear()
         self._team_failures.clear()
         self.__dict__.pop("searcher", None)
@@ -243,7 +267,7 @@ class App:
 
         def best_similarity(vector: Any) -> float | None:
             rows = self.index.search_vector(vector, 1, None)
-            return 1.0 - float(rows[0]["_distance"]) if rows else None
+            return rows[0].score if rows else None  # the cosine of the closest passage
 
         return LibraryFloor(self.embedder, best_similarity, lambda: self.index.chunk_count(),
                             cache_file=self.paths.cache_dir / "abstention-probes.json")
@@ -342,7 +366,7 @@ def build_app(paths: AppPaths | None = None) -> App:
     settings = load_settings(paths.settings_file)
     guard = install_outbound_guard()  # non-loopback sockets opened from Python are refused
     if settings.allow_network and settings.llm_backend == "ollama":
-        host = urllib.parse.urlsplit(settings.ollama_url).hostname
+        host = url_host(settings.ollama_url)
         if host and not is_loopback_host(host):
             guard.allow_host(host)  # the user explicitly allowed a remote Ollama
     if settings.team_libraries:

@@ -76,7 +76,7 @@ def test_a_release_1_data_folder_opens_with_library_memories_and_settings_kept(
     app.__dict__["embedder"] = embedder
 
     assert [d.title for d in app.index.documents()] == [FIXTURE.EXPECTED_TITLE]
-    assert app.index.embedder_matches
+    assert app.index.vector_usable
     hits = app.searcher.search("legal deadline for an access reply", k=3)
     assert hits and hits[0].title == FIXTURE.EXPECTED_TITLE
     assert "15 days" in " ".join(h.text for h in hits)

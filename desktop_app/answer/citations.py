@@ -17,8 +17,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from desktop_app.answer.events import Citation, CitationEvent, Token
-from desktop_app.retrieval.textnorm import fold
 from desktop_app.retrieval.types import Hit
+from desktop_app.text.analyze import prefix_terms
+from desktop_app.text.fold import fold
+from desktop_app.text.sentences import sentence_spans
 
 NO_SUPPORTING_EVIDENCE = "no supporting evidence"
 NOT_FOUND = "not found in your documents"
@@ -33,38 +35,12 @@ UNTERMINATED = "unterminated"
 
 MARKER = re.compile(r"\[\s*(\d{1,3}(?:\s*[,;]\s*\d{1,3})*)\s*\]")
 _PARTIAL_AT_END = re.compile(r"\[[\d\s,;]{0,20}$")
-# a sentence ends at . ! ? followed by space and not by a lower-case letter or digit
-# ("art. 7", "p. 12" do not end sentences), or at a line break
-_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?![a-zà-ÿ0-9])|\n+")
-
-def _wordset(words: str) -> frozenset[str]:
-    return frozenset(words.split())
 
 
-STOPWORDS = _wordset("""
-a o os as um uma uns umas de do da dos das em no na nos nas por para pelo pela pelos pelas com sem
-que se nao sim ser sao esta estao este esta isso isto essa esse aquele aquela ao aos seu sua seus
-suas mais menos muito como qual quais quando onde quem porque tambem ja ou e foi era sera tem ter
-ha havia pode podem deve devem sobre entre ate apos the a an of to in on for with what which who
-when where why how is are was were be been being does do did can could should would will this that
-these those it its and or not no from by has have had there their about into than then them they
-you your our el la los las del en con sin por para que es son esta estan eso este esa al su sus mas
-como cual cuando donde quien porque tambien fue ser tiene hay puede pueden segun according source
-sources document documents fonte fontes documento documentos fuente fuentes segundo conforme
-""")
-
-
-def content_terms(text: str) -> set[str]:
-    """Meaningful words (no stopwords, no markers), cut to a 5-letter stem so that
-    'informação'/'informações' or 'trabalhar'/'trabalhando' still meet."""
-    terms: set[str] = set()
-    for word in re.findall(r"\w+", fold(MARKER.sub(" ", text))):
-        if word.isdigit():
-            if len(word) >= 2:
-                terms.add(word)
-        elif len(word) >= 3 and word not in STOPWORDS and not word.isdigit():
-            terms.add(word[:5])
-    return terms
+def grounding_terms(text: str) -> frozenset[str]:
+    """The terms a claim and the passage it cites must share (`text.analyze.prefix_terms`,
+    markers removed): 'informação'/'informações' or 'trabalhar'/'trabalhando' still meet."""
+    return prefix_terms(MARKER.sub(" ", text))
 
 
 def relevance(hit: Hit) -> float:
@@ -173,26 +149,22 @@ class Verification:
     not_found: bool = False
 
 
-def _sentence_spans(text: str) -> list[tuple[int, int]]:
-    spans, start = [], 0
-    for brk in _SENTENCE_BREAK.finditer(text):
-        spans.append((start, brk.start()))
-        start = brk.end()
-    spans.append((start, len(text)))
-    return spans
-
-
 def _claim_for(text: str, spans: list[tuple[int, int]], position: int) -> str:
     """The sentence a marker at `position` supports; the previous one when the marker
     stands alone after it ("… 30 days. [2]")."""
-    index = next((i for i, (s, e) in enumerate(spans) if s <= position <= e), len(spans) - 1)
+    index = max((i for i, (start, _) in enumerate(spans) if start <= position), default=-1)
     while index >= 0:
         start, end = spans[index]
         sentence = text[start:end]
-        if content_terms(sentence):
+        if grounding_terms(sentence):
             return sentence
         index -= 1
     return ""
+
+
+def claim_text(sentence: str) -> str:
+    """A claim as the viewer shows it: the sentence without its markers, spaces squashed."""
+    return re.sub(r"\s+(?=[.,;:!?])", "", " ".join(MARKER.sub(" ", sentence).split()))
 
 
 def contains_not_found(answer: str, phrases: Iterable[str]) -> bool:
@@ -210,18 +182,18 @@ def verify_answer(raw: str, sources: Mapping[int, Hit], *,
     if tail:
         dropped[UNTERMINATED] += 1
         text = text[:tail.start()].rstrip()
-    spans = _sentence_spans(text)
+    spans = sentence_spans(text, lines=True)
     markers = list(MARKER.finditer(text))
     # per occurrence: the numbers that pass the id and overlap checks
     passing: list[list[int]] = []
     for match in markers:
-        claim_terms = content_terms(_claim_for(text, spans, match.start()))
+        claim_terms = grounding_terms(_claim_for(text, spans, match.start()))
         ok: list[int] = []
         for n in dict.fromkeys(parse_marker_numbers(match.group(1))):
             hit = sources.get(n)
             if hit is None:
                 dropped[UNKNOWN_SOURCE] += 1
-            elif not claim_terms & content_terms(hit.text):
+            elif not claim_terms & grounding_terms(hit.text):
                 dropped[NO_OVERLAP] += 1
             else:
                 ok.append(n)
@@ -238,7 +210,14 @@ def verify_answer(raw: str, sources: Mapping[int, Hit], *,
     for ok in passing:
         dropped[OVER_DOCUMENT_LIMIT] += sum(1 for n in ok if n not in kept)
     answer = _rebuild(text, markers, [[n for n in ok if n in kept] for ok in passing])
-    citations = tuple(citation_from_hit(n, sources[n]) for n in sorted(kept))
+    claims: dict[int, str] = {}  # a badge supports the first sentence that cites it
+    for match, ok in zip(markers, passing, strict=True):
+        for n in ok:
+            if n in kept and n not in claims:
+                claims[n] = claim_text(_claim_for(text, spans, match.start()))
+    from desktop_app.answer.quotes import claim_citation  # quotes builds on this module
+
+    citations = tuple(claim_citation(n, sources[n], claims.get(n, "")) for n in sorted(kept))
     not_found = not citations and contains_not_found(answer, not_found_phrases)
     if citations:
         warnings: tuple[str, ...] = ()

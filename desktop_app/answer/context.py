@@ -19,9 +19,10 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from desktop_app.answer.extractive import split_sentences
 from desktop_app.answer.prompt import MemoryItem, PromptTexts, neutralize
-from desktop_app.retrieval.textnorm import content_terms, fold
+from desktop_app.text.analyze import content_terms
+from desktop_app.text.fold import fold
+from desktop_app.text.sentences import chat_sentences
 
 MAX_MEMORIES = 5  # profile facts are few and short; the rest of the budget goes to recall
 MEMORY_SHARE = 0.5  # memories may take at most this share of the budget
@@ -92,7 +93,7 @@ def _pieces(exchanges: Sequence[EarlierExchange], skip: frozenset[str],
                 continue
             seen.add(message_id)
             flat = " ".join(text.split())
-            for number, sentence in enumerate(split_sentences(flat) or [flat]):
+            for number, sentence in enumerate(chat_sentences(flat) or [flat]):
                 overlap = len(terms & content_terms(sentence))
                 if overlap or _SPECIFIC.search(sentence):
                     pieces.append(_Piece(exchange, message_id, role,
@@ -159,7 +160,7 @@ def fit_context(memories: Sequence[MemoryItem], exchanges: Sequence[EarlierExcha
     """Memories, then what was said in earlier chats, best first, while the rendered block
     fits `budget` tokens. Recalled turns are packed sentence by sentence (`_pieces`), so
     the budget holds facts rather than greetings."""
-    terms = content_terms(query)
+    terms = set(content_terms(query))
     if budget <= 0 or (not memories and not exchanges):
         return EMPTY
     kept: list[MemoryItem] = []

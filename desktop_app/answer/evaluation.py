@@ -33,7 +33,7 @@ from typing import Any
 
 from desktop_app.answer import citations as cit
 from desktop_app.answer.events import Done
-from desktop_app.retrieval.textnorm import fold
+from desktop_app.text.fold import fold
 
 MODES = ("sources_only", "written")
 
@@ -165,7 +165,7 @@ def evaluation_app(app: Any, index: Any, home: Path) -> Any:
     paths = AppPaths(home / "config", home / "data", home / "cache", home / "logs").ensure()
     evaluated = type(app)(paths, settings)
     evaluated.__dict__["embedder"] = app.embedder
-    evaluated.__dict__["index"] = index
+    evaluated.use_index(index)  # `index` is a property: a plain attribute would not stick
     return evaluated
 
 

@@ -46,8 +46,11 @@ class Citation:
     snippet: str  # the chunk text (for highlight / preview)
     ocr_confidence: float | None = None  # set when the passage was read by OCR
     ocr_boxes: str = ""  # its line boxes on the page image (JSON, see ingest/ocr.py)
-    quote: QuoteSpan | None = None  # sources-only answers: the sentence/block quoted
+    # the exact words of the passage the badge stands for: the sentence or block quoted
+    # (sources-only answers) or the sentence that best supports `claim` (written answers)
+    quote: QuoteSpan | None = None
     library: str = "local"  # where the source lives: "local" or a team library's name
+    claim: str = ""  # written answers: the answer's sentence this badge supports
 
     @property
     def ocr_label(self) -> str:

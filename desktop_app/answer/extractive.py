@@ -35,12 +35,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from desktop_app.answer.citations import STOPWORDS
 from desktop_app.answer.prompt import NumberedSource
 from desktop_app.answer.segments import Unit, segment
-from desktop_app.retrieval.textnorm import STOPWORDS as INDEX_STOPWORDS
-from desktop_app.retrieval.textnorm import fold, light_stem
 from desktop_app.retrieval.types import Embedder, Hit
+from desktop_app.text.analyze import content_terms
+from desktop_app.text.fold import fold
+from desktop_app.text.stopwords import ASKING_WORDS, STOPWORDS
 
 MAX_SOURCES_CONSIDERED = 5  # passages whose sentences compete (the gold is in the top 3 ~93 %)
 MAX_CANDIDATES = 32  # sentences embedded per question, best keyword evidence first
@@ -52,11 +52,6 @@ LIST_BONUS = 0.08  # a question asking for several things ("quais são…") pref
 # "quais", "cuáles", "what are", "which were", "list the": a question that wants a list
 _LIST_QUESTION = re.compile(r"\b(?:quais|cuales|(?:what|which) (?:are|were)|list|liste|enumere)\b")
 DUPLICATE_OVERLAP = 0.8
-
-
-def split_sentences(text: str) -> list[str]:
-    """The passage's sentences and list items as displayed (one splitter: `segments`)."""
-    return [u.shown for u in segment(text) if u.kind != "block"]
 
 
 @dataclass(frozen=True)
@@ -92,23 +87,13 @@ class ExtractiveAnswer:
         return tuple(dict.fromkeys(q.source for q in self.quotes))
 
 
-def _wordset(words: str) -> frozenset[str]:
-    return frozenset(fold(w) for w in words.split())
-
-
 # Words that ask or request rather than say something: never evidence, never a topic.
-NOT_CONTENT = STOPWORDS | INDEX_STOPWORDS | _wordset("""
-    quem quanto quanta quantos quantas porque por que diga diz dizem dizer explique fale falam
-    mostre conte existe existem significa quer gostaria saber preciso whose tell explain show
-    mean means say says said dime dice dicen explica muestra quiero cuanto cuantos cuantas
-""")
-_TOKEN = re.compile(r"[0-9a-z]+")
+NOT_CONTENT = STOPWORDS | ASKING_WORDS
 
 
 def terms(text: str) -> frozenset[str]:
     """Content terms: folded, without asking words, stemmed as the keyword leg stems."""
-    return frozenset(light_stem(t) for t in _TOKEN.findall(fold(text))
-                     if t not in NOT_CONTENT and (len(t) >= 3 or t.isdigit()))
+    return content_terms(text, ignore=NOT_CONTENT)
 
 
 class SentenceVectors:

@@ -24,7 +24,7 @@ from urllib.parse import urlparse
 
 from desktop_app.answer.llm import CancelCheck, Capability, ChatMessage, parse_json_object
 from desktop_app.errors import AppError, MissingModelError
-from desktop_app.privacy.airgap import is_loopback_host
+from desktop_app.privacy.airgap import is_loopback_url
 
 CHARS_PER_TOKEN = 3.0  # no tokenize endpoint in Ollama's API: a conservative estimate
 CANCEL_POLL_S = 0.05
@@ -86,13 +86,6 @@ def iterate_cancellable(start: Callable[[], Iterator[Any]], cancel: CancelCheck 
             yield item
     finally:
         abandoned.set()
-
-
-def is_loopback_url(url: str) -> bool:
-    """True for localhost / 127.0.0.0/8 / ::1 (same rule as the outbound guard); any other
-    name counts as remote — we do not resolve names to decide."""
-    host = urlparse(url if "://" in url else f"http://{url}").hostname
-    return host is not None and host != "" and is_loopback_host(host.rstrip("."))
 
 
 class OllamaLLM:

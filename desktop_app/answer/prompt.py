@@ -34,23 +34,6 @@ _PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 MARKER_TEMPLATES = ("source", "sources_intro", "memories", "standalone", "recall", "recall_chat")
 MIN_MARKER_CHARS = 3
 
-def _wordset(words: str) -> frozenset[str]:
-    return frozenset(words.split())
-
-
-_LANGUAGE_WORDS: dict[str, frozenset[str]] = {
-    "pt": _wordset("""a o os as um uma que não nao de do da dos das em no na nos nas para por com como
-        qual quais quando onde é são sao está esta isso este essa pelo pela ao aos seu sua também
-        tambem mais ou se foi ser tem há ha quem porque você voce pode prazo lei"""),
-    "en": _wordset("""the a an of to in on for with what which who when where why how is are was were
-        does do did can could should would this that these those it its and or not from by be has
-        have there their about according"""),
-    "es": _wordset("""a el la los las un una que no de del en para por con como cuál cual cuáles cuando
-        dónde donde es son está esta eso este esa al su también mas más o se fue ser tiene hay quién
-        porque usted puede plazo ley y"""),
-}
-
-
 @dataclass(frozen=True)
 class PromptTexts:
     """One language's templates (a parsed `answer.<lang>.toml`)."""
@@ -144,19 +127,6 @@ def fallback_language(setting: str = "auto") -> str:
         return setting[:2].lower() if setting[:2].lower() in LANGUAGES else "en"
     code = (locale.getlocale()[0] or "").lower()
     return code[:2] if code[:2] in LANGUAGES else "en"
-
-
-def detect_language(text: str, fallback: str = "en") -> str:
-    """pt / en / es from function words and telltale letters; `fallback` when unsure."""
-    lowered = text.lower()
-    words = re.findall(r"[^\W\d_]+", lowered)
-    scores = {lang: sum(w in vocab for w in words) for lang, vocab in _LANGUAGE_WORDS.items()}
-    if re.search(r"[ãõç]", lowered):
-        scores["pt"] += 2
-    if re.search(r"[ñ¿¡]", lowered):
-        scores["es"] += 2
-    best = max(LANGUAGES, key=lambda lang: (scores[lang], lang == fallback))
-    return best if scores[best] > 0 else fallback
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,9 @@
 """Where a quote lives: chunk offsets → page offsets, and the citation that carries it.
 
+A written answer's badge carries its claim (the answer's sentence) and the sentence of
+the passage that supports it best (`claim_citation`), located the same way, so the
+viewer highlights exact source words instead of searching for the answer's paraphrase.
+
 A chunk's `char_start`/`char_end` are offsets into the text of `page_start`/`page_end`
 (see `ingest.chunking`). A chunk on one page is `page.text[char_start:char_end]`, so a
 quote at chunk offsets [a, b) is at [char_start + a, char_start + b) on that page. A
@@ -61,3 +65,31 @@ def quote_citation(number: int, hit: Hit, start: int, end: int) -> Citation:
     """The badge [number] for the quote `hit.text[start:end]`."""
     citation = citation_from_hit(number, hit)
     return dataclasses.replace(citation, quote=locate_quote(hit, start, end))
+
+
+def supporting_span(passage: str, claim: str) -> tuple[int, int] | None:
+    """The sentence (or list item) of `passage` sharing the most meaningful words with
+    `claim` — the words the verifier checked — as offsets into `passage`; None when none
+    shares any. Ties go to the earlier sentence."""
+    from desktop_app.answer.citations import grounding_terms
+    from desktop_app.answer.segments import segment
+
+    wanted = grounding_terms(claim)
+    best: tuple[int, int, int] | None = None  # (-shared, start, end)
+    for unit in segment(passage):
+        if unit.kind == "block":
+            continue  # its sentences are units of their own
+        shared = len(wanted & grounding_terms(unit.text))
+        if shared and (best is None or (-shared, unit.start) < best[:2]):
+            best = (-shared, unit.start, unit.end)
+    return None if best is None else (best[1], best[2])
+
+
+def claim_citation(number: int, hit: Hit, claim: str) -> Citation:
+    """The badge [number] of a written answer: the claim it supports and, when found, the
+    exact span of the passage's supporting sentence."""
+    citation = dataclasses.replace(citation_from_hit(number, hit), claim=claim)
+    span = supporting_span(hit.text, claim) if claim else None
+    if span is None:
+        return citation
+    return dataclasses.replace(citation, quote=locate_quote(hit, *span))

@@ -23,33 +23,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from desktop_app.retrieval.textnorm import fold
+from desktop_app.text.fold import fold
+from desktop_app.text.sentences import is_bare_label, sentence_spans
 
 MAX_BLOCK_ITEMS = 12
 MAX_BLOCK_CHARS = 1400
 
-
-
-def _word_set(words: str) -> frozenset[str]:
-    return frozenset(words.split())
-
-
-_ABBREVIATIONS = _word_set(
-    "art arts inc incs n nº no nos sr sra srs srta dr dra drs prof profa p pp fig figs vol cap "
-    "ed eds e.g i.e vs cf u.s mr mrs ms st jr ltda s.a min máx max aprox tel av al ex obs etc "
-    "par fl fls num sec"
-)
-# ". ! ? …" (plus closing quotes) then space, then something that can open a sentence
-_BREAK = re.compile(
-    r"(?<=[.!?…])[\"'”’)\]»]*\s+(?=[\"'“‘(\[«¿¡§•\-–—]?\s?[A-ZÀ-ÖØ-Þ0-9§•])"
-)
 _ITEM = re.compile(
     r"(?:[IVXLCDM]{1,7}\s*[-–—.)]\s*(?=\S)|[a-zA-Z]\)\s*|\d{1,3}\s*[.)-]\s+|[•▪◦●■□‣\-–—*]\s+)"
-)
-_LABEL = re.compile(
-    r"[\"“]?(?:art(?:igo)?s?\.?\s*\d+[º°ªo]?(?:-[a-z])?|§+\s*\d+[º°ªo]?|par[áa]grafo\s+[úu]nico"
-    r"|cap[íi]tulo\s+[ivxlcdm]+|se[çc][ãa]o\s+[ivxlcdm]+)\.?\s*$",
-    re.IGNORECASE,
 )
 _CLAUSE_END = re.compile(r"[.;:!?…][\"'”’)\]»]*$")
 _COLON_END = re.compile(r":[\"'”’)\]»]*$")
@@ -134,7 +115,7 @@ def _paragraphs(text: str) -> list[_Span]:
 def _join_bare_labels(text: str, spans: list[_Span]) -> list[_Span]:
     out: list[_Span] = []
     for span in spans:
-        if out and _LABEL.fullmatch(text[out[-1].start:out[-1].end]):
+        if out and is_bare_label(text[out[-1].start:out[-1].end]):
             out[-1] = _Span(out[-1].start, span.end)
         else:
             out.append(span)
@@ -142,21 +123,7 @@ def _join_bare_labels(text: str, spans: list[_Span]) -> list[_Span]:
 
 
 def _sentences(text: str, paragraph: _Span) -> list[_Span]:
-    spans: list[_Span] = []
-    position = paragraph.start
-    for match in _BREAK.finditer(text, paragraph.start, paragraph.end):
-        before = text[position:match.start()].rstrip()
-        last_word = before.rsplit(None, 1)[-1].rstrip(".").lower() if before else ""
-        if last_word in _ABBREVIATIONS or (len(last_word) == 1 and last_word.isalpha()):
-            continue
-        if _LABEL.fullmatch(before):  # "Art. 18." stays with its text
-            continue
-        if before:
-            spans.append(_Span(position, position + len(before)))
-        position = match.end()
-    if text[position:paragraph.end].strip():
-        spans.append(_Span(position, paragraph.end))
-    return spans
+    return [_Span(start, end) for start, end in sentence_spans(text, paragraph.start, paragraph.end)]
 
 
 _DIVISION = re.compile(r"(?:se[çc][ãa]o|cap[íi]tulo|t[íi]tulo|livro|parte|section|chapter|part"

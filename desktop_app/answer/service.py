@@ -19,7 +19,7 @@ import logging
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from desktop_app.answer import abstain
 from desktop_app.answer import citations as cit
@@ -60,7 +60,6 @@ from desktop_app.answer.prompt import (
     all_not_found_phrases,
     all_prompt_markers,
     build_answer_prompt,
-    detect_language,
     fallback_language,
     load_prompts,
     scrub_prompt_markers,
@@ -72,6 +71,10 @@ from desktop_app.answer.stream_guard import LOOP, REPETITION, AnswerGuard
 from desktop_app.config.settings import Settings
 from desktop_app.errors import AppError
 from desktop_app.retrieval.types import Embedder, Hit, SearchFilters
+from desktop_app.text.language import question_language
+
+if TYPE_CHECKING:
+    import numpy as np
 
 log = logging.getLogger(__name__)
 
@@ -81,19 +84,20 @@ MEMORY_K = 3
 
 
 class Searcher(Protocol):
-    def search(self, query: str, *, k: int | None = None,
-               filters: SearchFilters | None = None) -> list[Hit]: ...
+    def search(self, query: str, *, k: int | None = None, filters: SearchFilters | None = None,
+               query_vector: np.ndarray | None = None) -> list[Hit]: ...
 
 
 class MemoryRecall(Protocol):
-    def recall(self, query: str, k: int) -> Sequence[Any]: ...
+    def recall(self, query: str, k: int, *,
+               query_vector: np.ndarray | None = None) -> Sequence[Any]: ...
 
 
 class ConversationRecall(Protocol):
     """Earlier chats (memory/recall.py), best first, the current one excluded."""
 
-    def earlier(self, query: str, *, exclude_conversation: str | None = None
-                ) -> Sequence[EarlierExchange]: ...
+    def earlier(self, query: str, *, exclude_conversation: str | None = None,
+                vector: np.ndarray | None = None) -> Sequence[EarlierExchange]: ...
 
 
 def _ms(since: float) -> float:
@@ -179,7 +183,7 @@ class AnswerService:
         if not question:
             raise AppError("Type a question first.")
         is_cancelled = cancel or (lambda: False)
-        texts = load_prompts(detect_language(question, fallback_language(self.settings.language)),
+        texts = load_prompts(question_language(question, fallback_language(self.settings.language)),
                              self.prompts_dir)
         yield Progress(SEARCHING)
         mode = self.mode(sources_only=sources_only, experiment=experiment)
@@ -202,9 +206,12 @@ class AnswerService:
         if rewrite.query != question:
             trace["searched_for"] = rewrite.query
         timings["rewrite_ms"] = round(rewrite.ms, 1)
-        hits = self._retrieve(rewrite, filters, k, trace, warnings)
+        # documents, memories and earlier conversations search with one embedding
+        vector = (self.embedder.embed_query(rewrite.query)
+                  if self.memory is not None and self.embedder is not None else None)
+        hits = self._retrieve(rewrite, filters, k, trace, warnings, vector)
         context = self._context(rewrite.query, conversation_id, texts, trace, warnings,
-                                use_llm=use_llm)
+                                use_llm=use_llm, vector=vector)
         memories = list(context.memories)
         for memory in memories:
             yield MemoryUsed(memory.id, memory.text)
@@ -253,17 +260,20 @@ class AnswerService:
     # -- stages ---------------------------------------------------------------------------------
 
     def _retrieve(self, rewrite: RewriteResult, filters: SearchFilters | None, k: int | None,
-                  trace: dict[str, Any], warnings: list[str]) -> list[Hit]:
+                  trace: dict[str, Any], warnings: list[str],
+                  vector: np.ndarray | None = None) -> list[Hit]:
         effective = filters if filters is not None else rewrite.filters
         want = k or self.settings.retrieval_k
         fetch = max(want, RERANK_CANDIDATES) if self.reranker else want
         started = time.perf_counter()
-        hits = self.searcher.search(rewrite.query, k=fetch, filters=effective)
+        hits = self.searcher.search(rewrite.query, k=fetch, filters=effective,
+                                    query_vector=vector)
         if not hits and filters is None and rewrite.filters is not None:
             # a filter the model inferred must not hide everything: retry without it
             trace["rewrite_filters_dropped"] = True
             effective = None
-            hits = self.searcher.search(rewrite.query, k=fetch, filters=None)
+            hits = self.searcher.search(rewrite.query, k=fetch, filters=None,
+                                        query_vector=vector)
         trace["timings"]["search_ms"] = _ms(started)
         trace["filters"] = dataclasses.asdict(effective) if effective else None
         if self.reranker is not None and hits:
@@ -282,7 +292,8 @@ class AnswerService:
         return hits
 
     def _context(self, query: str, conversation_id: str | None, texts: PromptTexts,
-                 trace: dict[str, Any], warnings: list[str], *, use_llm: bool) -> ContextBlock:
+                 trace: dict[str, Any], warnings: list[str], *, use_llm: bool,
+                 vector: np.ndarray | None = None) -> ContextBlock:
         """Profile memories + earlier conversations under the token budget (answer/context)."""
         trace["memories"] = []
         trace["recall"] = []
@@ -290,8 +301,9 @@ class AnswerService:
             return EMPTY
         started = time.perf_counter()
         try:
-            found = self.memory.recall(query, MAX_MEMORIES)
-            earlier = (self.recall.earlier(query, exclude_conversation=conversation_id)
+            found = self.memory.recall(query, MAX_MEMORIES, query_vector=vector)
+            earlier = (self.recall.earlier(query, exclude_conversation=conversation_id,
+                                           vector=vector)
                        if self.recall is not None else ())
         except AppError as exc:
             warnings.append(f"memory unavailable: {exc.user_message}")

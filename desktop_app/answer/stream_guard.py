@@ -23,7 +23,7 @@ import html
 import re
 from collections.abc import Iterable
 
-from desktop_app.retrieval.textnorm import fold
+from desktop_app.text.fold import fold
 
 REPETITION = "the model started repeating itself; the answer was cut there"
 FENCE = "fence"

@@ -18,18 +18,15 @@ the user to judge, never as badges.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
-from PySide6.QtCore import QEvent, QPoint, QRectF, QSize, Qt, QUrl, Signal
+from PySide6.QtCore import QEvent, QRectF, QSize, Qt, QUrl, Signal
 from PySide6.QtGui import (
     QColor,
     QFont,
     QFontMetrics,
     QImage,
-    QKeyEvent,
-    QMouseEvent,
     QPainter,
     QPalette,
     QTextBlockFormat,
@@ -53,7 +50,6 @@ CITE_SCHEME = "cite"
 ACTION_SCHEME = "action"
 CLOSEST_SCHEME = "closest"
 OBJECT_REPLACEMENT = "\ufffc"  # what an inline image is in the plain text
-_SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+")
 CHIP_SCHEME = "chip"
 
 
@@ -127,7 +123,6 @@ class AnswerView(QTextBrowser):
         self.anchorClicked.connect(self._on_anchor)
         self._answers: list[AnswerState] = []
         self._chips: set[int] = set()
-        self._last_press: QPoint | None = None
         self._welcome = False
         self.document().setDocumentMargin(12)
 
@@ -494,29 +489,8 @@ class AnswerView(QTextBrowser):
         citation = self.citation(answer, number)
         if citation is None:
             return
-        # a click: the chip under the mouse; Tab then Enter: the link the cursor selected
-        cursor = (self.cursorForPosition(self._last_press) if self._last_press is not None
-                  else self.textCursor())
-        self.citationClicked.emit(citation, self._claim_before(cursor))
-
-    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
-        self._last_press = event.position().toPoint()
-        super().mousePressEvent(event)
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
-        self._last_press = None  # Enter on a focused badge opens it from the keyboard
-        super().keyPressEvent(event)
-
-    def _claim_before(self, cursor: QTextCursor) -> str:
-        """The sentence just before the chip at `cursor` (what the citation supports)."""
-        if cursor.hasSelection():
-            cursor = QTextCursor(cursor)
-            cursor.setPosition(cursor.selectionStart())
-        block = cursor.block()
-        before = block.text()[:max(0, cursor.position() - block.position())]
-        before = before.replace(OBJECT_REPLACEMENT, " ").strip()
-        sentences = [s for s in _SENTENCE_END.split(before) if len(s.split()) >= 3]
-        return sentences[-1] if sentences else before
+        # the claim comes with the citation (the verifier found it), not from the text here
+        self.citationClicked.emit(citation, citation.claim)
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         super().changeEvent(event)

@@ -20,7 +20,7 @@ from desktop_app.ingest.pathnames import display_path, path_from_key
 
 if TYPE_CHECKING:
     from desktop_app.app import App
-    from desktop_app.retrieval.index import DocumentRecord
+    from desktop_app.retrieval.index_api import DocumentIndex, DocumentRecord
 
 log = logging.getLogger(__name__)
 
@@ -158,14 +158,12 @@ class GuiServices:
 
     def network_destinations(self) -> list[tuple[str, str]]:
         """(what, host) for every server on another computer the user allowed."""
-        from urllib.parse import urlparse
-
-        from desktop_app.privacy.airgap import is_loopback_host
+        from desktop_app.privacy.airgap import is_loopback_host, url_host
 
         settings = self.app.settings
         out: list[tuple[str, str]] = []
         if settings.llm_backend == "ollama" and settings.allow_network:
-            host = (urlparse(settings.ollama_url).hostname or "").lower()
+            host = url_host(settings.ollama_url)
             if host and not is_loopback_host(host):
                 out.append(("Ollama", host))
         if settings.team_libraries:
@@ -186,7 +184,7 @@ class GuiServices:
         return any(t.name == self.current_library and t.read_only
                    for t in self.app.settings.team_libraries)
 
-    def _index(self) -> Any:
+    def _index(self) -> DocumentIndex:
         if self.current_library == "local":
             return self.app.index
         return self.app.team_index(self.current_library)
@@ -238,9 +236,9 @@ class GuiServices:
     def index_summary(self) -> IndexSummary:
         index = self._index()
         stats = index.stats()
-        return IndexSummary(int(stats["documents"]), int(stats["chunks"]), int(stats["bytes"]),
-                            str(stats["embedder_id"]), index.embedder_matches,
-                            "" if index.embedder_matches else index.mismatch_message(),
+        return IndexSummary(stats.documents, stats.chunks, stats.bytes, stats.embedder_id,
+                            index.vector_usable,
+                            "" if index.vector_usable else index.mismatch_message(),
                             library=self.current_library)
 
     def documents(self) -> list[DocumentRecord]:
@@ -259,7 +257,8 @@ class GuiServices:
         removed = erased = quoting = 0
         conversations = self._conversation_store()
         for doc_id in doc_ids:
-            passages = self.app.index.chunk_texts(doc_id)  # to recognise quotes, before it goes
+            # to recognise quotes, before it goes
+            passages = [c.text for c in self.app.index.document_chunks(doc_id)]
             if self.app.pipeline.remove_document(doc_id) is not None:
                 removed += 1
             if purge_chats:
@@ -308,7 +307,7 @@ class GuiServices:
             return [page.text for page in document.pages]
         from desktop_app.retrieval.index_api import stored_pages
 
-        return stored_pages(self.app.team_index(library).typed.document_chunks(doc_id))
+        return stored_pages(self.app.team_index(library).document_chunks(doc_id))
 
     # ---- answering ----------------------------------------------------------------
     def _llm(self) -> tuple[Any, AppError | None]:
@@ -411,21 +410,23 @@ class GuiServices:
                 continue
             library = str(entry.get("library") or "local")
             try:
-                index = self.app.index if library == "local" else self.app.team_index(library)
+                index: DocumentIndex = (self.app.index if library == "local"
+                                        else self.app.team_index(library))
                 row = index.get_chunk(str(entry.get("chunk_id", "")))
             except AppError:
                 row = None  # the team server is unreachable now
             if row is None:
                 continue  # the document was removed since
             full.append({
-                "number": int(entry["number"]), "doc_id": row["doc_id"],
-                "chunk_id": row["chunk_id"], "title": row["title"],
-                "source_path": row["source_path"], "file_type": row["file_type"],
-                "page": int(entry.get("page") or row["page_start"]),
-                "page_end": int(row["page_end"]), "char_start": int(row["char_start"]),
-                "char_end": int(row["char_end"]), "score": 0.0, "legs": [],
-                "snippet": row["text"], "ocr_confidence": row.get("ocr_confidence"),
-                "ocr_boxes": row.get("ocr_boxes") or "", "quote": entry.get("quote"),
+                "number": int(entry["number"]), "doc_id": row.doc_id,
+                "chunk_id": row.chunk_id, "title": row.title,
+                "source_path": row.source_path, "file_type": row.file_type,
+                "page": int(entry.get("page") or row.page_start),
+                "page_end": row.page_end, "char_start": row.char_start,
+                "char_end": row.char_end, "score": 0.0, "legs": [],
+                "snippet": row.text, "ocr_confidence": row.ocr_confidence,
+                "ocr_boxes": row.ocr_boxes, "quote": entry.get("quote"),
+                "claim": str(entry.get("claim") or ""),
                 "library": library})
         return full
 

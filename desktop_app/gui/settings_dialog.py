@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import copy
 import os
-from urllib.parse import urlparse
 
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -42,15 +41,11 @@ from desktop_app.answer.mode import ANSWER_MODES
 from desktop_app.config.settings import Settings
 from desktop_app.errors import AppError, InvalidModelError
 from desktop_app.gui.library_settings import LibrariesTab, LibraryTester
+from desktop_app.privacy.airgap import is_loopback_url
 
 LANGUAGES = (("auto", "Automatic (system)"), ("pt_BR", "Português (Brasil)"), ("en", "English"))
 BACKENDS = ("llama_cpp", "ollama", "none")
 THEMES = ("system", "light", "dark")
-
-
-def is_loopback_url(url: str) -> bool:
-    host = (urlparse(url).hostname or "").lower()
-    return host in ("127.0.0.1", "localhost", "::1") or host.startswith("127.")
 
 
 class SettingsDialog(QDialog):

@@ -47,11 +47,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_app.answer.events import Citation
+from desktop_app.answer.events import Citation, QuoteSpan
 from desktop_app.gui.dialogs import open_with_system
 from desktop_app.gui.pdf_view import PdfPageView, line_rects
 from desktop_app.ingest.ocr import parse_boxes
-from desktop_app.retrieval.textnorm import fold
+from desktop_app.text.fold import fold
 
 _SPACES = re.compile(r"\s+")
 _WORD = re.compile(r"\w+|§")  # "§ 1º" starts a legal paragraph: keep the sign
@@ -75,11 +75,20 @@ class Passage:
     text: str
     span: tuple[int, int] | None = None
     claim: str = ""
+    # the exact words to emphasise (the quote, or the sentence supporting the claim), with
+    # their offsets in the chunk text and in the page texts: used as they are, not searched
+    quote: QuoteSpan | None = None
 
     @classmethod
     def of(cls, citation: Citation, claim: str = "") -> Passage:
         return cls(citation.page, max(citation.page, citation.page_end), citation.snippet,
-                   (citation.char_start, citation.char_end), claim)
+                   (citation.char_start, citation.char_end), claim or citation.claim,
+                   citation.quote)
+
+    @property
+    def emphasis(self) -> str:
+        """The words highlighted strongly: the source's own (quote), else the claim."""
+        return self.quote.text if self.quote is not None else self.claim
 
 
 def _words(text: str) -> list[tuple[int, int, str]]:
@@ -340,9 +349,9 @@ class SourcesViewer(QWidget):
             selection = document.getSelectionAtIndex(page, start, end - start)
             passage_rects[page] = line_rects(selection.bounds())
             located = located or selection.text()
-            if passage.claim:
-                claim = locate_passage(page_text[start:end], passage.claim)
-                if claim is not None and claim[2] >= 0.6 * len(_words(passage.claim)):
+            if passage.emphasis:
+                claim = locate_passage(page_text[start:end], passage.emphasis)
+                if claim is not None and claim[2] >= 0.6 * len(_words(passage.emphasis)):
                     claim_start, claim_end = start + claim[0], start + claim[1]
                     selection = document.getSelectionAtIndex(page, claim_start,
                                                               claim_end - claim_start)
@@ -417,10 +426,10 @@ class SourcesViewer(QWidget):
         else:
             start, end = self._passage_range(pages, starts, passage)
         selections = [self._text_selection(start, end, QColor(255, 214, 10, 90))]
-        claim_at = text.find(passage.claim, start, end) if passage.claim else -1
-        if claim_at >= 0:
-            selections.append(self._text_selection(claim_at, claim_at + len(passage.claim),
-                                                   QColor(255, 176, 0, 120)))
+        emphasis = self._emphasis_range(pages, starts, passage, text, (start, end),
+                                        from_snippet=from_snippet)
+        if emphasis is not None:
+            selections.append(self._text_selection(*emphasis, QColor(255, 176, 0, 120)))
         self.text_view.setExtraSelections(selections)
         scroll = QTextCursor(self.text_view.document())
         scroll.setPosition(end)
@@ -441,6 +450,27 @@ class SourcesViewer(QWidget):
         fmt.setBackground(color)
         selection.format = fmt
         return selection
+
+    @staticmethod
+    def _emphasis_range(pages: list[str], starts: list[int], passage: Passage, text: str,
+                        shown: tuple[int, int], *, from_snippet: bool) -> tuple[int, int] | None:
+        """Where the emphasised words are: the quote's own offsets (chunk offsets in the
+        snippet, page offsets in the document) when they still hold its text, else found
+        in the highlighted passage."""
+        quote = passage.quote
+        if quote is not None:
+            if from_snippet:
+                start, end = quote.start, quote.end
+            elif quote.exact and quote.page_end <= len(pages) and quote.page >= 1:
+                start = starts[quote.page - 1] + quote.char_start
+                end = starts[quote.page_end - 1] + quote.char_end
+            else:
+                start = end = -1
+            if 0 <= start < end <= len(text) and _squash(text[start:end]) == _squash(quote.text):
+                return start, end
+        words = passage.emphasis
+        at = text.find(words, *shown) if words else -1
+        return (at, at + len(words)) if at >= 0 else None
 
     @staticmethod
     def _passage_range(pages: list[str], starts: list[int],

@@ -143,15 +143,15 @@ def cmd_documents_list(args: argparse.Namespace, app: App) -> int:
                        f"chunks={d.chunk_count:<5} {d.title}  ({display_path(d.source_path)})"
                        f"{notes}"))
     stats = index.stats()
-    print(f"{stats['documents']} documents, {stats['chunks']} chunks, "
-          f"{stats['bytes'] / 1e6:.1f} MB, embedder {stats['embedder_id']}")
+    print(f"{stats.documents} documents, {stats.chunks} chunks, "
+          f"{stats.bytes / 1e6:.1f} MB, embedder {stats.embedder_id}")
     return 0
 
 
 def cmd_documents_remove(args: argparse.Namespace, app: App) -> int:
     pipeline = app.pipeline if args.library == "local" else app.team_pipeline(args.library)
     # the document's passages, to find answers in the chats that quote it, before it goes
-    passages = pipeline.index.chunk_texts(args.doc_id)
+    passages = [c.text for c in pipeline.index.document_chunks(args.doc_id)]
     record = pipeline.remove_document(args.doc_id)
     conversations = app.conversations
     if record is None and not args.purge_chats:

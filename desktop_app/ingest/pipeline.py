@@ -55,9 +55,12 @@ from desktop_app.ingest.events import (
 from desktop_app.ingest.ocr import OcrEngine, OcrRun, attach_ocr
 from desktop_app.ingest.pathnames import path_bytes, path_from_key, path_key, readable
 from desktop_app.ingest.types import Chunk, LoadedDocument
-from desktop_app.retrieval.index import DocumentRecord, LanceIndex
-from desktop_app.retrieval.legacy_adapter import LegacyIndexView
-from desktop_app.retrieval.textnorm import analyze
+from desktop_app.retrieval.index_api import (
+    DocumentIndex,
+    DocumentRecord,
+    chunk_text_hash,
+    compose_embedding_text,
+)
 from desktop_app.retrieval.types import Embedder
 
 log = logging.getLogger(__name__)
@@ -88,13 +91,7 @@ def make_doc_id(path: Path | str, content_hash: str, *, ocr: bool = False) -> st
     return hashlib.sha256(path_bytes(path) + f"\0{content_hash}{salt}".encode()).hexdigest()[:16]
 
 
-def chunk_text_hash(chunk: Chunk) -> str:
-    return hashlib.sha256(f"{chunk.prefix}\0{chunk.text}".encode()).hexdigest()[:24]
-
-
-def compose_embedding_text(prefix: str, text: str) -> str:
-    """What gets embedded and keyword-indexed: the contextual prefix plus the chunk text."""
-    return f"{prefix}\n{text}" if prefix else text
+__all__ = ["IngestPipeline", "chunk_text_hash", "compose_embedding_text", "embedding_text"]
 
 
 def embedding_text(chunk: Chunk) -> str:
@@ -153,9 +150,9 @@ _OCR_RETRY_NOTES = ("no text layer on",)
 
 
 class IngestPipeline:
-    def __init__(self, index: LanceIndex | LegacyIndexView, embedder: Embedder,
+    def __init__(self, index: DocumentIndex, embedder: Embedder,
                  settings: Settings, ocr_engine: OcrEngine | None = None, *,
-                 index_provider: Callable[[], LanceIndex] | None = None) -> None:
+                 index_provider: Callable[[], DocumentIndex] | None = None) -> None:
         self.index = index
         self.embedder = embedder
         self.settings = settings
@@ -217,7 +214,7 @@ class IngestPipeline:
         was_cancelled = False
         stopped: AppError | None = None
         try:
-            self.index.writer.check_writable()
+            self.index.check_writable()
         except StorageError as exc:  # read-only media: say so before parsing anything
             yield RunDone(0, 0, 0, 0, stopped=exc.user_message, exit_code=exc.exit_code)
             return
@@ -278,8 +275,7 @@ class IngestPipeline:
                     indexed or removed or self.index.unindexed_rows()):
                 with self.index.writing("finishing the ingest", timeout=lock_timeout,
                                         cancel=cancelled):
-                    self.index.ensure_vector_index()
-                    self.index.compact()
+                    self.index.optimize()
         except CancelledError:
             was_cancelled = True
         except (StorageError, LibraryBusyError) as exc:
@@ -291,7 +287,7 @@ class IngestPipeline:
     def _ingest_file(self, path: Path, cancelled: Callable[[], bool]
                      ) -> Generator[IngestEvent, None, FileDone | FileSkipped]:
         from desktop_app.ingest.chunking import chunk_document
-        from desktop_app.ingest.language import detect_language
+        from desktop_app.text.language import detect_language
 
         key = path_key(path)
         try:
@@ -302,7 +298,7 @@ class IngestPipeline:
         previous = self.index.documents_at(key)  # fresh: another process may have written
         if self._unchanged(previous, content_hash):
             return FileSkipped(key, "unchanged")
-        if isinstance(self.index, LegacyIndexView) and self.index.document_by_hash(content_hash):
+        if self.index.content_addressed and self.index.document_by_hash(content_hash):
             return FileSkipped(key, "already in the team library")
         doc = yield from self._load(path, cancelled)
         doc.title = readable(doc.title)  # a non-UTF-8 file name becomes the title of a .txt
@@ -349,14 +345,16 @@ class IngestPipeline:
             current = self.index.documents_at(key)  # again, now that no one else writes
             if self._unchanged(current, content_hash):
                 return FileSkipped(key, "unchanged: another Acervo process indexed it meanwhile")
-            self.index.add_document(record, chunks, vectors, [analyze(t) for t in texts], hashes)
+            if not self.index.add_document(record, chunks, vectors):
+                # the same content is already there (a team member added it meanwhile)
+                return FileSkipped(key, "unchanged: already in the library")
             for old in current:
                 if old.doc_id != doc_id:
-                    self.index.delete_document(old.doc_id, cleanup=False)
+                    self.index.delete_document(old.doc_id, purge=False)
         return FileDone(key, doc_id, len(chunks), record.page_count, tuple(doc.notes))
 
     def _unchanged(self, stored: list[DocumentRecord], content_hash: str) -> bool:
-        return self.index.embedder_matches and any(
+        return self.index.vector_usable and any(
             d.content_hash == content_hash and d.embedder_id == self.index.embedder_id
             and not self._wants_ocr_retry(d) for d in stored)
 
@@ -420,7 +418,7 @@ class IngestPipeline:
             with self.index.writing("removing documents whose files are gone",
                                     timeout=self._lock_timeout, cancel=cancelled):
                 for record in self.index.documents_at(source):
-                    self.index.delete_document(record.doc_id, cleanup=False)
+                    self.index.delete_document(record.doc_id, purge=False)
                     yield FileRemoved(source, record.doc_id)
 
     def remove_document(self, doc_id: str, *,
@@ -428,5 +426,5 @@ class IngestPipeline:
         """Delete a document everywhere in the index and purge old versions from disk."""
         with self.index.writing("removing a document", timeout=lock_timeout):
             record = self.index.document(doc_id)
-            self.index.delete_document(doc_id, cleanup=True)
+            self.index.delete_document(doc_id, purge=True)
         return record

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from desktop_app.retrieval.textnorm import fold
+from desktop_app.text.fold import fold
 
 # Folded stems; each matches at the start of a word ("diabet" → "diabetes", "diabético").
 _SENSITIVE_LEXICON: dict[str, tuple[str, ...]] = {

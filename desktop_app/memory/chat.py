@@ -216,11 +216,12 @@ class ChatService:
         trace = dict(done.trace) if done is not None else {}
         if done is not None:
             trace["warnings"] = list(done.warnings)
-            # ids and the exact quoted span: a reloaded answer highlights the same words
+            # ids, the exact quoted span and the claim: a reloaded answer highlights the same
+            # words
             trace["citations"] = [{"number": c.number, "doc_id": c.doc_id,
                                    "chunk_id": c.chunk_id, "page": c.page,
                                    "quote": asdict(c.quote) if c.quote else None,
-                                   "library": c.library}
+                                   "library": c.library, "claim": c.claim}
                                   for c in done.citations]
         trace.update(command_trace)
         return self.conversations.add_assistant_message(conversation_id, answer, trace)

@@ -19,13 +19,15 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from pathlib import Path
 
+import numpy as np
+
 from desktop_app.config.settings import Settings
 from desktop_app.locking import MEMORY, writer_lock
 from desktop_app.memory.consent import ConsentRegistry
 from desktop_app.memory.conversations import ConversationStore
 from desktop_app.memory.db import StateDB
 from desktop_app.memory.extraction import ImplicitExtractor, JsonLLM
-from desktop_app.memory.index import MemoryIndex
+from desktop_app.memory.index import MemoryFilters, MemoryIndex
 from desktop_app.memory.patterns import (
     candidate_for,
     extract_stated_facts,
@@ -46,8 +48,8 @@ from desktop_app.memory.types import (
     iso,
     utc_now,
 )
-from desktop_app.retrieval.textnorm import fold
 from desktop_app.retrieval.types import Embedder
+from desktop_app.text.fold import fold
 
 log = logging.getLogger(__name__)
 
@@ -331,32 +333,34 @@ class MemoryCore:
 
     # --- reads ---
 
-    def recall(self, query: str, k: int = 5) -> list[MemoryItem]:
-        """Top-k active, unexpired memories for a question (the answer service's hook)."""
+    def recall(self, query: str, k: int = 5, *,
+               query_vector: np.ndarray | None = None) -> list[MemoryItem]:
+        """Top-k active, unexpired memories for a question (the answer service's hook;
+        it passes the question's vector, so a turn embeds the question once)."""
         if not self.enabled or not query.strip():
             return []
-        return self.search(query, k=k)
+        return self.search(query, k=k, query_vector=query_vector)
 
     def search(self, query: str, *, k: int = 10, include_history: bool = False,
-               category: str | None = None) -> list[MemoryItem]:
-        """Hybrid search: vector and keyword legs fused by RRF; ties by id (deterministic)."""
-        from desktop_app.retrieval.fusion import rrf_fuse
+               category: str | None = None,
+               query_vector: np.ndarray | None = None) -> list[MemoryItem]:
+        """The one hybrid searcher over the memory index (vector and keyword legs, RRF; ties
+        by id); SQLite, the source of truth, then drops expired and other-category items."""
+        from desktop_app.retrieval.search import HybridSearcher
 
         statuses = ("active", "superseded") if include_history else ("active",)
         with self.db.lock:
             if self.index.count() == 0:
                 return []
             depth = max(20, 4 * k)
-            vector_ids = self.index.search_vector(self.embedder.embed_query(query), depth,
-                                                  statuses)
-            keyword_ids = self.index.search_keyword(query, depth, statuses)
-        fused = rrf_fuse({"vector": [(i, i, 0) for i in vector_ids],
-                          "keyword": [(i, i, 0) for i in keyword_ids]})
-        items = self.store.get_many([f.key for f in fused])
+            searcher = HybridSearcher(self.index, self.embedder, self._settings)
+            fused = searcher.search_rows(query, k=2 * depth, filters=MemoryFilters(statuses),
+                                         query_vector=query_vector, depth=depth)
+        items = self.store.get_many([f.row for f in fused])
         now = iso(self.clock())
         ranked = []
         for f in fused:
-            item = items.get(f.key)
+            item = items.get(f.row)
             if item is None or item.status not in statuses:
                 continue
             if item.expires_at is not None and item.expires_at <= now:

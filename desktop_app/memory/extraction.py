@@ -18,7 +18,8 @@ from typing import Any, Protocol
 from desktop_app.memory.categories import classify
 from desktop_app.memory.patterns import candidate_for, parse_command, tidy_sentence
 from desktop_app.memory.types import CATEGORIES, USER_SUBJECT, Candidate, UserMessage
-from desktop_app.retrieval.textnorm import content_terms, fold
+from desktop_app.text.analyze import content_terms
+from desktop_app.text.fold import fold
 
 log = logging.getLogger(__name__)
 

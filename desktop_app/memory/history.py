@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from desktop_app.memory.conversations import ConversationStore
-from desktop_app.memory.patterns import split_sentences
 from desktop_app.memory.types import StoredMessage
+from desktop_app.text.sentences import chat_sentences
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +40,7 @@ def extractive_summary(previous: str | None, messages: Sequence[StoredMessage],
     for m in messages:
         if m.role != "user" or not m.content.strip():
             continue
-        first = split_sentences(m.content.strip())[0]
+        first = chat_sentences(m.content.strip())[0]
         points.append(first[:160])
     while points and len(" | ".join(points)) > max_chars:
         points.pop(0)

@@ -10,6 +10,10 @@ Every write makes a LanceDB version; `erase` deletes rows, then compacts and dro
 every old version and index file (`optimize(cleanup_older_than=0)`), so erased text
 does not linger on disk.
 
+It implements `index_api.SearchLegs` (rows are memory ids, filtered by status inside
+LanceDB), so `MemoryCore.search` runs the one `HybridSearcher`; SQL quoting, the FTS
+set-up and compaction are the document index's own helpers (`retrieval.lancedb_io`).
+
 Writes hold the data folder's `memory` writer lock (the window and a terminal may both
 save memories); reads retry when a compaction in another process removed the files of
 the version they started on (`retrieval.lancedb_io`).
@@ -18,9 +22,8 @@ the version they started on (`retrieval.lancedb_io`).
 from __future__ import annotations
 
 import logging
-import warnings
 from collections.abc import Callable, Sequence
-from datetime import timedelta
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -29,6 +32,8 @@ import numpy as np
 from desktop_app.locking import MEMORY, writer_lock
 from desktop_app.memory.erasure import dir_bytes
 from desktop_app.retrieval import lancedb_io
+from desktop_app.retrieval.index_api import Scored, best_first
+from desktop_app.retrieval.lancedb_io import sql_in
 
 log = logging.getLogger(__name__)
 
@@ -37,12 +42,14 @@ TABLE = "memories"
 SCHEMA_VERSION = 1
 
 
-def _sql_str(value: str) -> str:
-    return "'" + value.replace("'", "''") + "'"
+@dataclass(frozen=True)
+class MemoryFilters:
+    """Which memories a search may return (translated once, into the LanceDB `where`)."""
 
+    statuses: tuple[str, ...] = ("active",)
 
-def _in_list(ids: Sequence[str]) -> str:
-    return "id IN (" + ", ".join(_sql_str(i) for i in ids) + ")"
+    def sql(self) -> str:
+        return sql_in("status", self.statuses)
 
 
 def _schema(dim: int) -> Any:
@@ -55,45 +62,44 @@ def _schema(dim: int) -> Any:
 
 
 def keyword_text(text: str) -> str:
-    from desktop_app.retrieval.textnorm import analyze
+    from desktop_app.text.analyze import analyze
 
     return analyze(text, drop_stopwords=False)
 
 
 class SearchTable:
     """One LanceDB table with a vector column and an FTS-indexed `search_text` column, in
-    its own directory, written under the data folder's `memory` writer lock. The common
-    machinery of the memory index and the conversation-recall index (memory/recall_index):
-    retries, FTS set-up, deletion, compaction that removes old versions from disk."""
+    its own directory, written under the data folder's `memory` writer lock: the common
+    machinery of the memory index and the conversation-recall index (memory/recall_index)
+    — retries, FTS set-up, deletion, compaction that removes old versions from disk."""
 
     table_name = TABLE
+
+    def _arrow_schema(self) -> Any:
+        return _schema(self.dim)
 
     def __init__(self, directory: Path, *, dim: int) -> None:
         self.directory = directory
         self.dim = dim
         self.writer = writer_lock(directory.parent, MEMORY)
         schema = self._arrow_schema()
-        table = self.table_name
         if not directory.is_dir():
             with self.writer.hold("creating the memory index"):
                 directory.mkdir(parents=True, exist_ok=True)
         self._db = lancedb_io.connect(directory)
-        if table in self._db.list_tables().tables:
-            self._table = self._db.open_table(table)
+        if self.table_name in self._db.list_tables().tables:
+            self._table = self._db.open_table(self.table_name)
             if self._table.schema.field("vector").type.list_size != dim:
                 # built by an embedder of another size: the caller re-embeds from SQLite
                 with self.writer.hold("rebuilding the memory index"):
-                    self._write(lambda: self._db.drop_table(table))
+                    self._write(lambda: self._db.drop_table(self.table_name))
                     self._table = self._write(lambda: self._db.create_table(
-                        table, schema=schema, exist_ok=True))
+                        self.table_name, schema=schema, exist_ok=True))
         else:
             with self.writer.hold("creating the memory index"):
                 self._table = self._write(lambda: self._db.create_table(
-                    table, schema=schema, exist_ok=True))
-        self._fts_ready = any(i.index_type == "FTS" for i in self._table.list_indices())
-
-    def _arrow_schema(self) -> Any:
-        return _schema(self.dim)
+                    self.table_name, schema=schema, exist_ok=True))
+        self._fts_ready = lancedb_io.has_fts(self._table)
 
     def _refresh(self) -> None:
         self._table.checkout_latest()
@@ -116,15 +122,8 @@ class SearchTable:
     def _ensure_fts(self) -> None:
         if self._fts_ready or self.count() == 0:
             return
-        from lancedb.index import FTS
-
         with self.writer.hold("indexing memories"):
-            self._write(lambda: self._table.create_index(
-                "search_text",
-                config=FTS(base_tokenizer="simple", lower_case=True, stem=False,
-                           remove_stop_words=False, ascii_folding=True, with_position=False),
-                replace=True,
-            ))
+            self._write(lambda: lancedb_io.create_fts(self._table))
         self._fts_ready = True
 
     def delete(self, ids: Sequence[str]) -> int:
@@ -134,7 +133,7 @@ class SearchTable:
             return 0
         with self.writer.hold("erasing memories"):
             before = self.count()
-            self._write(lambda: self._table.delete(_in_list(ids)))
+            self._write(lambda: self._table.delete(sql_in("id", ids)))
             return before - self.count()
 
     def compact(self) -> None:
@@ -148,10 +147,7 @@ class SearchTable:
                 self._optimize()
 
     def _optimize(self) -> None:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", UserWarning)  # "removes every version" is the point
-            self._write(lambda: self._table.optimize(cleanup_older_than=timedelta(0),
-                                                     delete_unverified=True))
+        self._write(lambda: lancedb_io.compact(self._table))
 
     def drop_all(self) -> int:
         """Remove the table and its directory entirely (forget everything)."""
@@ -186,40 +182,54 @@ class MemoryIndex(SearchTable):
     def set_status(self, ids: Sequence[str], status: str) -> None:
         if ids:
             with self.writer.hold("updating a memory"):
-                self._write(lambda: self._table.update(where=_in_list(ids),
+                self._write(lambda: self._table.update(where=sql_in("id", ids),
                                                        values={"status": status}))
 
-    def search_vector(self, vector: np.ndarray, k: int, statuses: Sequence[str]) -> list[str]:
-        if self.count() == 0:
-            return []
-        where = "status IN (" + ", ".join(_sql_str(s) for s in statuses) + ")"
+    # ---- SearchLegs[str, MemoryFilters]: rows are memory ids ----
+    @property
+    def vector_usable(self) -> bool:
+        return True  # rebuilt from SQLite whenever the embedder changes (`MemoryCore`)
 
-        def run() -> list[str]:
+    def mismatch_message(self) -> str:
+        return ""
+
+    def search_vector(self, vector: np.ndarray, k: int,
+                      filters: MemoryFilters | None) -> list[Scored[str]]:
+        if k <= 0 or self.count() == 0:
+            return []
+        where = (filters or MemoryFilters()).sql()
+
+        def run() -> list[dict[str, Any]]:
             query: Any = self._table.search(np.asarray(vector, dtype=np.float32),
                                             query_type="vector", vector_column_name="vector")
-            rows = (query.distance_type("dot").where(where, prefilter=True).limit(k)
-                    .select(["id", "_distance"]).to_list())
-            return [r["id"] for r in rows]
+            return list(query.distance_type("dot").where(where, prefilter=True).limit(k)
+                        .select(["id", "_distance"]).to_list())
 
-        return self._read(run)
+        # LanceDB's dot distance is 1 − cosine
+        return best_first([_scored(r["id"], 1.0 - float(r["_distance"]))
+                           for r in self._read(run)])
 
-    def search_keyword(self, query: str, k: int, statuses: Sequence[str]) -> list[str]:
-        analyzed = keyword_text(query)
-        if not analyzed.strip() or self.count() == 0:
+    def search_keyword(self, text: str, k: int,
+                       filters: MemoryFilters | None) -> list[Scored[str]]:
+        analyzed = keyword_text(text)
+        if k <= 0 or not analyzed.strip() or self.count() == 0:
             return []
         if not self._fts_ready:
-            self._fts_ready = any(i.index_type == "FTS" for i in self._table.list_indices())
+            self._fts_ready = lancedb_io.has_fts(self._table)
         if not self._fts_ready:
             with self.writer.hold_if_free("indexing memories") as held:
                 if not held:
                     return []
                 self._ensure_fts()
-        where = "status IN (" + ", ".join(_sql_str(s) for s in statuses) + ")"
+        where = (filters or MemoryFilters()).sql()
 
-        def run() -> list[str]:
-            rows = (self._table.search(analyzed, query_type="fts", fts_columns="search_text")
-                    .where(where, prefilter=True).limit(k).select(["id", "_score"]).to_list())
-            return [r["id"] for r in rows]
+        def run() -> list[dict[str, Any]]:
+            return list(self._table.search(analyzed, query_type="fts", fts_columns="search_text")
+                        .where(where, prefilter=True).limit(k).select(["id", "_score"])
+                        .to_list())
 
-        return self._read(run)
+        return best_first([_scored(r["id"], float(r["_score"])) for r in self._read(run)])
 
+
+def _scored(memory_id: str, score: float) -> Scored[str]:
+    return Scored(memory_id, score, memory_id, (memory_id,))

@@ -19,7 +19,8 @@ from typing import Literal
 
 from desktop_app.memory.categories import classify
 from desktop_app.memory.types import USER_SUBJECT, Candidate, ExtractedBy, UserMessage
-from desktop_app.retrieval.textnorm import fold
+from desktop_app.text.fold import fold
+from desktop_app.text.sentences import chat_sentences
 
 _F = re.IGNORECASE | re.UNICODE
 _LEAD = r"^\s*(?:(?:por\s+favor|please|ei|hey|oi|ok|okay)[,!]?\s+)?"
@@ -59,7 +60,7 @@ class Command:
 
 def _split_off_question(body: str) -> tuple[str, str]:
     """'X. What is Y?' → ('X.', 'What is Y?'); a trailing question is answered, not stored."""
-    sentences = split_sentences(body)
+    sentences = chat_sentences(body)
     if len(sentences) > 1 and sentences[-1].endswith("?"):
         return " ".join(sentences[:-1]), sentences[-1]
     return body, ""
@@ -85,34 +86,6 @@ def parse_command(text: str) -> Command | None:
 
 
 # --- sentences ---
-
-_ABBREVIATIONS = {"dr", "dra", "mr", "mrs", "ms", "sr", "sra", "srta", "st", "jr", "prof",
-                  "profa", "av", "apt", "vs", "etc", "inc", "ltd", "co", "no", "nº", "tel",
-                  "art", "arts", "par", "cap", "p", "pp", "fl", "fls", "n", "num", "vol", "ed",
-                  "sec", "min"}
-_BOUNDARY = re.compile(r"(?<!\.)[.!?;]+(?=\s|$)|\n+")
-
-
-def split_sentences(text: str) -> list[str]:
-    """Split on sentence ends, not on "Dr." / "Sra." / initials / an ellipsis."""
-    sentences, start = [], 0
-    for m in _BOUNDARY.finditer(text):
-        before = text[start:m.start()]
-        words = re.findall(r"(\w+)$", before)
-        if m.group(0) == "." and words and (words[0].lower() in _ABBREVIATIONS
-                                            or (len(words[0]) == 1 and words[0].isupper())):
-            continue
-        if text[m.start():m.start() + 3] == "...":
-            continue
-        segment = text[start:m.end()].strip()
-        if segment:
-            sentences.append(segment)
-        start = m.end()
-    tail = text[start:].strip()
-    if tail:
-        sentences.append(tail)
-    return sentences
-
 
 def tidy_sentence(text: str) -> str:
     """First letter upper-case, one final period: a self-contained sentence."""
@@ -327,7 +300,7 @@ def is_named_answer(message: UserMessage) -> bool:
     words = re.findall(r"[\w'’-]+", text)
     if not words or len(words) > 8 or message.text.rstrip().endswith("?"):
         return False
-    inner = [w for sentence in split_sentences(text)
+    inner = [w for sentence in chat_sentences(text)
              for w in re.findall(r"[\w'’-]+", sentence)[1:]]  # not sentence-initial
     names = [w for w in inner if w[0].isupper() and w.casefold() not in _STARTERS
              and not re.match(r"I['’]", w)]
@@ -369,7 +342,7 @@ def answer_context(replying_to: str | None, *, max_chars: int = 240) -> str:
     """The end of the assistant turn the user answered (its last two sentences)."""
     if not replying_to:
         return ""
-    context = " ".join(split_sentences(replying_to.strip())[-2:])
+    context = " ".join(chat_sentences(replying_to.strip())[-2:])
     return context if len(context) <= max_chars else "…" + context[-max_chars:]
 
 
@@ -392,7 +365,7 @@ def extract_stated_facts(message: UserMessage, *, identifiers: bool = True) -> l
     candidates: list[Candidate] = []
     short_message = len(message.text) <= 280
     identifier_taken = False
-    for sentence in split_sentences(message.text):
+    for sentence in chat_sentences(message.text):
         clauses = [c for c in split_clauses(sentence) if match_fact(c) is not None]
         if clauses:
             candidates += [candidate_for(c, message, "pattern") for c in clauses]

@@ -34,9 +34,8 @@ from desktop_app.config.settings import Settings
 from desktop_app.memory.conversations import ConversationStore
 from desktop_app.memory.db import StateDB
 from desktop_app.memory.erasure import ErasureReceipt
-from desktop_app.memory.recall_index import ExchangeRow, RecallIndex, _desc
+from desktop_app.memory.recall_index import ExchangeRow, RecallFilters, RecallIndex, _desc
 from desktop_app.memory.types import StoredMessage, iso, parse_iso, utc_now
-from desktop_app.retrieval.fusion import rrf_fuse
 from desktop_app.retrieval.types import Embedder
 
 log = logging.getLogger(__name__)
@@ -45,6 +44,12 @@ EMBEDDER_KEY = "recall_index.embedder_id"
 EMBED_BATCH = 64
 LEG_DEPTH = 40
 CANDIDATES = 40  # exchanges offered to the block; it keeps their sentences that fit
+
+
+@dataclass(frozen=True)
+class _Fused:
+    key: str
+    score: float
 
 
 @dataclass(frozen=True)
@@ -191,16 +196,16 @@ class RecallService:
         first). The current conversation is excluded: its turns are in the history."""
         if not self.enabled or not query.strip():
             return []
+        from desktop_app.retrieval.search import HybridSearcher
+
         index = self.index
         if index.count() == 0:
             return []
-        if vector is None:
-            vector = self.embedder.embed_query(query)
-        legs = {"vector": index.search_vector(vector, LEG_DEPTH),
-                "keyword": index.search_keyword(query, LEG_DEPTH)}
-        rows = {s.key: s.row for leg in legs.values() for s in leg}
-        fused = rrf_fuse({name: [(s.key, _desc(s.row.started_at), 0) for s in leg]
-                          for name, leg in legs.items()})
+        searcher = HybridSearcher(index, self.embedder, self._settings)
+        ranked = searcher.search_rows(query, k=2 * LEG_DEPTH, filters=RecallFilters(),
+                                      query_vector=vector, depth=LEG_DEPTH)
+        rows = {r.row.exchange_id: r.row for r in ranked}
+        fused = [_Fused(r.row.exchange_id, r.score) for r in ranked]
         cutoff = self._cutoff()
         found: list[RecalledExchange] = []
         titles: dict[str, str] = {}

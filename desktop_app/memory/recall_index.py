@@ -21,9 +21,11 @@ from typing import Any
 
 import numpy as np
 
-from desktop_app.memory.index import SearchTable, _in_list, _sql_str, keyword_text
+from desktop_app.memory.index import SearchTable, keyword_text
+from desktop_app.retrieval import lancedb_io
 from desktop_app.retrieval.index_api import Scored
-from desktop_app.retrieval.types import SearchFilters
+from desktop_app.retrieval.lancedb_io import sql_in
+from desktop_app.retrieval.lancedb_io import sql_str as _sql_str
 
 SCHEMA_VERSION = 1
 ACTIVE = "active"
@@ -49,14 +51,24 @@ def _schema(dim: int) -> Any:
     ], metadata={"schema_version": str(SCHEMA_VERSION)})
 
 
-def _where(filters: SearchFilters | None) -> str:
-    """Recall's share of the one filter type: dates (`since`/`until`) on the exchange."""
-    clauses = [f"status = {_sql_str(ACTIVE)}"]
-    if filters is not None and filters.since:
-        clauses.append(f"started_at >= {_sql_str(filters.since)}")
-    if filters is not None and filters.until:
-        clauses.append(f"started_at < {_sql_str(filters.until)}")
-    return " AND ".join(clauses)
+@dataclass(frozen=True)
+class RecallFilters:
+    """Which exchanges a search may return: dates of the exchange (ISO 8601)."""
+
+    since: str | None = None
+    until: str | None = None
+
+    def sql(self) -> str:
+        clauses = [f"status = {_sql_str(ACTIVE)}"]
+        if self.since:
+            clauses.append(f"started_at >= {_sql_str(self.since)}")
+        if self.until:
+            clauses.append(f"started_at < {_sql_str(self.until)}")
+        return " AND ".join(clauses)
+
+
+def _where(filters: RecallFilters | None) -> str:
+    return (filters or RecallFilters()).sql()
 
 
 class RecallIndex(SearchTable):
@@ -82,14 +94,14 @@ class RecallIndex(SearchTable):
 
     @staticmethod
     def _scored(rows: list[dict[str, Any]], score: Any) -> list[Scored[ExchangeRow]]:
+        # ties: newer exchange first, then id (deterministic; also through the fusion)
         out = [Scored(ExchangeRow(r["id"], r["conversation_id"], tuple(r["message_ids"] or ()),
                                   r["started_at"]), score(r), r["id"],
-                      (r["started_at"], r["id"])) for r in rows]
-        # best first; ties: newer exchange first, then id (deterministic)
-        return sorted(out, key=lambda s: (-s.score, _desc(s.tiebreak[0]), s.key))
+                      (_desc(r["started_at"]), r["id"])) for r in rows]
+        return sorted(out, key=lambda s: (-s.score, s.tiebreak))
 
     def search_vector(self, vector: np.ndarray, k: int,
-                      filters: SearchFilters | None = None) -> list[Scored[ExchangeRow]]:
+                      filters: RecallFilters | None = None) -> list[Scored[ExchangeRow]]:
         if self.count() == 0:
             return []
         where = _where(filters)
@@ -105,12 +117,12 @@ class RecallIndex(SearchTable):
         return self._scored(self._read(run), lambda r: 1.0 - float(r["_distance"]))
 
     def search_keyword(self, text: str, k: int,
-                       filters: SearchFilters | None = None) -> list[Scored[ExchangeRow]]:
+                       filters: RecallFilters | None = None) -> list[Scored[ExchangeRow]]:
         analyzed = keyword_text(text)
         if not analyzed.strip() or self.count() == 0:
             return []
         if not self._fts_ready:
-            self._fts_ready = any(i.index_type == "FTS" for i in self._table.list_indices())
+            self._fts_ready = lancedb_io.has_fts(self._table)
         if not self._fts_ready:
             with self.writer.hold_if_free("indexing conversations") as held:
                 if not held:
@@ -191,7 +203,8 @@ class RecallIndex(SearchTable):
             part = ids[start:start + 500]
             with self.writer.hold("erasing conversations"):
                 before = self.count()
-                self._write(lambda part=part: self._table.delete(_in_list(part)))  # type: ignore[misc]
+                self._write(lambda part=part: self._table.delete(  # type: ignore[misc]
+                    sql_in("id", part)))
                 total += before - self.count()
         return total
 

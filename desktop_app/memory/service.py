@@ -33,7 +33,7 @@ from desktop_app.memory.types import (
     StoredMessage,
     iso,
 )
-from desktop_app.retrieval.textnorm import content_terms
+from desktop_app.text.analyze import content_terms
 
 log = logging.getLogger(__name__)
 

@@ -22,6 +22,7 @@ import os
 import socket
 import sys
 import threading
+import urllib.parse
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -108,6 +109,21 @@ def offline_flags_missing() -> list[str]:
     return [key for key, value in NETWORK_SWITCHES.items() if os.environ.get(key) != value]
 
 
+def url_host(url: str) -> str | None:
+    """The host name a URL points at ("127.0.0.1" for "127.0.0.1:11434"); None if none."""
+    try:
+        host = urllib.parse.urlsplit(url if "://" in url else f"http://{url}").hostname
+    except ValueError:
+        return None
+    return host.rstrip(".").lower() if host else None
+
+
+def is_loopback_url(url: str) -> bool:
+    """True when `url` points at this computer (see `is_loopback_host`)."""
+    host = url_host(url.strip())
+    return host is not None and is_loopback_host(host)
+
+
 class OutboundConnectionBlocked(ConnectionRefusedError):
     """Raised inside the socket call, before the OS sees it: Acervo works offline."""
 
@@ -121,13 +137,17 @@ class OutboundAttempt:
 
 
 def is_loopback_host(host: object) -> bool:
+    """The one loopback rule (the outbound guard, the status bar, the Ollama URL check,
+    the settings dialog and `doctor` all ask here): `localhost` names, 127.0.0.0/8, ::1,
+    and IPv4-mapped loopback (`::ffff:127.0.0.1`); brackets, a zone id and a final dot are
+    ignored. Names are never resolved to decide."""
     if host is None:  # getaddrinfo(None, …) → local passive address
         return True
     if isinstance(host, bytes):
         host = host.decode("ascii", "replace")
     if not isinstance(host, str):
         return False
-    name = host.strip("[]").lower()
+    name = host.strip().strip("[]").lower().rstrip(".")
     if name in LOOPBACK_NAMES or name.endswith(".localhost"):
         return True
     try:

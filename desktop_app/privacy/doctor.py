@@ -199,12 +199,8 @@ def flags_section(report: DoctorReport) -> list[str]:
 def _url_host(url: str) -> str:
     """The host of a URL or of a libpq `host=` string ("" when local or unreadable)."""
     import re
-    import urllib.parse
 
-    try:
-        host = urllib.parse.urlsplit(url).hostname or ""
-    except ValueError:
-        host = ""
+    host = airgap.url_host(url) if "://" in url else ""
     if not host:
         match = re.search(r"(?:^|\s)host\s*=\s*([^\s]+)", url)
         host = match.group(1) if match else ""
@@ -226,7 +222,9 @@ def network_section(app: Any) -> list[str]:
             uses.setdefault("this computer", []).append(f"team library “{library.name}”")
     ollama = getattr(settings, "ollama_url", "")
     if getattr(settings, "llm_backend", "") == "ollama" and ollama:
-        uses.setdefault(_url_host(ollama) or "this computer", []).append("Ollama server")
+        host = _url_host(ollama)
+        where = host if host and not airgap.is_loopback_host(host) else "this computer"
+        uses.setdefault(where, []).append("Ollama server")
     lines = [f"  {host}: {', '.join(uses.get(host, ['allowed']))}" for host in allowed]
     lines += [f"  {host}: {', '.join(what)}" for host, what in sorted(uses.items())
               if host not in allowed]

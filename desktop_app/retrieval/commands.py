@@ -55,6 +55,14 @@ def register_eval(eval_sub: argparse._SubParsersAction) -> None:
     e.add_argument("--vector-weight", type=float, default=None)
     e.add_argument("--keyword-weight", type=float, default=None)
     e.add_argument("--leg-k", type=int, default=None)
+    e.add_argument("--backend", choices=("lancedb", "postgres"), default="lancedb",
+                   help="postgres: the same chunks and vectors in a team library on a "
+                        "PostgreSQL + pgvector server")
+    e.add_argument("--pg-url", default=None,
+                   help="owner URL of the PostgreSQL server (default: a trial server started "
+                        "in the cache folder with pgserver)")
+    e.add_argument("--pg-ranking", choices=("bm25", "ts_rank"), default="bm25",
+                   help="keyword ranking on PostgreSQL (default bm25, as LanceDB)")
     e.add_argument("--json", type=Path, default=None, help="also write results here")
     e.set_defaults(handler=cmd_eval_retrieval)
 
@@ -118,7 +126,7 @@ def run_reindex(app: App) -> None:
     for p in reindex(app.paths.index_dir, app.index, app.embedder):
         print(f"  reindexed {p.documents_done}/{p.documents_total}", end="\r", flush=True)
     app.reset_index()
-    print(f"\nreindex complete: {app.index.stats()['chunks']} chunks with {app.embedder.id}")
+    print(f"\nreindex complete: {app.index.stats().chunks} chunks with {app.embedder.id}")
 
 
 
@@ -154,10 +162,10 @@ def offer_reindex(app: App, mode: str = "ask", *, stdin: TextIO | None = None) -
     complete. Returns True when a reindex ran.
     """
     index = app.index
-    if index.embedder_matches:
+    if index.vector_usable:
         return False
     stats = index.stats()
-    print(f"The library ({stats['documents']} documents, {stats['chunks']} passages) was "
+    print(f"The library ({stats.documents} documents, {stats.chunks} passages) was "
           f"indexed with {index.embedder_id}; the current embedder is {app.embedder.id}. "
           "Until it is reindexed, search is keyword-only.", file=sys.stderr)
     if mode == "no":
@@ -178,7 +186,8 @@ def offer_reindex(app: App, mode: str = "ask", *, stdin: TextIO | None = None) -
 
 def cmd_eval_retrieval(args: argparse.Namespace, app: App) -> int:
     from desktop_app.retrieval.evaluation import build_eval_index, evaluate, load_beir
-    from desktop_app.retrieval.search import HybridSearcher
+    from desktop_app.retrieval.index_api import DocumentIndex
+    from desktop_app.retrieval.search import DocumentSearcher, HybridSearcher
 
     if not (args.directory / "corpus.jsonl").exists():
         print(f"not a BEIR folder (no corpus.jsonl): {args.directory}", file=sys.stderr)
@@ -196,13 +205,22 @@ def cmd_eval_retrieval(args: argparse.Namespace, app: App) -> int:
             print(f"  indexed {n}/{total} docs", file=sys.stderr, flush=True)
 
     index = build_eval_index(beir, app.embedder, settings, app.paths.cache_dir / "eval", progress)
+    searched: DocumentIndex = index
+    if args.backend == "postgres":
+        collection = f"eval-{index.directory.name}"  # the cached corpus key
+        searched = app.eval_team_index(index, collection=collection, url=args.pg_url,
+                                       ranking=args.pg_ranking, progress=progress)
     index_s = time.perf_counter() - t0
-    searcher = HybridSearcher(index, app.embedder, settings)
+    searcher: DocumentSearcher = HybridSearcher(searched, app.embedder, settings)
     results = evaluate(beir, searcher, app.embedder)
     results.update({"set": beir.name, "docs": len(beir.corpus), "index_seconds": round(index_s, 1),
                     "embedder": app.embedder.id, "vector_weight": settings.vector_weight,
-                    "keyword_weight": settings.keyword_weight, "leg_k": settings.leg_k})
-    print(f"{beir.name}: {results['queries']} queries, {len(beir.corpus)} docs")
+                    "keyword_weight": settings.keyword_weight, "leg_k": settings.leg_k,
+                    "backend": args.backend})
+    if args.backend == "postgres":
+        results["keyword_ranking"] = args.pg_ranking
+    print(f"{beir.name}: {results['queries']} queries, {len(beir.corpus)} docs, "
+          f"backend {args.backend}")
     print(f"{'mode':8} {'recall@10':>10} {'MRR@10':>8} {'nDCG@10':>8}")
     for mode in ("keyword", "vector", "hybrid"):
         m = results[mode]

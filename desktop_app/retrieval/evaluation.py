@@ -20,13 +20,18 @@ from typing import Any
 
 import numpy as np
 
+from desktop_app.config.files import read_json
 from desktop_app.config.settings import Settings
-from desktop_app.ingest.pipeline import chunk_text_hash, embedding_text
+from desktop_app.ingest.pipeline import embedding_text
 from desktop_app.ingest.types import LoadedDocument, PageText
-from desktop_app.retrieval.index import DocumentRecord, LanceIndex
-from desktop_app.retrieval.search import HybridSearcher
-from desktop_app.retrieval.textnorm import analyze
-from desktop_app.retrieval.types import Embedder
+from desktop_app.retrieval.index import (
+    META_FILE,
+    DocumentRecord,
+    LanceIndex,
+    upgrade_generation_to_v2,
+)
+from desktop_app.retrieval.search import DocumentSearcher
+from desktop_app.retrieval.types import Embedder, Hit
 
 MODES: dict[str, tuple[str, ...]] = {
     "keyword": ("keyword",),
@@ -85,10 +90,13 @@ def build_eval_index(beir: BeirSet, embedder: Embedder, settings: Settings, cach
                      progress: Callable[[int, int], None] | None = None) -> LanceIndex:
     """Index the corpus (or reuse the cached index for the same corpus and embedder)."""
     from desktop_app.ingest.chunking import chunk_document
-    from desktop_app.ingest.language import detect_language
+    from desktop_app.text.language import detect_language
 
     directory = cache_root / f"{beir.name}-{_corpus_key(beir, embedder.id, settings)}"
     done_marker = directory / "COMPLETE"
+    meta = directory / META_FILE
+    if meta.exists() and int(read_json(meta).get("schema_version", 0)) < 2:
+        upgrade_generation_to_v2(directory)  # a cache built before the OCR columns existed
     index = LanceIndex.open_generation(directory, embedder_id=embedder.id, dim=embedder.dim)
     if done_marker.exists():
         return index
@@ -112,11 +120,10 @@ def build_eval_index(beir: BeirSet, embedder: Embedder, settings: Settings, cach
             content_hash=doc["_id"], page_count=1, chunk_count=len(chunks), ingested_at=now,
             modified_at=now, embedder_id=embedder.id,
         )
-        index.add_document(record, chunks, vectors, [analyze(t) for t in texts],
-                           [chunk_text_hash(c) for c in chunks])
+        index.add_document(record, chunks, vectors)
         if progress:
             progress(n, len(beir.corpus))
-    index.compact()
+    index.purge()
     done_marker.write_text("ok", encoding="utf-8")
     return index
 
@@ -132,7 +139,14 @@ def _metrics(ranked_docs: list[str], relevant: dict[str, int], k: int = 10) -> d
     return {"recall@10": recall, "mrr@10": mrr, "ndcg@10": dcg / idcg if idcg else 0.0}
 
 
-def evaluate(beir: BeirSet, searcher: HybridSearcher, embedder: Embedder,
+def beir_id(hit: Hit) -> str:
+    """The corpus id of a hit: its source is `beir://SET/ID` on every backend (a team library
+    gives documents ids of its own)."""
+    return hit.source_path.rsplit("/", 1)[-1] if hit.source_path.startswith("beir://") \
+        else hit.doc_id
+
+
+def evaluate(beir: BeirSet, searcher: DocumentSearcher, embedder: Embedder,
              modes: dict[str, tuple[str, ...]] = MODES, k: int = 10) -> dict[str, Any]:
     """Score every mode on every query; returns {mode: {metric: mean}, "queries": n}."""
     qids = sorted(beir.queries)
@@ -148,8 +162,8 @@ def evaluate(beir: BeirSet, searcher: HybridSearcher, embedder: Embedder,
             hits = searcher.search(beir.queries[qid], k=k * 4, legs=legs, query_vector=vec)
             ranked: list[str] = []
             for h in hits:
-                if h.doc_id not in ranked:
-                    ranked.append(h.doc_id)
+                if beir_id(h) not in ranked:
+                    ranked.append(beir_id(h))
             for name, value in _metrics(ranked, beir.qrels[qid], k).items():
                 totals[name] += value
         results[mode] = {name: round(v / max(len(qids), 1), 4) for name, v in totals.items()}

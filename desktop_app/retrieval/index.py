@@ -1,8 +1,9 @@
 """The LanceDB index: `documents` and `chunks` tables plus the keyword (FTS) index.
 
-Kept behind a small surface (add/delete/search vector/search keyword/filters/
-stats) so a PostgreSQL + pgvector implementation can replace it later without
-touching ingestion, answering or the GUI.
+Implements `index_api.DocumentIndex` (the contract the PostgreSQL team library and the
+in-memory test double implement too): raw chunks in (keyword analysis inside), typed
+`ChunkRow`s with normalised scores out (cosine for the vector leg, BM25 for the keyword
+leg), `SearchFilters` translated once into LanceDB SQL.
 
 Consistency rules, so that a process killed mid-ingest leaves a usable index:
 - a document's chunks are written first, its `documents` row last (that row is
@@ -28,24 +29,37 @@ import contextlib
 import functools
 import json
 import logging
-import os
 import shutil
-import warnings
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import asdict, dataclass, field
-from datetime import timedelta
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import asdict
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
 from desktop_app.config.files import read_json, write_json_atomic
 from desktop_app.errors import AppError, LibraryRebuiltError, StorageError, storage_error
-from desktop_app.ingest.types import Chunk
 from desktop_app.locking import LIBRARY, WriterLock, writer_lock
 from desktop_app.retrieval import lancedb_io
+from desktop_app.retrieval.index_api import (
+    LOCAL_LIBRARY,
+    ChunkRow,
+    DocumentRecord,
+    IndexStats,
+    Scored,
+    best_first,
+    chunk_text_hash,
+    folder_filter,
+    keyword_text,
+)
 from desktop_app.retrieval.index_repair import RecoveryPlan, plan_recovery
+from desktop_app.retrieval.lancedb_io import sql_str as _sql_str
 from desktop_app.retrieval.types import SearchFilters
+
+if TYPE_CHECKING:
+    from desktop_app.ingest.types import Chunk
+
+__all__ = ["DocumentRecord", "LanceIndex", "filters_to_sql"]
 
 log = logging.getLogger(__name__)
 
@@ -57,25 +71,6 @@ META_FILE = "index_meta.json"
 FTS_INDEX = "search_text_idx"
 VECTOR_INDEX = "vector_idx"
 _DELETE_BATCH = 400
-@dataclass(frozen=True)
-class DocumentRecord:
-    doc_id: str
-    title: str
-    source_path: str
-    file_type: str
-    language: str
-    size: int
-    content_hash: str
-    page_count: int
-    chunk_count: int
-    ingested_at: str  # ISO 8601, UTC
-    modified_at: str
-    embedder_id: str
-    notes: tuple[str, ...] = field(default_factory=tuple)
-
-    @property
-    def folder(self) -> str:
-        return str(Path(self.source_path).parent)
 
 
 def _documents_schema() -> Any:
@@ -114,10 +109,6 @@ def _ocr_columns() -> list[Any]:
             pa.field("ocr_boxes", pa.string(), nullable=True)]
 
 
-def _sql_str(value: str) -> str:
-    return "'" + value.replace("'", "''") + "'"
-
-
 def filters_to_sql(filters: SearchFilters | None) -> str | None:
     """A SQL predicate over the chunk columns, or None when there is nothing to filter."""
     if filters is None:
@@ -132,9 +123,8 @@ def filters_to_sql(filters: SearchFilters | None) -> str | None:
     if filters.modified_since:
         parts.append(f"modified_at >= {_sql_str(filters.modified_since)}")
     if filters.folder:
-        folder = str(Path(filters.folder).expanduser().resolve())
-        parts.append(f"(folder = {_sql_str(folder)} OR starts_with(folder, "
-                     f"{_sql_str(folder.rstrip(os.sep) + os.sep)}))")
+        folder, prefix = folder_filter(filters.folder)
+        parts.append(f"(folder = {_sql_str(folder)} OR starts_with(folder, {_sql_str(prefix)}))")
     if filters.language:
         parts.append(f"language = {_sql_str(filters.language)}")
     return " AND ".join(parts) or None
@@ -157,6 +147,9 @@ def current_generation(root: Path) -> str | None:
 
 class LanceIndex:
     """One generation of the document index (documents + chunks tables)."""
+
+    library = LOCAL_LIBRARY
+    content_addressed = False  # a copy of a file at another path is its own document
 
     def __init__(self, directory: Path, meta: dict[str, Any], *,
                  current_embedder_id: str = "", writer: WriterLock | None = None) -> None:
@@ -224,7 +217,12 @@ class LanceIndex:
         return str(self.meta["embedder_id"])
 
     @property
-    def embedder_matches(self) -> bool:
+    def schema_version(self) -> int:
+        return int(self.meta.get("schema_version", 0))
+
+    @property
+    def vector_usable(self) -> bool:
+        """False when the index was built by another embedder: keyword search only."""
         return not self.current_embedder_id or self.current_embedder_id == self.embedder_id
 
     def mismatch_message(self) -> str:
@@ -270,18 +268,23 @@ class LanceIndex:
                     "one waited; nothing was written. Run the command again.")
             yield
 
+    def check_writable(self) -> None:
+        """Raises `StorageError` when the data folder cannot be written (read-only media)."""
+        self.writer.check_writable()
+
     # ---- writes ----------------------------------------------------------------
     def add_document(self, record: DocumentRecord, chunks: Sequence[Chunk],
-                     vectors: np.ndarray, search_texts: Sequence[str],
-                     text_hashes: Sequence[str]) -> None:
-        """Write chunks, then the document row (the completeness marker)."""
-        if len(chunks) != len(vectors) or len(chunks) != len(search_texts):
-            raise ValueError("chunks, vectors and search texts must align")
+                     vectors: np.ndarray) -> bool:
+        """Write chunks, then the document row (the completeness marker); False (nothing
+        written) when this document id is already complete here."""
+        if len(chunks) != len(vectors):
+            raise ValueError("chunks and vectors must align")
         folder = record.folder
         rows = [
             {
                 "chunk_id": c.chunk_id, "doc_id": c.doc_id, "position": c.position,
-                "text": c.text, "prefix": c.prefix, "search_text": st, "text_hash": th,
+                "text": c.text, "prefix": c.prefix, "search_text": keyword_text(c),
+                "text_hash": chunk_text_hash(c),
                 "page_start": c.page_start, "page_end": c.page_end,
                 "char_start": c.char_start, "char_end": c.char_end,
                 "heading_path": list(c.heading_path), "title": record.title,
@@ -291,12 +294,14 @@ class LanceIndex:
                 "vector": np.asarray(v, dtype=np.float32),
                 "ocr_confidence": c.ocr_confidence, "ocr_boxes": c.ocr_boxes,
             }
-            for c, v, st, th in zip(chunks, vectors, search_texts, text_hashes, strict=True)
+            for c, v in zip(chunks, vectors, strict=True)
         ]
         doc_row = asdict(record)
         doc_row["notes"] = json.dumps(list(record.notes), ensure_ascii=False)
         doc_row["folder"] = folder
         with self.writing("adding a document"):
+            if self.document(record.doc_id) is not None:
+                return False
             try:
                 if rows:
                     self._write(lambda: self._chunks.add(rows))
@@ -310,33 +315,35 @@ class LanceIndex:
                     raise
                 raise AppError(f"Could not write the index: {exc}") from exc
             self._ensure_fts()
+        return True
 
-    def delete_document(self, doc_id: str, *, cleanup: bool = True) -> None:
-        """Remove a document's row and chunks; with `cleanup`, purge old versions from disk."""
+    def delete_document(self, doc_id: str, *, purge: bool = True) -> None:
+        """Remove a document's row and chunks; with `purge`, drop old versions from disk."""
         where = f"doc_id = {_sql_str(doc_id)}"
         with self.writing("removing a document"):
             self._write(lambda: self._docs.delete(where))
             self._write(lambda: self._chunks.delete(where))
-            if cleanup:
-                self.compact()
+            if purge:
+                self.purge()
 
-    def compact(self) -> None:
+    def purge(self) -> None:
         """Fold new rows into the indexes and physically drop old versions (deleted text)."""
-        with self.writing("compacting the index"), warnings.catch_warnings():
-            # LanceDB warns that readers of older versions fail: our readers retry on the
-            # latest version (`lancedb_io.read`), and deleted text must not survive in old
-            # versions (LGPD erasure).
-            warnings.simplefilter("ignore", UserWarning)
+        with self.writing("compacting the index"):
             for table in (self._chunks, self._docs):
-                self._write(functools.partial(table.optimize, cleanup_older_than=timedelta(0),
-                                              delete_unverified=True))
+                self._write(functools.partial(lancedb_io.compact, table))
+
+    def optimize(self) -> None:
+        """After a run of writes: the vector index once the table is large, then `purge`."""
+        with self.writing("finishing the writes"):
+            self.ensure_vector_index()
+            self.purge()
 
     def ensure_vector_index(self, min_rows: int = ANN_MIN_ROWS) -> bool:
         """Build an IVF_HNSW_SQ index once the table is large enough; returns True if built.
 
         Below `min_rows` a flat scan is exact and fast enough (≈70 ms at 60k rows);
         above it the ANN index brings vector search to ≈12 ms at recall ≈0.97
-        (MODELS.md). Rows added later are scanned until `compact()` folds them in.
+        (MODELS.md). Rows added later are scanned until `purge()` folds them in.
         """
         rows = self._chunks.count_rows()
         if rows < min_rows or self._vector_indexed:
@@ -353,17 +360,11 @@ class LanceIndex:
     def _ensure_fts(self) -> None:
         if self._fts_ready or self._chunks.count_rows() == 0:
             return
-        from lancedb.index import FTS
-
         with self.writing("building the keyword index"):
             self._refresh_index_flags()
             if self._fts_ready:
                 return
-            self._write(lambda: self._chunks.create_index(
-                "search_text",
-                config=FTS(base_tokenizer="simple", lower_case=True, stem=False,
-                           remove_stop_words=False, ascii_folding=True, with_position=False),
-            ))
+            self._write(lambda: lancedb_io.create_fts(self._chunks))
         self._fts_ready = True
 
     # ---- recovery and consistency -------------------------------------------------
@@ -400,8 +401,8 @@ class LanceIndex:
             self._delete_rowids(self._chunks, plan.duplicate_chunk_rows)
             for doc_id in [*plan.orphan_chunk_docs, *plan.incomplete_documents,
                            *plan.superseded_documents]:
-                self.delete_document(doc_id, cleanup=False)
-            self.compact()
+                self.delete_document(doc_id, purge=False)
+            self.purge()
             return plan.fixes
 
     def unindexed_rows(self) -> int:
@@ -441,7 +442,7 @@ class LanceIndex:
             self._refresh_index_flags()
             self._ensure_fts()
             self.ensure_vector_index()
-            self.compact()  # folds unindexed rows into the FTS and vector indexes
+            self.purge()  # folds unindexed rows into the FTS and vector indexes
             self._refresh_index_flags()
             log.warning("index repaired: %d problems", len(problems))
             return problems
@@ -471,19 +472,23 @@ class LanceIndex:
 
     def documents_at(self, source_path: str) -> list[DocumentRecord]:
         """The documents indexed from one path, read fresh (another process may have written)."""
-        rows = self._read(lambda: self._docs.search()
-                          .where(f"source_path = {_sql_str(source_path)}").limit(None).to_list())
-        return _records(rows)
+        return self._documents_where(f"source_path = {_sql_str(source_path)}")
 
     def document(self, doc_id: str) -> DocumentRecord | None:
-        rows = self._read(lambda: self._docs.search().where(f"doc_id = {_sql_str(doc_id)}")
-                          .limit(None).to_list())
-        records = _records(rows)
+        records = self._documents_where(f"doc_id = {_sql_str(doc_id)}")
         return records[0] if records else None
+
+    def document_by_hash(self, content_hash: str) -> DocumentRecord | None:
+        records = self._documents_where(f"content_hash = {_sql_str(content_hash)}")
+        return records[0] if records else None
+
+    def _documents_where(self, where: str) -> list[DocumentRecord]:
+        return _records(self._read(lambda: self._docs.search().where(where)
+                                   .limit(None).to_list()))
 
     def chunk_vectors_by_hash(self, doc_id: str) -> dict[str, np.ndarray]:
         """Existing vectors of a document keyed by chunk text hash (re-embed only what changed)."""
-        if not self.embedder_matches:
+        if not self.vector_usable:
             return {}
         tbl = self._read(lambda: self._chunks.search().where(f"doc_id = {_sql_str(doc_id)}")
                          .select(["text_hash", "vector"]).limit(None).to_arrow())
@@ -491,54 +496,68 @@ class LanceIndex:
         vectors = tbl.column("vector").to_pylist()
         return {h: np.asarray(v, dtype=np.float32) for h, v in zip(hashes, vectors, strict=True)}
 
-    def get_chunk(self, chunk_id: str) -> dict[str, Any] | None:
-        rows = self._read(lambda: self._chunks.search().where(f"chunk_id = {_sql_str(chunk_id)}")
-                          .limit(1).to_list())
-        if not rows:
-            return None
-        row = rows[0]
-        row.pop("vector", None)
-        return dict(row)
+    _ROW_COLUMNS = ["chunk_id", "doc_id", "position", "text", "prefix", "title",
+                    "source_path", "folder", "file_type", "language", "page_start", "page_end",
+                    "char_start", "char_end", "heading_path", "ingested_at", "modified_at",
+                    "ocr_confidence", "ocr_boxes"]
+
+    def _chunks_where(self, where: str, limit: int | None = None) -> list[ChunkRow]:
+        rows = self._read(lambda: self._chunks.search().where(where)
+                          .select(self._ROW_COLUMNS).limit(limit).to_list())
+        return sorted((_chunk_row(r) for r in rows), key=lambda r: (r.doc_id, r.position))
+
+    def get_chunk(self, chunk_id: str) -> ChunkRow | None:
+        rows = self._chunks_where(f"chunk_id = {_sql_str(chunk_id)}", limit=1)
+        return rows[0] if rows else None
+
+    def document_chunks(self, doc_id: str) -> list[ChunkRow]:
+        """A document's chunks in order (its stored text; to find copies of it in chats)."""
+        return self._chunks_where(f"doc_id = {_sql_str(doc_id)}")
 
     def chunk_count(self) -> int:
         return int(self._chunks.count_rows())
-    def chunk_texts(self, doc_id: str) -> list[str]:
-        """A document's chunk texts in order (to find copies of it elsewhere, e.g. in chats)."""
-        tbl = self._read(lambda: self._chunks.search().where(f"doc_id = {_sql_str(doc_id)}")
-                         .select(["position", "text"]).limit(None).to_arrow())
-        return [r["text"] for r in sorted(tbl.to_pylist(), key=lambda r: r["position"])]
 
-    def iter_chunks(self, batch: int = 512) -> Iterable[dict[str, Any]]:
-        """All chunk rows without vectors, in (doc_id, position) order (for reindex)."""
-        cols = [f.name for f in _chunks_schema(self.dim) if f.name != "vector"]
-        tbl = self._read(lambda: self._chunks.search().select(cols).limit(None).to_arrow())
-        rows = sorted(tbl.to_pylist(), key=lambda r: (r["doc_id"], r["position"]))
-        yield from rows
+    def iter_chunks(self, batch: int = 512) -> Iterator[ChunkRow]:
+        """Every chunk of every complete document in (doc_id, position) order, read about
+        `batch` rows at a time (whole documents per read; for reindex)."""
+        documents = sorted(self.documents(), key=lambda d: d.doc_id)
+        group: list[str] = []
+        size = 0
+        for n, record in enumerate(documents):
+            group.append(record.doc_id)
+            size += record.chunk_count
+            if size >= batch or n == len(documents) - 1:
+                yield from self._chunks_where(lancedb_io.sql_in("doc_id", group))
+                group, size = [], 0
 
-    _RESULT_COLUMNS = ["chunk_id", "doc_id", "position", "text", "prefix", "title",
-                       "source_path", "file_type", "language", "page_start", "page_end",
-                       "char_start", "char_end", "heading_path", "ingested_at", "modified_at",
-                       "folder", "ocr_confidence", "ocr_boxes"]
-
-    def search_vector(self, vector: np.ndarray, k: int, where: str | None) -> list[dict[str, Any]]:
-        if not self.embedder_matches or self._read(self._chunks.count_rows) == 0:
+    def search_vector(self, vector: np.ndarray, k: int,
+                      filters: SearchFilters | None) -> list[Scored[ChunkRow]]:
+        """Nearest chunks by cosine (the vectors are normalised: dot product), best first."""
+        if not self.vector_usable or k <= 0 or self._read(self._chunks.count_rows) == 0:
             return []
+        where = filters_to_sql(filters)
 
         def run() -> list[dict[str, Any]]:
             builder: Any = self._chunks.search(np.asarray(vector, dtype=np.float32),
                                                query_type="vector", vector_column_name="vector")
-            q = builder.distance_type("dot").limit(k).select([*self._RESULT_COLUMNS, "_distance"])
+            q = builder.distance_type("dot").limit(k).select([*self._ROW_COLUMNS, "_distance"])
             if self._vector_indexed:
                 q = q.nprobes(8).ef(128)
             if where:
                 q = q.where(where, prefilter=True)
             return list(q.to_list())
 
-        return self._read(run)
+        # LanceDB's dot distance is 1 − cosine
+        return best_first([_chunk_row(r).scored(1.0 - float(r["_distance"]))
+                           for r in self._read(run)])
 
-    def search_keyword(self, analyzed_query: str, k: int,
-                       where: str | None) -> list[dict[str, Any]]:
-        if not analyzed_query.strip() or self._read(self._chunks.count_rows) == 0:
+    def search_keyword(self, text: str, k: int,
+                       filters: SearchFilters | None) -> list[Scored[ChunkRow]]:
+        """BM25 over the analysed column; `text` is the user's own words (analysed here)."""
+        from desktop_app.text.analyze import analyze
+
+        analyzed_query = analyze(text)
+        if not analyzed_query.strip() or k <= 0 or self._read(self._chunks.count_rows) == 0:
             return []
         if not self._fts_ready:
             self._refresh_index_flags()
@@ -547,32 +566,41 @@ class LanceIndex:
                 if not held:
                     return []
                 self._ensure_fts()
+        where = filters_to_sql(filters)
 
         def run() -> list[dict[str, Any]]:
             q = (self._chunks.search(analyzed_query, query_type="fts", fts_columns="search_text")
-                 .limit(k).select([*self._RESULT_COLUMNS, "_score"]))
+                 .limit(k).select([*self._ROW_COLUMNS, "_score"]))
             if where:
                 q = q.where(where, prefilter=True)
             return list(q.to_list())
 
-        return self._read(run)
+        return best_first([_chunk_row(r).scored(float(r["_score"])) for r in self._read(run)])
 
-    def stats(self) -> dict[str, Any]:
+    def stats(self) -> IndexStats:
         size = 0
         for p in self.directory.rglob("*"):
             with contextlib.suppress(OSError):  # a compaction may delete files as we walk
                 if p.is_file():
                     size += p.stat().st_size
-        return {
-            "documents": len(self.documents()),
-            "chunks": self._read(self._chunks.count_rows),
-            "bytes": size,
-            "embedder_id": self.embedder_id,
-            "dim": self.dim,
-            "schema_version": int(self.meta.get("schema_version", 0)),
-            "embedder_matches": self.embedder_matches,
-            "directory": str(self.directory),
-        }
+        return IndexStats(
+            documents=len(self.documents()), chunks=int(self._read(self._chunks.count_rows)),
+            bytes=size, embedder_id=self.embedder_id, dim=self.dim,
+            schema_version=self.schema_version, embedder_matches=self.vector_usable,
+            location=str(self.directory))
+
+
+def _chunk_row(r: dict[str, Any]) -> ChunkRow:
+    return ChunkRow(
+        chunk_id=r["chunk_id"], doc_id=r["doc_id"], position=int(r["position"]), text=r["text"],
+        prefix=r["prefix"], title=r["title"], source_path=r["source_path"], folder=r["folder"],
+        file_type=r["file_type"], language=r["language"], page_start=int(r["page_start"]),
+        page_end=int(r["page_end"]), char_start=int(r["char_start"]),
+        char_end=int(r["char_end"]), heading_path=tuple(r["heading_path"] or ()),
+        ingested_at=r["ingested_at"], modified_at=r["modified_at"], library=LOCAL_LIBRARY,
+        ocr_confidence=(None if r.get("ocr_confidence") is None
+                        else float(r["ocr_confidence"])),
+        ocr_boxes=r.get("ocr_boxes") or "")
 
 
 def upgrade_generation_to_v2(directory: Path) -> None:

@@ -1,38 +1,120 @@
 """The index seam (INDEX_SPEC.md): typed rows with a normalised score, filters defined once.
 
-What a hybrid searcher needs from any searchable store (`SearchLegs`) and what a
-document index offers on top (`DocumentIndex`). Qt-free and free of any storage
-library: LanceDB and PostgreSQL implement it in their own modules.
+What a hybrid searcher needs from any searchable store (`SearchLegs`: documents in
+LanceDB or PostgreSQL, memories, conversation exchanges) and what a document index
+offers on top (`DocumentIndex`: writes, point lookups, purge, the writer surface the
+ingestion pipeline uses). Qt-free and free of any storage library: LanceDB
+(`retrieval/index.py`), PostgreSQL (`retrieval/pg_index.py`) and the in-memory test
+double (`tests/index_double.py`) implement it, and one contract suite
+(`tests/retrieval/test_index_contract.py`) runs against each.
 
-Written for the PostgreSQL team library (issue 18) ahead of the index-interface
-refactor (issue 12), which owns this module and may refine names, not the shape.
+Keyword analysis lives inside the implementations (`add_document` takes raw chunks,
+`search_keyword` the user's raw text): every backend stores `keyword_text(chunk)`.
+Folder filters use one normalisation (`folder_key`): forward slashes, case as stored,
+a prefix only on a path boundary.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
-from pathlib import Path
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import numpy as np
 
 from desktop_app.retrieval.types import SearchFilters
+from desktop_app.text.analyze import analyze
 
 if TYPE_CHECKING:
     from desktop_app.ingest.types import Chunk
-    from desktop_app.retrieval.index import DocumentRecord
 
 RowT = TypeVar("RowT")
+FilterT_contra = TypeVar("FilterT_contra", contravariant=True)
 
 LOCAL_LIBRARY = "local"
 
 
+# ---- one normalisation for folders ------------------------------------------------------
+def folder_key(path: str) -> str:
+    """A folder as every backend stores and compares it: forward slashes, no trailing slash
+    (a root keeps its own: "/", "C:/"), case as stored. "C:\\Users\\ana\\Docs\\" and
+    "C:/Users/ana/Docs" are one key."""
+    key = path.replace("\\", "/")
+    while len(key) > 1 and key.endswith("/") and not key.endswith(":/"):
+        key = key[:-1]
+    return key
+
+
+def folder_of(source_path: str) -> str:
+    """The folder key of a stored source path (Windows or POSIX, on any OS)."""
+    key = folder_key(source_path)
+    head, sep, _ = key.rpartition("/")
+    if not sep:
+        return ""
+    if head == "" or head.endswith(":"):
+        return head + "/"  # "/x.pdf" → "/", "C:/x.pdf" → "C:/"
+    return head
+
+
 def folder_filter(folder: str) -> tuple[str, str]:
-    """(the folder itself, its prefix on a path boundary) for `SearchFilters.folder`."""
-    resolved = str(Path(folder).expanduser().resolve())
-    return resolved, resolved.rstrip(os.sep) + os.sep
+    """(the folder's key, the prefix of everything under it on a path boundary) for
+    `SearchFilters.folder`. A relative or `~` folder is made absolute here (the stored paths
+    are), an existing one resolved like the stored paths; a path in the other OS's form is
+    kept as written."""
+    expanded = os.path.expanduser(folder)
+    absolute = PurePosixPath(expanded).is_absolute() or PureWindowsPath(expanded).is_absolute()
+    if not absolute or os.path.isdir(expanded):
+        expanded = str(Path(expanded).resolve())
+    key = folder_key(expanded)
+    return key, key if key.endswith("/") else key + "/"
+
+
+def in_folder(folder: str, filter_folder: str) -> bool:
+    """The one predicate behind every backend's SQL: `folder` is the filter's folder or under it."""
+    key, prefix = folder_filter(filter_folder)
+    return folder == key or folder.startswith(prefix)
+
+
+# ---- what every backend stores for a chunk ------------------------------------------------
+def compose_embedding_text(prefix: str, text: str) -> str:
+    """What gets embedded and keyword-indexed: the contextual prefix plus the chunk text."""
+    return f"{prefix}\n{text}" if prefix else text
+
+
+def chunk_text_hash(chunk: Chunk) -> str:
+    """Identity of a chunk's text (an unchanged passage keeps its vector on re-ingest)."""
+    return hashlib.sha256(f"{chunk.prefix}\0{chunk.text}".encode()).hexdigest()[:24]
+
+
+def keyword_text(chunk: Chunk) -> str:
+    """The analysed column every backend's keyword leg searches (folded, then stemmed)."""
+    return analyze(compose_embedding_text(chunk.prefix, chunk.text))
+
+
+# ---- rows -----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class DocumentRecord:
+    doc_id: str
+    title: str
+    source_path: str
+    file_type: str
+    language: str
+    size: int
+    content_hash: str
+    page_count: int
+    chunk_count: int
+    ingested_at: str  # ISO 8601, UTC
+    modified_at: str
+    embedder_id: str
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def folder(self) -> str:
+        return folder_of(self.source_path)
 
 
 @dataclass(frozen=True)
@@ -43,6 +125,11 @@ class Scored(Generic[RowT]):
     score: float
     key: str  # stable identity for fusion (chunk_id, memory id, …)
     tiebreak: tuple[Any, ...]  # deterministic order on ties: (doc_id, position) for chunks
+
+
+def best_first(scored: Sequence[Scored[RowT]]) -> list[Scored[RowT]]:
+    """A leg's rows in the order every backend returns: score desc, then `tiebreak`."""
+    return sorted(scored, key=lambda s: (-s.score, s.tiebreak))
 
 
 @dataclass(frozen=True)
@@ -67,6 +154,35 @@ class ChunkRow:
     ingested_at: str
     modified_at: str
     library: str = LOCAL_LIBRARY
+    ocr_confidence: float | None = None  # set when the text was read by OCR (0–1)
+    ocr_boxes: str = ""  # JSON line boxes of the passage on the page image (ingest/ocr.py)
+
+    def scored(self, score: float) -> Scored[ChunkRow]:
+        return Scored(self, float(score), self.chunk_id, (self.doc_id, self.position))
+
+
+def chunk_row(record: DocumentRecord, chunk: Chunk, library: str = LOCAL_LIBRARY) -> ChunkRow:
+    """The stored row of `chunk` of `record` (what `get_chunk` gives back)."""
+    return ChunkRow(
+        chunk_id=chunk.chunk_id, doc_id=chunk.doc_id, position=chunk.position, text=chunk.text,
+        prefix=chunk.prefix, title=record.title, source_path=record.source_path,
+        folder=record.folder, file_type=record.file_type, language=record.language,
+        page_start=chunk.page_start, page_end=chunk.page_end, char_start=chunk.char_start,
+        char_end=chunk.char_end, heading_path=tuple(chunk.heading_path),
+        ingested_at=record.ingested_at, modified_at=record.modified_at, library=library,
+        ocr_confidence=chunk.ocr_confidence, ocr_boxes=chunk.ocr_boxes or "")
+
+
+def row_matches(row: ChunkRow, filters: SearchFilters | None) -> bool:
+    """`SearchFilters` as a Python predicate (the in-memory backend's translation)."""
+    if filters is None:
+        return True
+    return ((not filters.file_types or row.file_type in filters.file_types)
+            and (not filters.since or row.ingested_at >= filters.since)
+            and (not filters.until or row.ingested_at < filters.until)
+            and (not filters.modified_since or row.modified_at >= filters.modified_since)
+            and (not filters.language or row.language == filters.language)
+            and (not filters.folder or in_folder(row.folder, filters.folder)))
 
 
 @dataclass(frozen=True)
@@ -103,8 +219,10 @@ def stored_pages(chunks: Sequence[ChunkRow]) -> list[str]:
     return [pages.get(n, "") for n in range(1, last + 1)]
 
 
-class SearchLegs(Protocol[RowT]):
-    """What the hybrid searcher needs: two legs, each best-first, filters applied inside."""
+# ---- protocols -------------------------------------------------------------------------------
+class SearchLegs(Protocol[RowT, FilterT_contra]):
+    """What the hybrid searcher needs: two legs, each best-first (ties by `tiebreak`),
+    filters applied inside the store."""
 
     @property
     def vector_usable(self) -> bool: ...  # False: built by another embedder → keyword only
@@ -112,16 +230,27 @@ class SearchLegs(Protocol[RowT]):
     def mismatch_message(self) -> str: ...
 
     def search_vector(self, vector: np.ndarray, k: int,
-                      filters: SearchFilters | None) -> Sequence[Scored[RowT]]: ...
+                      filters: FilterT_contra | None) -> Sequence[Scored[RowT]]: ...
 
     def search_keyword(self, text: str, k: int,
-                       filters: SearchFilters | None) -> Sequence[Scored[RowT]]: ...
+                       filters: FilterT_contra | None) -> Sequence[Scored[RowT]]: ...
 
 
-class DocumentIndex(SearchLegs[ChunkRow], Protocol):
-    """A document store: keyword analysis happens inside (`add_document` takes raw chunks)."""
+class DocumentIndex(SearchLegs[ChunkRow, SearchFilters], Protocol):
+    """A document library. Keyword analysis happens inside (`add_document` takes raw chunks).
 
-    schema_version: int
+    The writer surface (`writing`, `is_current`, `check_writable`, `documents_at`) is what the
+    ingestion pipeline needs to be safe with several writers: a local library serialises them
+    with a lock file and may be switched to a new generation by a reindex; a server library
+    has its own transactions (no lock, always current)."""
+
+    library: str  # "local" or a team library's name
+    # True: one document per content (a team library): a file whose content is already
+    # there is skipped before it is embedded
+    content_addressed: bool
+
+    @property
+    def schema_version(self) -> int: ...
 
     @property
     def embedder_id(self) -> str: ...
@@ -129,23 +258,40 @@ class DocumentIndex(SearchLegs[ChunkRow], Protocol):
     @property
     def dim(self) -> int: ...
 
+    # ---- writes ----
+    def writing(self, purpose: str, *, timeout: float | None = None,
+                cancel: Callable[[], bool] | None = None) -> AbstractContextManager[None]: ...
+
+    def is_current(self) -> bool: ...  # False: a reindex elsewhere replaced this generation
+
+    def check_writable(self) -> None: ...  # raises StorageError on read-only media
+
     def add_document(self, record: DocumentRecord, chunks: Sequence[Chunk],
                      vectors: np.ndarray) -> bool: ...  # False: already there (same content)
 
     def delete_document(self, doc_id: str, *, purge: bool = True) -> None: ...
 
+    def unindexed_rows(self) -> int: ...  # rows not yet folded into the search indexes
+
+    def optimize(self) -> None: ...  # after a run of writes: fold rows in, drop deleted text
+
+    def purge(self) -> None: ...  # deleted text physically gone (compact / VACUUM FULL)
+
+    # ---- reads ----
     def documents(self) -> list[DocumentRecord]: ...
 
     def document(self, doc_id: str) -> DocumentRecord | None: ...
+
+    def documents_at(self, source_path: str) -> list[DocumentRecord]: ...
 
     def document_by_hash(self, content_hash: str) -> DocumentRecord | None: ...
 
     def get_chunk(self, chunk_id: str) -> ChunkRow | None: ...
 
+    def document_chunks(self, doc_id: str) -> list[ChunkRow]: ...  # in position order
+
     def chunk_vectors_by_hash(self, doc_id: str) -> dict[str, np.ndarray]: ...
 
     def iter_chunks(self, batch: int = 512) -> Iterator[ChunkRow]: ...
-
-    def purge(self) -> None: ...
 
     def stats(self) -> IndexStats: ...

@@ -17,7 +17,8 @@ from __future__ import annotations
 import contextlib
 import logging
 import time
-from collections.abc import Callable
+import warnings
+from collections.abc import Callable, Sequence
 from datetime import timedelta
 from pathlib import Path
 from typing import Any, TypeVar
@@ -85,3 +86,36 @@ def read(action: Callable[[], T], *, refresh: Callable[[], None] | None = None) 
                     refresh()
             time.sleep(0.05 * 2 ** attempt)
     raise AssertionError("unreachable")
+
+
+# ---- helpers every LanceDB store shares (documents, memories, conversation recall) ----------
+def sql_str(value: str) -> str:
+    """A string literal for LanceDB's SQL filters."""
+    return "'" + value.replace("'", "''") + "'"
+
+
+def sql_in(column: str, values: Sequence[str]) -> str:
+    return f"{column} IN (" + ", ".join(sql_str(v) for v in values) + ")"
+
+
+def create_fts(table: Any, column: str = "search_text", *, replace: bool = True) -> None:
+    """The keyword index over an analysed column (`text.analyze.analyze` already folded and
+    stemmed it, so LanceDB only splits on whitespace and lowercases)."""
+    from lancedb.index import FTS
+
+    table.create_index(column, replace=replace, config=FTS(
+        base_tokenizer="simple", lower_case=True, stem=False, remove_stop_words=False,
+        ascii_folding=True, with_position=False))
+
+
+def has_fts(table: Any) -> bool:
+    return any(i.index_type == "FTS" for i in table.list_indices())
+
+
+def compact(table: Any) -> None:
+    """Fold new rows into the indexes and physically drop every older version (deleted text
+    must not survive in old versions: LGPD erasure). LanceDB warns that readers of older
+    versions fail: our readers retry on the latest version (`read`)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        table.optimize(cleanup_older_than=timedelta(0), delete_unverified=True)

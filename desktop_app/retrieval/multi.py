@@ -18,10 +18,10 @@ import numpy as np
 from desktop_app.config.settings import Settings
 from desktop_app.errors import AppError
 from desktop_app.retrieval.fusion import rrf_fuse
-from desktop_app.retrieval.search import LEGS, HybridSearcher, SearchReport
+from desktop_app.retrieval.search import LEGS, DocumentSearcher, SearchReport
 from desktop_app.retrieval.types import Embedder, Hit, SearchFilters
 
-SearcherProvider = Callable[[], HybridSearcher]
+SearcherProvider = Callable[[], DocumentSearcher]
 
 
 class MultiSearcher:

@@ -7,7 +7,7 @@ normalised scores, keyword analysis inside, filters from `SearchFilters`.
   L2-normalised, so the score is the cosine, as in LanceDB's dot distance);
   iterative index scans keep `k` rows when row-level security or a filter
   removes candidates.
-- Keyword leg: the app's own analysed column (`textnorm.analyze`: folded, then
+- Keyword leg: the app's own analysed column (`text.analyze.analyze`: folded, then
   stemmed — the one LanceDB indexes) as a `tsvector` under the `simple`
   configuration, matched through its GIN index, ranked with Okapi BM25 computed
   in SQL from the tsvector positions (k1 = 1.2, b = 0.75, idf = ln(1 + (N − df +
@@ -32,17 +32,24 @@ import logging
 import threading
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from desktop_app.errors import AppError
-from desktop_app.retrieval.index import DocumentRecord
-from desktop_app.retrieval.index_api import ChunkRow, IndexStats, Scored, folder_filter
+from desktop_app.retrieval.index_api import (
+    ChunkRow,
+    DocumentRecord,
+    IndexStats,
+    Scored,
+    chunk_text_hash,
+    folder_filter,
+    keyword_text,
+)
 from desktop_app.retrieval.pg_schema import SCHEMA_VERSION, TEXT_TABLES
-from desktop_app.retrieval.textnorm import analyze
 from desktop_app.retrieval.types import SearchFilters
+from desktop_app.text.analyze import analyze
 
 if TYPE_CHECKING:
     from desktop_app.ingest.types import Chunk
@@ -183,6 +190,7 @@ class PgIndex:
     """One team library: a connection to the server as the analyst's own role."""
 
     schema_version = SCHEMA_VERSION
+    content_addressed = True  # one document per content and collection, whoever added it
 
     def __init__(self, connect: Callable[[], Any], *, library: str, current_embedder_id: str,
                  collection: str = "", read_only: bool = False,
@@ -282,6 +290,28 @@ class PgIndex:
         return (f"team library {self.library} was built with {self.embedder_id}, current "
                 f"embedder {self.current_embedder_id}: keyword search only")
 
+    # ---- the writer surface: the server keeps concurrent clients apart ---------------
+    def writing(self, purpose: str, *, timeout: float | None = None,
+                cancel: Callable[[], bool] | None = None) -> AbstractContextManager[None]:
+        """Nothing to lock on this computer: each write is one server transaction and
+        `ON CONFLICT` makes adding the same content twice a no-op."""
+        del purpose, timeout, cancel
+        return nullcontext()
+
+    def is_current(self) -> bool:
+        return True  # a server library has no local generations to switch
+
+    def check_writable(self) -> None:
+        return None  # permissions are the server's (RLS): refused writes fail per document
+
+    def unindexed_rows(self) -> int:
+        return 0  # the server's GIN and HNSW indexes follow every insert
+
+    def optimize(self) -> None:
+        """After a run that replaced documents: purge what was deleted."""
+        if self._purge_pending:
+            self.purge()
+
     # ---- writes ----------------------------------------------------------------
     def _require_writable(self) -> int:
         if self.read_only:
@@ -313,13 +343,11 @@ class PgIndex:
                      vectors: np.ndarray) -> bool:
         """Add a document with its chunks; False when the collection already holds the same
         content (added by anyone). Atomic: the chunks come with the document or not at all."""
-        from desktop_app.ingest.pipeline import chunk_text_hash, compose_embedding_text
-
         if len(chunks) != len(vectors):
             raise ValueError("chunks and vectors must align")
         collection_id = self._require_writable()
         doc_id = team_doc_id(collection_id, record.content_hash)
-        search_texts = [analyze(compose_embedding_text(c.prefix, c.text)) for c in chunks]
+        search_texts = [keyword_text(c) for c in chunks]
         token_counts = [len(keyword_terms(s)) for s in search_texts]
         with self._cursor() as cur, cur.connection.transaction():
             cur.execute(
@@ -390,10 +418,11 @@ class PgIndex:
             if purge:
                 self.purge()
 
-    def purge(self) -> bool:
+    def purge(self) -> None:
         """Rewrite the text tables so deleted text leaves the data files (VACUUM FULL; needs
-        PostgreSQL 17+ for members, or the owner). Returns False when the server refused or
-        the library stayed busy; the rows are already invisible either way."""
+        PostgreSQL 17+ for members, or the owner). When the server refuses or the library
+        stays busy it is tried again after the next deletion; the rows are already invisible
+        either way."""
         import psycopg
 
         done = True
@@ -414,12 +443,6 @@ class PgIndex:
             self._purge_pending = False
         else:
             log.warning("team library purge deferred (server refused or busy)")
-        return done
-
-    def compact(self) -> None:
-        """After a run that replaced documents: purge what was deleted."""
-        if self._purge_pending:
-            self.purge()
 
     # ---- reads -----------------------------------------------------------------
     def _records(self, where: str, params: Sequence[Any] = ()) -> list[DocumentRecord]:
@@ -439,6 +462,9 @@ class PgIndex:
     def document(self, doc_id: str) -> DocumentRecord | None:
         found = self._records("WHERE d.doc_id = %s", (doc_id,))
         return found[0] if found else None
+
+    def documents_at(self, source_path: str) -> list[DocumentRecord]:
+        return self._records("WHERE d.source_path = %s", (source_path,))
 
     def document_by_hash(self, content_hash: str) -> DocumentRecord | None:
         """In the collection this client adds to (any readable one when none is set)."""
@@ -481,14 +507,6 @@ class PgIndex:
                            WHERE d.doc_id = %s""", (doc_id,))
             return {h: parse_vector(v) for h, v in cur.fetchall()}
 
-    def chunk_texts(self, doc_id: str) -> list[str]:
-        """A document's chunk texts in order (to find answers in local chats that quote it)."""
-        with self._cursor() as cur:
-            cur.execute("SELECT c.text FROM acervo.chunks c JOIN acervo.documents d "
-                        "ON d.doc_key = c.doc_key WHERE d.doc_id = %s ORDER BY c.position",
-                        (doc_id,))
-            return [r[0] for r in cur.fetchall()]
-
     def iter_chunks(self, batch: int = 512) -> Iterator[ChunkRow]:
         """Every readable chunk in (doc_id, position) order, fetched `batch` rows at a time."""
         import psycopg
@@ -512,11 +530,7 @@ class PgIndex:
         with self._cursor() as cur:
             cur.execute(sql, params)
             rows = cur.fetchall()
-        out = []
-        for r in rows:
-            row = self._row(r)
-            out.append(Scored(row, float(r[17]), row.chunk_id, (row.doc_id, row.position)))
-        return out
+        return [self._row(r).scored(float(r[17])) for r in rows]
 
     def search_vector(self, vector: np.ndarray, k: int,
                       filters: SearchFilters | None) -> list[Scored[ChunkRow]]:

@@ -23,6 +23,7 @@ import numpy as np
 from desktop_app.errors import CancelledError
 from desktop_app.ingest.types import Chunk
 from desktop_app.retrieval.index import LanceIndex, next_generation_name, switch_generation
+from desktop_app.retrieval.index_api import ChunkRow
 from desktop_app.retrieval.types import Embedder
 
 
@@ -42,37 +43,35 @@ def reindex(root: Path, old: LanceIndex, embedder: Embedder, *,
 
 def _rebuild(root: Path, old: LanceIndex, embedder: Embedder,
              cancelled: Callable[[], bool]) -> Iterator[ReindexProgress]:
-    from desktop_app.ingest.pipeline import chunk_text_hash, embedding_text
-    from desktop_app.retrieval.textnorm import analyze
+    from desktop_app.ingest.pipeline import embedding_text
 
     generation = next_generation_name(root)
     target_dir = root / generation
     shutil.rmtree(target_dir, ignore_errors=True)
     new = LanceIndex.open_generation(target_dir, embedder_id=embedder.id, dim=embedder.dim,
                                      writer=old.writer)
-    rows_by_doc: dict[str, list[dict]] = {}
+    rows_by_doc: dict[str, list[ChunkRow]] = {}
     for row in old.iter_chunks():
-        rows_by_doc.setdefault(row["doc_id"], []).append(row)
+        rows_by_doc.setdefault(row.doc_id, []).append(row)
     documents = old.documents()
     try:
         for n, record in enumerate(documents, start=1):
             if cancelled():
                 raise CancelledError("Reindex cancelled; the previous index is still active.")
             chunks = [
-                Chunk(doc_id=r["doc_id"], position=r["position"], text=r["text"],
-                      page_start=r["page_start"], page_end=r["page_end"],
-                      heading_path=tuple(r["heading_path"] or ()), char_start=r["char_start"],
-                      char_end=r["char_end"], prefix=r["prefix"],
-                      ocr_confidence=r.get("ocr_confidence"), ocr_boxes=r.get("ocr_boxes") or "")
+                Chunk(doc_id=r.doc_id, position=r.position, text=r.text,
+                      page_start=r.page_start, page_end=r.page_end,
+                      heading_path=r.heading_path, char_start=r.char_start,
+                      char_end=r.char_end, prefix=r.prefix,
+                      ocr_confidence=r.ocr_confidence, ocr_boxes=r.ocr_boxes)
                 for r in rows_by_doc.get(record.doc_id, [])
             ]
             texts = [embedding_text(c) for c in chunks]
             vectors = (embedder.embed_passages(texts) if texts
                        else np.zeros((0, embedder.dim), dtype=np.float32))
-            new.add_document(replace(record, embedder_id=embedder.id), chunks, vectors,
-                             [analyze(t) for t in texts], [chunk_text_hash(c) for c in chunks])
+            new.add_document(replace(record, embedder_id=embedder.id), chunks, vectors)
             yield ReindexProgress(n, len(documents))
-        new.compact()
+        new.purge()
     except BaseException:
         shutil.rmtree(target_dir, ignore_errors=True)
         raise

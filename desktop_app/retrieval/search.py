@@ -1,31 +1,34 @@
-"""Hybrid search: a vector leg and a BM25 leg on every query, fused with RRF.
+"""Hybrid search over any store: a vector leg and a keyword leg, fused with RRF.
 
-Filters run inside both legs (LanceDB prefilter) and are re-checked on the fused
-list. When the index was built by another embedder, the vector leg is skipped
-and the searcher says so (keyword search keeps working).
+One searcher for every `index_api.SearchLegs` — documents in LanceDB or on a PostgreSQL
+team server, memories, conversation exchanges. It embeds the query once (or takes the
+caller's vector, so one turn embeds once for documents, memories and recall), runs the
+legs (each filters inside its store and returns rows best-first with deterministic
+ties), and fuses their ranks with `fusion.rrf_fuse`. When the store was built by another
+embedder the vector leg is skipped and the searcher says so (keyword search keeps
+working). Document hits (`Hit`) are built here and nowhere else.
 """
 
 from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import numpy as np
 
 from desktop_app.config.settings import Settings
 from desktop_app.retrieval.fusion import rrf_fuse
-from desktop_app.retrieval.index import LanceIndex, filters_to_sql
-from desktop_app.retrieval.legacy_adapter import LegacyIndexView, scored_to_rows
-from desktop_app.retrieval.textnorm import analyze
+from desktop_app.retrieval.index_api import ChunkRow, Scored, SearchLegs
 from desktop_app.retrieval.types import Embedder, Hit, SearchFilters
 
 log = logging.getLogger(__name__)
 
 LEGS = ("vector", "keyword")
+RowT = TypeVar("RowT")
+FilterT = TypeVar("FilterT")
 
 
 @dataclass
@@ -37,105 +40,100 @@ class SearchReport:
     timings_ms: dict[str, float] = field(default_factory=dict)
 
 
-def _passes(row: dict[str, Any], filters: SearchFilters | None) -> bool:
-    if filters is None:
-        return True
-    if filters.file_types and row["file_type"] not in filters.file_types:
-        return False
-    if filters.since and row["ingested_at"] < filters.since:
-        return False
-    if filters.until and row["ingested_at"] >= filters.until:
-        return False
-    if filters.modified_since and row["modified_at"] < filters.modified_since:
-        return False
-    if filters.language and row["language"] != filters.language:
-        return False
-    if filters.folder:
-        folder = str(Path(filters.folder).expanduser().resolve())
-        if row["folder"] != folder and not row["folder"].startswith(folder.rstrip("/") + "/"):
-            return False
-    return True
+@dataclass(frozen=True)
+class Ranked(Generic[RowT]):
+    """A fused result: the row, its RRF score and its 1-based rank in each leg that had it."""
+
+    row: RowT
+    score: float
+    ranks: Mapping[str, int]
 
 
-AnyIndex = LanceIndex | LegacyIndexView  # until issue 12's one Index protocol
+def hit_from(ranked: Ranked[ChunkRow]) -> Hit:
+    """The one place a document `Hit` is made (from a stored row and its fusion ranks)."""
+    r = ranked.row
+    return Hit(
+        chunk_id=r.chunk_id, doc_id=r.doc_id, position=r.position, text=r.text, prefix=r.prefix,
+        title=r.title, source_path=r.source_path, file_type=r.file_type, language=r.language,
+        page_start=r.page_start, page_end=r.page_end, char_start=r.char_start,
+        char_end=r.char_end, heading_path=r.heading_path, score=ranked.score,
+        legs=frozenset(ranked.ranks), vector_rank=ranked.ranks.get("vector"),
+        keyword_rank=ranked.ranks.get("keyword"), library=r.library,
+        ocr_confidence=r.ocr_confidence, ocr_boxes=r.ocr_boxes)
 
 
-class HybridSearcher:
-    def __init__(self, index: AnyIndex, embedder: Embedder, settings: Settings,
-                 *, index_provider: Callable[[], AnyIndex] | None = None) -> None:
+class HybridSearcher(Generic[RowT, FilterT]):
+    """`search_rows` for any store; `search` gives document `Hit`s."""
+
+    def __init__(self, index: SearchLegs[RowT, FilterT], embedder: Embedder,
+                 settings: Settings | None = None, *,
+                 index_provider: Callable[[], SearchLegs[RowT, FilterT]] | None = None) -> None:
         self._index = index
-        self._index_provider = index_provider
+        self._index_provider = index_provider  # e.g. the active generation after a reindex
         self.embedder = embedder
-        self.settings = settings
+        self.settings = settings or Settings()
         self.last_report = SearchReport()
 
     @property
-    def index(self) -> AnyIndex:
+    def index(self) -> SearchLegs[RowT, FilterT]:
         return self._index_provider() if self._index_provider else self._index
 
-    def search(self, query: str, *, k: int | None = None,
-               filters: SearchFilters | None = None, legs: tuple[str, ...] = LEGS,
-               query_vector: np.ndarray | None = None) -> list[Hit]:
-        """Fused hits, best first.
+    def search_rows(self, query: str, *, k: int | None = None, filters: FilterT | None = None,
+                    legs: tuple[str, ...] = LEGS, query_vector: np.ndarray | None = None,
+                    depth: int | None = None) -> list[Ranked[RowT]]:
+        """Fused rows, best first (ties by the legs' `tiebreak`).
 
         `legs` may restrict to one leg (evaluation, debugging); `query_vector` skips
-        embedding when the caller already has it (batch evaluation).
-        """
-        k = k or self.settings.retrieval_k
-        index = self.index
+        embedding when the caller already has it; `depth` is how many rows each leg
+        fetches (default: the `leg_k` setting, at least `k`)."""
+        s = self.settings
+        k = k or s.retrieval_k
+        depth = depth or max(s.leg_k, k)
+        store = self.index
         report = SearchReport()
-        # a team library's typed legs take the filters and the raw query themselves
-        typed = index.typed if isinstance(index, LegacyIndexView) else None
-        where = None if typed else filters_to_sql(filters)
-        depth = max(self.settings.leg_k, k)
-        results: dict[str, list[dict[str, Any]]] = {}
+        results: dict[str, Sequence[Scored[RowT]]] = {}
         if "vector" in legs:
-            if index.embedder_matches:
+            if store.vector_usable:
                 t0 = time.perf_counter()
                 vector = (query_vector if query_vector is not None
                           else self.embedder.embed_query(query))
                 t1 = time.perf_counter()
-                results["vector"] = (
-                    scored_to_rows(typed.search_vector(vector, depth, filters)) if typed
-                    else index.search_vector(vector, depth, where))  # type: ignore[union-attr]
+                results["vector"] = store.search_vector(vector, depth, filters)
                 report.timings_ms["embed"] = (t1 - t0) * 1000
                 report.timings_ms["vector"] = (time.perf_counter() - t1) * 1000
             else:
-                report.warnings.append(index.mismatch_message())
+                report.warnings.append(store.mismatch_message())
         if "keyword" in legs:
             t0 = time.perf_counter()
-            results["keyword"] = (
-                scored_to_rows(typed.search_keyword(query, depth, filters)) if typed
-                else index.search_keyword(analyze(query), depth, where))  # type: ignore[union-attr]
+            results["keyword"] = store.search_keyword(query, depth, filters)
             report.timings_ms["keyword"] = (time.perf_counter() - t0) * 1000
         report.legs_used = tuple(results)
-        rows: dict[str, dict[str, Any]] = {}
+        rows: dict[str, RowT] = {}
         ranked: dict[str, list[tuple[str, str, int]]] = {}
-        for leg, leg_rows in results.items():
-            kept = [r for r in leg_rows if _passes(r, filters)]
-            # LanceDB returns ties in arbitrary order; make each leg deterministic too.
-            score_key = "_distance" if leg == "vector" else "_score"
-            sign = 1.0 if leg == "vector" else -1.0
-            kept.sort(key=lambda r: (sign * float(r.get(score_key, 0.0)), r["doc_id"],
-                                     r["position"]))
-            ranked[leg] = [(r["chunk_id"], r["doc_id"], r["position"]) for r in kept]
-            for r in kept:
-                rows.setdefault(r["chunk_id"], r)
-        weights = {"vector": self.settings.vector_weight, "keyword": self.settings.keyword_weight}
-        fused = rrf_fuse(ranked, k=self.settings.rrf_k, weights=weights)[:k]
+        for leg, scored in results.items():
+            ranked[leg] = [(item.key, *_fusion_tiebreak(item)) for item in scored]
+            for item in scored:
+                rows.setdefault(item.key, item.row)
+        weights = {"vector": s.vector_weight, "keyword": s.keyword_weight}
+        fused = rrf_fuse(ranked, k=s.rrf_k, weights=weights)[:k]
         self.last_report = report
-        hits = []
-        for f in fused:
-            r = rows[f.key]
-            hits.append(Hit(
-                chunk_id=r["chunk_id"], doc_id=r["doc_id"], position=r["position"],
-                text=r["text"], prefix=r["prefix"], title=r["title"],
-                source_path=r["source_path"], file_type=r["file_type"], language=r["language"],
-                page_start=r["page_start"], page_end=r["page_end"],
-                char_start=r["char_start"], char_end=r["char_end"],
-                heading_path=tuple(r["heading_path"] or ()), score=f.score,
-                legs=frozenset(f.ranks), vector_rank=f.ranks.get("vector"),
-                keyword_rank=f.ranks.get("keyword"), library=r.get("library", "local"),
-                ocr_confidence=r.get("ocr_confidence"), ocr_boxes=r.get("ocr_boxes") or "",
-            ))
-        return hits
+        return [Ranked(rows[f.key], f.score, dict(f.ranks)) for f in fused]
+
+    def search(self: HybridSearcher[ChunkRow, SearchFilters], query: str, *,
+               k: int | None = None, filters: SearchFilters | None = None,
+               legs: tuple[str, ...] = LEGS, query_vector: np.ndarray | None = None) -> list[Hit]:
+        """Fused document hits, best first."""
+        return [hit_from(r) for r in self.search_rows(query, k=k, filters=filters, legs=legs,
+                                                      query_vector=query_vector)]
+
+
+DocumentSearcher = HybridSearcher[ChunkRow, SearchFilters]
+
+
+def _fusion_tiebreak(item: Scored[Any]) -> tuple[str, int]:
+    """`rrf_fuse` breaks ties on (doc id, position): a chunk's own; a row without a position
+    (a memory, an exchange) by its key."""
+    tiebreak = item.tiebreak
+    if len(tiebreak) == 2 and isinstance(tiebreak[1], int):
+        return str(tiebreak[0]), tiebreak[1]
+    return "\0".join(str(t) for t in tiebreak) or item.key, 0

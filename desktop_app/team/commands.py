@@ -149,8 +149,7 @@ def cmd_library_list(args: argparse.Namespace, app: App) -> int:
 
 
 def _connect_and_report(app: App, name: str) -> None:
-    view = app.team_index(name)
-    stats = view.typed.stats()
+    stats = app.team_index(name).stats()
     print(f"connected to {stats.location}: {stats.documents} documents, {stats.chunks} chunks "
           f"you can read; embedder {stats.embedder_id}"
           + ("" if stats.embedder_matches else " (differs from yours: keyword search only)"))

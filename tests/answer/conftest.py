@@ -46,8 +46,8 @@ class FakeSearcher:
     calls: list[tuple[str, int | None, SearchFilters | None]] = field(default_factory=list)
     empty_when_filtered: bool = False
 
-    def search(self, query: str, *, k: int | None = None,
-               filters: SearchFilters | None = None) -> list[Hit]:
+    def search(self, query: str, *, k: int | None = None, filters: SearchFilters | None = None,
+               query_vector: object = None) -> list[Hit]:
         self.calls.append((query, k, filters))
         if self.empty_when_filtered and filters is not None:
             return []
@@ -97,7 +97,8 @@ class RecordingMemory:
     items: list[tuple[str, str]]
     calls: list[tuple[str, int]] = field(default_factory=list)
 
-    def recall(self, query: str, k: int) -> list[SimpleNamespace]:
+    def recall(self, query: str, k: int, *, query_vector: object = None
+               ) -> list[SimpleNamespace]:
         self.calls.append((query, k))
         return [SimpleNamespace(id=i, text=t) for i, t in self.items[:k]]
 

@@ -79,7 +79,7 @@ def test_the_library_floor_is_measured_per_language_and_cached(lgpd_app, tmp_pat
     def best(vector: np.ndarray) -> float | None:
         searches.append(1)
         rows = lgpd_app.index.search_vector(vector, 1, None)
-        return 1.0 - float(rows[0]["_distance"]) if rows else None
+        return rows[0].score if rows else None
 
     cache = tmp_path / "probes.json"
     floor = abstain.LibraryFloor(lgpd_app.embedder, best, lambda: size["chunks"], cache_file=cache)

@@ -13,7 +13,7 @@ from desktop_app.answer.citations import (
     CitationStream,
     Marker,
     MarkerStreamParser,
-    content_terms,
+    grounding_terms,
     verify_answer,
 )
 from desktop_app.answer.events import CitationEvent, Token
@@ -237,5 +237,29 @@ class TestVerifyAnswer:
         assert numbers_in_text == {c.number for c in result.citations}
 
 
-def test_content_terms_drop_stopwords_markers_and_single_digits() -> None:
-    assert content_terms("O prazo é de 15 dias [3] e 5 horas") == {"prazo", "15", "dias", "horas"}
+def test_grounding_terms_drop_stopwords_markers_and_single_digits() -> None:
+    assert grounding_terms("O prazo é de 15 dias [3] e 5 horas") == {"prazo", "15", "dias", "horas"}
+
+
+def test_a_written_answers_badge_carries_its_claim_and_the_supporting_span() -> None:
+    """From the verifier to the viewer: the claim it checked and the exact source words."""
+    passage = ("A lei trata de dados pessoais. O titular pode pedir a correção dos dados em até "
+               "15 dias. As sanções incluem multa.")
+    hit = make_hit(1, doc="lgpd", text=passage, page=7)
+    result = verify_answer("Você pode pedir a correção em 15 dias [1]. Isso vale sempre.",
+                           {1: hit})
+    [citation] = result.citations
+    assert citation.claim == "Você pode pedir a correção em 15 dias."
+    quote = citation.quote
+    assert quote is not None and quote.exact
+    assert quote.text == "O titular pode pedir a correção dos dados em até 15 dias."
+    assert passage[quote.start:quote.end] == quote.text
+    assert (quote.page, quote.char_start) == (7, hit.char_start + quote.start)
+    assert quote.char_end - quote.char_start == len(quote.text)
+
+
+def test_a_badge_supports_the_first_sentence_that_cites_it() -> None:
+    result = verify_answer("As sanções incluem advertência [2]. E também multa [2].", SOURCES)
+    [citation] = result.citations
+    assert citation.claim == "As sanções incluem advertência."
+    assert citation.quote is not None and citation.quote.text == SANCTIONS.text

@@ -9,7 +9,6 @@ from desktop_app.answer.extractive import (
     SentenceVectors,
     extract_answer,
     shown_text,
-    split_sentences,
     with_badge,
 )
 from desktop_app.answer.prompt import NumberedSource
@@ -35,11 +34,6 @@ def sources(*hits):  # type: ignore[no-untyped-def]
 @pytest.fixture(scope="module")
 def vectors(embedder) -> SentenceVectors:  # type: ignore[no-untyped-def]
     return SentenceVectors(embedder)
-
-
-def test_sentences_split_on_full_stops_but_not_on_abbreviations() -> None:
-    assert split_sentences("Conforme o art. 18 da lei. Outra frase aqui.\n\nNovo parágrafo") == [
-        "Conforme o art. 18 da lei.", "Outra frase aqui.", "Novo parágrafo"]
 
 
 def test_the_sentence_that_answers_comes_first_even_from_a_lower_ranked_passage(

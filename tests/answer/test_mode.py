@@ -154,7 +154,8 @@ def test_the_service_exposes_the_decision_and_never_uses_a_small_model_for_anyth
     assert isinstance(done, Done) and done.sources_only
     assert small.calls == []  # neither the answer nor the follow-up rewrite used it
     assert done.trace["answer_mode"]["reason"] == answer_mode.TOO_SMALL
-    assert done.trace["rewrite"]["skipped"] == "no model"
+    # the follow-up was rewritten without any model (the user's words + earlier topic words)
+    assert done.trace["rewrite"]["method"] == "model-free"
     assert not any(w.startswith("model unavailable") for w in done.warnings)
 
 

@@ -13,11 +13,12 @@ import pytest
 from desktop_app.answer.events import Done
 from desktop_app.answer.llama_cpp_llm import LlamaCppLLM
 from desktop_app.answer.llm import build_llm
-from desktop_app.answer.ollama_llm import OllamaLLM, is_loopback_url
+from desktop_app.answer.ollama_llm import OllamaLLM
 from desktop_app.answer.rewrite import REWRITE_SCHEMA
 from desktop_app.answer.service import AnswerService
 from desktop_app.config.settings import Settings
 from desktop_app.errors import AppError, MissingModelError
+from desktop_app.privacy.airgap import is_loopback_url
 
 from .conftest import FakeSearcher, make_hit
 from .ollama_server import OllamaProtocolServer

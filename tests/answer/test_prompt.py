@@ -13,12 +13,12 @@ from desktop_app.answer.prompt import (
     REQUIRED_KEYS,
     MemoryItem,
     build_answer_prompt,
-    detect_language,
     load_prompts,
     source_label,
 )
 from desktop_app.config.paths import resource
 from desktop_app.errors import AppError
+from desktop_app.text.language import question_language
 
 from .conftest import make_hit
 
@@ -56,12 +56,12 @@ def test_prompt_text_is_not_in_the_code() -> None:
     ("¿Cuál es el plazo para corregir los datos?", "es"),
 ])
 def test_the_template_language_follows_the_question(question: str, language: str) -> None:
-    assert detect_language(question, fallback="en") == language
+    assert question_language(question, fallback="en") == language
 
 
 def test_a_question_without_clues_uses_the_fallback() -> None:
-    assert detect_language("LGPD art. 18", fallback="pt") == "pt"
-    assert detect_language("LGPD art. 18", fallback="en") == "en"
+    assert question_language("LGPD art. 18", fallback="pt") == "pt"
+    assert question_language("LGPD art. 18", fallback="en") == "en"
 
 
 def test_sources_are_numbered_best_first_with_title_section_and_page() -> None:

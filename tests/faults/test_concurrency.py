@@ -32,6 +32,58 @@ def _expect_complete(home: Path, folders: list[Path]) -> None:
     assert {d.doc_id: d.chunk_count for d in docs} == per_doc  # no orphan or missing passage
 
 
+JSON_WRITER = '''
+import sys
+from pathlib import Path
+from desktop_app.config.files import write_json_atomic
+for n in range(300):
+    write_json_atomic(Path(sys.argv[1]), {"generation": f"g{n}", "padding": "x" * 20000})
+'''
+
+
+def test_readers_never_see_a_missing_or_half_written_json_file(tmp_path: Path) -> None:
+    """Two processes replace the index's small JSON files while this one reads them (issue 11
+    item 2: a search died on `index_meta.json.tmp` another process had just renamed)."""
+    from desktop_app.config.files import read_json, write_json_atomic
+
+    target = tmp_path / "index_meta.json"
+    write_json_atomic(target, {"generation": "g0"})
+    writers = [subprocess.Popen([sys.executable, "-c", JSON_WRITER, str(target)], cwd=REPO,
+                                stderr=subprocess.PIPE, text=True) for _ in range(2)]
+    reads = 0
+    while any(w.poll() is None for w in writers):
+        assert read_json(target)["generation"].startswith("g")  # never missing, never partial
+        reads += 1
+    for writer in writers:
+        assert writer.wait() == 0, writer.stderr.read() if writer.stderr else ""
+    assert reads > 0
+    assert [p.name for p in tmp_path.iterdir()] == ["index_meta.json"]  # no temporary left
+
+
+def test_a_lancedb_commit_conflict_is_retried_on_the_latest_version() -> None:
+    from desktop_app.retrieval import lancedb_io
+
+    attempts: list[int] = []
+    refreshed: list[int] = []
+
+    def append() -> str:
+        attempts.append(1)
+        if len(attempts) < 3:  # LanceDB's own text when another process committed first
+            raise RuntimeError("lance error: Retryable commit conflict for version 21: This "
+                               "Append transaction was preempted by concurrent transaction "
+                               "Append at version 21. Please retry.")
+        return "written"
+
+    assert lancedb_io.write(append, refresh=lambda: refreshed.append(1)) == "written"
+    assert len(attempts) == 3 and len(refreshed) == 2
+
+    def bad() -> None:
+        raise ValueError("a schema mismatch is a bug, not a conflict")
+
+    with pytest.raises(ValueError):
+        lancedb_io.write(bad)
+
+
 def test_two_ingests_of_the_same_folder_at_once(home: Path, tmp_path: Path, start_cli) -> None:
     folder = tmp_path / "docs"
     write_notes(folder, 8)

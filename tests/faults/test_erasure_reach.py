@@ -108,7 +108,7 @@ def test_remove_with_purge_in_one_step_finds_copies_by_their_words(home: Path,
     store.add_assistant_message(conversation, "O refeitório abre às onze.",
                                 {"hits": [{"doc_id": doc.doc_id, "chunk_id": f"{doc.doc_id}:0",
                                            "title": doc.title}]})
-    passages = app.index.chunk_texts(doc.doc_id)
+    passages = [c.text for c in app.index.document_chunks(doc.doc_id)]
     assert len(store.document_quotes(doc.doc_id, passages)) == 1
     app.pipeline.remove_document(doc.doc_id)
     deleted, scrubbed, _bytes = store.purge_document(doc.doc_id, passages)

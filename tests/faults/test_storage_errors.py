@@ -87,7 +87,7 @@ def test_a_full_disk_at_the_final_compaction_still_yields_the_summary(
     def full() -> None:
         raise DiskFullError("The disk is full: free some space and try again.")
 
-    monkeypatch.setattr(app.index, "compact", full)
+    monkeypatch.setattr(app.index, "purge", full)
     done = list(app.pipeline.run(notes))[-1]
     assert done.indexed == 2 and done.exit_code == 4 and done.stopped
 

@@ -217,3 +217,31 @@ def test_locating_survives_line_breaks_hyphenation_and_dropped_headers() -> None
     assert page[start:end].startswith("§ 2º") and page[start:end].endswith("consentimento")
     assert matched >= 18
     assert locate_passage(page, "Nada disso aparece nesta página de jeito algum") is None
+
+
+def test_a_text_document_emphasises_the_quote_at_its_own_offsets(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The span the verifier located travels with the citation: used as it is, not searched."""
+    from desktop_app.answer.quotes import claim_citation
+    from desktop_app.retrieval.types import Hit
+
+    page = ("Introdução.\n\nO prazo é de 15 dias. O titular pode pedir a correção dos dados em "
+            "até 15 dias. O prazo é de 15 dias.\n")
+    path = tmp_path / "nota.txt"
+    path.write_text(page, encoding="utf-8")
+    start = page.index("O prazo")
+    text = page[start:page.rindex(".") + 1]
+    hit = Hit(chunk_id="n:0", doc_id="n", position=0, text=text, prefix="", title="Nota",
+              source_path=str(path), file_type="txt", language="pt", page_start=1, page_end=1,
+              char_start=start, char_end=start + len(text), heading_path=(), score=0.1)
+    citation = claim_citation(1, hit, "A correção dos dados pode ser pedida pelo titular.")
+    assert citation.quote is not None
+    viewer = viewer_on(qtbot)
+    viewer.show_citation(citation)  # no loader: the chunk text alone, chunk offsets
+    selections = viewer.text_view.extraSelections()
+    strong = selections[1].cursor.selectedText()
+    assert strong == "O titular pode pedir a correção dos dados em até 15 dias."
+    viewer._set_text_pages([page], viewer.passage, from_snippet=False)  # page offsets
+    selections = viewer.text_view.extraSelections()
+    assert selections[1].cursor.selectedText() == strong
+    assert selections[1].cursor.selectionStart() == page.index(strong)
+    assert selections[0].cursor.selectedText() == text

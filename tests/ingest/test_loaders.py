@@ -140,7 +140,7 @@ def test_importing_the_ingest_modules_loads_no_heavy_library() -> None:
     code = (
         "import sys\n"
         "import desktop_app.ingest.loaders, desktop_app.ingest.chunking, "
-        "desktop_app.ingest.language, desktop_app.ingest.cleaning, desktop_app.ingest.pdf\n"
+        "desktop_app.text.language, desktop_app.ingest.cleaning, desktop_app.ingest.pdf\n"
         "print(sorted(m for m in ('pymupdf', 'docx', 'bs4', 'charset_normalizer') if m in sys.modules))\n"
     )
     result = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True,

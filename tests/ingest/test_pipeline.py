@@ -198,7 +198,7 @@ def test_killed_mid_ingest_leaves_a_consistent_index_and_resumes(
     assert 1 <= len(docs) < 6
     per_doc: dict[str, int] = {}
     for row in app.index.iter_chunks():
-        per_doc[row["doc_id"]] = per_doc.get(row["doc_id"], 0) + 1
+        per_doc[row.doc_id] = per_doc.get(row.doc_id, 0) + 1
     assert per_doc == {d.doc_id: d.chunk_count for d in docs}  # every document complete
 
     resumed = list(app.pipeline.run([folder]))

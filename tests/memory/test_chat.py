@@ -3,6 +3,7 @@ implicit extraction after the turn. Real AnswerService (sources-only), real stor
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -36,9 +37,11 @@ def test_a_turn_persists_both_messages_with_the_answer_trace(memory_app: Any,
     assert (user.role, user.content) == ("user", "Quais são os direitos do titular?")
     assert (assistant.role, assistant.content) == ("assistant", done.answer)
     assert assistant.trace is not None and assistant.trace["question"] == user.content
+    assert done.citations and all(c.quote is not None for c in done.citations)
     assert assistant.trace["citations"] == [
         {"number": c.number, "doc_id": c.doc_id, "chunk_id": c.chunk_id, "page": c.page,
-         "library": "local"} for c in done.citations]
+         "quote": asdict(c.quote), "library": "local", "claim": c.claim}
+        for c in done.citations]
 
 
 def test_remember_command_acts_now_and_offers_undo(memory_app: Any, library: None) -> None:

@@ -9,9 +9,9 @@ from desktop_app.memory.patterns import (
     extract_stated_facts,
     parse_command,
     same_fact_key,
-    split_sentences,
 )
 from desktop_app.memory.types import StoredMessage, UserMessage
+from desktop_app.text.sentences import chat_sentences
 
 
 def said(text: str, replying_to: str | None = None) -> UserMessage:
@@ -148,7 +148,7 @@ def test_ordinary_facts_are_not_sensitive(text: str) -> None:
 
 
 def test_sentences_do_not_split_on_titles_or_ellipses() -> None:
-    assert split_sentences("Meu dentista é o Dr. Zhang. Ele atende na Av. Paulista. Ok... sim.") == [
+    assert chat_sentences("Meu dentista é o Dr. Zhang. Ele atende na Av. Paulista. Ok... sim.") == [
         "Meu dentista é o Dr. Zhang.", "Ele atende na Av. Paulista.", "Ok... sim."]
 
 

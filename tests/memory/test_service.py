@@ -43,8 +43,8 @@ def test_an_explicit_fact_is_saved_with_its_source_and_recalled(memory: MemorySe
 def test_keyword_leg_is_accent_insensitive(memory: MemoryService, say: Any) -> None:
     memory_id = remember(memory, say, "Minha preferência de contato é por informação escrita.")
     remember(memory, say, "Eu moro em Campinas.")
-    assert memory.index.search_keyword("informacao escrita", 5, ("active",))[0] == memory_id
-    assert memory.index.search_keyword("preferencia", 5, ("active",)) == [memory_id]
+    assert memory.index.search_keyword("informacao escrita", 5, None)[0].row == memory_id
+    assert [s.row for s in memory.index.search_keyword("preferencia", 5, None)] == [memory_id]
 
 
 def test_memory_accepts_only_stored_user_messages(memory: MemoryService, say: Any,

@@ -9,12 +9,11 @@ import pytest
 
 from desktop_app.config.settings import Settings
 from desktop_app.errors import AppError
-from desktop_app.ingest.pipeline import chunk_text_hash, embedding_text
+from desktop_app.ingest.pipeline import embedding_text
 from desktop_app.ingest.types import Chunk
 from desktop_app.retrieval.index import DocumentRecord, LanceIndex
 from desktop_app.retrieval.reindex import reindex
 from desktop_app.retrieval.search import HybridSearcher
-from desktop_app.retrieval.textnorm import analyze
 from desktop_app.retrieval.types import SearchFilters
 
 CORPUS = {
@@ -42,8 +41,7 @@ def _add(index: LanceIndex, embedder, doc_id: str, folder: Path) -> DocumentReco
         file_type=ftype, language=lang, size=100, content_hash=doc_id, page_count=len(chunks),
         chunk_count=len(chunks), ingested_at="2026-11-01T00:00:00Z",
         modified_at="2026-10-01T00:00:00Z", embedder_id=embedder.id)
-    index.add_document(record, chunks, embedder.embed_passages(texts),
-                       [analyze(t) for t in texts], [chunk_text_hash(c) for c in chunks])
+    index.add_document(record, chunks, embedder.embed_passages(texts))
     return record
 
 
@@ -111,7 +109,7 @@ def test_another_embedder_degrades_to_keyword_only_and_reindex_fixes_it(
     meta_file = index.directory / "index_meta.json"  # as if built by another embedder
     meta_file.write_text(meta_file.read_text().replace(embedder.id, "some-other-model@1"))
     reopened = LanceIndex.open(root, embedder_id=embedder.id, dim=embedder.dim)
-    assert not reopened.embedder_matches
+    assert not reopened.vector_usable
     searcher = HybridSearcher(reopened, embedder, Settings())
     hits = searcher.search("devolução de produtos", k=3)
     assert hits and all(h.legs == {"keyword"} for h in hits)
@@ -121,7 +119,7 @@ def test_another_embedder_degrades_to_keyword_only_and_reindex_fixes_it(
     progress = list(reindex(root, reopened, embedder))
     assert progress[-1].documents_done == len(CORPUS)
     fresh = LanceIndex.open(root, embedder_id=embedder.id, dim=embedder.dim)
-    assert fresh.embedder_matches and fresh.stats()["chunks"] == 6
+    assert fresh.vector_usable and fresh.stats().chunks == 6
     hits = HybridSearcher(fresh, embedder, Settings()).search("devolução de produtos", k=3)
     assert "vector" in hits[0].legs
     assert len([p for p in root.iterdir() if p.is_dir()]) == 1  # old generation deleted
@@ -136,7 +134,7 @@ def test_delete_removes_text_physically(index: LanceIndex, searcher: HybridSearc
     leftovers = [p for p in (tmp_path / "index").rglob("*")
                  if p.is_file() and canary in p.read_bytes()]
     assert leftovers == []
-    assert index.stats()["documents"] == 3
+    assert index.stats().documents == 3
 
 
 def test_recover_drops_chunks_of_an_incomplete_document(
@@ -148,7 +146,7 @@ def test_recover_drops_chunks_of_an_incomplete_document(
                             "2026-11-01T00:00:00Z", "2026-11-01T00:00:00Z", embedder.id)
     index._docs.add = lambda rows: (_ for _ in ()).throw(OSError(5, "killed"))  # type: ignore[method-assign]
     with pytest.raises(AppError):  # the OSError surfaces as a user-facing AppError
-        index.add_document(record, [chunk], vec, ["texto pela metade"], ["h"])
+        index.add_document(record, [chunk], vec)
     reopened = LanceIndex.open(tmp_path / "index", embedder_id=embedder.id, dim=embedder.dim)
     assert reopened.get_chunk("halfdoc:0") is None
     assert {d.doc_id for d in reopened.documents()} == set(CORPUS)

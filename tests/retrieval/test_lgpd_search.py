@@ -38,10 +38,10 @@ def test_no_running_header_or_footer_survives(lgpd_app: App) -> None:
     assert len(rows) > 50
     footer = re.compile(r"^\s*\d{1,2}\s*/\s*26\s*$", re.M)
     for row in rows:
-        assert not footer.search(row["text"]), row["text"][:200]
-        assert "3:54 PM" not in row["text"]  # the browser's print header "8/26/25, 3:54 PM"
-        assert not re.search(r"^\s*L13709\s*$", row["text"], re.M)
-        assert "planalto.gov.br/ccivil_03" not in row["text"]
+        assert not footer.search(row.text), row.text[:200]
+        assert "3:54 PM" not in row.text  # the browser's print header "8/26/25, 3:54 PM"
+        assert not re.search(r"^\s*L13709\s*$", row.text, re.M)
+        assert "planalto.gov.br/ccivil_03" not in row.text
 
 
 def test_unaccented_query_still_finds_accented_text(lgpd_app: App) -> None:

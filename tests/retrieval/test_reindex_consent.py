@@ -38,7 +38,7 @@ def switched_app(tmp_path: Path, embedder: Any, int8_embedder: Any) -> Any:
     assert list(app.pipeline.run([folder]))[-1].indexed == len(DOCS)
     app.reset_index()
     app.__dict__["embedder"] = int8_embedder
-    assert not app.index.embedder_matches
+    assert not app.index.vector_usable
     return app
 
 
@@ -47,15 +47,15 @@ def test_no_answer_on_a_terminal_keeps_the_old_index(switched_app: Any,
     assert not offer_reindex(switched_app, "ask", stdin=Terminal("n\n"))
     err = capsys.readouterr().err
     assert "keyword-only" in err and "Reindex now?" in err
-    assert not switched_app.index.embedder_matches
-    assert switched_app.index.stats()["documents"] == len(DOCS)
+    assert not switched_app.index.vector_usable
+    assert switched_app.index.stats().documents == len(DOCS)
 
 
 def test_without_a_terminal_it_only_explains(switched_app: Any,
                                              capsys: pytest.CaptureFixture[str]) -> None:
     assert not offer_reindex(switched_app, "ask", stdin=io.StringIO("y\n"))
     assert "desktop-app reindex" in capsys.readouterr().err
-    assert not switched_app.index.embedder_matches
+    assert not switched_app.index.vector_usable
 
 
 @pytest.mark.parametrize("how", ["yes-on-terminal", "flag"])
@@ -68,7 +68,7 @@ def test_consent_reindexes_everything_with_the_new_embedder(switched_app: Any, h
         assert offer_reindex(switched_app, "ask", stdin=Terminal("s\n"))
 
     index = switched_app.index
-    assert index.embedder_matches and index.embedder_id == int8_embedder.id
+    assert index.vector_usable and index.embedder_id == int8_embedder.id
     assert {(d.title, d.chunk_count) for d in index.documents()} == before  # nothing lost
     assert all(d.embedder_id == int8_embedder.id for d in index.documents())
     hits = HybridSearcher(index, int8_embedder, Settings()).search("dias de descanso pagos", k=1)

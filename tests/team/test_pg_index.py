@@ -9,12 +9,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from desktop_app.ingest.pipeline import chunk_text_hash, embedding_text
+from desktop_app.ingest.pipeline import embedding_text
 from desktop_app.ingest.types import Chunk
 from desktop_app.retrieval.index import DocumentRecord, LanceIndex
 from desktop_app.retrieval.pg_index import TeamLibraryError, keyword_terms, team_doc_id
-from desktop_app.retrieval.textnorm import analyze
 from desktop_app.retrieval.types import SearchFilters
+from desktop_app.text.analyze import analyze
 
 CANARY = "ZEBRA-CANARY-77341"
 CORPUS = {
@@ -72,15 +72,13 @@ def lance(tmp_path_factory, vectors, embedder) -> LanceIndex:  # type: ignore[no
                             dim=embedder.dim)
     for doc_id in CORPUS:
         record, chunks = _document(doc_id)
-        texts = [embedding_text(c) for c in chunks]
-        index.add_document(record, chunks, vectors[doc_id], [analyze(t) for t in texts],
-                           [chunk_text_hash(c) for c in chunks])
-    index.compact()  # as the pipeline does after a run: every row in the FTS index
+        index.add_document(record, chunks, vectors[doc_id])
+    index.purge()  # as the pipeline does after a run: every row in the FTS index
     return index
 
 
-def _lance_key(row: dict[str, object]) -> tuple[str, int]:
-    return str(row["doc_id"]), int(row["position"])  # type: ignore[call-overload]
+def _lance_key(scored) -> tuple[str, int]:  # type: ignore[no-untyped-def]
+    return scored.row.doc_id, scored.row.position
 
 
 def _pg_key(ana, scored) -> tuple[str, int]:  # type: ignore[no-untyped-def]
@@ -92,10 +90,10 @@ def _pg_key(ana, scored) -> tuple[str, int]:  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("query", QUERIES)
 def test_keyword_leg_scores_are_lancedb_bm25(ana, lance, query: str) -> None:  # type: ignore[no-untyped-def]
     pg = ana.search_keyword(query, 10, None)
-    local = lance.search_keyword(analyze(query), 10, None)
+    local = lance.search_keyword(query, 10, None)
     assert pg, "the query matches the corpus"
     pg_scores = {_pg_key(ana, s): s.score for s in pg}
-    lance_scores = {_lance_key(r): float(r["_score"]) for r in local}
+    lance_scores = {_lance_key(r): r.score for r in local}
     assert set(pg_scores) == set(lance_scores)
     for key, score in lance_scores.items():
         assert pg_scores[key] == pytest.approx(score, rel=1e-4), key
@@ -114,8 +112,7 @@ def test_vector_leg_ranks_like_lancedb(ana, lance, embedder) -> None:  # type: i
         pg = ana.search_vector(vector, 8, None)
         local = lance.search_vector(vector, 8, None)
         assert [_pg_key(ana, s) for s in pg] == [_lance_key(r) for r in local]
-        assert pg[0].score == pytest.approx(float(np.dot(vector, vector)) - float(
-            local[0]["_distance"]), abs=1e-4)  # cosine = 1 - dot distance
+        assert pg[0].score == pytest.approx(local[0].score, abs=1e-4)  # both the cosine
 
 
 def test_rows_carry_the_library_and_document_metadata(ana) -> None:  # type: ignore[no-untyped-def]
@@ -245,10 +242,9 @@ def test_an_unreachable_server_is_a_clear_error() -> None:
 
 def test_the_hybrid_searcher_ranks_a_team_library_like_the_local_one(ana, lance, embedder) -> None:  # type: ignore[no-untyped-def]
     from desktop_app.config.settings import Settings
-    from desktop_app.retrieval.legacy_adapter import LegacyIndexView
     from desktop_app.retrieval.search import HybridSearcher
 
-    team = HybridSearcher(LegacyIndexView(ana), embedder, Settings())
+    team = HybridSearcher(ana, embedder, Settings())
     local = HybridSearcher(lance, embedder, Settings())
     for query in QUERIES:
         for legs in (("keyword",), ("vector",), ("vector", "keyword")):
@@ -268,17 +264,14 @@ def test_the_ingest_pipeline_adds_files_to_a_team_library_once(team_db, embedder
     from desktop_app.config.settings import Settings
     from desktop_app.ingest.events import FileDone, FileSkipped
     from desktop_app.ingest.pipeline import IngestPipeline
-    from desktop_app.retrieval.legacy_adapter import LegacyIndexView
 
     samples = Path(__file__).resolve().parents[2] / "resources" / "samples"
     mine, theirs = tmp_path / "mine", tmp_path / "theirs"
     for folder in (mine, theirs):
         folder.mkdir()
         shutil.copy(samples / "lgpd-excerpt.pdf", folder / "lgpd.pdf")
-    first = IngestPipeline(LegacyIndexView(team_db.index("bia", collection="casos")), embedder,
-                           Settings())
-    second = IngestPipeline(LegacyIndexView(team_db.index("bia", collection="casos")), embedder,
-                            Settings())
+    first = IngestPipeline(team_db.index("bia", collection="casos"), embedder, Settings())
+    second = IngestPipeline(team_db.index("bia", collection="casos"), embedder, Settings())
     done = [e for e in first.run([mine], prune_missing=False) if isinstance(e, FileDone)]
     again = [e for e in second.run([theirs], prune_missing=False)
              if isinstance(e, FileDone | FileSkipped)]

@@ -1,4 +1,4 @@
-"""Text normalization for the keyword (BM25) leg: accent folding, then light stemming.
+"""Light stemming for the keyword leg: one suffix rule set for pt, es and en.
 
 Why not LanceDB's own Portuguese stemmer: it stems *before* folding accents, so
 "informacao" typed without accents never meets "informação" (measured; see
@@ -8,14 +8,12 @@ apply exactly the same function to documents and queries, so "devolucao",
 RSLP-inspired suffix stripper for Portuguese and Spanish that also handles
 common English plurals; it is deliberately conservative (over-stemming hurts
 precision more than it helps recall on short analyst queries).
+
+The stems are stored in every index (the analysed column), so a change here needs a
+reindex: the index's schema version must move with it.
 """
 
 from __future__ import annotations
-
-import re
-import unicodedata
-
-_TOKEN = re.compile(r"[0-9a-z]+")
 
 # Derivational suffixes, longest first: (suffix, replacement, minimum stem length kept).
 _DERIVATIONAL: tuple[tuple[str, str, int], ...] = (
@@ -36,26 +34,6 @@ _PLURALS: tuple[tuple[str, str], ...] = (
 )
 _FINAL = ("ar", "er", "ir", "ed", "a", "o", "e")
 
-_STOPWORD_TEXT = (
-    """
-    a o e é os as um uma uns umas de do da dos das em no na nos nas por para pelo pela pelos pelas
-    com sem que se ao aos à às ou mas como mais menos muito seu sua seus suas ele ela eles elas isso
-    isto esse essa este esta aquele aquela qual quais quando onde ser são foi há ter tem sobre entre
-    el la los las un una y en del al por para con sin que se lo le su sus es son fue como mas
-    the of and or to in on at by for with without is are was were be been an as it its this that
-    these those from which what who whom when where how do does did not no yes
-    """
-)
-
-
-def fold(text: str) -> str:
-    """Lowercase and strip accents ("Informação" → "informacao"); keeps other characters."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-
-
-STOPWORDS = frozenset(fold(w) for w in _STOPWORD_TEXT.split())
-
 
 def light_stem(token: str) -> str:
     """Reduce a folded token: one derivational suffix, else plural then verb/vowel ending."""
@@ -74,18 +52,3 @@ def light_stem(token: str) -> str:
         if token.endswith(suffix) and len(token) - len(suffix) >= 4:
             return token[: len(token) - len(suffix)]
     return token
-
-
-def analyze(text: str, *, drop_stopwords: bool = True) -> str:
-    """The keyword-leg representation of `text`: folded, stemmed terms separated by spaces."""
-    terms = []
-    for token in _TOKEN.findall(fold(text)):
-        if drop_stopwords and token in STOPWORDS:
-            continue
-        terms.append(light_stem(token))
-    return " ".join(terms)
-
-
-def content_terms(text: str) -> set[str]:
-    """Meaningful terms of `text` (for lexical-overlap checks such as citation grounding)."""
-    return {t for t in analyze(text).split() if len(t) >= 3}

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from desktop_app.retrieval.textnorm import analyze, content_terms, fold
+from desktop_app.text.analyze import analyze, content_terms
+from desktop_app.text.fold import fold
 
 
 def test_fold_strips_accents_and_case() -> None:

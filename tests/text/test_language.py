@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from desktop_app.ingest.chunking import chunk_document
-from desktop_app.ingest.language import UNDETERMINED, detect_language
 from desktop_app.ingest.loaders import load_document
+from desktop_app.text.language import UNDETERMINED, detect_language
 
 # Article 1 of the Universal Declaration of Human Rights (official UN versions).
 UDHR_PT = ("Todos os seres humanos nascem livres e iguais em dignidade e em direitos. Dotados de "

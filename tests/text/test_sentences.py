@@ -1,0 +1,46 @@
+"""One sentence splitter for documents, answers and chat: its rules as examples."""
+
+from __future__ import annotations
+
+import pytest
+
+from desktop_app.text.sentences import chat_sentences, sentence_spans, split_sentences
+
+
+def test_full_stops_split_but_abbreviations_and_initials_do_not() -> None:
+    assert split_sentences("Conforme o art. 18 da lei. Outra frase aqui. O Dr. Silva e J. Souza "
+                           "assinam, e.g. Contratos.") == [
+        "Conforme o art. 18 da lei.", "Outra frase aqui.",
+        "O Dr. Silva e J. Souza assinam, e.g. Contratos."]
+
+
+def test_a_bare_legal_label_stays_with_its_text() -> None:
+    assert split_sentences("Art. 18. O titular tem direito. Parágrafo único. As normas valem.") == [
+        "Art. 18. O titular tem direito.", "Parágrafo único. As normas valem."]
+
+
+def test_a_sentence_needs_something_that_opens_one_after_the_stop() -> None:
+    assert split_sentences("Valor de R$ 5.000. ver anexo. «Citação» final.") == [
+        "Valor de R$ 5.000. ver anexo.", "«Citação» final."]
+
+
+def test_spans_are_exact_offsets() -> None:
+    text = "  Primeira frase.   Segunda frase!  "
+    spans = sentence_spans(text, 2)
+    assert [text[s:e] for s, e in spans] == ["Primeira frase.", "Segunda frase!"]
+
+
+def test_line_mode_splits_table_rows_even_after_an_abbreviation() -> None:
+    text = "Tabela: nº\nlinha um art.\nLinha dois"
+    assert split_sentences(text, lines=True) == ["Tabela: nº", "linha um art.", "Linha dois"]
+    assert split_sentences(text) == [text]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Meu dentista é o Dr. Zhang. Ele atende na Av. Paulista. Ok... sim.",
+     ["Meu dentista é o Dr. Zhang.", "Ele atende na Av. Paulista.", "Ok... sim."]),
+    ("moro em lisboa. tenho um cão; ele se chama Rex",
+     ["moro em lisboa.", "tenho um cão;", "ele se chama Rex"]),
+])
+def test_chat_sentences_may_start_in_lower_case(text: str, expected: list[str]) -> None:
+    assert chat_sentences(text) == expected
