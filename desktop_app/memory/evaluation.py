@@ -32,13 +32,14 @@ from typing import Any
 
 from desktop_app.answer.context import MAX_MEMORIES, estimate_tokens, fit_context
 from desktop_app.answer.prompt import MemoryItem as PromptMemory
-from desktop_app.answer.prompt import detect_language, load_prompts
+from desktop_app.answer.prompt import load_prompts
 from desktop_app.errors import AppError
 from desktop_app.memory.conversations import ConversationStore
 from desktop_app.memory.db import StateDB
 from desktop_app.memory.recall import RecallService
 from desktop_app.memory.service import MemoryService
 from desktop_app.memory.types import SENSITIVE_CATEGORIES
+from desktop_app.text.language import question_language
 
 log = logging.getLogger(__name__)
 
@@ -202,7 +203,7 @@ def evaluate_case(case: dict[str, Any], gold: dict[str, Any], embedder: Any, *, 
     block_items = ranked[:k]
     block = blocks[k]
     # the block the model would get: memories + earlier conversations under the budget
-    texts = load_prompts(detect_language(question))
+    texts = load_prompts(question_language(question))
     context = fit_context([PromptMemory(i.id, i.text) for i in ranked[:MAX_MEMORIES]],
                           recaller.earlier(question), texts, count_tokens=count_tokens,
                           budget=budget, query=question)
