@@ -216,10 +216,14 @@ class AnswerService:
         for memory in memories:
             yield MemoryUsed(memory.id, memory.text)
         for conv_id, label in context.chats:
-            used = [e for e in context.exchanges if e.conversation_id == conv_id]
-            excerpt = " / ".join(text for e in used for _, _, text in e.turns)
-            yield RecallUsed(conv_id, label, tuple(m for e in used for m, _, _ in e.turns),
-                             excerpt[:400])
+            said: dict[str, tuple[int, str]] = {}  # each message once, in the order said
+            for e in context.exchanges:
+                if e.conversation_id == conv_id:
+                    for offset, (message_id, _role, text) in enumerate(e.turns):
+                        said.setdefault(message_id, (e.position + offset, text))
+            ordered = sorted(said.items(), key=lambda item: item[1][0])
+            yield RecallUsed(conv_id, label, tuple(m for m, _ in ordered),
+                             " / ".join(text for _, (_, text) in ordered)[:400])
         if is_cancelled():
             yield self._done("", (), [CANCELLED, *warnings], not use_llm, trace, started)
             return

@@ -91,6 +91,7 @@ class ConversationsView(QWidget):
     def _loaded(self, exchanges: list[Any]) -> None:
         self.tree.clear()
         chats: dict[str, QTreeWidgetItem] = {}
+        shown: set[str] = set()  # exchanges overlap (an answer closes one, opens the next)
         for exchange in exchanges:
             parent = chats.get(exchange.conversation_id)
             if parent is None:
@@ -100,7 +101,11 @@ class ConversationsView(QWidget):
                 parent.setData(0, CONVERSATION_ROLE, exchange.conversation_id)
                 chats[exchange.conversation_id] = parent
                 self.tree.addTopLevelItem(parent)
-            for role, text in exchange.turns:
+            for message_id, (role, text) in zip(exchange.message_ids, exchange.turns,
+                                                 strict=True):
+                if message_id in shown:
+                    continue
+                shown.add(message_id)
                 who = self.tr("You") if role == "user" else self.tr("Assistant")
                 short = " ".join(text.split())
                 if len(short) > EXCERPT_CHARS:

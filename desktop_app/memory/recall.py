@@ -274,7 +274,12 @@ class RecallService:
                         exchange_id(unit), conv_id, title, unit[0].created_at,
                         tuple((m.role, m.content.strip()) for m in unit),
                         tuple(m.id for m in unit), 0.0, unit[0].seq))
-        return sorted(out, key=lambda e: (_desc(e.started_at), e.exchange_id))
+        latest: dict[str, str] = {}
+        for e in out:
+            latest[e.conversation_id] = max(latest.get(e.conversation_id, ""), e.started_at)
+        # chats with the latest activity first; inside a chat, in the order things were said
+        return sorted(out, key=lambda e: (_desc(latest[e.conversation_id]), e.conversation_id,
+                                          e.position))
 
     def count(self) -> int:
         return self.index.count() if self.enabled else 0
