@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from desktop_app.ingest.ocr import OcrEngine
     from desktop_app.ingest.pipeline import IngestPipeline
     from desktop_app.memory.db import StateDB
+    from desktop_app.memory.recall import RecallService
     from desktop_app.memory.service import MemoryService
     from desktop_app.privacy.logsetup import LoggingHandle
     from desktop_app.retrieval.embedder import E5EmbedderBase
@@ -340,7 +341,8 @@ class App:
         return AnswerService(self.searcher, llm, self.settings,
                              memory=self.memory if self.settings.memory_enabled else None,
                              reranker=reranker, llm_error=self.llm_error,
-                             embedder=self.embedder, library=self.library_floor)
+                             embedder=self.embedder, library=self.library_floor,
+                             recall=self.recall)
 
     @cached_property
     def library_floor(self) -> LibraryFloor:
@@ -375,13 +377,28 @@ class App:
         from desktop_app.memory.service import MemoryService
 
         s = self.settings
-        return MemoryService(self.state_db, self.paths.memory_index_dir, lambda: self.embedder,
-                             conversations=self.conversations,
-                             retention_days=s.memory_retention_days,
-                             enabled=s.memory_enabled, implicit=s.implicit_extraction,
-                             llm_provider=lambda: llm_for_extraction(self._llm_or_none(),
-                                                                     too_small={BUNDLED_NAME}),
-                             settings=s, log_dir=self.paths.log_dir)
+        service = MemoryService(self.state_db, self.paths.memory_index_dir, lambda: self.embedder,
+                                conversations=self.conversations,
+                                retention_days=s.memory_retention_days,
+                                enabled=s.memory_enabled, implicit=s.implicit_extraction,
+                                llm_provider=lambda: llm_for_extraction(
+                                    self._llm_or_none(), too_small={BUNDLED_NAME}),
+                                settings=s, log_dir=self.paths.log_dir)
+        service.conversation_recall = self._recall_for(service)
+        return service
+
+    def _recall_for(self, memory: MemoryService) -> RecallService:
+        from desktop_app.memory.recall import RecallService
+
+        return RecallService(memory.db, self.paths.data_dir / "recall", lambda: self.embedder,
+                             conversations=self.conversations, settings=self.settings)
+
+    @property
+    def recall(self) -> RecallService:
+        """Conversation recall: earlier chats searchable beside profile memories."""
+        recall = self.memory.conversation_recall
+        assert recall is not None
+        return recall
 
     def _llm_or_none(self) -> LLM | None:
         try:
@@ -394,7 +411,8 @@ class App:
         """One chat turn: persisted, memory commands applied, answer streamed."""
         from desktop_app.chat.turn import ChatService
 
-        return ChatService(self.conversations, self.answer_service, self.memory)
+        return ChatService(self.conversations, self.answer_service, self.memory,
+                           recall=self.recall)
 
 
 

@@ -13,7 +13,15 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from desktop_app.answer.events import READING, Citation, Done, MemoryUsed, Progress, Token
+from desktop_app.answer.events import (
+    READING,
+    Citation,
+    Done,
+    MemoryUsed,
+    Progress,
+    RecallUsed,
+    Token,
+)
 from desktop_app.answer.gguf_info import format_size
 from desktop_app.privacy.stderr import tell_user
 
@@ -163,6 +171,8 @@ def run_ask(args: argparse.Namespace, app: Any, out: TextIO | None = None) -> in
         elif isinstance(event, MemoryUsed) and not args.json:
             # the user's channel, never the log: it quotes the memory (erasable, LGPD)
             tell_user(f"(using what you told me: {event.text})")
+        elif isinstance(event, RecallUsed) and not args.json:
+            tell_user(f"(from your chat of {event.date_label})")
         elif isinstance(event, Done):
             done = event
     if done is None:  # the service always ends with Done; guard against a broken stream

@@ -93,6 +93,16 @@ class MemoryUsed:
 
 
 @dataclass(frozen=True)
+class RecallUsed:
+    """An earlier chat the answer's context drew on ("from your chat of 15 Nov")."""
+
+    conversation_id: str
+    date_label: str
+    message_ids: tuple[str, ...]
+    excerpt: str  # its first turns, for the sources-only answer
+
+
+@dataclass(frozen=True)
 class Done:
     answer: str  # final text, with unverifiable [n] markers removed
     citations: tuple[Citation, ...]
@@ -104,4 +114,4 @@ class Done:
     closest: tuple[Citation, ...] = ()
 
 
-AnswerEvent = Token | CitationEvent | MemoryUsed | Progress | Done
+AnswerEvent = Token | CitationEvent | MemoryUsed | RecallUsed | Progress | Done

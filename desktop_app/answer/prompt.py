@@ -31,7 +31,7 @@ _FENCE_RUN = re.compile(r"<{3,}|>{3,}")
 _ANY_FENCE_RUN = re.compile(r"[<‹]{3,}|[>›]{3,}")
 _PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 # templates whose literal text only the prompt has (never a legitimate answer)
-MARKER_TEMPLATES = ("source", "sources_intro", "memories", "standalone")
+MARKER_TEMPLATES = ("source", "sources_intro", "memories", "standalone", "recall", "recall_chat")
 MIN_MARKER_CHARS = 3
 
 @dataclass(frozen=True)
@@ -58,7 +58,8 @@ class PromptTexts:
 
 REQUIRED_KEYS = ("not_found", "system", "user", "sources_intro", "source", "page_single",
                  "page_range", "memories", "memory_item", "standalone", "rewrite_system",
-                 "rewrite_user", "history_user", "history_assistant")
+                 "rewrite_user", "history_user", "history_assistant", "recall", "recall_chat",
+                 "recall_user", "recall_assistant")
 
 
 def load_prompts(language: str, prompts_dir: Path | None = None) -> PromptTexts:
@@ -176,12 +177,15 @@ def render_source(number: int, hit: Hit, texts: PromptTexts, text: str | None = 
 
 def build_answer_prompt(question: str, hits: Sequence[Hit], texts: PromptTexts, *,
                         count_tokens: Callable[[str], int], n_ctx: int, max_answer_tokens: int,
-                        memories: Sequence[MemoryItem] = (), standalone_query: str | None = None
-                        ) -> AssembledPrompt:
-    """Fit as many sources as the budget allows, best first; numbers follow that order."""
+                        memories: Sequence[MemoryItem] = (), standalone_query: str | None = None,
+                        context: str = "") -> AssembledPrompt:
+    """Fit as many sources as the budget allows, best first; numbers follow that order.
+
+    `context`: the rendered memories + earlier-conversations block (answer/context.py);
+    without it, `memories` are rendered here."""
     system = texts["system"].format(not_found=texts.not_found)
-    memory_block = ""
-    if memories:
+    memory_block = context
+    if memories and not context:
         items = "\n".join(texts["memory_item"].format(text=neutralize(m.text)) for m in memories)
         memory_block = texts["memories"].format(items=items)
     standalone = ""

@@ -23,6 +23,14 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from desktop_app.answer import abstain
 from desktop_app.answer import citations as cit
+from desktop_app.answer.context import (
+    EMPTY,
+    MAX_MEMORIES,
+    ContextBlock,
+    EarlierExchange,
+    estimate_tokens,
+    fit_context,
+)
 from desktop_app.answer.events import (
     READING,
     SEARCHING,
@@ -32,6 +40,7 @@ from desktop_app.answer.events import (
     Done,
     MemoryUsed,
     Progress,
+    RecallUsed,
     Token,
 )
 from desktop_app.answer.extractive import (
@@ -69,7 +78,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-AnswerStreamEvent = Token | CitationEvent | MemoryUsed | Progress | Done
+AnswerStreamEvent = Token | CitationEvent | MemoryUsed | RecallUsed | Progress | Done
 CANCELLED = "cancelled"
 MEMORY_K = 3
 
@@ -82,6 +91,13 @@ class Searcher(Protocol):
 class MemoryRecall(Protocol):
     def recall(self, query: str, k: int, *,
                query_vector: np.ndarray | None = None) -> Sequence[Any]: ...
+
+
+class ConversationRecall(Protocol):
+    """Earlier chats (memory/recall.py), best first, the current one excluded."""
+
+    def earlier(self, query: str, *, exclude_conversation: str | None = None,
+                vector: np.ndarray | None = None) -> Sequence[EarlierExchange]: ...
 
 
 def _ms(since: float) -> float:
@@ -114,11 +130,13 @@ class AnswerService:
                  memory: MemoryRecall | None = None, reranker: Reranker | None = None,
                  prompts_dir: Path | None = None, llm_error: AppError | None = None,
                  embedder: Embedder | None = None,
-                 library: abstain.LibraryFloor | None = None) -> None:
+                 library: abstain.LibraryFloor | None = None,
+                 recall: ConversationRecall | None = None) -> None:
         self.searcher = searcher
         self.llm = llm
         self.settings = settings
         self.memory = memory
+        self.recall = recall
         self.reranker = reranker
         self.prompts_dir = prompts_dir
         self.llm_error = llm_error  # why there is no LLM (shown once per answer as a warning)
@@ -130,7 +148,8 @@ class AnswerService:
         """The same service answering with another model (CLI `ask --model PATH`)."""
         service = AnswerService(self.searcher, llm, self.settings, memory=self.memory,
                                 reranker=self.reranker, prompts_dir=self.prompts_dir,
-                                embedder=self.embedder, library=self.library)
+                                embedder=self.embedder, library=self.library,
+                                recall=self.recall)
         service.sentence_vectors = self.sentence_vectors  # share the cache
         return service
 
@@ -157,7 +176,8 @@ class AnswerService:
     def ask(self, question: str, *, history: list[dict[str, str]] | None = None,
             sources_only: bool = False, filters: SearchFilters | None = None, k: int | None = None,
             cancel: Callable[[], bool] | None = None,
-            experiment: bool = False) -> Iterator[AnswerStreamEvent]:
+            experiment: bool = False,
+            conversation_id: str | None = None) -> Iterator[AnswerStreamEvent]:
         started = time.perf_counter()
         question = question.strip()
         if not question:
@@ -192,13 +212,25 @@ class AnswerService:
                   if self.sentence_vectors is not None else None)
         timings["embed_ms"] = _ms(step)
         hits = self._retrieve(rewrite, filters, k, trace, warnings, vector)
-        memories = self._recall(rewrite.query, trace, warnings, vector)
+        context = self._context(rewrite.query, conversation_id, texts, trace, warnings,
+                                use_llm=use_llm, vector=vector)
+        memories = list(context.memories)
         for memory in memories:
             yield MemoryUsed(memory.id, memory.text)
+        for conv_id, label in context.chats:
+            said: dict[str, tuple[int, str]] = {}  # each message once, in the order said
+            for e in context.exchanges:
+                if e.conversation_id == conv_id:
+                    for offset, (message_id, _role, text) in enumerate(e.turns):
+                        said.setdefault(message_id, (e.position + offset, text))
+            ordered = sorted(said.items(), key=lambda item: item[1][0])
+            yield RecallUsed(conv_id, label, tuple(m for m, _ in ordered),
+                             " / ".join(text for _, (_, text) in ordered)[:400])
         if is_cancelled():
             yield self._done("", (), [CANCELLED, *warnings], not use_llm, trace, started)
             return
-        if not hits and not (use_llm and memories):
+        personal = bool(context.text)
+        if not hits and not (use_llm and personal):
             # nothing to ground an answer on: say so without calling the model
             trace["mode"] = "not_found"
             yield Token(texts.not_found)
@@ -213,15 +245,15 @@ class AnswerService:
         trace["evidence"] = evidence.trace()
         timings["evidence_ms"] = _ms(step)
         # memories can answer a question about the user that no document covers
-        if evidence.abstain and not (use_llm and memories):
+        if evidence.abstain and not (use_llm and personal):
             yield from self._abstain(hits, texts, trace, warnings, use_llm, started, step)
             return
         if use_llm and self.llm is not None:
             if mode.experiment:
                 warnings.append(EXPERIMENT_WARNING)
             try:
-                yield from self._answer_with_llm(self.llm, question, rewrite, hits, memories, texts,
-                                                 trace, warnings, is_cancelled, started)
+                yield from self._answer_with_llm(self.llm, question, rewrite, hits, context,
+                                                 texts, trace, warnings, is_cancelled, started)
                 return
             except _FallBack as fallback:
                 if EXPERIMENT_WARNING in warnings:  # the passages are shown, not the experiment
@@ -265,22 +297,44 @@ class AnswerService:
         trace["hits"] = [hit_trace(h, None) for h in hits]
         return hits
 
-    def _recall(self, query: str, trace: dict[str, Any], warnings: list[str],
-                vector: np.ndarray | None = None) -> list[MemoryItem]:
+    def _context(self, query: str, conversation_id: str | None, texts: PromptTexts,
+                 trace: dict[str, Any], warnings: list[str], *, use_llm: bool,
+                 vector: np.ndarray | None = None) -> ContextBlock:
+        """Profile memories + earlier conversations under the token budget (answer/context)."""
         trace["memories"] = []
+        trace["recall"] = []
         if self.memory is None:
-            return []
+            return EMPTY
+        started = time.perf_counter()
         try:
-            found = self.memory.recall(query, MEMORY_K, query_vector=vector)
+            found = self.memory.recall(query, MAX_MEMORIES, query_vector=vector)
+            earlier = (self.recall.earlier(query, exclude_conversation=conversation_id,
+                                           vector=vector)
+                       if self.recall is not None else ())
         except AppError as exc:
             warnings.append(f"memory unavailable: {exc.user_message}")
-            return []
+            return EMPTY
+        count = estimate_tokens
+        if use_llm and self.llm is not None:
+            count = self.llm.count_tokens
         items = [MemoryItem(str(m.id), str(m.text)) for m in found]
-        trace["memories"] = [m.id for m in items]
-        return items
+        budget = self.settings.context_block_tokens
+        try:
+            block = fit_context(items, earlier, texts, count_tokens=count, budget=budget,
+                                query=query)
+        except AppError:  # the model failed to load: its tokenizer too
+            block = fit_context(items, earlier, texts, count_tokens=estimate_tokens,
+                                budget=budget, query=query)
+        trace["memories"] = [m.id for m in block.memories]
+        trace["recall"] = [{"conversation_id": e.conversation_id, "exchange_id": e.exchange_id,
+                            "date": e.started_at, "message_ids": [t[0] for t in e.turns]}
+                           for e in block.exchanges]
+        trace["context_tokens"] = block.tokens
+        trace["timings"]["recall_ms"] = _ms(started)
+        return block
 
     def _answer_with_llm(self, llm: LLM, question: str, rewrite: RewriteResult, hits: list[Hit],
-                         memories: list[MemoryItem], texts: PromptTexts, trace: dict[str, Any],
+                         context: ContextBlock, texts: PromptTexts, trace: dict[str, Any],
                          warnings: list[str], cancel: Callable[[], bool],
                          started: float) -> Iterator[AnswerStreamEvent]:
         timings = trace["timings"]
@@ -288,7 +342,8 @@ class AnswerService:
         try:
             prompt = build_answer_prompt(
                 question, hits, texts, count_tokens=llm.count_tokens, n_ctx=llm.n_ctx,
-                max_answer_tokens=self.settings.max_answer_tokens, memories=memories,
+                max_answer_tokens=self.settings.max_answer_tokens, memories=context.memories,
+                context=context.text,
                 standalone_query=None if rewrite.skipped or rewrite.error else rewrite.query)
         except AppError as exc:  # model failed to load, or the context is too small
             raise _FallBack(exc) from exc

@@ -134,6 +134,18 @@ class ConversationStore:
         rows = self.db.query("SELECT * FROM messages WHERE id = ?", (message_id,))
         return self._row(rows[0]) if rows else None
 
+    def messages_by_id(self, message_ids: Iterable[str]) -> dict[str, StoredMessage]:
+        """Several messages in one query (conversation recall renders many at once)."""
+        ids = list(dict.fromkeys(message_ids))
+        found: dict[str, StoredMessage] = {}
+        for start in range(0, len(ids), 500):
+            part = ids[start:start + 500]
+            marks = ", ".join("?" * len(part))
+            for row in self.db.query(f"SELECT * FROM messages WHERE id IN ({marks})",
+                                     tuple(part)):
+                found[row["id"]] = self._row(row)
+        return found
+
     def last_message(self, conversation_id: str) -> StoredMessage | None:
         rows = self.db.query("SELECT * FROM messages WHERE conversation_id = ? "
                              "ORDER BY seq DESC LIMIT 1", (conversation_id,))

@@ -19,7 +19,9 @@ from desktop_app.answer.events import Done, Token
 from desktop_app.answer.service import CANCELLED
 from desktop_app.chat.conversations import ConversationStore
 from desktop_app.chat.history import HistoryBuilder
+from desktop_app.errors import AppError
 from desktop_app.memory.patterns import Command, parse_command
+from desktop_app.memory.recall import RecallService
 from desktop_app.memory.service import MemoryService
 from desktop_app.memory.types import (
     ForgetAllRequested,
@@ -41,13 +43,23 @@ class Answerer(Protocol):
 
 @dataclass(frozen=True)
 class ExtractionJob:
-    """Implicit extraction for one user message; run it after the answer is shown."""
+    """After-the-answer work for one user message: implicit extraction (when on) and the
+    conversation-recall index brought up to date. Run it after the answer is shown."""
 
     memory: MemoryService
     message: UserMessage
+    extract: bool = True
+    recall: RecallService | None = None
 
     def run(self) -> list[MemoryEvent]:
-        return self.memory.events_for(self.memory.extract_from(self.message))
+        events = (self.memory.events_for(self.memory.extract_from(self.message))
+                  if self.extract else [])
+        if self.recall is not None and self.recall.enabled:
+            try:
+                self.recall.sync([self.message.conversation_id])
+            except AppError as exc:  # recall is a convenience: never break the chat for it
+                log.warning("conversation recall not updated: %s", exc.user_message)
+        return events
 
 
 @dataclass(frozen=True)
@@ -122,11 +134,18 @@ class ChatService:
     """Conversations with session history and long-term memory around the answer service."""
 
     def __init__(self, conversations: ConversationStore, answers: Answerer,
-                 memory: MemoryService | None, *, history: HistoryBuilder | None = None) -> None:
+                 memory: MemoryService | None, *, history: HistoryBuilder | None = None,
+                 recall: RecallService | None = None) -> None:
         self.conversations = conversations
         self.answers = answers
-        self.memory = memory if memory is not None and memory.enabled else None
+        self._memory = memory
+        self.recall = recall
         self.history = history or HistoryBuilder(conversations)
+
+    @property
+    def memory(self) -> MemoryService | None:
+        """The memory service while memory is switched on (read live: a settings toggle)."""
+        return self._memory if self._memory is not None and self._memory.enabled else None
 
     def new_conversation(self, title: str = "") -> str:
         return self.conversations.new_conversation(title)
@@ -138,11 +157,12 @@ class ChatService:
         message = self.conversations.add_user_message(conversation_id, text)
         stored = self.conversations.message(message.message_id)
         assert stored is not None
-        command = parse_command(text) if self.memory is not None else None
+        memory = self.memory
+        command = parse_command(text) if memory is not None else None
         question = text
         command_trace: dict[str, Any] = {}
         ack = ""
-        if command is not None and self.memory is not None:
+        if command is not None and memory is not None:
             ack, command_trace = yield from self._command(command, message)
             if not command.rest:
                 yield Token(ack)
@@ -159,6 +179,7 @@ class ChatService:
         # `experiment`: a small model writes this one answer (labelled); passed only when
         # asked so answerers without the option keep working
         options: dict[str, Any] = {"experiment": True} if experiment else {}
+        options["conversation_id"] = conversation_id  # recall leaves this chat out
         answers = self.answers.ask(question, history=history, sources_only=sources_only,
                                    filters=filters, cancel=cancel, **options)
         try:
@@ -181,8 +202,11 @@ class ChatService:
             raise
         assistant = self._store_answer(conversation_id, ack, done, command_trace)
         job = None
-        if self.memory is not None and self.memory.implicit and command is None:
-            job = ExtractionJob(self.memory, message)
+        if memory is not None:
+            extract = memory.implicit and command is None
+            recall = self.recall if self.recall is not None and self.recall.enabled else None
+            if extract or recall is not None:
+                job = ExtractionJob(memory, message, extract=extract, recall=recall)
         yield TurnComplete(conversation_id, message.message_id, assistant.id, job)
 
     def _store_answer(self, conversation_id: str, ack: str, done: Done | None,

@@ -92,7 +92,11 @@ class Settings:
     # memory
     memory_enabled: bool = True
     implicit_extraction: bool = True
-    memory_retention_days: int = 365
+    memory_retention_days: int = 365  # memories and the conversation-recall index
+    # conversation recall (memory/recall.py): earlier chats searchable at answer time;
+    # turning it off erases its index. The memory + recall block's share of the prompt:
+    recall_enabled: bool = True
+    context_block_tokens: int = 600
     # logs
     log_retention_days: int = 14
     log_max_bytes: int = 2_000_000

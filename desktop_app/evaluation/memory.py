@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import re
 import tempfile
 import time
@@ -29,11 +30,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from desktop_app.answer.context import MAX_MEMORIES, estimate_tokens, fit_context
+from desktop_app.answer.prompt import MemoryItem as PromptMemory
+from desktop_app.answer.prompt import load_prompts
 from desktop_app.chat.conversations import ConversationStore
 from desktop_app.errors import AppError
 from desktop_app.memory.db import StateDB
+from desktop_app.memory.recall import RecallService
 from desktop_app.memory.service import MemoryService
 from desktop_app.memory.types import SENSITIVE_CATEGORIES
+from desktop_app.text.language import question_language
 
 log = logging.getLogger(__name__)
 
@@ -63,15 +69,48 @@ def load_cases(directory: Path) -> list[dict[str, Any]]:
     return [yaml.safe_load(f.read_text(encoding="utf-8")) for f in files]
 
 
-def load_gold(directory: Path) -> dict[str, Any]:
+def load_gold(directory: Path, gold_file: Path | None = None) -> dict[str, Any]:
+    """Gold facts: `gold_file` when given (`eval memory --gold FILE`), else a
+    `gold_facts.json` beside the cases or one folder up."""
+    if gold_file is not None:
+        if not gold_file.is_file():
+            raise AppError(f"No gold facts file at {gold_file}.")
+        try:
+            return dict(json.loads(gold_file.read_text(encoding="utf-8")))
+        except (ValueError, TypeError) as exc:
+            raise AppError(f"The gold facts file {gold_file} is not a JSON object: {exc}") \
+                from exc
     for candidate in (directory / "gold_facts.json", directory.parent / "gold_facts.json"):
         if candidate.is_file():
             return dict(json.loads(candidate.read_text(encoding="utf-8")))
     return {}
 
 
+_MERIDIEM = re.compile(r"(\d)\s*([ap])\.?\s?m\b\.?", re.I)
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+
+
 def _norm(text: str) -> str:
-    return " ".join(text.casefold().split())
+    """Case-folded, one space, "2:30pm"/"2:30 p.m." → "2:30 pm", "$1,800" → "$1800"."""
+    text = _MERIDIEM.sub(lambda m: f"{m.group(1)} {m.group(2).lower()}m", text)
+    return " ".join(_THOUSANDS.sub("", text).casefold().split())
+
+
+def fact_in(haystack: str, fact: str) -> bool:
+    """A needed fact occurs in a (normalised) text as whole tokens: "$80" is not inside
+    "$800" or "$80.50", "12C" not inside "112C", "2:30 PM" is not "2:30 AM"."""
+    needle = _norm(fact)
+    if not needle:
+        return False
+    for m in re.finditer(re.escape(needle), haystack):
+        before = haystack[max(0, m.start() - 2):m.start()]
+        after = haystack[m.end():m.end() + 2]
+        if before[-1:].isalnum() or re.fullmatch(r"\d[.,:]", before):
+            continue
+        if after[:1].isalnum() or re.fullmatch(r"[.,:]\d", after):
+            continue
+        return True
+    return False
 
 
 def conversation_text(case: dict[str, Any], *, role: str | None = None) -> str:
@@ -80,19 +119,33 @@ def conversation_text(case: dict[str, Any], *, role: str | None = None) -> str:
                           if role is None or m.get("role") == role))
 
 
+# a parenthesis or clause that states history or a rejected option, not a current fact
+_HISTORY_PAREN = re.compile(
+    r"\((?:\s*(?:changed|moved|increased|decreased|reduced|raised|lowered|updated|revised|"
+    r"was|were|previously|originally|formerly|initially|before|old|up|down|from|not|"
+    r"instead|rather|replaced|superseded)\b)[^)]*\)", re.I)
+_NEGATED = re.compile(r"\b(?:not|instead\s+of|rather\s+than)\s+[^,.;()\n]*", re.I)
+
+
 def key_values(criteria: str, conversation: str) -> list[list[str]]:
-    """Key values from evaluation criteria that occur in the conversation (any-of lists)."""
-    text = re.sub(r"\([^)]*\)", " ", criteria)  # "(changed from $85,000 to …)" is history
-    text = re.sub(r"\b(?:not|instead of|rather than)\s+[^,.;\n]*", " ", text, flags=re.I)
+    """Key values from evaluation criteria that occur in the conversation (any-of lists).
+
+    History ("(changed from $85,000 to …)", "(was 15mg weekly)") and the value right after
+    "not / instead of / rather than" are dropped; any other parenthesis ("$300 ($150 per
+    child)") and the rest of a clause after a negation ("instead of shaker (saved $1,800)")
+    keep their current facts."""
+    conversation = _norm(conversation)
+    text = _HISTORY_PAREN.sub(" ", criteria)
+    text = _NEGATED.sub(" ", text)
     found: list[str] = []
     for match in _KEY_VALUE.finditer(text):
         value = match.group(0).strip().rstrip(".")
         first = value.split()[0]
         if first in _NAME_STOP or len(value) < 3:
             continue
-        if _norm(value) in conversation and value not in found:
+        if fact_in(conversation, value) and value not in found:
             found.append(value)
-    kept = [v for v in found if not any(v != o and _norm(v) in _norm(o) for o in found)]
+    kept = [v for v in found if not any(v != o and fact_in(_norm(o), v) for o in found)]
     return [[v] for v in kept]
 
 
@@ -105,16 +158,21 @@ def needed_facts(case: dict[str, Any], gold: dict[str, Any]) -> tuple[list[list[
 
 
 def _contains(haystack: str, alternatives: list[str]) -> bool:
-    return any(_norm(a) in haystack for a in alternatives)
+    return any(fact_in(haystack, a) for a in alternatives)
 
 
 def evaluate_case(case: dict[str, Any], gold: dict[str, Any], embedder: Any, *, mode: str,
-                  k: int, llm: Any, workdir: Path) -> dict[str, Any]:
-    """Replay one case into a fresh store, ask its question, score the memory block."""
+                  k: int, llm: Any, workdir: Path, budget: int = 600,
+                  count_tokens: Callable[[str], int] = estimate_tokens,
+                  recall: bool = True) -> dict[str, Any]:
+    """Replay one case into a fresh store, ask its question, score the context block."""
     db = StateDB.open(workdir / "state.sqlite3")
     conversations = ConversationStore(db)
     memory = MemoryService(db, workdir / "memory", embedder, conversations=conversations,
                            retention_days=0, llm_provider=(lambda: llm) if llm else None)
+    recaller = RecallService(db, workdir / "recall", embedder, conversations=conversations,
+                             retention_days=0, enabled=recall)
+    memory.conversation_recall = recaller
     for category in SENSITIVE_CATEGORIES:
         memory.consents.record(category, True)
     use_llm = mode in ("llm", "both")
@@ -138,22 +196,37 @@ def evaluate_case(case: dict[str, Any], gold: dict[str, Any], embedder: Any, *, 
         # embedding batch per conversation
         outcomes = memory.save(candidates)
         sensitive += sum(o.candidate.sensitive for o in outcomes if o.status == "saved")
+    recaller.sync()
     question = " ".join(str(case["user_question"]).split())
     ranked = memory.recall(question, max(K_VALUES + (k,)))
     blocks = {n: _norm(" ".join(i.text for i in ranked[:n])) for n in set(K_VALUES + (k,))}
     block_items = ranked[:k]
     block = blocks[k]
+    # the block the model would get: memories + earlier conversations under the budget
+    texts = load_prompts(question_language(question))
+    context = fit_context([PromptMemory(i.id, i.text) for i in ranked[:MAX_MEMORIES]],
+                          recaller.earlier(question), texts, count_tokens=count_tokens,
+                          budget=budget, query=question)
+    in_context = _norm(context.text)
     stored = _norm(" ".join(i.text for i in memory.list_items(status="history")))
     user_said = conversation_text(case, role="user")
     facts, source = needed_facts(case, gold)
     per_fact = [{"fact": f[0], "found": _contains(block, f), "stored": _contains(stored, f),
                  "user_said": _contains(user_said, f),
+                 "in_context_block": _contains(in_context, f),
                  **{f"found@{n}": _contains(blocks[n], f) for n in K_VALUES}} for f in facts]
     active = memory.list_items()
+    exchanges = recaller.count()
     db.close()
+    n = len(facts)
+    in_block = sum(bool(p["in_context_block"]) for p in per_fact)
     return {
         "test_id": case.get("test_id"), "facts_from": source, "facts": per_fact,
-        "n_facts": len(facts), "found": sum(p["found"] for p in per_fact),
+        "n_facts": n, "found": sum(p["found"] for p in per_fact),
+        "in_context_block": in_block,
+        "in_context_block_share": round(in_block / n, 3) if n else None,
+        "block_tokens": context.tokens, "block_memories": len(context.memories),
+        "block_exchanges": len(context.exchanges), "indexed_exchanges": exchanges,
         "stored": sum(p["stored"] for p in per_fact),
         "user_said": sum(p["user_said"] for p in per_fact),
         **{f"found@{n}": sum(p[f"found@{n}"] for p in per_fact) for n in K_VALUES},
@@ -162,11 +235,18 @@ def evaluate_case(case: dict[str, Any], gold: dict[str, Any], embedder: Any, *, 
     }
 
 
+def _p95(values: list[int]) -> int:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)] if ordered else 0
+
+
 def summarize(cases: list[dict[str, Any]]) -> dict[str, Any]:
     total = sum(c["n_facts"] for c in cases) or 1
     scored = [c for c in cases if c["n_facts"]]
     return {
         "cases": len(cases), "facts": sum(c["n_facts"] for c in cases),
+        "in_context_block": round(sum(c["in_context_block"] for c in cases) / total, 3),
+        "block_tokens_p95": _p95([c["block_tokens"] for c in cases]),
         "fact_recall_in_block": round(sum(c["found"] for c in cases) / total, 3),
         **{f"fact_recall@{n}": round(sum(c[f"found@{n}"] for c in cases) / total, 3)
            for n in K_VALUES},
@@ -181,19 +261,39 @@ def summarize(cases: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+def token_counter(app: Any) -> tuple[Callable[[str], int], str]:
+    """The app's own token count (its model's tokenizer), else a conservative estimate."""
+    try:
+        from desktop_app.answer.llm import build_llm
+
+        llm = build_llm(app.settings)
+        if llm is not None:
+            llm.count_tokens("probe")
+            return llm.count_tokens, str(llm.name)
+    except Exception as exc:  # no model at hand: the estimate over-counts, never under
+        log.info("token counting without a model (%s)", type(exc).__name__)
+    return estimate_tokens, "estimate (3 chars/token)"
+
+
 def run_memory_eval(app: Any, directory: Path, *, mode: str = "patterns", k: int = 3,
                     limit: int | None = None, llm: Any = None,
-                    progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+                    progress: Callable[[str], None] | None = None,
+                    gold_file: Path | None = None, recall: bool = True,
+                    budget: int | None = None) -> dict[str, Any]:
     """Evaluate memory extraction + recall on every case in `directory`.
 
     `mode`: "patterns" (rules only, the no-LLM floor), "llm" (the local model only) or
     "both" (what the app does when implicit extraction is on and a model is present).
+    `recall`: earlier conversations in the context block (the app's default), or
+    profile memories only. `budget`: the block's tokens (default: the app's setting).
     """
     if mode not in MODES:
         raise AppError(f"Unknown mode {mode!r}: use one of {', '.join(MODES)}.")
     directory = Path(directory)
     cases = load_cases(directory)[: limit or None]
-    gold = load_gold(directory)
+    gold = load_gold(directory, gold_file)
+    budget = budget if budget is not None else app.settings.context_block_tokens
+    count_tokens, tokenizer = token_counter(app)
     if mode != "patterns" and llm is None:
         from desktop_app.answer.llm import build_llm
 
@@ -206,12 +306,17 @@ def run_memory_eval(app: Any, directory: Path, *, mode: str = "patterns", k: int
     for case in cases:
         with tempfile.TemporaryDirectory(dir=app.paths.cache_dir) as tmp:
             result = evaluate_case(case, gold, app.embedder, mode=mode, k=k, llm=llm,
-                                   workdir=Path(tmp))
+                                   workdir=Path(tmp), budget=budget,
+                                   count_tokens=count_tokens, recall=recall)
         results.append(result)
         if progress:
-            progress(f"{result['test_id']}: {result['found']}/{result['n_facts']} in block, "
+            progress(f"{result['test_id']}: {result['in_context_block']}/{result['n_facts']} "
+                     f"in the context block ({result['block_tokens']} tokens, "
+                     f"{result['block_memories']} memories, {result['block_exchanges']} "
+                     f"exchanges); {result['found']} in the top-{k} memories, "
                      f"{result['stored']} stored, {result['memories']} memories")
-    return {"directory": str(directory), "mode": mode, "k": k,
+    return {"directory": str(directory), "mode": mode, "k": k, "recall": recall,
+            "budget_tokens": budget, "tokenizer": tokenizer,
             "llm": getattr(llm, "name", None) if mode != "patterns" else None,
             "seconds": round(time.perf_counter() - started, 1),
             "summary": summarize(results), "cases": results}

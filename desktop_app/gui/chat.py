@@ -45,6 +45,7 @@ from desktop_app.answer.events import (
     Done,
     MemoryUsed,
     Progress,
+    RecallUsed,
     Token,
 )
 from desktop_app.answer.mode import (
@@ -96,6 +97,7 @@ class ChatPanel(QWidget):
     conversationChanged = Signal(str)  # conversation id (new or continued)
     memoryChanged = Signal()
     addModelRequested = Signal()  # "add a model" in the sources-mode notice
+    recallOpened = Signal(str)  # "from your chat of 15 Nov" clicked: that conversation's id
 
     def __init__(self, services: GuiServices, workers: WorkerSet,
                  parent: QWidget | None = None) -> None:
@@ -108,6 +110,7 @@ class ChatPanel(QWidget):
         self._serial = 0  # bumped when the transcript is replaced (new chat, other chat)
         self._undo_token = ""
         self._memories_used: list[str] = []
+        self._recalled: list[Any] = []  # RecallUsed of the current answer
         self._last_question = ""
         self._mode: AnswerMode | None = None
         self._mode_notice_shown = False
@@ -217,6 +220,7 @@ class ChatPanel(QWidget):
         self._render(lambda: self._begin_answer(experiment))
         self._done_seen = False
         self._memories_used = []
+        self._recalled = []
         self._streamed = []
         self._announced = []
         self._asked_at = time.monotonic()
@@ -320,15 +324,19 @@ class ChatPanel(QWidget):
             self.view.add_citation(event.citation)
         elif isinstance(event, MemoryUsed):
             self._memories_used.append(event.text)
+        elif isinstance(event, RecallUsed):
+            self._recalled.append(event)
         elif isinstance(event, Done):
             self._done_seen = True
             self._stop_progress()
             done, used = event, "; ".join(self._memories_used)
+            recalled = list(self._recalled)
 
             def finish() -> None:
                 self.view.finish_answer(self._translated(done), **self._answer_labels(done))
                 if used and not done.sources_only:
                     self.view.add_notice(self.tr("Used what you told me: %1").replace("%1", used))
+                self._recall_notice(recalled, sources_only=done.sources_only)
 
             self._render(finish)
             self._mode_notice(event)
@@ -383,8 +391,19 @@ class ChatPanel(QWidget):
             links.append((self.tr("Try the small model anyway (experiment)"), "experiment"))
         self.view.add_notice(text, links=links)
 
+    def _recall_notice(self, recalled: list[Any], *, sources_only: bool) -> None:
+        """Which earlier chats the answer drew on, each a link that opens it. Without a
+        model writing the answer, what was said there is shown (it is the answer's reach)."""
+        for event in recalled:
+            label = self.tr("From your chat of %1").replace("%1", event.date_label)
+            text = label + (f": “{event.excerpt}”" if sources_only and event.excerpt else "")
+            self.view.add_notice(text, links=[(self.tr("Open that chat"),
+                                               f"recall-{event.conversation_id}")])
+
     def _action(self, name: str) -> None:
-        if name == "add-model":
+        if name.startswith("recall-"):
+            self.recallOpened.emit(name.removeprefix("recall-"))
+        elif name == "add-model":
             self.addModelRequested.emit()
         elif name == "experiment" and self._last_question and not self.is_busy():
             self.ask(self._last_question, experiment=True)

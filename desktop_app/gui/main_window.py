@@ -49,6 +49,7 @@ from desktop_app.gui.i18n import Translations
 from desktop_app.gui.layout import PaneLayout
 from desktop_app.gui.library import LibraryPanel
 from desktop_app.gui.memory_panel import MemoryPanel
+from desktop_app.gui.recall_view import ConversationsView
 from desktop_app.gui.services import GuiServices, IndexSummary, ModelLoadState
 from desktop_app.gui.settings_dialog import SettingsDialog
 from desktop_app.gui.sources_viewer import SourcesViewer
@@ -104,9 +105,15 @@ class MainWindow(QMainWindow):
         self.memory_window = QDialog(self)
         self.memory_window.setModal(False)
         self.memory_panel = MemoryPanel(services, self.workers, self.memory_window)
+        # the memory window: profile memories, and the earlier chats recall can use
+        self.recall_view = ConversationsView(services, self.workers, self.memory_window)
+        self.memory_tabs = QTabWidget(self.memory_window)
+        self.memory_tabs.addTab(self.memory_panel, "")
+        self.memory_tabs.addTab(self.recall_view, "")
+        self.memory_tabs.currentChanged.connect(self._memory_tab_changed)
         memory_layout = QVBoxLayout(self.memory_window)
         memory_layout.setContentsMargins(0, 0, 0, 0)
-        memory_layout.addWidget(self.memory_panel)
+        memory_layout.addWidget(self.memory_tabs)
         self.memory_window.resize(960, 520)
 
         self.model_label = QLabel()  # the answer mode (rich text: "add a model" is a link)
@@ -202,6 +209,9 @@ class MainWindow(QMainWindow):
         self.conversations.newChatRequested.connect(self.new_chat)
         self.conversations.openRequested.connect(self._open_conversation)
         self.conversations.deleted.connect(self._conversation_deleted)
+        self.recall_view.conversationDeleted.connect(self._conversation_deleted)
+        self.recall_view.conversationDeleted.connect(lambda _c: self.conversations.refresh())
+        self.chat.recallOpened.connect(self._open_recalled)
         self.conversations.listed.connect(self._update_title)
         self.memory_panel.memoryChanged.connect(self.conversations.refresh)
         self.memory_panel.receiptShown.connect(self._reload_chat)
@@ -229,6 +239,8 @@ class MainWindow(QMainWindow):
         self.left_tabs.setTabText(0, self.tr("Library"))
         self.left_tabs.setTabText(1, self.tr("Chats"))
         self.memory_window.setWindowTitle(self.tr("Memory — what Acervo remembers"))
+        self.memory_tabs.setTabText(0, self.tr("Memories"))
+        self.memory_tabs.setTabText(1, self.tr("Conversations"))
         self.file_menu.setTitle(self.tr("&File"))
         self.chat_menu.setTitle(self.tr("&Chat"))
         self.view_menu.setTitle(self.tr("&View"))
@@ -432,6 +444,21 @@ class MainWindow(QMainWindow):
         self.memory_window.show()
         self.memory_window.raise_()
 
+    def show_recall(self) -> None:
+        """The memory window on its "Conversations" tab."""
+        self.memory_tabs.setCurrentWidget(self.recall_view)
+        self.show_memory()
+
+    def _memory_tab_changed(self, _index: int) -> None:
+        if self.memory_tabs.currentWidget() is self.recall_view:
+            self.recall_view.refresh()
+
+    def _recall_switched(self, receipt: Any) -> None:
+        if receipt is not None:
+            self.recall_view.show_receipt(receipt)
+        if self.memory_window.isVisible():
+            self.recall_view.refresh()
+
     def _memory_changed(self) -> None:
         if self.memory_window.isVisible():
             self.memory_panel.refresh()
@@ -445,6 +472,11 @@ class MainWindow(QMainWindow):
     def _turn_state(self, busy: bool) -> None:
         if not busy and self.chat.conversation_id:  # newest first: the list order changed
             self.conversations.refresh(select=self.chat.conversation_id)
+
+    def _open_recalled(self, conversation_id: str) -> None:
+        """"From your chat of 15 Nov" was clicked: open that chat."""
+        self.show_left(self.conversations)
+        self.conversations.open(conversation_id)
 
     def _conversation_deleted(self, conversation_id: str) -> None:
         if self.chat.conversation_id == conversation_id:
@@ -482,6 +514,11 @@ class MainWindow(QMainWindow):
                 follower.set_preference(new.theme)
         if change.libraries or passwords:
             self.library.libraries_changed()
+        if old.recall_enabled != new.recall_enabled:
+            enabled = new.recall_enabled  # off: its index is erased, and the receipt shown
+            self.workers.call(lambda: self.services.recall_switched(enabled),
+                              name="recall-switch", on_failed=lambda e: show_error(self, e),
+                              on_result=self._recall_switched)
         if change.models and "llm" in self.model_states:  # started: load the chosen model
             self.loading_bar.show()
             self.workers.start(self.services.load_llm, name="load-llm",

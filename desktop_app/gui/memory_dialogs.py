@@ -173,16 +173,19 @@ class ReceiptText(QObject):
         """(what was erased in plain words, the technical detail behind "Details")."""
         stores = receipt.get("stores", {})
         memories = len(receipt.get("memory_ids", []))
-        messages, chats, copies = (
+        messages, chats, copies, recall = (
             int(stores.get(name, {}).get("rows", 0))
-            for name in ("messages", "conversations", "traces_and_summaries"))
-        parts = [self.tr("%n memory item(s) (with older versions)", "", memories)]
+            for name in ("messages", "conversations", "traces_and_summaries", "recall_index"))
+        parts = ([self.tr("%n memory item(s) (with older versions)", "", memories)]
+                 if memories or not (messages or recall) else [])
         if messages:
             parts.append(self.tr("%n message(s) of yours", "", messages))
         if chats:
             parts.append(self.tr("%n chat message(s)", "", chats))
         if copies:
             parts.append(self.tr("%n copy(ies) in answers and their traces", "", copies))
+        if recall:
+            parts.append(self.tr("%n exchange(s) from the conversation-recall index (text, vectors and keyword entries)", "", recall))
         plain = self.tr("Erased for good: %1.").replace("%1", ", ".join(parts))
         if receipt.get("physical_cleanup"):
             plain += " " + self.tr("The files on disk were rewritten, so nothing can be recovered from them.")
@@ -209,6 +212,9 @@ class ReceiptText(QObject):
         ids = receipt.get("memory_ids", [])
         if ids:
             lines.append(self.tr("Memory ids:") + " " + ", ".join(ids))
+        exchanges = receipt.get("exchange_ids", [])
+        if exchanges:
+            lines.append(self.tr("Recall exchanges:") + " " + ", ".join(exchanges))
         return "\n".join(lines)
 
 
@@ -222,6 +228,7 @@ def merge_receipts(receipts: list[Any]) -> dict[str, Any]:
     for receipt in receipts:
         data = receipt.to_dict() if hasattr(receipt, "to_dict") else dict(receipt)
         merged["memory_ids"] += data.get("memory_ids", [])
+        merged.setdefault("exchange_ids", []).extend(data.get("exchange_ids", []))
         merged["total_content_bytes"] += int(data.get("total_content_bytes", 0))
         for name, store in data.get("stores", {}).items():
             into = merged["stores"].setdefault(name, {"rows": 0, "content_bytes": 0})

@@ -361,6 +361,10 @@ class GuiServices:
         """Implicit memory extraction for a finished turn (memory events for the chip)."""
         return list(job.run()) if job is not None else []
 
+    def recall_switched(self, enabled: bool) -> Any:
+        """Recall turned off (its index erased, receipt returned) or on (index built)."""
+        return self._memory_service().recall_switched(enabled)
+
     def apply_settings(self, new: Settings) -> SettingsChange:
         """The edited settings become live (`App.apply_settings` rebuilds what depends on
         them); the outbound guard follows the servers the user now allows."""
@@ -386,8 +390,15 @@ class GuiServices:
     def rename_conversation(self, conversation_id: str, title: str) -> None:
         self._conversation_store().rename(conversation_id, title)
 
-    def delete_conversation(self, conversation_id: str) -> None:
-        self._conversation_store().delete_conversation(conversation_id)
+    def delete_conversation(self, conversation_id: str) -> Any:
+        """Erase a conversation everywhere: messages, traces, its conversation-recall rows
+        (vectors and keyword entries), then the files; returns the erasure receipt."""
+        return self._memory_service().delete_conversation(conversation_id)
+
+    def recalled_exchanges(self, query: str = "") -> list[Any]:
+        """What conversation recall can use (the memory panel's "Conversations" view)."""
+        recall = self._memory_service().conversation_recall
+        return list(recall.indexed(query)) if recall is not None else []
 
     def messages(self, conversation_id: str) -> list[StoredMessage]:
         """Stored messages; assistant traces get full citations back from the index."""

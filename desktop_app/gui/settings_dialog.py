@@ -198,6 +198,8 @@ class SettingsDialog(QDialog):
         self.memory_enabled.setChecked(s.memory_enabled)
         self.implicit = QCheckBox(self.tr("Also notice facts I mention in passing (runs after each answer)"))
         self.implicit.setChecked(s.implicit_extraction)
+        self.recall = QCheckBox(self.tr("Use earlier conversations in answers (turning this off erases their search index)"))
+        self.recall.setChecked(s.recall_enabled)
         self.retention = QSpinBox()
         self.retention.setRange(0, 3650)
         self.retention.setSpecialValueText(self.tr("keep until I delete"))
@@ -206,6 +208,7 @@ class SettingsDialog(QDialog):
         form = QFormLayout(page)
         form.addRow("", self.memory_enabled)
         form.addRow("", self.implicit)
+        form.addRow("", self.recall)
         form.addRow(self.tr("Forget memories after:"), self.retention)
         return page
 
@@ -345,6 +348,7 @@ class SettingsDialog(QDialog):
         s.ocr_max_pages_per_document = self.ocr_pages.value()
         s.memory_enabled = self.memory_enabled.isChecked()
         s.implicit_extraction = self.implicit.isChecked()
+        s.recall_enabled = self.recall.isChecked()
         s.memory_retention_days = self.retention.value()
         s.language = str(self.language.currentData())
         s.theme = str(self.theme.currentData())

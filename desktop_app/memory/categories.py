@@ -76,7 +76,17 @@ _ORDINARY_LEXICON: dict[str, tuple[str, ...]] = {
     "preference": ("prefer", "prefir", "prefier", "favorite", "favourite", "favorit", "rather",
                    "gosto", "me gusta", "i like", "i love", "i hate", "odeio", "detesto"),
 }
+# an animal's health is not the user's health data (a vet bill, the dog's medication)
+_ANIMALS = (
+    "dog", "dogs", "puppy", "cat", "cats", "kitten", "pet", "pets", "vet", "veterinar",
+    "horse", "rabbit", "parrot", "cachorr", "cadela", "gato", "gata", "filhote", "bicho",
+    "perro", "perra", "mascota", "gatito", "caballo", "animal",
+)
 _DIGITS = re.compile(r"\d[\d .-]{2,}\d")
+# money, not a number that identifies an account: "$41,800", "R$ 1.500,00", "USD 2500"
+_AMOUNT_BEFORE = re.compile(r"(?:[$€£¥]|R\$|US\$|USD|BRL|EUR)\s?$", re.IGNORECASE)
+_AMOUNT_AFTER = re.compile(r"^\s?(?:dollars|reais|euros|pesos|usd|brl|k\b|/(?:mo|month|yr|year))",
+                           re.IGNORECASE)
 _IBAN = re.compile(r"\b[A-Z]{2}\d{2}[A-Z0-9]{11,30}\b")
 _TERM_CACHE: dict[str, re.Pattern[str]] = {}
 
@@ -107,6 +117,9 @@ def has_account_number(text: str) -> bool:
         return True
     folded = fold(text)
     for match in _DIGITS.finditer(text):
+        if (_AMOUNT_BEFORE.search(text[:match.start()])
+                or _AMOUNT_AFTER.match(text[match.end():])):
+            continue  # an amount of money is not an account number
         digits = re.sub(r"\D", "", match.group(0))
         if 13 <= len(digits) <= 19 and _luhn_ok(digits):
             return True
@@ -115,10 +128,18 @@ def has_account_number(text: str) -> bool:
     return False
 
 
-def sensitive_category(text: str) -> str | None:
-    """The first sensitive category the text falls in, or None."""
+def about_an_animal(text: str) -> bool:
+    folded = fold(text)
+    return any(_has_term(folded, t) for t in _ANIMALS)
+
+
+def sensitive_category(text: str, *, context: str = "") -> str | None:
+    """The first sensitive category the text falls in, or None. `context` (the question the
+    user answered) tells whose health it is: a pet's diagnosis is not health data."""
     folded = fold(text)
     for category, terms in _SENSITIVE_LEXICON.items():
+        if category == "health" and (about_an_animal(text) or about_an_animal(context)):
+            continue
         if any(_has_term(folded, t) for t in terms):
             return category
     if has_account_number(text):
@@ -134,15 +155,16 @@ def ordinary_category(text: str) -> str:
     return "other"
 
 
-def classify(text: str, hint: str | None = None) -> tuple[str, bool]:
+def classify(text: str, hint: str | None = None, *, context: str = "") -> tuple[str, bool]:
     """(category, sensitive): sensitive lexicons first, then the extractor's hint, then keywords."""
-    sensitive = sensitive_category(text)
+    sensitive = sensitive_category(text, context=context)
     if sensitive:
         return sensitive, True
     from desktop_app.memory.types import SENSITIVE_CATEGORIES
 
-    if hint in SENSITIVE_CATEGORIES:
+    animal = hint == "health" and (about_an_animal(text) or about_an_animal(context))
+    if hint in SENSITIVE_CATEGORIES and not animal:
         return hint, True  # an extractor's stricter judgement wins too
-    if hint and hint != "other":
+    if hint and hint != "other" and not animal:
         return hint, False
     return ordinary_category(text), False

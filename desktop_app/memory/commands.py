@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from desktop_app.chat.turn import ChatService
     from desktop_app.config.paths import AppPaths
     from desktop_app.config.settings import Settings
+    from desktop_app.memory.recall import RecallService
     from desktop_app.memory.service import MemoryService
 
 
@@ -59,6 +60,11 @@ class App(Protocol):
 
     @property
     def embedder(self) -> Any: ...
+
+    @property
+    def recall(self) -> RecallService: ...
+
+    def save_settings(self) -> None: ...
 
 CLI_CONVERSATION = "conv_cli"
 
@@ -120,6 +126,19 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     p.add_argument("state", nargs="?", choices=("on", "off"))
     p.set_defaults(handler=cmd_consent)
 
+    p = msub.add_parser("conversations",
+                        help="earlier chats conversation recall can use (--query: search them)")
+    p.add_argument("--query", default="", help="what a question would bring back")
+    p.set_defaults(handler=cmd_conversations)
+    p = msub.add_parser("delete-conversation",
+                        help="erase a chat with its recall rows, vectors and keyword entries")
+    p.add_argument("conversation_id")
+    p.set_defaults(handler=cmd_delete_conversation)
+    p = msub.add_parser("recall-index", help="conversation recall: on (index earlier chats), off "
+                        "(erase its index), sync (bring the index level with the chats)")
+    p.add_argument("state", choices=("on", "off", "sync"))
+    p.set_defaults(handler=cmd_recall_switch)
+
     p = msub.add_parser("receipts", help="erasure receipts (no content, for accountability)")
     p.set_defaults(handler=cmd_receipts)
 
@@ -140,6 +159,12 @@ def register_eval(eval_sub: argparse._SubParsersAction[Any]) -> None:
     e.add_argument("--k", type=int, default=3, help="memories in the prompt block (app: 3)")
     e.add_argument("--limit", type=int, default=None, help="first N cases only")
     e.add_argument("--json", type=Path, default=None, help="also write full results here")
+    e.add_argument("--gold", type=Path, default=None,
+                   help="gold facts JSON (default: gold_facts.json beside the cases)")
+    e.add_argument("--no-recall", action="store_true",
+                   help="profile memories only in the context block (recall off)")
+    e.add_argument("--budget", type=int, default=None,
+                   help="tokens of the memories + recall block (default: the app's setting)")
     e.set_defaults(handler=cmd_eval_memory)
 
 
@@ -277,6 +302,44 @@ def cmd_consent(args: argparse.Namespace, app: App) -> int:
     return 0
 
 
+def cmd_conversations(args: argparse.Namespace, app: App) -> int:
+    from desktop_app.memory.recall import chat_date
+
+    recall = app.recall
+    if not recall.enabled:
+        tell_user("Conversation recall is off (`desktop-app memory recall on`).")
+        return 0
+    if not args.query:
+        recall.sync()
+    for exchange in recall.indexed(args.query):
+        print(f"{exchange.conversation_id}  chat of {chat_date(exchange.started_at)}  "
+              f"{exchange.title}")
+        for role, text in exchange.turns:
+            print(f"    {'you' if role == 'user' else 'assistant'}: {' '.join(text.split())[:160]}")
+    return 0
+
+
+def cmd_delete_conversation(args: argparse.Namespace, app: App) -> int:
+    if not any(c["id"] == args.conversation_id for c in app.conversations.conversations()):
+        raise AppError(f"No conversation with id {args.conversation_id}.")
+    _receipt(app.memory.delete_conversation(args.conversation_id))
+    return 0
+
+
+def cmd_recall_switch(args: argparse.Namespace, app: App) -> int:
+    if args.state == "sync":
+        tell_user(f"{app.recall.sync()} exchanges indexed.")
+        return 0
+    app.settings.recall_enabled = args.state == "on"
+    app.save_settings()
+    receipt = app.memory.recall_switched(app.settings.recall_enabled)
+    if receipt is not None:
+        _receipt(receipt)
+    else:
+        tell_user(f"Conversation recall is on ({app.recall.count()} exchanges indexed).")
+    return 0
+
+
 def cmd_receipts(args: argparse.Namespace, app: App) -> int:
     print(json.dumps(app.memory.receipts(), indent=2))
     return 0
@@ -289,7 +352,7 @@ def cmd_sweep(args: argparse.Namespace, app: App) -> int:
 
 
 def cmd_chat(args: argparse.Namespace, app: App) -> int:
-    from desktop_app.answer.events import CitationEvent, Done, MemoryUsed, Token
+    from desktop_app.answer.events import CitationEvent, Done, MemoryUsed, RecallUsed, Token
     from desktop_app.chat.turn import TurnComplete
 
     app.conversations.ensure_conversation(args.conversation, "command line")
@@ -299,6 +362,8 @@ def cmd_chat(args: argparse.Namespace, app: App) -> int:
             print(event.text, end="", flush=True)
         elif isinstance(event, MemoryUsed):
             tell_user(f"[memory used: {event.memory_id}]")
+        elif isinstance(event, RecallUsed):
+            tell_user(f"[from your chat of {event.date_label}: {event.conversation_id}]")
         elif isinstance(event, CitationEvent):
             pass  # badges are in the text; the list follows the answer
         elif isinstance(event, Done):
@@ -336,7 +401,8 @@ def cmd_eval_memory(args: argparse.Namespace, app: App) -> int:
     from desktop_app.evaluation.memory import run_memory_eval
 
     result = run_memory_eval(app, args.directory, mode=args.mode, k=args.k, limit=args.limit,
-                             progress=tell_user)
+                             progress=tell_user, gold_file=args.gold,
+                             recall=not args.no_recall, budget=args.budget)
     print(json.dumps({k: v for k, v in result.items() if k != "cases"}, indent=2))
     if args.json:
         args.json.write_text(json.dumps(result, indent=2, ensure_ascii=False), encoding="utf-8")

@@ -33,6 +33,7 @@ from desktop_app.memory.patterns import (
     same_fact_key,
     slot_name,
 )
+from desktop_app.memory.recall import RecallService
 from desktop_app.memory.store import MemoryStore
 from desktop_app.memory.types import (
     Candidate,
@@ -90,6 +91,8 @@ class MemoryCore:
         self._index: MemoryIndex | None = None
         self._llm_provider = llm_provider
         self._undo: dict[str, UndoRecord] = {}
+        # conversation recall (memory/recall.py): erasures reach its index too
+        self.conversation_recall: RecallService | None = None
         # Another process (the window, a terminal) may write memories into the same folder.
         self.writer = writer_lock(index_dir.parent, MEMORY)
 

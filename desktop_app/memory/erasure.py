@@ -150,6 +150,8 @@ class ErasureReceipt:
     at: str
     memory_ids: list[str] = field(default_factory=list)
     message_ids: list[str] = field(default_factory=list)
+    exchange_ids: list[str] = field(default_factory=list)  # conversation-recall rows
+    conversation_ids: list[str] = field(default_factory=list)
     stores: dict[str, StoreTouch] = field(default_factory=dict)
     physical_cleanup: list[str] = field(default_factory=list)
 
@@ -168,6 +170,8 @@ class ErasureReceipt:
         return {
             "reason": self.reason, "at": self.at, "memory_ids": list(self.memory_ids),
             "message_ids": list(self.message_ids),
+            "conversation_ids": list(self.conversation_ids),
+            "exchange_ids": list(self.exchange_ids),
             "stores": {name: s.to_dict() for name, s in sorted(self.stores.items())},
             "total_rows": self.total_rows, "total_content_bytes": self.total_content_bytes,
             "physical_cleanup": list(self.physical_cleanup),
@@ -176,5 +180,6 @@ class ErasureReceipt:
     def summary_line(self) -> str:
         touched = ", ".join(f"{name}: {s.rows} rows/{s.content_bytes} B"
                             for name, s in sorted(self.stores.items()) if s.rows)
-        return (f"erased {len(self.memory_ids)} memories, {len(self.message_ids)} messages "
-                f"({touched or 'nothing to erase'})")
+        recall = (f", {len(self.exchange_ids)} recall exchanges" if self.exchange_ids else "")
+        return (f"erased {len(self.memory_ids)} memories, {len(self.message_ids)} messages"
+                f"{recall} ({touched or 'nothing to erase'})")

@@ -67,30 +67,38 @@ def keyword_text(text: str) -> str:
     return analyze(text, drop_stopwords=False)
 
 
-class MemoryIndex:
-    """Vector + keyword search over memory rows (status-filtered)."""
+class SearchTable:
+    """One LanceDB table with a vector column and an FTS-indexed `search_text` column, in
+    its own directory, written under the data folder's `memory` writer lock: the common
+    machinery of the memory index and the conversation-recall index (memory/recall_index)
+    — retries, FTS set-up, deletion, compaction that removes old versions from disk."""
+
+    table_name = TABLE
+
+    def _arrow_schema(self) -> Any:
+        return _schema(self.dim)
 
     def __init__(self, directory: Path, *, dim: int) -> None:
         self.directory = directory
         self.dim = dim
         self.writer = writer_lock(directory.parent, MEMORY)
-        schema = _schema(dim)
+        schema = self._arrow_schema()
         if not directory.is_dir():
             with self.writer.hold("creating the memory index"):
                 directory.mkdir(parents=True, exist_ok=True)
         self._db = lancedb_io.connect(directory)
-        if TABLE in self._db.list_tables().tables:
-            self._table = self._db.open_table(TABLE)
+        if self.table_name in self._db.list_tables().tables:
+            self._table = self._db.open_table(self.table_name)
             if self._table.schema.field("vector").type.list_size != dim:
                 # built by an embedder of another size: the caller re-embeds from SQLite
                 with self.writer.hold("rebuilding the memory index"):
-                    self._write(lambda: self._db.drop_table(TABLE))
+                    self._write(lambda: self._db.drop_table(self.table_name))
                     self._table = self._write(lambda: self._db.create_table(
-                        TABLE, schema=schema, exist_ok=True))
+                        self.table_name, schema=schema, exist_ok=True))
         else:
             with self.writer.hold("creating the memory index"):
                 self._table = self._write(lambda: self._db.create_table(
-                    TABLE, schema=schema, exist_ok=True))
+                    self.table_name, schema=schema, exist_ok=True))
         self._fts_ready = lancedb_io.has_fts(self._table)
 
     def _refresh(self) -> None:
@@ -111,6 +119,56 @@ class MemoryIndex:
         rows = self._read(lambda: self._table.search().select(["id"]).limit(None).to_list())
         return {r["id"] for r in rows}
 
+    def _ensure_fts(self) -> None:
+        if self._fts_ready or self.count() == 0:
+            return
+        with self.writer.hold("indexing memories"):
+            self._write(lambda: lancedb_io.create_fts(self._table))
+        self._fts_ready = True
+
+    def delete(self, ids: Sequence[str]) -> int:
+        """Delete rows (logically); call `compact()` to remove them from disk."""
+        ids = list(ids)
+        if not ids:
+            return 0
+        with self.writer.hold("erasing memories"):
+            before = self.count()
+            self._write(lambda: self._table.delete(sql_in("id", ids)))
+            return before - self.count()
+
+    def compact(self) -> None:
+        """Fold rows into the FTS index and drop every older version and index file."""
+        with self.writer.hold("erasing memories"):
+            self._optimize()
+            if self.count() > 0:
+                # rebuild the FTS index from the surviving rows only, then drop the old files
+                self._fts_ready = False
+                self._ensure_fts()
+                self._optimize()
+
+    def _optimize(self) -> None:
+        self._write(lambda: lancedb_io.compact(self._table))
+
+    def drop_all(self) -> int:
+        """Remove the table and its directory entirely (forget everything)."""
+        with self.writer.hold("erasing memories"):
+            rows = self.count()
+            self._write(lambda: self._db.drop_table(self.table_name))
+            self._table = self._write(lambda: self._db.create_table(
+                self.table_name, schema=self._arrow_schema(), exist_ok=True))
+            self._fts_ready = False
+            return rows
+
+    def file_bytes(self) -> int:
+        return dir_bytes(self.directory)
+
+    def stats(self) -> dict[str, Any]:
+        return {"rows": self.count(), "bytes": self.file_bytes(), "fts": self._fts_ready}
+
+
+class MemoryIndex(SearchTable):
+    """Vector + keyword search over memory rows (status-filtered)."""
+
     def add(self, ids: Sequence[str], texts: Sequence[str], vectors: np.ndarray,
             statuses: Sequence[str]) -> None:
         rows = [{"id": i, "status": s, "search_text": keyword_text(t),
@@ -126,13 +184,6 @@ class MemoryIndex:
             with self.writer.hold("updating a memory"):
                 self._write(lambda: self._table.update(where=sql_in("id", ids),
                                                        values={"status": status}))
-
-    def _ensure_fts(self) -> None:
-        if self._fts_ready or self.count() == 0:
-            return
-        with self.writer.hold("indexing memories"):
-            self._write(lambda: lancedb_io.create_fts(self._table))
-        self._fts_ready = True
 
     # ---- SearchLegs[str, MemoryFilters]: rows are memory ids ----
     @property
@@ -178,45 +229,6 @@ class MemoryIndex:
                         .to_list())
 
         return best_first([_scored(r["id"], float(r["_score"])) for r in self._read(run)])
-
-    def delete(self, ids: Sequence[str]) -> int:
-        """Delete rows (logically); call `compact()` to remove them from disk."""
-        ids = list(ids)
-        if not ids:
-            return 0
-        with self.writer.hold("erasing memories"):
-            before = self.count()
-            self._write(lambda: self._table.delete(sql_in("id", ids)))
-            return before - self.count()
-
-    def compact(self) -> None:
-        """Fold rows into the FTS index and drop every older version and index file."""
-        with self.writer.hold("erasing memories"):
-            self._optimize()
-            if self.count() > 0:
-                # rebuild the FTS index from the surviving rows only, then drop the old files
-                self._fts_ready = False
-                self._ensure_fts()
-                self._optimize()
-
-    def _optimize(self) -> None:
-        self._write(lambda: lancedb_io.compact(self._table))
-
-    def drop_all(self) -> int:
-        """Remove the table and its directory entirely (forget everything)."""
-        with self.writer.hold("erasing memories"):
-            rows = self.count()
-            self._write(lambda: self._db.drop_table(TABLE))
-            self._table = self._write(lambda: self._db.create_table(
-                TABLE, schema=_schema(self.dim), exist_ok=True))
-            self._fts_ready = False
-            return rows
-
-    def file_bytes(self) -> int:
-        return dir_bytes(self.directory)
-
-    def stats(self) -> dict[str, Any]:
-        return {"rows": self.count(), "bytes": self.file_bytes(), "fts": self._fts_ready}
 
 
 def _scored(memory_id: str, score: float) -> Scored[str]:

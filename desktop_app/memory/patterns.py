@@ -214,7 +214,32 @@ _IDENTIFIER = re.compile(
     r"|\b(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9][A-Z0-9-]+\b",  # codes: PAC-778K4M, 12C
 )
 _VALUE_CUT = re.compile(r"\s+(?:and|but|e|mas|pero|y)\s+(?:i|eu|yo|my|meu|minha|mi)\b|,\s", _F)
+# relations that make another person the subject of a fact ("my father's cardiologist")
+_PEOPLE = frozenset([
+    "father", "mother", "dad", "mom", "son", "daughter", "wife", "husband", "partner",
+    "brother", "sister", "grandfather", "grandmother", "grandma", "grandpa", "uncle", "aunt",
+    "cousin", "boss", "manager", "friend", "girlfriend", "boyfriend", "fiance", "fiancee",
+    "child", "kid", "kids", "children", "parents", "colleague", "pai", "mae", "filho",
+    "filha", "esposa", "marido", "irmao", "irma", "avo", "tio", "tia", "primo", "prima",
+    "chefe", "amigo", "amiga", "namorado", "namorada", "noivo", "noiva", "companheiro",
+    "companheira", "socio", "socia", "padre", "madre", "hijo", "hija", "esposo", "hermano",
+    "hermana", "abuelo", "abuela", "jefe", "novio", "novia",
+])
 _EMPTY_VALUES = {"it", "this", "that", "isso", "isto", "eso", "esto", "ele", "ela"}
+
+
+_VAGUE_START = {"that", "this", "it", "those", "these", "them", "some", "any", "care", "isso",
+                "isto", "eso", "esto", "aquilo", "um", "uma", "algo"}
+
+
+def _names_something(value: str) -> bool:
+    """A chosen thing is named: a digit, a capitalised word, or two words that are not a
+    vague phrase ("the premium plan" yes; "that risk", "a look" no)."""
+    words = value.split()
+    if not words or fold(words[0]) in _VAGUE_START:
+        return False
+    return (any(ch.isdigit() for ch in value) or any(w[:1].isupper() for w in words)
+            or len(words) >= 2)
 
 
 def slot_name(attr: str) -> str:
@@ -258,14 +283,24 @@ _STARTERS = {"i", "yes", "no", "sure", "ok", "okay", "yeah", "it's", "its", "tha
              "what", "how", "when", "where", "who", "why", "can", "could", "do", "does", "is"}
 
 
+_VOCATIVE = re.compile(
+    r"\b(?:thanks|thank\s+you|thx|hi|hello|hey|bye|goodbye|cheers|obrigad[oa]|valeu|oi|"
+    r"ol[aá]|tchau|gracias|hola|adi[oó]s)[,!]?\s+(?:so\s+much\s+|again\s+|muito\s+)?"
+    r"(?:(?:dr|dra|mr|mrs|ms|sr|sra)\.?\s+)?[A-ZÀ-Ý][\w'’-]*", re.UNICODE | re.IGNORECASE)
+
+
 def is_named_answer(message: UserMessage) -> bool:
-    """A short reply to a question that names something ("Susan Wilson.", "Denver, Colorado")."""
+    """A short reply to a question that names something ("Susan Wilson.", "Denver, Colorado");
+    not a thank-you to the agent ("No, that covers everything. Thanks Sarah!")."""
     if not message.replying_to or not message.replying_to.rstrip().endswith("?"):
         return False
-    words = re.findall(r"[\w'’-]+", message.text)
+    text = _VOCATIVE.sub(" ", message.text)
+    if _VOCATIVE.search(message.text) and not re.search(r"\w", text.strip(" .,!")):
+        return False
+    words = re.findall(r"[\w'’-]+", text)
     if not words or len(words) > 8 or message.text.rstrip().endswith("?"):
         return False
-    inner = [w for sentence in chat_sentences(message.text)
+    inner = [w for sentence in chat_sentences(text)
              for w in re.findall(r"[\w'’-]+", sentence)[1:]]  # not sentence-initial
     names = [w for w in inner if w[0].isupper() and w.casefold() not in _STARTERS
              and not re.match(r"I['’]", w)]
@@ -284,14 +319,18 @@ def match_fact(sentence: str) -> tuple[str | None, str, str, str] | None:
         value = _clean_value(m.group("value"))
         if not value or fold(value) in _EMPTY_VALUES:
             continue
+        if rule.attribute == "" and rule.category is None and not _names_something(value):
+            continue  # "I'll take that risk", "let's take a look": a phrase, not a choice
         groups = m.groupdict()
         subject = USER_SUBJECT
         attribute = rule.attribute or slot_name(groups.get("attr") or "")
-        if groups.get("owner"):
-            subject = fold(groups["owner"])
-        elif "'s " in attribute:  # "my father's cardiologist"
-            owner, attribute = attribute.split("'s ", 1)
-            subject = owner.strip()
+        owner = fold(groups.get("owner") or "")
+        if not owner and "'s " in attribute:  # "my father's cardiologist"
+            owner, attribute = (part.strip() for part in attribute.split("'s ", 1))
+        if owner in _PEOPLE:
+            subject = owner
+        elif owner:  # "o código do meu armário": the user's locker, not a person
+            attribute = slot_name(f"{attribute} {owner}")
         if rule.attribute == "preference":  # one slot per topic: "prefiro respostas curtas"
             words = [w for w in re.findall(r"[a-z]{3,}", fold(value))][:1]
             attribute = "preference:" + (words[0] if words else "")
@@ -312,7 +351,7 @@ def candidate_for(text: str, message: UserMessage, extracted_by: ExtractedBy) ->
     sentence = tidy_sentence(text)
     matched = match_fact(sentence)
     hint, subject, attribute, value = matched or (None, USER_SUBJECT, "", "")
-    category, sensitive = classify(sentence, hint)
+    category, sensitive = classify(sentence, hint, context=message.replying_to or "")
     return Candidate(sentence, category, subject, attribute, value, sensitive, extracted_by,
                      message)
 
@@ -330,7 +369,7 @@ def extract_stated_facts(message: UserMessage, *, identifiers: bool = True) -> l
         clauses = [c for c in split_clauses(sentence) if match_fact(c) is not None]
         if clauses:
             candidates += [candidate_for(c, message, "pattern") for c in clauses]
-        elif (identifiers and not identifier_taken and not is_real_question(sentence)
+        elif (identifiers and not identifier_taken and not sentence.rstrip().endswith("?")
               and (has_identifier(sentence) or is_named_answer(message))):
             # an identifier the user typed ("the code is PAC-778K4M"): keep their words;
             # a short message is kept whole, so "Let me write that down... 4429853327" keeps
@@ -338,8 +377,33 @@ def extract_stated_facts(message: UserMessage, *, identifiers: bool = True) -> l
             text = message.text if short_message else sentence
             identifier_taken = short_message
             candidates.append(candidate_for(text, message, "pattern"))
+    candidates = _one_per_fact(candidates)
     # a fact without a recognized slot is often a short answer ("Sure, it's 4429853327"):
     # index it with the question it answered, so "my account number?" can find it
     context = answer_context(message.replying_to)
     return [replace(c, search_context=context) if context and not c.attribute else c
             for c in candidates]
+
+
+def _one_per_fact(candidates: list[Candidate]) -> list[Candidate]:
+    """No near-duplicates from one message. Of two candidates where one holds all the
+    words of the other, one stays: a slotted clause over the whole message it came from
+    (so a later correction can supersede it), else the longer one."""
+    keys = [same_fact_key(c.text) for c in candidates]
+    kept: list[Candidate] = []
+    for i, c in enumerate(candidates):
+        drop = False
+        for j, other in enumerate(candidates):
+            if i == j:
+                continue
+            if keys[i] == keys[j]:
+                drop = j < i  # exact twins: the first stays
+            elif keys[i] in keys[j]:
+                drop = not (c.attribute and not other.attribute)
+            elif keys[j] in keys[i]:
+                drop = bool(other.attribute) and not c.attribute
+            if drop:
+                break
+        if not drop:
+            kept.append(c)
+    return kept

@@ -132,7 +132,8 @@ class MemoryService(MemoryCore):
         return self._erase(self.store.chain(memory_id), "delete", erase_messages=erase_messages)
 
     def forget_all(self, *, erase_conversations: bool = False) -> ErasureReceipt:
-        """Forget everything: all memories (and, when chosen, all conversations)."""
+        """Forget everything: all memories (and, when chosen, all conversations and the
+        conversation-recall index)."""
         with self.writing("erasing every memory"):
             receipt = self._erase(self.store.all_live_ids(), "forget_all",
                                   erase_messages=False, cleanup=not erase_conversations)
@@ -141,10 +142,76 @@ class MemoryService(MemoryCore):
                 touch = receipt.touch("conversations")
                 touch.rows += rows
                 touch.content_bytes += bytes_
+                if self.conversation_recall is not None:
+                    self.conversation_recall.erase_all(receipt)
                 self._physical_cleanup(receipt)
                 self._record(receipt)
         self._undo.clear()
         return receipt
+
+    # --- conversations (the chat list, the memory panel's "Conversations" view) ---
+
+    def delete_conversation(self, conversation_id: str) -> ErasureReceipt:
+        """Erase a conversation: its messages and traces, its recall rows (vectors and FTS
+        entries), then the files (LanceDB cleanup, SQLite VACUUM). Memories taken from it
+        stay (they are in the panel, erasable on their own)."""
+        receipt = ErasureReceipt("delete_conversation", iso(self.clock()),
+                                 conversation_ids=[conversation_id])
+        with self.writing("erasing a conversation"):
+            receipt.touch("sqlite_file").file_bytes_before = self.db.file_bytes()
+            ids = [m.id for m in self.conversations.messages(conversation_id)]
+            rows, bytes_ = self.conversations.delete_messages(ids)
+            receipt.message_ids = ids
+            touch = receipt.touch("messages")
+            touch.rows, touch.content_bytes = rows, bytes_
+            with self.db.transaction() as conn:
+                conn.execute("DELETE FROM conversations WHERE id = ?", (conversation_id,))
+            receipt.touch("conversations").rows += 1
+            if self.conversation_recall is not None:
+                self.conversation_recall.forget_conversations([conversation_id], receipt)
+            self._physical_cleanup(receipt)
+            self._record(receipt)
+        log.info("conversation erased: %d messages, %d recall rows", len(ids),
+                 len(receipt.exchange_ids))
+        return receipt
+
+    def delete_messages(self, message_ids: Sequence[str]) -> ErasureReceipt:
+        """Erase single messages, with their recall rows; the rest of the chat is re-indexed."""
+        receipt = ErasureReceipt("delete_messages", iso(self.clock()))
+        with self.writing("erasing messages"):
+            receipt.touch("sqlite_file").file_bytes_before = self.db.file_bytes()
+            conversations = sorted({m.conversation_id for m in
+                                    (self.conversations.message(i) for i in message_ids)
+                                    if m is not None})
+            rows, bytes_ = self.conversations.delete_messages(message_ids)
+            receipt.message_ids = list(message_ids)
+            touch = receipt.touch("messages")
+            touch.rows, touch.content_bytes = rows, bytes_
+            if self.conversation_recall is not None:
+                self.conversation_recall.forget_messages(list(message_ids), receipt)
+                self._resync_recall(conversations)
+            self._physical_cleanup(receipt)
+            self._record(receipt)
+        return receipt
+
+    def recall_switched(self, enabled: bool) -> ErasureReceipt | None:
+        """The recall setting changed: off erases the whole recall index; on builds it."""
+        if self.conversation_recall is None:
+            return None
+        if enabled:
+            self.conversation_recall.sync()
+            return None
+        receipt = ErasureReceipt("recall_off", iso(self.clock()))
+        with self.writing("erasing the conversation-recall index"):
+            self.conversation_recall.erase_all(receipt)
+            self._record(receipt)
+        return receipt
+
+    def _resync_recall(self, conversation_ids: Sequence[str] | None = None) -> None:
+        """Messages changed (erased, redacted): their exchanges are re-indexed and the old
+        rows compacted away, so no copy of the erased text stays in the recall index."""
+        if self.conversation_recall is not None and self.conversation_recall.enabled:
+            self.conversation_recall.sync(conversation_ids)
 
     def forget_matching(self, description: str, *, erase_messages: bool = True,
                         command_message_id: str | None = None) -> ErasureReceipt:
@@ -167,7 +234,10 @@ class MemoryService(MemoryCore):
     def sweep_expired(self, now: datetime | None = None) -> ErasureReceipt:
         """Erase every item past its retention date (run at start-up and daily)."""
         moment = now or self.clock()
-        return self._erase(self.store.expired_ids(iso(moment)), "expired", erase_messages=False)
+        receipt = self._erase(self.store.expired_ids(iso(moment)), "expired", erase_messages=False)
+        if self.conversation_recall is not None and self.conversation_recall.sweep_expired(receipt):
+            self._record(receipt)
+        return receipt
 
     def undo_conflicts(self, token: str) -> list[MemoryItem]:
         """Items of an undoable save that changed since (edited, or replaced by a newer
@@ -231,12 +301,16 @@ class MemoryService(MemoryCore):
                 receipt.message_ids = message_ids
                 touch = receipt.touch("messages")
                 touch.rows, touch.content_bytes = rows, bytes_
+                if self.conversation_recall is not None:
+                    self.conversation_recall.forget_messages(message_ids, receipt)
             self._scrub_copies(receipt, needles, set(ids))
             if redact_user_messages:
                 rows, bytes_ = self.conversations.redact_user_messages(redact_user_messages,
                                                                        needles)
                 receipt.touch("messages").rows += rows
                 receipt.touch("messages").content_bytes += bytes_
+                if rows:
+                    self._resync_recall()
             self.discard_undo_for(set(ids))
             if cleanup:
                 self._physical_cleanup(receipt)
@@ -251,6 +325,8 @@ class MemoryService(MemoryCore):
         touch = receipt.touch("traces_and_summaries")
         touch.rows += rows
         touch.content_bytes += bytes_
+        if rows:
+            self._resync_recall()  # redacted assistant turns: their recall rows change too
         if self.log_dir is not None and self.log_dir.is_dir():
             from desktop_app.privacy.export import log_files
 

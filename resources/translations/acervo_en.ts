@@ -4,84 +4,84 @@
 <context>
     <name>ChatPanel</name>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="171"/>
+        <location filename="../../desktop_app/gui/chat.py" line="174"/>
         <source>Ask a question about your documents. Every answer cites its sources: click a numbered badge to open the page it came from.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="172"/>
+        <location filename="../../desktop_app/gui/chat.py" line="175"/>
         <source>Ask about your documents… (Enter to send, Shift+Enter for a new line)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="173"/>
+        <location filename="../../desktop_app/gui/chat.py" line="176"/>
         <source>Sources only (no model)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="204"/>
+        <location filename="../../desktop_app/gui/chat.py" line="207"/>
         <source>Answer with the best passages from your documents, without the language model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="175"/>
+        <location filename="../../desktop_app/gui/chat.py" line="178"/>
         <source>Ask</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="176"/>
+        <location filename="../../desktop_app/gui/chat.py" line="179"/>
         <source>Stop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="177"/>
-        <location filename="../../desktop_app/gui/chat.py" line="470"/>
+        <location filename="../../desktop_app/gui/chat.py" line="180"/>
+        <location filename="../../desktop_app/gui/chat.py" line="489"/>
         <source>Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="216"/>
-        <location filename="../../desktop_app/gui/chat.py" line="517"/>
+        <location filename="../../desktop_app/gui/chat.py" line="219"/>
+        <location filename="../../desktop_app/gui/chat.py" line="536"/>
         <source>You</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="264"/>
+        <location filename="../../desktop_app/gui/chat.py" line="268"/>
         <source>Acervo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="268"/>
+        <location filename="../../desktop_app/gui/chat.py" line="272"/>
         <source>Sources</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="268"/>
+        <location filename="../../desktop_app/gui/chat.py" line="272"/>
         <source>found by</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="269"/>
+        <location filename="../../desktop_app/gui/chat.py" line="273"/>
         <source>p.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="270"/>
+        <location filename="../../desktop_app/gui/chat.py" line="274"/>
         <source>meaning</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="270"/>
+        <location filename="../../desktop_app/gui/chat.py" line="274"/>
         <source>keywords</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="271"/>
+        <location filename="../../desktop_app/gui/chat.py" line="275"/>
         <source>Searched for: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/chat.py" line="273"/>
+        <location filename="../../desktop_app/gui/chat.py" line="277"/>
         <source>Closest passages (%n)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -89,17 +89,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="331"/>
+        <location filename="../../desktop_app/gui/chat.py" line="338"/>
         <source>Used what you told me: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="341"/>
+        <location filename="../../desktop_app/gui/chat.py" line="349"/>
         <source>Memory saved: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/chat.py" line="348"/>
+        <location filename="../../desktop_app/gui/chat.py" line="356"/>
         <source>Forgotten: %n memory item(s).</source>
         <translation>
             <numerusform>Forgotten: %n memory item.</numerusform>
@@ -107,52 +107,62 @@
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="394"/>
+        <location filename="../../desktop_app/gui/chat.py" line="398"/>
+        <source>From your chat of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="400"/>
+        <source>Open that chat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="413"/>
         <source>no supporting evidence in your documents</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="395"/>
+        <location filename="../../desktop_app/gui/chat.py" line="414"/>
         <source>not found in your documents</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="396"/>
+        <location filename="../../desktop_app/gui/chat.py" line="415"/>
         <source>answered from sources only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="397"/>
+        <location filename="../../desktop_app/gui/chat.py" line="416"/>
         <source>stopped</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="404"/>
+        <location filename="../../desktop_app/gui/chat.py" line="423"/>
         <source>model unavailable: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="405"/>
+        <location filename="../../desktop_app/gui/chat.py" line="424"/>
         <source>memory unavailable: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="406"/>
+        <location filename="../../desktop_app/gui/chat.py" line="425"/>
         <source>reranker unavailable: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="424"/>
+        <location filename="../../desktop_app/gui/chat.py" line="443"/>
         <source>No answer.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="432"/>
+        <location filename="../../desktop_app/gui/chat.py" line="451"/>
         <source>The answer failed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="470"/>
+        <location filename="../../desktop_app/gui/chat.py" line="489"/>
         <source>Since it was saved, this memory was changed in the Memory panel:
 
 %1
@@ -161,48 +171,48 @@ Undo the save anyway? The changed memory is erased too.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="472"/>
+        <location filename="../../desktop_app/gui/chat.py" line="491"/>
         <source>Kept: the memory as you changed it stays.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="484"/>
+        <location filename="../../desktop_app/gui/chat.py" line="503"/>
         <source>Nothing to undo: this memory was already removed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="488"/>
+        <location filename="../../desktop_app/gui/chat.py" line="507"/>
         <source>Memory removed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="492"/>
+        <location filename="../../desktop_app/gui/chat.py" line="511"/>
         <source>Forget everything</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="493"/>
+        <location filename="../../desktop_app/gui/chat.py" line="512"/>
         <source>Erase everything Acervo remembers about you? This cannot be undone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="206"/>
+        <location filename="../../desktop_app/gui/chat.py" line="209"/>
         <source>Answers already come from your documents&apos; passages: no model writes them now (see the status bar).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="263"/>
+        <location filename="../../desktop_app/gui/chat.py" line="267"/>
         <source>Acervo · experiment (small model)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="223"/>
-        <location filename="../../desktop_app/gui/chat.py" line="299"/>
+        <location filename="../../desktop_app/gui/chat.py" line="227"/>
+        <location filename="../../desktop_app/gui/chat.py" line="303"/>
         <source>Searching your documents…</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/chat.py" line="302"/>
+        <location filename="../../desktop_app/gui/chat.py" line="306"/>
         <source>Reading %n passage(s)…</source>
         <translation>
             <numerusform>Reading %n passage…</numerusform>
@@ -210,52 +220,52 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="304"/>
+        <location filename="../../desktop_app/gui/chat.py" line="308"/>
         <source>Writing…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="345"/>
+        <location filename="../../desktop_app/gui/chat.py" line="353"/>
         <source>Not saved: remembering facts about %1 needs your consent. You can give it in the Memory panel (Sensitive data consent…).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="374"/>
+        <location filename="../../desktop_app/gui/chat.py" line="382"/>
         <source>The bundled model (SmolLM2, 135M parameters)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="376"/>
+        <location filename="../../desktop_app/gui/chat.py" line="384"/>
         <source>%1 is too small to write answers that stick to your documents, so Acervo answers with the passages that match your question.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="378"/>
+        <location filename="../../desktop_app/gui/chat.py" line="386"/>
         <source>No language model is installed, so Acervo answers with the passages that match your question.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="380"/>
+        <location filename="../../desktop_app/gui/chat.py" line="388"/>
         <source>The chosen model is unavailable, so Acervo answers with the passages that match your question.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="381"/>
+        <location filename="../../desktop_app/gui/chat.py" line="389"/>
         <source>Add a model (Settings → Models)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="383"/>
+        <location filename="../../desktop_app/gui/chat.py" line="391"/>
         <source>Try the small model anyway (experiment)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="398"/>
+        <location filename="../../desktop_app/gui/chat.py" line="417"/>
         <source>Experiment: written by a model too small to follow the answer prompt. It may invent, repeat or mistranslate — check every badge.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="399"/>
+        <location filename="../../desktop_app/gui/chat.py" line="418"/>
         <source>The model started repeating itself; the answer was cut there.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -331,6 +341,55 @@ Undo the save anyway? The changed memory is erased too.</source>
     <message>
         <location filename="../../desktop_app/gui/conversations.py" line="149"/>
         <source>Delete this chat and its messages? Memories you saved from it stay until you delete them in the Memory panel.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ConversationsView</name>
+    <message>
+        <location filename="../../desktop_app/gui/recall_view.py" line="80"/>
+        <source>Earlier conversations Acervo can recall when it answers (what you and the assistant said). Delete a conversation to erase it and its search entries for good; Settings can turn recall off.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/recall_view.py" line="81"/>
+        <source>Search earlier conversations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/recall_view.py" line="82"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="126"/>
+        <source>Delete conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/recall_view.py" line="83"/>
+        <source>Nothing to recall yet: earlier conversations appear here after you chat (or recall is switched off in Settings).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/recall_view.py" line="97"/>
+        <source>Untitled chat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/recall_view.py" line="98"/>
+        <source>%1 — chat of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/recall_view.py" line="104"/>
+        <source>You</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/recall_view.py" line="104"/>
+        <source>Assistant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/recall_view.py" line="127"/>
+        <source>Erase this conversation, its messages and everything recall indexed from it? Memories you saved from it stay until you delete them.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -774,196 +833,206 @@ Undo the save anyway? The changed memory is erased too.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="229"/>
-        <location filename="../../desktop_app/gui/main_window.py" line="245"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="239"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="257"/>
         <source>Library</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="230"/>
-        <location filename="../../desktop_app/gui/main_window.py" line="246"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="240"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="258"/>
         <source>Chats</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="231"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="241"/>
         <source>Memory — what Acervo remembers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="232"/>
-        <source>&amp;File</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="233"/>
-        <source>&amp;Chat</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="234"/>
-        <source>&amp;View</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="235"/>
-        <source>&amp;Tools</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="236"/>
-        <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="237"/>
-        <source>Add files…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="238"/>
-        <source>Add folder…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="239"/>
-        <source>Quit</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="240"/>
-        <source>New chat</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="241"/>
-        <source>Ask a question</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <location filename="../../desktop_app/gui/main_window.py" line="242"/>
-        <source>Stop answer</source>
+        <source>Memories</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../desktop_app/gui/main_window.py" line="243"/>
-        <source>Sources only (no model)</source>
+        <source>Conversations</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../desktop_app/gui/main_window.py" line="244"/>
-        <source>Memory…</source>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="245"/>
+        <source>&amp;Chat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="246"/>
+        <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../desktop_app/gui/main_window.py" line="247"/>
-        <source>Settings…</source>
+        <source>&amp;Tools</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../desktop_app/gui/main_window.py" line="248"/>
-        <source>Reindex library</source>
+        <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../desktop_app/gui/main_window.py" line="249"/>
-        <location filename="../../desktop_app/gui/main_window.py" line="505"/>
-        <source>About Acervo</source>
+        <source>Add files…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../desktop_app/gui/main_window.py" line="250"/>
+        <source>Add folder…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="251"/>
+        <source>Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="252"/>
+        <source>New chat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="253"/>
+        <source>Ask a question</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="254"/>
+        <source>Stop answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="255"/>
+        <source>Sources only (no model)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="256"/>
+        <source>Memory…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="259"/>
+        <source>Settings…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="260"/>
+        <source>Reindex library</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="261"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="543"/>
+        <source>About Acervo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="262"/>
         <source>Adding %p%</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="343"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="355"/>
         <source>offline ✓</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="344"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="356"/>
         <source>Nothing leaves this computer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="280"/>
-        <location filename="../../desktop_app/gui/main_window.py" line="296"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="292"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="308"/>
         <source>Model: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="281"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="293"/>
         <source>none (sources only)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="284"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="296"/>
         <source>search model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="284"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="296"/>
         <source>library</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="285"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="297"/>
         <source>language model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="285"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="297"/>
         <source>memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="286"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="298"/>
         <source>Loading %1…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="291"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="303"/>
         <source>Model: none (sources only)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="293"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="305"/>
         <source>Model: unavailable — sources-only answers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="332"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="344"/>
         <source>Models failed to load</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="348"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="360"/>
         <source>team server %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="349"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="361"/>
         <source>model server %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="351"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="363"/>
         <source>network: %1 only ⚠</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="352"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="364"/>
         <source>Questions and passages go to these servers; nothing else leaves this computer:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="362"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="374"/>
         <source>Library empty</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/main_window.py" line="366"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="378"/>
         <source>%n document(s)</source>
         <translation>
             <numerusform>%n document</numerusform>
@@ -971,7 +1040,7 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/main_window.py" line="367"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="379"/>
         <source>%n passage(s)</source>
         <translation>
             <numerusform>%n passage</numerusform>
@@ -979,67 +1048,67 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="373"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="385"/>
         <source>Add files</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="374"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="386"/>
         <source>Documents and scans (*.pdf *.docx *.md *.markdown *.txt *.html *.htm *.png *.jpg *.jpeg *.tif *.tiff);;Scanned images (*.png *.jpg *.jpeg *.tif *.tiff);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="382"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="394"/>
         <source>Add folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="505"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="543"/>
         <source>Acervo answers questions about your own documents with cited sources, entirely on this computer. Nothing is sent anywhere.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="311"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="323"/>
         <source>This model is too small to follow the answer prompt; its answers are labelled as experiments. Settings → Models → Who writes answers.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="312"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="324"/>
         <source>Experiment: %1 writes answers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="314"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="326"/>
         <source>Answers are written by the language model from the passages it finds, with citation badges.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="315"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="327"/>
         <source>Written answers: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="317"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="329"/>
         <source>The active model is too small to write reliable answers: Acervo shows the passages that answer your question, with badges. Add a model of 1B parameters or more (a GGUF file) for written answers.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="318"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="330"/>
         <source>No language model is installed: Acervo shows the passages that answer your question, with badges. Add a GGUF model for written answers.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="321"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="333"/>
         <source>You chose answers from your sources in Settings.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="322"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="334"/>
         <source>Answers from your sources</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="308"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="320"/>
         <source>add a model</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1312,7 +1381,7 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="181"/>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="182"/>
         <source>%n message(s) of yours</source>
         <translation>
             <numerusform>%n message of yours</numerusform>
@@ -1320,7 +1389,7 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="183"/>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="184"/>
         <source>%n chat message(s)</source>
         <translation>
             <numerusform>%n chat message</numerusform>
@@ -1328,30 +1397,38 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="185"/>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="186"/>
         <source>%n copy(ies) in answers and their traces</source>
         <translation>
             <numerusform>%n copy in answers and their traces</numerusform>
             <numerusform>%n copies in answers and their traces</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="188"/>
+        <source>%n exchange(s) from the conversation-recall index (text, vectors and keyword entries)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="186"/>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="189"/>
         <source>Erased for good: %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="188"/>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="191"/>
         <source>The files on disk were rewritten, so nothing can be recovered from them.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="192"/>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="195"/>
         <source>Stores touched:</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="197"/>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="200"/>
         <source>%n row(s)</source>
         <translation>
             <numerusform>%n row</numerusform>
@@ -1359,334 +1436,344 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="198"/>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="201"/>
         <source>%1 bytes of content</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="202"/>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="205"/>
         <source>file %1 → %2 bytes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="207"/>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="210"/>
         <source>Physical cleanup:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="208"/>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="211"/>
         <source>none needed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="211"/>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="214"/>
         <source>Memory ids:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="217"/>
+        <source>Recall exchanges:</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="63"/>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="313"/>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="336"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="58"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="311"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="334"/>
         <source>Settings</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="66"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="61"/>
         <source>Models</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="67"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="62"/>
         <source>Search</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="69"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="64"/>
         <source>Libraries</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="70"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="65"/>
         <source>Memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="71"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="66"/>
         <source>General</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="88"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="83"/>
         <source>Local model (llama.cpp)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="89"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="84"/>
         <source>Ollama server</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="90"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="85"/>
         <source>No model: sources only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="105"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="100"/>
         <source>Add GGUF file…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="107"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="102"/>
         <source>Use selected</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="109"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="104"/>
         <source>Remove from list</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="126"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="121"/>
         <source>Allow a server on another computer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="135"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="130"/>
         <source>Answer with:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="138"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="133"/>
         <source>Models:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="140"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="135"/>
         <source>Context size (tokens):</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="141"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="136"/>
         <source>Threads:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="142"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="137"/>
         <source>Ollama URL:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="143"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="138"/>
         <source>Ollama model:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="166"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="161"/>
         <source>multilingual-e5-small (loading…)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="167"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="162"/>
         <source>The embedding model is fixed; changing it requires a reindex.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="171"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="166"/>
         <source>Rerank results with a cross-encoder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="173"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="168"/>
         <source>Read scanned pages and images with OCR</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="176"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="171"/>
         <source>Pages without a text layer are read from their image, on this computer.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="181"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="176"/>
         <source>OCR takes seconds per page; scanned pages beyond this are listed, not read.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="185"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="180"/>
         <source>Browse…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="191"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="186"/>
         <source>Embedding model:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="192"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="187"/>
         <source>Sources per answer (k):</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="194"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="189"/>
         <source>Reranker folder:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="196"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="191"/>
         <source>OCR pages per document:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="202"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="197"/>
         <source>Remember facts I tell the assistant</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="204"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="199"/>
         <source>Also notice facts I mention in passing (runs after each answer)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="208"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="201"/>
+        <source>Use earlier conversations in answers (turning this off erases their search index)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="205"/>
         <source>keep until I delete</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="209"/>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="228"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="206"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="226"/>
         <source> days</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="214"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="212"/>
         <source>Forget memories after:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="222"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="220"/>
         <source>Automatic (system)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="231"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="229"/>
         <source>Follow the system</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="231"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="229"/>
         <source>Light</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="232"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="230"/>
         <source>Dark</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="236"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="234"/>
         <source>Language:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="237"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="235"/>
         <source>Appearance:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="238"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="236"/>
         <source>Keep logs for:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="247"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="245"/>
         <source>bundled</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="266"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="264"/>
         <source>Add a GGUF model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="267"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="265"/>
         <source>GGUF models (*.gguf)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="277"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="275"/>
         <source>Choose a chat template</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="278"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="276"/>
         <source>Template:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="281"/>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="284"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="279"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="282"/>
         <source>Model not added</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="292"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="290"/>
         <source>Model added</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="322"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="320"/>
         <source>Not air-gapped: your questions and passages from your documents will be sent to this server.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="324"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="322"/>
         <source>This URL is on another computer. Tick “Allow a server on another computer” to use it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="327"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="325"/>
         <source>Cross-encoder folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="96"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="91"/>
         <source>Automatic: the model, when it is big enough</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="97"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="92"/>
         <source>Always the model (a small one as an experiment)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="98"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="93"/>
         <source>Never: answer with passages from my documents</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="101"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="96"/>
         <source>Models under %1 parameters, like the bundled SmolLM2 (135M), cannot follow the answer prompt: Acervo then answers with the passages from your documents. Add a GGUF of 1B parameters or more (e.g. Qwen2.5-3B-Instruct, Q4_K_M) for written answers.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="136"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="131"/>
         <source>Who writes answers:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="261"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="259"/>
         <source>writes answers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="262"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="260"/>
         <source>too small to write answers (%1): sources, or an experiment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="289"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="287"/>
         <source>It is big enough to write answers and is now the active model.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1694,72 +1781,72 @@ Undo the save anyway? The changed memory is erased too.</source>
 <context>
     <name>SourcesViewer</name>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="250"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="259"/>
         <source>Open original</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="251"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="260"/>
         <source>Open the file in the system viewer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="252"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="261"/>
         <source>Close the source (back to the library)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="253"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="262"/>
         <source>Click a citation badge to see the cited passage here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="254"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="263"/>
         <source>Zoom out (Ctrl+−, Ctrl+wheel)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="255"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="264"/>
         <source>Zoom in (Ctrl++, Ctrl+wheel)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="256"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="265"/>
         <source>Fit width</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="257"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="266"/>
         <source>Fit the page to the width (Ctrl+0)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="258"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="267"/>
         <source>Cited page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="260"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="269"/>
         <source>Sources</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="467"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="497"/>
         <source>Page %1 · %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="471"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="501"/>
         <source>Team library “%1”</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="473"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="503"/>
         <source>the file is not on this computer; showing the text stored in the team library</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="475"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="505"/>
         <source>original file not found; showing the indexed text</source>
         <translation type="unfinished"></translation>
     </message>

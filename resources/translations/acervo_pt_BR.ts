@@ -4,89 +4,89 @@
 <context>
     <name>ChatPanel</name>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="171"/>
+        <location filename="../../desktop_app/gui/chat.py" line="174"/>
         <source>Ask a question about your documents. Every answer cites its sources: click a numbered badge to open the page it came from.</source>
         <translation>Faça uma pergunta sobre seus documentos. Toda resposta cita suas fontes: clique em um selo numerado para abrir a página de onde veio.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="172"/>
+        <location filename="../../desktop_app/gui/chat.py" line="175"/>
         <source>Ask about your documents… (Enter to send, Shift+Enter for a new line)</source>
         <translation>Pergunte sobre seus documentos… (Enter envia, Shift+Enter quebra a linha)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="173"/>
+        <location filename="../../desktop_app/gui/chat.py" line="176"/>
         <source>Sources only (no model)</source>
         <translation>Só fontes (sem modelo)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="204"/>
+        <location filename="../../desktop_app/gui/chat.py" line="207"/>
         <source>Answer with the best passages from your documents, without the language model</source>
         <translation>Responder com os melhores trechos dos seus documentos, sem o modelo de linguagem</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="175"/>
+        <location filename="../../desktop_app/gui/chat.py" line="178"/>
         <source>Ask</source>
         <translation>Perguntar</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="176"/>
+        <location filename="../../desktop_app/gui/chat.py" line="179"/>
         <source>Stop</source>
         <translation>Parar</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="177"/>
-        <location filename="../../desktop_app/gui/chat.py" line="470"/>
+        <location filename="../../desktop_app/gui/chat.py" line="180"/>
+        <location filename="../../desktop_app/gui/chat.py" line="489"/>
         <source>Undo</source>
         <translation>Desfazer</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="216"/>
-        <location filename="../../desktop_app/gui/chat.py" line="517"/>
+        <location filename="../../desktop_app/gui/chat.py" line="219"/>
+        <location filename="../../desktop_app/gui/chat.py" line="536"/>
         <source>You</source>
         <translation>Você</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="264"/>
+        <location filename="../../desktop_app/gui/chat.py" line="268"/>
         <source>Acervo</source>
         <translation>Acervo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="268"/>
+        <location filename="../../desktop_app/gui/chat.py" line="272"/>
         <source>Sources</source>
         <translation>Fontes</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="268"/>
+        <location filename="../../desktop_app/gui/chat.py" line="272"/>
         <source>found by</source>
         <translation>encontrado por</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="269"/>
+        <location filename="../../desktop_app/gui/chat.py" line="273"/>
         <source>p.</source>
         <translation>p.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="270"/>
+        <location filename="../../desktop_app/gui/chat.py" line="274"/>
         <source>meaning</source>
         <translation>significado</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="270"/>
+        <location filename="../../desktop_app/gui/chat.py" line="274"/>
         <source>keywords</source>
         <translation>palavras-chave</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="331"/>
+        <location filename="../../desktop_app/gui/chat.py" line="338"/>
         <source>Used what you told me: %1</source>
         <translation>Usei o que você me contou: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="341"/>
+        <location filename="../../desktop_app/gui/chat.py" line="349"/>
         <source>Memory saved: %1</source>
         <translation>Memória salva: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/chat.py" line="348"/>
+        <location filename="../../desktop_app/gui/chat.py" line="356"/>
         <source>Forgotten: %n memory item(s).</source>
         <translation>
             <numerusform>Esquecida: %n memória.</numerusform>
@@ -94,27 +94,37 @@
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="394"/>
+        <location filename="../../desktop_app/gui/chat.py" line="398"/>
+        <source>From your chat of %1</source>
+        <translation>Da sua conversa de %1</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="400"/>
+        <source>Open that chat</source>
+        <translation>Abrir essa conversa</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="413"/>
         <source>no supporting evidence in your documents</source>
         <translation>sem evidência nos seus documentos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="395"/>
+        <location filename="../../desktop_app/gui/chat.py" line="414"/>
         <source>not found in your documents</source>
         <translation>não encontrado nos seus documentos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="396"/>
+        <location filename="../../desktop_app/gui/chat.py" line="415"/>
         <source>answered from sources only</source>
         <translation>respondido só com as fontes</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="271"/>
+        <location filename="../../desktop_app/gui/chat.py" line="275"/>
         <source>Searched for: %1</source>
         <translation>Pesquisado: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/chat.py" line="273"/>
+        <location filename="../../desktop_app/gui/chat.py" line="277"/>
         <source>Closest passages (%n)</source>
         <translation>
             <numerusform>Trecho mais próximo (%n)</numerusform>
@@ -122,37 +132,37 @@
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="397"/>
+        <location filename="../../desktop_app/gui/chat.py" line="416"/>
         <source>stopped</source>
         <translation>interrompido</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="404"/>
+        <location filename="../../desktop_app/gui/chat.py" line="423"/>
         <source>model unavailable: </source>
         <translation>modelo indisponível: </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="405"/>
+        <location filename="../../desktop_app/gui/chat.py" line="424"/>
         <source>memory unavailable: </source>
         <translation>memória indisponível: </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="406"/>
+        <location filename="../../desktop_app/gui/chat.py" line="425"/>
         <source>reranker unavailable: </source>
         <translation>reordenador indisponível: </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="424"/>
+        <location filename="../../desktop_app/gui/chat.py" line="443"/>
         <source>No answer.</source>
         <translation>Sem resposta.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="432"/>
+        <location filename="../../desktop_app/gui/chat.py" line="451"/>
         <source>The answer failed.</source>
         <translation>A resposta falhou.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="470"/>
+        <location filename="../../desktop_app/gui/chat.py" line="489"/>
         <source>Since it was saved, this memory was changed in the Memory panel:
 
 %1
@@ -165,48 +175,48 @@ Undo the save anyway? The changed memory is erased too.</source>
 Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="472"/>
+        <location filename="../../desktop_app/gui/chat.py" line="491"/>
         <source>Kept: the memory as you changed it stays.</source>
         <translation>Mantida: a memória fica como você a alterou.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="484"/>
+        <location filename="../../desktop_app/gui/chat.py" line="503"/>
         <source>Nothing to undo: this memory was already removed.</source>
         <translation>Nada a desfazer: esta memória já foi removida.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="488"/>
+        <location filename="../../desktop_app/gui/chat.py" line="507"/>
         <source>Memory removed.</source>
         <translation>Memória removida.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="492"/>
+        <location filename="../../desktop_app/gui/chat.py" line="511"/>
         <source>Forget everything</source>
         <translation>Esquecer tudo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="493"/>
+        <location filename="../../desktop_app/gui/chat.py" line="512"/>
         <source>Erase everything Acervo remembers about you? This cannot be undone.</source>
         <translation>Apagar tudo o que o Acervo lembra sobre você? Isso não pode ser desfeito.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="206"/>
+        <location filename="../../desktop_app/gui/chat.py" line="209"/>
         <source>Answers already come from your documents&apos; passages: no model writes them now (see the status bar).</source>
         <translation>As respostas já vêm dos trechos dos seus documentos: nenhum modelo as redige agora (veja a barra de status).</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="263"/>
+        <location filename="../../desktop_app/gui/chat.py" line="267"/>
         <source>Acervo · experiment (small model)</source>
         <translation>Acervo · experimento (modelo pequeno)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="223"/>
-        <location filename="../../desktop_app/gui/chat.py" line="299"/>
+        <location filename="../../desktop_app/gui/chat.py" line="227"/>
+        <location filename="../../desktop_app/gui/chat.py" line="303"/>
         <source>Searching your documents…</source>
         <translation>Buscando nos seus documentos…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/chat.py" line="302"/>
+        <location filename="../../desktop_app/gui/chat.py" line="306"/>
         <source>Reading %n passage(s)…</source>
         <translation>
             <numerusform>Lendo %n trecho…</numerusform>
@@ -214,52 +224,52 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="304"/>
+        <location filename="../../desktop_app/gui/chat.py" line="308"/>
         <source>Writing…</source>
         <translation>Escrevendo…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="345"/>
+        <location filename="../../desktop_app/gui/chat.py" line="353"/>
         <source>Not saved: remembering facts about %1 needs your consent. You can give it in the Memory panel (Sensitive data consent…).</source>
         <translation>Não salvo: lembrar fatos sobre %1 precisa do seu consentimento. Você pode dá-lo no painel Memória (Consentimento para dados sensíveis…).</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="374"/>
+        <location filename="../../desktop_app/gui/chat.py" line="382"/>
         <source>The bundled model (SmolLM2, 135M parameters)</source>
         <translation>O modelo incluído (SmolLM2, 135M parâmetros)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="376"/>
+        <location filename="../../desktop_app/gui/chat.py" line="384"/>
         <source>%1 is too small to write answers that stick to your documents, so Acervo answers with the passages that match your question.</source>
         <translation>%1 é pequeno demais para redigir respostas fiéis aos seus documentos; por isso o Acervo responde com os trechos que correspondem à sua pergunta.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="378"/>
+        <location filename="../../desktop_app/gui/chat.py" line="386"/>
         <source>No language model is installed, so Acervo answers with the passages that match your question.</source>
         <translation>Nenhum modelo de linguagem está instalado; por isso o Acervo responde com os trechos que correspondem à sua pergunta.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="380"/>
+        <location filename="../../desktop_app/gui/chat.py" line="388"/>
         <source>The chosen model is unavailable, so Acervo answers with the passages that match your question.</source>
         <translation>O modelo escolhido não está disponível; por isso o Acervo responde com os trechos que correspondem à sua pergunta.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="381"/>
+        <location filename="../../desktop_app/gui/chat.py" line="389"/>
         <source>Add a model (Settings → Models)</source>
         <translation>Adicionar um modelo (Configurações → Modelos)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="383"/>
+        <location filename="../../desktop_app/gui/chat.py" line="391"/>
         <source>Try the small model anyway (experiment)</source>
         <translation>Testar o modelo pequeno mesmo assim (experimento)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="398"/>
+        <location filename="../../desktop_app/gui/chat.py" line="417"/>
         <source>Experiment: written by a model too small to follow the answer prompt. It may invent, repeat or mistranslate — check every badge.</source>
         <translation>Experimento: escrito por um modelo pequeno demais para seguir as instruções de resposta. Ele pode inventar, repetir ou traduzir mal — confira cada selo.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="399"/>
+        <location filename="../../desktop_app/gui/chat.py" line="418"/>
         <source>The model started repeating itself; the answer was cut there.</source>
         <translation>O modelo começou a se repetir; a resposta foi cortada ali.</translation>
     </message>
@@ -336,6 +346,55 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         <location filename="../../desktop_app/gui/conversations.py" line="149"/>
         <source>Delete this chat and its messages? Memories you saved from it stay until you delete them in the Memory panel.</source>
         <translation>Excluir esta conversa e suas mensagens? As memórias salvas a partir dela ficam até você excluí-las no painel Memória.</translation>
+    </message>
+</context>
+<context>
+    <name>ConversationsView</name>
+    <message>
+        <location filename="../../desktop_app/gui/recall_view.py" line="80"/>
+        <source>Earlier conversations Acervo can recall when it answers (what you and the assistant said). Delete a conversation to erase it and its search entries for good; Settings can turn recall off.</source>
+        <translation>Conversas anteriores que o Acervo pode lembrar ao responder (o que você e o assistente disseram). Exclua uma conversa para apagá-la de vez, com suas entradas de busca; nas Configurações você pode desligar essa lembrança.</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/recall_view.py" line="81"/>
+        <source>Search earlier conversations</source>
+        <translation>Buscar nas conversas anteriores</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/recall_view.py" line="82"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="126"/>
+        <source>Delete conversation</source>
+        <translation>Excluir conversa</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/recall_view.py" line="83"/>
+        <source>Nothing to recall yet: earlier conversations appear here after you chat (or recall is switched off in Settings).</source>
+        <translation>Nada para lembrar ainda: as conversas anteriores aparecem aqui depois que você conversa (ou a lembrança está desligada nas Configurações).</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/recall_view.py" line="97"/>
+        <source>Untitled chat</source>
+        <translation>Conversa sem título</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/recall_view.py" line="98"/>
+        <source>%1 — chat of %2</source>
+        <translation>%1 — conversa de %2</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/recall_view.py" line="104"/>
+        <source>You</source>
+        <translation>Você</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/recall_view.py" line="104"/>
+        <source>Assistant</source>
+        <translation>Assistente</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/recall_view.py" line="127"/>
+        <source>Erase this conversation, its messages and everything recall indexed from it? Memories you saved from it stay until you delete them.</source>
+        <translation>Apagar esta conversa, suas mensagens e tudo o que a lembrança indexou dela? As memórias salvas a partir dela ficam até você excluí-las.</translation>
     </message>
 </context>
 <context>
@@ -778,110 +837,120 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="229"/>
-        <location filename="../../desktop_app/gui/main_window.py" line="245"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="239"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="257"/>
         <source>Library</source>
         <translation>Biblioteca</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="230"/>
-        <location filename="../../desktop_app/gui/main_window.py" line="246"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="240"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="258"/>
         <source>Chats</source>
         <translation>Conversas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="231"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="241"/>
         <source>Memory — what Acervo remembers</source>
         <translation>Memória — o que o Acervo lembra</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="232"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="242"/>
+        <source>Memories</source>
+        <translation>Memórias</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="243"/>
+        <source>Conversations</source>
+        <translation>Conversas</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="244"/>
         <source>&amp;File</source>
         <translation>&amp;Arquivo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="233"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="245"/>
         <source>&amp;Chat</source>
         <translation>&amp;Conversa</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="234"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="246"/>
         <source>&amp;View</source>
         <translation>&amp;Exibir</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="235"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="247"/>
         <source>&amp;Tools</source>
         <translation>&amp;Ferramentas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="236"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="248"/>
         <source>&amp;Help</source>
         <translation>A&amp;juda</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="237"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="249"/>
         <source>Add files…</source>
         <translation>Adicionar arquivos…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="238"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="250"/>
         <source>Add folder…</source>
         <translation>Adicionar pasta…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="239"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="251"/>
         <source>Quit</source>
         <translation>Sair</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="240"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="252"/>
         <source>New chat</source>
         <translation>Nova conversa</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="241"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="253"/>
         <source>Ask a question</source>
         <translation>Fazer uma pergunta</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="242"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="254"/>
         <source>Stop answer</source>
         <translation>Parar resposta</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="243"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="255"/>
         <source>Sources only (no model)</source>
         <translation>Só fontes (sem modelo)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="244"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="256"/>
         <source>Memory…</source>
         <translation>Memória…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="247"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="259"/>
         <source>Settings…</source>
         <translation>Configurações…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="248"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="260"/>
         <source>Reindex library</source>
         <translation>Reindexar biblioteca</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="249"/>
-        <location filename="../../desktop_app/gui/main_window.py" line="505"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="261"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="543"/>
         <source>About Acervo</source>
         <translation>Sobre o Acervo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="250"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="262"/>
         <source>Adding %p%</source>
         <translation>Adicionando %p%</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="343"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="355"/>
         <source>offline ✓</source>
         <translation>offline ✓</translation>
     </message>
@@ -890,7 +959,7 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         <translation type="vanished">rede: servidor de modelo permitido ⚠</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="344"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="356"/>
         <source>Nothing leaves this computer</source>
         <translation>Nada sai deste computador</translation>
     </message>
@@ -899,63 +968,63 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         <translation type="vanished">Perguntas e trechos são enviados ao servidor Ollama</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="280"/>
-        <location filename="../../desktop_app/gui/main_window.py" line="296"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="292"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="308"/>
         <source>Model: %1</source>
         <translation>Modelo: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="281"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="293"/>
         <source>none (sources only)</source>
         <translation>nenhum (só fontes)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="284"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="296"/>
         <source>search model</source>
         <translation>modelo de busca</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="284"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="296"/>
         <source>library</source>
         <translation>biblioteca</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="285"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="297"/>
         <source>language model</source>
         <translation>modelo de linguagem</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="285"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="297"/>
         <source>memory</source>
         <translation>memória</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="286"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="298"/>
         <source>Loading %1…</source>
         <translation>Carregando %1…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="291"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="303"/>
         <source>Model: none (sources only)</source>
         <translation>Modelo: nenhum (só fontes)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="293"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="305"/>
         <source>Model: unavailable — sources-only answers</source>
         <translation>Modelo: indisponível — respostas só com fontes</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="332"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="344"/>
         <source>Models failed to load</source>
         <translation>Falha ao carregar os modelos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="362"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="374"/>
         <source>Library empty</source>
         <translation>Biblioteca vazia</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/main_window.py" line="366"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="378"/>
         <source>%n document(s)</source>
         <translation>
             <numerusform>%n documento</numerusform>
@@ -963,7 +1032,7 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/main_window.py" line="367"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="379"/>
         <source>%n passage(s)</source>
         <translation>
             <numerusform>%n trecho</numerusform>
@@ -971,87 +1040,87 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="373"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="385"/>
         <source>Add files</source>
         <translation>Adicionar arquivos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="374"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="386"/>
         <source>Documents and scans (*.pdf *.docx *.md *.markdown *.txt *.html *.htm *.png *.jpg *.jpeg *.tif *.tiff);;Scanned images (*.png *.jpg *.jpeg *.tif *.tiff);;All files (*)</source>
         <translation>Documentos e digitalizações (*.pdf *.docx *.md *.markdown *.txt *.html *.htm *.png *.jpg *.jpeg *.tif *.tiff);;Imagens digitalizadas (*.png *.jpg *.jpeg *.tif *.tiff);;Todos os arquivos (*)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="382"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="394"/>
         <source>Add folder</source>
         <translation>Adicionar pasta</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="505"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="543"/>
         <source>Acervo answers questions about your own documents with cited sources, entirely on this computer. Nothing is sent anywhere.</source>
         <translation>O Acervo responde perguntas sobre os seus próprios documentos, com fontes citadas, inteiramente neste computador. Nada é enviado para lugar nenhum.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="311"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="323"/>
         <source>This model is too small to follow the answer prompt; its answers are labelled as experiments. Settings → Models → Who writes answers.</source>
         <translation>Este modelo é pequeno demais para seguir as instruções de resposta; as respostas dele são marcadas como experimento. Configurações → Modelos → Quem redige as respostas.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="312"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="324"/>
         <source>Experiment: %1 writes answers</source>
         <translation>Experimento: %1 redige as respostas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="314"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="326"/>
         <source>Answers are written by the language model from the passages it finds, with citation badges.</source>
         <translation>As respostas são redigidas pelo modelo de linguagem a partir dos trechos encontrados, com selos de citação.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="315"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="327"/>
         <source>Written answers: %1</source>
         <translation>Respostas redigidas: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="317"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="329"/>
         <source>The active model is too small to write reliable answers: Acervo shows the passages that answer your question, with badges. Add a model of 1B parameters or more (a GGUF file) for written answers.</source>
         <translation>O modelo ativo é pequeno demais para redigir respostas confiáveis: o Acervo mostra os trechos que respondem à sua pergunta, com selos. Adicione um modelo de 1B parâmetros ou mais (um arquivo GGUF) para ter respostas redigidas.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="318"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="330"/>
         <source>No language model is installed: Acervo shows the passages that answer your question, with badges. Add a GGUF model for written answers.</source>
         <translation>Nenhum modelo de linguagem está instalado: o Acervo mostra os trechos que respondem à sua pergunta, com selos. Adicione um modelo GGUF para ter respostas redigidas.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="321"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="333"/>
         <source>You chose answers from your sources in Settings.</source>
         <translation>Você escolheu respostas a partir das suas fontes nas Configurações.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="322"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="334"/>
         <source>Answers from your sources</source>
         <translation>Respostas das suas fontes</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="308"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="320"/>
         <source>add a model</source>
         <translation>adicionar um modelo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="348"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="360"/>
         <source>team server %1</source>
         <translation>servidor da equipe %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="349"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="361"/>
         <source>model server %1</source>
         <translation>servidor de modelo %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="351"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="363"/>
         <source>network: %1 only ⚠</source>
         <translation>rede: só %1 ⚠</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="352"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="364"/>
         <source>Questions and passages go to these servers; nothing else leaves this computer:</source>
         <translation>Perguntas e trechos vão para estes servidores; nada mais sai deste computador:</translation>
     </message>
@@ -1324,7 +1393,7 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="181"/>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="182"/>
         <source>%n message(s) of yours</source>
         <translation>
             <numerusform>%n mensagem sua</numerusform>
@@ -1332,7 +1401,7 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="183"/>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="184"/>
         <source>%n chat message(s)</source>
         <translation>
             <numerusform>%n mensagem de conversa</numerusform>
@@ -1340,30 +1409,38 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="185"/>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="186"/>
         <source>%n copy(ies) in answers and their traces</source>
         <translation>
             <numerusform>%n cópia em respostas e seus registros</numerusform>
             <numerusform>%n cópias em respostas e seus registros</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="188"/>
+        <source>%n exchange(s) from the conversation-recall index (text, vectors and keyword entries)</source>
+        <translation>
+            <numerusform>%n troca do índice de lembrança de conversas (texto, vetores e entradas de palavras-chave)</numerusform>
+            <numerusform>%n trocas do índice de lembrança de conversas (texto, vetores e entradas de palavras-chave)</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="186"/>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="189"/>
         <source>Erased for good: %1.</source>
         <translation>Apagado de vez: %1.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="188"/>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="191"/>
         <source>The files on disk were rewritten, so nothing can be recovered from them.</source>
         <translation>Os arquivos no disco foram reescritos, então nada pode ser recuperado deles.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="192"/>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="195"/>
         <source>Stores touched:</source>
         <translation>Armazenamentos afetados:</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="197"/>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="200"/>
         <source>%n row(s)</source>
         <translation>
             <numerusform>%n linha</numerusform>
@@ -1371,334 +1448,344 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="198"/>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="201"/>
         <source>%1 bytes of content</source>
         <translation>%1 bytes de conteúdo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="202"/>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="205"/>
         <source>file %1 → %2 bytes</source>
         <translation>arquivo %1 → %2 bytes</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="207"/>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="210"/>
         <source>Physical cleanup:</source>
         <translation>Limpeza física:</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="208"/>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="211"/>
         <source>none needed</source>
         <translation>nenhuma necessária</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_dialogs.py" line="211"/>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="214"/>
         <source>Memory ids:</source>
         <translation>Ids das memórias:</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/memory_dialogs.py" line="217"/>
+        <source>Recall exchanges:</source>
+        <translation>Trocas da lembrança:</translation>
     </message>
 </context>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="63"/>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="313"/>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="336"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="58"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="311"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="334"/>
         <source>Settings</source>
         <translation>Configurações</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="66"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="61"/>
         <source>Models</source>
         <translation>Modelos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="67"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="62"/>
         <source>Search</source>
         <translation>Busca</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="70"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="65"/>
         <source>Memory</source>
         <translation>Memória</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="71"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="66"/>
         <source>General</source>
         <translation>Geral</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="88"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="83"/>
         <source>Local model (llama.cpp)</source>
         <translation>Modelo local (llama.cpp)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="89"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="84"/>
         <source>Ollama server</source>
         <translation>Servidor Ollama</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="90"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="85"/>
         <source>No model: sources only</source>
         <translation>Sem modelo: só fontes</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="105"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="100"/>
         <source>Add GGUF file…</source>
         <translation>Adicionar arquivo GGUF…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="107"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="102"/>
         <source>Use selected</source>
         <translation>Usar o selecionado</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="109"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="104"/>
         <source>Remove from list</source>
         <translation>Remover da lista</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="126"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="121"/>
         <source>Allow a server on another computer</source>
         <translation>Permitir um servidor em outro computador</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="135"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="130"/>
         <source>Answer with:</source>
         <translation>Responder com:</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="138"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="133"/>
         <source>Models:</source>
         <translation>Modelos:</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="140"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="135"/>
         <source>Context size (tokens):</source>
         <translation>Tamanho do contexto (tokens):</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="141"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="136"/>
         <source>Threads:</source>
         <translation>Threads:</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="142"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="137"/>
         <source>Ollama URL:</source>
         <translation>URL do Ollama:</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="143"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="138"/>
         <source>Ollama model:</source>
         <translation>Modelo do Ollama:</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="166"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="161"/>
         <source>multilingual-e5-small (loading…)</source>
         <translation>multilingual-e5-small (carregando…)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="167"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="162"/>
         <source>The embedding model is fixed; changing it requires a reindex.</source>
         <translation>O modelo de embeddings é fixo; trocá-lo exige reindexar.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="171"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="166"/>
         <source>Rerank results with a cross-encoder</source>
         <translation>Reordenar resultados com um cross-encoder</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="185"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="180"/>
         <source>Browse…</source>
         <translation>Procurar…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="191"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="186"/>
         <source>Embedding model:</source>
         <translation>Modelo de embeddings:</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="192"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="187"/>
         <source>Sources per answer (k):</source>
         <translation>Fontes por resposta (k):</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="194"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="189"/>
         <source>Reranker folder:</source>
         <translation>Pasta do reordenador:</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="202"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="197"/>
         <source>Remember facts I tell the assistant</source>
         <translation>Lembrar fatos que eu contar ao assistente</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="204"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="199"/>
         <source>Also notice facts I mention in passing (runs after each answer)</source>
         <translation>Também notar fatos que eu mencionar de passagem (roda depois de cada resposta)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="208"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="201"/>
+        <source>Use earlier conversations in answers (turning this off erases their search index)</source>
+        <translation>Usar conversas anteriores nas respostas (desligar apaga o índice de busca delas)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="205"/>
         <source>keep until I delete</source>
         <translation>guardar até eu excluir</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="209"/>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="228"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="206"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="226"/>
         <source> days</source>
         <translation> dias</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="214"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="212"/>
         <source>Forget memories after:</source>
         <translation>Esquecer memórias após:</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="222"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="220"/>
         <source>Automatic (system)</source>
         <translation>Automático (sistema)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="231"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="229"/>
         <source>Follow the system</source>
         <translation>Seguir o sistema</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="231"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="229"/>
         <source>Light</source>
         <translation>Claro</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="232"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="230"/>
         <source>Dark</source>
         <translation>Escuro</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="236"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="234"/>
         <source>Language:</source>
         <translation>Idioma:</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="237"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="235"/>
         <source>Appearance:</source>
         <translation>Aparência:</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="238"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="236"/>
         <source>Keep logs for:</source>
         <translation>Manter logs por:</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="247"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="245"/>
         <source>bundled</source>
         <translation>incluído</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="266"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="264"/>
         <source>Add a GGUF model</source>
         <translation>Adicionar um modelo GGUF</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="267"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="265"/>
         <source>GGUF models (*.gguf)</source>
         <translation>Modelos GGUF (*.gguf)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="277"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="275"/>
         <source>Choose a chat template</source>
         <translation>Escolha um modelo de chat</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="278"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="276"/>
         <source>Template:</source>
         <translation>Modelo de chat:</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="281"/>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="284"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="279"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="282"/>
         <source>Model not added</source>
         <translation>Modelo não adicionado</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="292"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="290"/>
         <source>Model added</source>
         <translation>Modelo adicionado</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="322"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="320"/>
         <source>Not air-gapped: your questions and passages from your documents will be sent to this server.</source>
         <translation>Não isolado: suas perguntas e trechos dos seus documentos serão enviados a este servidor.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="324"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="322"/>
         <source>This URL is on another computer. Tick “Allow a server on another computer” to use it.</source>
         <translation>Esta URL está em outro computador. Marque “Permitir um servidor em outro computador” para usá-la.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="327"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="325"/>
         <source>Cross-encoder folder</source>
         <translation>Pasta do cross-encoder</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="96"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="91"/>
         <source>Automatic: the model, when it is big enough</source>
         <translation>Automático: o modelo, quando for grande o bastante</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="97"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="92"/>
         <source>Always the model (a small one as an experiment)</source>
         <translation>Sempre o modelo (um pequeno, como experimento)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="98"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="93"/>
         <source>Never: answer with passages from my documents</source>
         <translation>Nunca: responder com trechos dos meus documentos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="101"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="96"/>
         <source>Models under %1 parameters, like the bundled SmolLM2 (135M), cannot follow the answer prompt: Acervo then answers with the passages from your documents. Add a GGUF of 1B parameters or more (e.g. Qwen2.5-3B-Instruct, Q4_K_M) for written answers.</source>
         <translation>Modelos com menos de %1 parâmetros, como o SmolLM2 incluído (135M), não conseguem seguir as instruções de resposta: o Acervo então responde com os trechos dos seus documentos. Adicione um GGUF de 1B parâmetros ou mais (p. ex. Qwen2.5-3B-Instruct, Q4_K_M) para ter respostas redigidas.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="136"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="131"/>
         <source>Who writes answers:</source>
         <translation>Quem redige as respostas:</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="261"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="259"/>
         <source>writes answers</source>
         <translation>redige respostas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="262"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="260"/>
         <source>too small to write answers (%1): sources, or an experiment</source>
         <translation>pequeno demais para redigir respostas (%1): fontes, ou experimento</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="289"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="287"/>
         <source>It is big enough to write answers and is now the active model.</source>
         <translation>Ele é grande o bastante para redigir respostas e agora é o modelo ativo.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="173"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="168"/>
         <source>Read scanned pages and images with OCR</source>
         <translation>Ler páginas digitalizadas e imagens com OCR</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="176"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="171"/>
         <source>Pages without a text layer are read from their image, on this computer.</source>
         <translation>Páginas sem camada de texto são lidas da imagem, neste computador.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="181"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="176"/>
         <source>OCR takes seconds per page; scanned pages beyond this are listed, not read.</source>
         <translation>O OCR leva segundos por página; páginas digitalizadas além deste limite são listadas, não lidas.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="196"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="191"/>
         <source>OCR pages per document:</source>
         <translation>Páginas de OCR por documento:</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="69"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="64"/>
         <source>Libraries</source>
         <translation>Bibliotecas</translation>
     </message>
@@ -1706,72 +1793,72 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
 <context>
     <name>SourcesViewer</name>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="250"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="259"/>
         <source>Open original</source>
         <translation>Abrir original</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="251"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="260"/>
         <source>Open the file in the system viewer</source>
         <translation>Abrir o arquivo no visualizador do sistema</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="252"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="261"/>
         <source>Close the source (back to the library)</source>
         <translation>Fechar a fonte (voltar à biblioteca)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="253"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="262"/>
         <source>Click a citation badge to see the cited passage here.</source>
         <translation>Clique em um selo de citação para ver o trecho citado aqui.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="254"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="263"/>
         <source>Zoom out (Ctrl+−, Ctrl+wheel)</source>
         <translation>Diminuir o zoom (Ctrl+−, Ctrl+roda)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="255"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="264"/>
         <source>Zoom in (Ctrl++, Ctrl+wheel)</source>
         <translation>Aumentar o zoom (Ctrl++, Ctrl+roda)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="256"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="265"/>
         <source>Fit width</source>
         <translation>Ajustar à largura</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="257"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="266"/>
         <source>Fit the page to the width (Ctrl+0)</source>
         <translation>Ajustar a página à largura (Ctrl+0)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="258"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="267"/>
         <source>Cited page</source>
         <translation>Página citada</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="260"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="269"/>
         <source>Sources</source>
         <translation>Fontes</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="467"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="497"/>
         <source>Page %1 · %2</source>
         <translation>Página %1 · %2</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="475"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="505"/>
         <source>original file not found; showing the indexed text</source>
         <translation>arquivo original não encontrado; mostrando o texto indexado</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="471"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="501"/>
         <source>Team library “%1”</source>
         <translation>Biblioteca da equipe “%1”</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="473"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="503"/>
         <source>the file is not on this computer; showing the text stored in the team library</source>
         <translation>o arquivo não está neste computador; mostrando o texto guardado na biblioteca da equipe</translation>
     </message>

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from desktop_app.answer import citations as cit
+from desktop_app.answer.context import MAX_MEMORIES
 from desktop_app.answer.events import CitationEvent, Done, MemoryUsed, Token
 from desktop_app.answer.llama_cpp_llm import LlamaCppLLM
 from desktop_app.answer.llm import build_llm_or_none
@@ -212,7 +213,7 @@ def test_memories_go_in_their_own_block_and_the_trace(settings: Settings) -> Non
     block_end = user_turn.index("<<<FONTE [1]")
     assert "- Trabalho no setor jurídico." in user_turn[:block_end]
     assert "Trabalho no setor" not in user_turn[block_end:]
-    assert memory.calls == [("Qual é o prazo para corrigir dados?", 3)]
+    assert memory.calls == [("Qual é o prazo para corrigir dados?", MAX_MEMORIES)]
 
 
 def test_documents_and_memories_share_one_embedding_of_the_question(settings: Settings) -> None:
@@ -263,7 +264,7 @@ def test_instructions_inside_documents_are_fenced_and_nothing_acts_on_them(
     assert fence_start < user.index("IGNORE PREVIOUS INSTRUCTIONS") < fence_end
     assert user.count("FIM DA FONTE [1]>>>") == 1 and "END OF SOURCE [1]›››" in user
     # the app's own behaviour is unchanged: memory only read, invented/unsupported badges removed
-    assert memory.calls == [("Qual é o prazo de entrega?", 3)]
+    assert memory.calls == [("Qual é o prazo de entrega?", MAX_MEMORIES)]
     assert done.citations == () and done.warnings == (cit.NO_SUPPORTING_EVIDENCE,)
     assert done.trace["citations_dropped"] == {cit.UNKNOWN_SOURCE: 1, cit.NO_OVERLAP: 1}
     assert not any(isinstance(e, CitationEvent) and e.citation.number == 7 for e in events)

@@ -2,10 +2,21 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
-from desktop_app.evaluation.memory import key_values, needed_facts, run_memory_eval
+import pytest
+
+from desktop_app.errors import AppError
+from desktop_app.evaluation.memory import (
+    _norm,
+    fact_in,
+    key_values,
+    load_gold,
+    needed_facts,
+    run_memory_eval,
+)
 
 CRITERIA = """The agent must provide CURRENT status:
   - Amount: $95,000 (changed from $85,000 to $100,000, then to $95,000)
@@ -25,6 +36,43 @@ def test_key_values_come_from_criteria_and_must_occur_in_the_conversation() -> N
     assert "$85,000" not in values and "Wells Fargo" not in values
 
 
+@pytest.mark.parametrize(("text", "fact", "found"), [
+    ("the deposit is $800", "$80", False),
+    ("the fee is $80.50", "$80", False),
+    ("the fee is $80.", "$80", True),
+    ("saved $1,800 on cabinets", "$1800", True),
+    ("saved $1800", "$1,800", True),
+    ("seat 112C", "12C", False),
+    ("seats 12C and 14C", "12C", True),
+    ("at 2:30 AM", "2:30 PM", False),
+    ("at 2:30pm on Thursday", "2:30 PM", True),
+    ("at 2:30 p.m.", "2:30 PM", True),
+    ("account 44298533271", "4429853327", False),
+    ("CLM-2024-894327.", "CLM-2024-894327", True),
+])
+def test_facts_match_whole_tokens(text: str, fact: str, found: bool) -> None:
+    assert fact_in(_norm(text), fact) is found
+
+
+def test_current_facts_in_parentheses_and_after_a_negation_are_kept() -> None:
+    criteria = """- Registration fee: $300 ($150 per child) - due upon enrollment
+- Adjustment: Standard cabinets instead of shaker (saved $1,800)
+- November 12: DL167 at 11:30 AM (not 1:30 PM)
+- Methotrexate: STOPPED (was 15mg weekly)"""
+    conversation = _norm("$300 total, $150 per child; shaker cabinets, saving $1,800; "
+                         "DL167 at 11:30 AM, not 1:30 PM")
+    values = [v[0] for v in key_values(criteria, conversation)]
+    assert values == ["$300", "$150", "$1,800", "DL167", "11:30 AM"]
+
+
+def test_gold_facts_come_from_a_file_given_on_the_command_line(tmp_path: Path) -> None:
+    gold = tmp_path / "mine.json"
+    gold.write_text(json.dumps({"case_x": {"required_facts": ["A-1"]}}), encoding="utf-8")
+    assert load_gold(tmp_path / "cases", gold) == {"case_x": {"required_facts": ["A-1"]}}
+    with pytest.raises(AppError, match="No gold facts file"):
+        load_gold(tmp_path, tmp_path / "missing.json")
+
+
 def test_gold_facts_win_over_criteria() -> None:
     case = {"test_id": "layer1_04_airline_booking", "evaluation_criteria": CRITERIA,
             "conversation_histories": []}
@@ -39,9 +87,16 @@ def test_a_real_case_replays_through_extraction_and_recall(memory_app: Any,
     (case,) = result["cases"]
     assert case["test_id"] == "layer1_01_bank_account" and case["facts_from"] == "gold"
     facts = {f["fact"]: f for f in case["facts"]}
-    # the checking account number is in the user's words ("Let me write that down…");
-    # the routing number only ever came from the bank agent, so it can never be learned
-    assert facts["4429853327"]["user_said"] and facts["4429853327"]["stored"]
+    # the user only repeats the account number back as a question ("Let me write that
+    # down... 4429853327, right?"), and the routing number only ever came from the bank
+    # agent: neither is a profile memory
+    assert facts["4429853327"]["user_said"] and not facts["4429853327"]["stored"]
     assert not facts["123006800"]["user_said"] and not facts["123006800"]["stored"]
     assert result["summary"]["fact_user_said_ceiling"] == 0.5
     assert case["memories"] > 5 and len(case["block"]) == 3
+    # the context block (memories + earlier conversations) holds the bank's routing number
+    # too: the agent said it, so recall (not memory) brings it back, within the budget
+    assert facts["123006800"]["in_context_block"] and facts["4429853327"]["in_context_block"]
+    assert 0 < case["block_tokens"] <= result["budget_tokens"] == 600
+    assert result["summary"]["in_context_block"] == 1.0
+    assert case["block_exchanges"] >= 1 and case["indexed_exchanges"] > 10

@@ -101,11 +101,16 @@ def test_negations_and_questions_state_nothing() -> None:
 
 def test_an_identifier_the_user_typed_is_kept_with_the_question_it_answered() -> None:
     (fact,) = extract_stated_facts(said(
-        "Let me write that down... 4429853327, right?",
-        replying_to="Our routing number is 123006800. Your new checking account number is 4429853327."))
-    assert fact.text == "Let me write that down... 4429853327, right?"
+        "Sure, it's 4429853327.",
+        replying_to="Our routing number is 123006800. What's your checking account number?"))
+    assert fact.text == "Sure, it's 4429853327."
     assert "checking account number" in fact.search_context  # for search only
     assert "checking" not in fact.text  # the fact itself is only the user's words
+    # repeating the agent's number back as a question states nothing new (conversation
+    # recall finds the agent's turn itself)
+    assert extract_stated_facts(said(
+        "Let me write that down... 4429853327, right?",
+        replying_to="Your new checking account number is 4429853327.")) == []
 
 
 def test_commands_are_not_extracted_twice() -> None:
@@ -172,5 +177,40 @@ def test_a_short_named_answer_to_a_question_is_kept() -> None:
 def test_questions_about_documents_are_not_memories() -> None:
     assert extract_stated_facts(said("O que diz a Lei 13.709/2018 sobre consentimento?")) == []
     assert extract_stated_facts(said("What is form 1040-SR used for?")) == []
-    (confirmation,) = extract_stated_facts(said("So cabinets September 25th?"))
-    assert confirmation.text == "So cabinets September 25th?"
+    # a confirmation question repeats the other party's figure: not the user's fact
+    assert extract_stated_facts(said("So cabinets September 25th?")) == []
+    assert extract_stated_facts(said("So grand total around $41,800?")) == []
+
+
+def test_filler_is_not_remembered() -> None:
+    assert extract_stated_facts(said("No, I think that covers everything. Thanks Sarah!",
+                                     replying_to="Anything else I can help with?")) == []
+    assert extract_stated_facts(said("I'll take that risk.")) == []
+    assert extract_stated_facts(said("Let's take a look.")) == []
+    (choice,) = extract_stated_facts(said("I'll take the Junior Suite."))
+    assert choice.value == "Junior Suite"
+
+
+def test_one_message_gives_one_item_per_fact() -> None:
+    facts = extract_stated_facts(said("Great. My account number is 4429853327.",
+                                      replying_to="Do you want to write it down?"))
+    assert [f.text for f in facts] == ["My account number is 4429853327."]
+    assert facts[0].attribute == "account number"
+
+
+def test_a_pets_bill_and_amounts_are_not_sensitive() -> None:
+    (bill,) = extract_stated_facts(said("OK, so $700 total for diagnostics.",
+                                        replying_to="Max's X-rays and blood work for your dog "
+                                                    "come to $700. Shall I book?"))
+    assert not bill.sensitive
+    (pet,) = extract_stated_facts(said("My dog takes Rimadyl 75 mg."))
+    assert not pet.sensitive
+    (money,) = extract_stated_facts(said("Move $2,500 from my checking account."))
+    assert not money.sensitive
+    (account,) = extract_stated_facts(said("My checking account is 4429853327."))
+    assert account.sensitive and account.category == "financial_account"
+
+
+def test_only_people_become_subjects() -> None:
+    (locker,) = extract_stated_facts(said("O código do meu armário é ZK-99."))
+    assert (locker.subject, locker.attribute, locker.value) == ("user", "codigo armario", "ZK-99")

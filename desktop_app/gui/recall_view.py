@@ -1,0 +1,156 @@
+"""The memory window's "Conversations" view: what conversation recall can use, erasable.
+
+A tree of earlier chats (title and date) with the exchanges recall has indexed under
+each, newest first; the search box asks recall itself (the same hybrid search answers
+use), so the user sees what a question would bring back. "Delete conversation" erases the
+chat with its recall rows, vectors and keyword entries, and shows the receipt.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_app.gui.dialogs import confirm, show_error
+from desktop_app.gui.memory_dialogs import receipt_texts
+from desktop_app.gui.services import GuiServices
+from desktop_app.gui.workers import WorkerSet
+from desktop_app.memory.recall import chat_date
+
+CONVERSATION_ROLE = Qt.ItemDataRole.UserRole + 1
+EXCERPT_CHARS = 220
+
+
+class ConversationsView(QWidget):
+    """Earlier chats as conversation recall sees them; search and delete."""
+
+    conversationDeleted = Signal(str)
+    receiptShown = Signal(dict)
+
+    def __init__(self, services: GuiServices, workers: WorkerSet,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.services = services
+        self.workers = workers
+        self.intro = QLabel()
+        self.intro.setWordWrap(True)
+        self.search = QLineEdit()
+        self.search.setClearButtonEnabled(True)
+        self._debounce = QTimer(self)
+        self._debounce.setSingleShot(True)
+        self._debounce.setInterval(300)
+        self._debounce.timeout.connect(self.refresh)
+        self.search.textChanged.connect(lambda _t: self._debounce.start())
+        self.tree = QTreeWidget()
+        self.tree.setHeaderHidden(True)
+        self.tree.setWordWrap(True)
+        self.tree.setUniformRowHeights(False)
+        self.delete_button = QPushButton()
+        self.delete_button.clicked.connect(self.delete_selected)
+        self.empty = QLabel()
+        self.empty.setWordWrap(True)
+        self.receipt = QLabel()
+        self.receipt.setWordWrap(True)
+        self.receipt.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.receipt.hide()
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.delete_button)
+        buttons.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.intro)
+        layout.addWidget(self.search)
+        layout.addWidget(self.tree, 1)
+        layout.addWidget(self.empty)
+        layout.addLayout(buttons)
+        layout.addWidget(self.receipt)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.intro.setText(self.tr("Earlier conversations Acervo can recall when it answers (what you and the assistant said). Delete a conversation to erase it and its search entries for good; Settings can turn recall off."))
+        self.search.setPlaceholderText(self.tr("Search earlier conversations"))
+        self.delete_button.setText(self.tr("Delete conversation"))
+        self.empty.setText(self.tr("Nothing to recall yet: earlier conversations appear here after you chat (or recall is switched off in Settings)."))
+
+    # ---- loading ------------------------------------------------------------------
+    def refresh(self) -> None:
+        query = self.search.text()
+        self.workers.call(lambda: self.services.recalled_exchanges(query),
+                          name="recall-list", on_result=self._loaded, on_failed=self._failed)
+
+    def _loaded(self, exchanges: list[Any]) -> None:
+        self.tree.clear()
+        chats: dict[str, QTreeWidgetItem] = {}
+        shown: set[str] = set()  # exchanges overlap (an answer closes one, opens the next)
+        for exchange in exchanges:
+            parent = chats.get(exchange.conversation_id)
+            if parent is None:
+                title = exchange.title or self.tr("Untitled chat")
+                parent = QTreeWidgetItem([self.tr("%1 — chat of %2").replace("%1", title)
+                                          .replace("%2", chat_date(exchange.started_at))])
+                parent.setData(0, CONVERSATION_ROLE, exchange.conversation_id)
+                chats[exchange.conversation_id] = parent
+                self.tree.addTopLevelItem(parent)
+            for message_id, (role, text) in zip(exchange.message_ids, exchange.turns,
+                                                 strict=True):
+                if message_id in shown:
+                    continue
+                shown.add(message_id)
+                who = self.tr("You") if role == "user" else self.tr("Assistant")
+                short = " ".join(text.split())
+                if len(short) > EXCERPT_CHARS:
+                    short = short[:EXCERPT_CHARS].rstrip() + "…"
+                child = QTreeWidgetItem([f"{who}: {short}"])
+                child.setData(0, CONVERSATION_ROLE, exchange.conversation_id)
+                child.setToolTip(0, text)
+                parent.addChild(child)
+        if len(chats) <= 3 or self.search.text().strip():
+            self.tree.expandAll()
+        self.empty.setVisible(not chats)
+        self.delete_button.setEnabled(bool(chats))
+
+    # ---- erasure ------------------------------------------------------------------
+    def selected_conversation(self) -> str | None:
+        item = self.tree.currentItem()
+        return str(item.data(0, CONVERSATION_ROLE)) if item is not None else None
+
+    def delete_selected(self) -> None:
+        conversation_id = self.selected_conversation()
+        if conversation_id is None:
+            return
+        if not confirm(self, self.tr("Delete conversation"),
+                       self.tr("Erase this conversation, its messages and everything recall indexed from it? Memories you saved from it stay until you delete them.")):
+            return
+        self.workers.call(lambda: self.services.delete_conversation(conversation_id),
+                          name="conversation-delete", on_failed=self._failed,
+                          on_result=lambda receipt: self._deleted(conversation_id, receipt))
+
+    def _deleted(self, conversation_id: str, receipt: Any) -> None:
+        self.show_receipt(receipt)
+        self.conversationDeleted.emit(conversation_id)
+        self.refresh()
+
+    def show_receipt(self, receipt: Any) -> None:
+        data = receipt.to_dict() if hasattr(receipt, "to_dict") else dict(receipt)
+        plain, _details = receipt_texts(data)
+        self.receipt.setText(plain)
+        self.receipt.show()
+        self.receiptShown.emit(data)
+
+    def _failed(self, error: BaseException) -> None:
+        show_error(self, error, log_dir=str(self.services.app.paths.log_dir))
+
+    def changeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+        super().changeEvent(event)
+        if event.type() == event.Type.LanguageChange:
+            self.retranslate()

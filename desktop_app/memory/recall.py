@@ -1,0 +1,340 @@
+"""Conversation recall: what was said in earlier chats, searchable beside profile memories.
+
+Every exchange of a past conversation — a user turn with the assistant turns around it,
+both roles — is indexed (`RecallIndex`: vectors + FTS, its own LanceDB table) with its
+conversation id, date and message ids. At answer time `search` returns the exchanges
+most relevant to the question (vector and keyword legs fused by the same RRF as
+documents and memories; ties newer first), rendered from the messages as they are now.
+The answer service fits them into the "From earlier conversations" block under a token
+budget (answer/context.py).
+
+Recall is not memory: recalled text is something said earlier, including what the
+assistant said, so it is fenced as untrusted in the prompt and never becomes a profile
+fact (only `UserMessage`s write memories).
+
+Erasure: rows follow the messages. `sync` re-indexes a conversation from what is stored
+(a deleted or redacted message drops or changes its exchange); `forget_messages` and
+`forget_conversations` delete rows at once and compact, so the text is physically gone
+from the LanceDB files; `erase_all` (the setting turned off) drops the whole table.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import numpy as np
+
+from desktop_app.answer.context import EarlierExchange
+from desktop_app.config.settings import Settings
+from desktop_app.memory.db import StateDB
+from desktop_app.memory.erasure import ErasureReceipt
+from desktop_app.memory.recall_index import ExchangeRow, RecallFilters, RecallIndex, _desc
+from desktop_app.memory.types import ConversationLog, StoredMessage, iso, parse_iso, utc_now
+from desktop_app.retrieval.types import Embedder
+
+log = logging.getLogger(__name__)
+
+EMBEDDER_KEY = "recall_index.embedder_id"
+EMBED_BATCH = 64
+LEG_DEPTH = 40
+CANDIDATES = 40  # exchanges offered to the block; it keeps their sentences that fit
+
+
+@dataclass(frozen=True)
+class _Fused:
+    key: str
+    score: float
+
+
+@dataclass(frozen=True)
+class RecalledExchange:
+    """An exchange found for a question, with the turns as they are stored now."""
+
+    exchange_id: str
+    conversation_id: str
+    title: str
+    started_at: str
+    turns: tuple[tuple[str, str], ...]  # (role, text), in order
+    message_ids: tuple[str, ...]
+    score: float
+    position: int = 0  # seq of its first message in the conversation
+
+
+def exchanges_of(messages: Sequence[StoredMessage]) -> list[list[StoredMessage]]:
+    """A conversation's exchanges: each user turn with the assistant turn before it (the
+    question it answers: "your date of birth?" → "March 15th, 1985.") and the one after it
+    (the answer it got: "What's the balance?" → "$8,456.23"). An assistant turn belongs to
+    up to two exchanges; one next to no user turn stands alone."""
+    shown = [m for m in sorted(messages, key=lambda m: m.seq) if m.content.strip()]
+    units: list[list[StoredMessage]] = []
+    for i, message in enumerate(shown):
+        if message.role != "user":
+            continue
+        unit = [message]
+        if i > 0 and shown[i - 1].role == "assistant":
+            unit.insert(0, shown[i - 1])
+        if i + 1 < len(shown) and shown[i + 1].role == "assistant":
+            unit.append(shown[i + 1])
+        units.append(unit)
+    covered = {m.id for unit in units for m in unit}
+    units += [[m] for m in shown if m.id not in covered]
+    return sorted(units, key=lambda unit: unit[0].seq)
+
+
+def exchange_id(unit: Sequence[StoredMessage]) -> str:
+    """Stable while the messages are unchanged; a redacted message gives a new id."""
+    digest = hashlib.sha1()
+    for m in unit:
+        digest.update(m.id.encode())
+        digest.update(hashlib.sha1(m.content.encode("utf-8")).digest())
+    return "ex_" + digest.hexdigest()[:20]
+
+
+def exchange_text(unit: Sequence[StoredMessage]) -> str:
+    return "\n".join(m.content.strip() for m in unit)
+
+
+class RecallService:
+    """Indexes past exchanges and finds the ones a question needs."""
+
+    def __init__(self, db: StateDB, index_dir: Path, embedder: Embedder | Callable[[], Embedder],
+                 *, conversations: ConversationLog,
+                 settings: Settings | None = None, enabled: bool = True,
+                 retention_days: int = 365, clock: Callable[[], datetime] = utc_now) -> None:
+        self.db = db
+        self.conversations = conversations  # chat's store, through memory's protocol
+        self.index_dir = index_dir
+        self._settings = settings
+        self._enabled = enabled
+        self._retention_days = retention_days
+        self.clock = clock
+        self._embedder_source = embedder
+        self._embedder: Embedder | None = None
+        self._index: RecallIndex | None = None
+
+    # --- switches (live from the settings when the app passes them) ---
+
+    @property
+    def enabled(self) -> bool:
+        if self._settings is not None:
+            return self._settings.memory_enabled and self._settings.recall_enabled
+        return self._enabled
+
+    @property
+    def retention_days(self) -> int:
+        return self._settings.memory_retention_days if self._settings else self._retention_days
+
+    @property
+    def embedder(self) -> Embedder:
+        if self._embedder is None:
+            source = self._embedder_source
+            self._embedder = source() if callable(source) and not hasattr(source, "dim") \
+                else source  # type: ignore[assignment]
+        assert self._embedder is not None
+        return self._embedder
+
+    @property
+    def index(self) -> RecallIndex:
+        if self._index is None:
+            with self.db.lock:
+                self._index = RecallIndex(self.index_dir, dim=self.embedder.dim,
+                                          embedder_id=self.embedder.id)
+                if self.db.get_kv(EMBEDDER_KEY) not in (None, self.embedder.id):
+                    self._index.drop_all()  # built by another embedder: re-embed from SQLite
+                self.db.set_kv(EMBEDDER_KEY, self.embedder.id)
+        return self._index
+
+    def _cutoff(self) -> str | None:
+        days = self.retention_days
+        return iso(self.clock() - timedelta(days=days)) if days > 0 else None
+
+    # --- indexing ---
+
+    def sync(self, conversation_ids: Iterable[str] | None = None) -> int:
+        """Bring the index level with the stored messages (all conversations when None):
+        new exchanges embedded, changed or vanished ones removed. Returns rows added."""
+        if not self.enabled:
+            return 0
+        index = self.index
+        wanted_convs = (list(dict.fromkeys(conversation_ids)) if conversation_ids is not None
+                        else [c["id"] for c in self.conversations.conversations()])
+        cutoff = self._cutoff()
+        wanted: dict[str, tuple[ExchangeRow, str]] = {}
+        for conv_id in wanted_convs:
+            for unit in exchanges_of(self.conversations.messages(conv_id)):
+                started = unit[0].created_at
+                if cutoff is not None and started < cutoff:
+                    continue  # past the retention period: not recalled
+                row = ExchangeRow(exchange_id(unit), conv_id, tuple(m.id for m in unit), started)
+                wanted[row.exchange_id] = (row, exchange_text(unit))
+        have = index.ids_in(None if conversation_ids is None else wanted_convs)
+        stale = [i for i in have if i not in wanted]
+        new = [wanted[i] for i in wanted if i not in have]
+        if stale:
+            index.delete(stale)
+        for start in range(0, len(new), EMBED_BATCH):
+            batch = new[start:start + EMBED_BATCH]
+            vectors = self.embedder.embed_passages([text for _, text in batch])
+            index.add_exchanges([row for row, _ in batch], [text for _, text in batch], vectors)
+        if stale:
+            index.compact()  # a changed (redacted) exchange's old text must leave the disk
+        if new or stale:
+            log.info("recall index: %d exchanges added, %d removed", len(new), len(stale))
+        return len(new)
+
+    # --- search ---
+
+    def search(self, query: str, *, vector: np.ndarray | None = None, k: int = CANDIDATES,
+               exclude_conversation: str | None = None) -> list[RecalledExchange]:
+        """The exchanges most relevant to `query`, best first (RRF of both legs; ties newer
+        first). The current conversation is excluded: its turns are in the history."""
+        if not self.enabled or not query.strip():
+            return []
+        from desktop_app.retrieval.search import HybridSearcher
+
+        index = self.index
+        if index.count() == 0:
+            return []
+        searcher = HybridSearcher(index, self.embedder, self._settings)
+        ranked = searcher.search_rows(query, k=2 * LEG_DEPTH, filters=RecallFilters(),
+                                      query_vector=vector, depth=LEG_DEPTH)
+        rows = {r.row.exchange_id: r.row for r in ranked}
+        fused = [_Fused(r.row.exchange_id, r.score) for r in ranked]
+        cutoff = self._cutoff()
+        found: list[RecalledExchange] = []
+        titles: dict[str, str] = {}
+        wanted = [rows[f.key] for f in fused
+                  if rows[f.key].conversation_id != exclude_conversation
+                  and (cutoff is None or rows[f.key].started_at >= cutoff)][:k]
+        stored = self.conversations.messages_by_id(
+            [m for row in wanted for m in row.message_ids])
+        for f in fused:
+            row = rows[f.key]
+            if row.conversation_id == exclude_conversation:
+                continue
+            if cutoff is not None and row.started_at < cutoff:
+                continue
+            turns, ids, seqs = [], [], []
+            for message_id in row.message_ids:
+                message = stored.get(message_id)
+                if message is not None and message.content.strip():
+                    turns.append((message.role, message.content.strip()))
+                    ids.append(message_id)
+                    seqs.append(message.seq)
+            if not turns:
+                continue  # its messages were deleted; the next sync drops the row
+            if row.conversation_id not in titles:
+                titles[row.conversation_id] = self._title(row.conversation_id)
+            found.append(RecalledExchange(row.exchange_id, row.conversation_id,
+                                          titles[row.conversation_id], row.started_at,
+                                          tuple(turns), tuple(ids), f.score, seqs[0]))
+            if len(found) >= k:
+                break
+        return found
+
+    def earlier(self, query: str, *, exclude_conversation: str | None = None,
+                vector: np.ndarray | None = None) -> list[EarlierExchange]:
+        """The answer service's hook: candidates for "From earlier conversations"."""
+        return [EarlierExchange(e.exchange_id, e.conversation_id, e.started_at,
+                                chat_date(e.started_at),
+                                tuple((m, role, text) for m, (role, text)
+                                      in zip(e.message_ids, e.turns, strict=True)),
+                                e.position)
+                for e in self.search(query, vector=vector,
+                                     exclude_conversation=exclude_conversation)]
+
+    def _title(self, conversation_id: str) -> str:
+        rows = self.db.query("SELECT title FROM conversations WHERE id = ?", (conversation_id,))
+        return str(rows[0]["title"] or "") if rows else ""
+
+    def indexed(self, query: str = "") -> list[RecalledExchange]:
+        """What recall can use (the memory panel's "Conversations" view): every indexed
+        exchange, newest first, or the ones matching `query`."""
+        if not self.enabled:
+            return []
+        if query.strip():
+            return self.search(query, k=50)
+        index = self.index
+        out: list[RecalledExchange] = []
+        ids = index.ids_in()
+        by_conv: dict[str, list[str]] = {}
+        for ex_id, conv_id in ids.items():
+            by_conv.setdefault(conv_id, []).append(ex_id)
+        for conv_id in by_conv:
+            title = self._title(conv_id)
+            for unit in exchanges_of(self.conversations.messages(conv_id)):
+                if exchange_id(unit) in ids:
+                    out.append(RecalledExchange(
+                        exchange_id(unit), conv_id, title, unit[0].created_at,
+                        tuple((m.role, m.content.strip()) for m in unit),
+                        tuple(m.id for m in unit), 0.0, unit[0].seq))
+        latest: dict[str, str] = {}
+        for e in out:
+            latest[e.conversation_id] = max(latest.get(e.conversation_id, ""), e.started_at)
+        # chats with the latest activity first; inside a chat, in the order things were said
+        return sorted(out, key=lambda e: (_desc(latest[e.conversation_id]), e.conversation_id,
+                                          e.position))
+
+    def count(self) -> int:
+        return self.index.count() if self.enabled else 0
+
+    # --- erasure ---
+
+    def forget_messages(self, message_ids: Sequence[str], receipt: ErasureReceipt) -> int:
+        """Delete the exchanges holding these messages (rows, vectors, FTS entries)."""
+        if self._index is None and not self.index_dir.is_dir():
+            return 0
+        index = self.index
+        ids = index.ids_with_messages(list(message_ids))
+        return self._delete(ids, receipt)
+
+    def forget_conversations(self, conversation_ids: Sequence[str],
+                             receipt: ErasureReceipt) -> int:
+        if self._index is None and not self.index_dir.is_dir():
+            return 0
+        return self._delete(list(self.index.ids_in(list(conversation_ids))), receipt)
+
+    def _delete(self, ids: list[str], receipt: ErasureReceipt) -> int:
+        touch = receipt.touch("recall_index")
+        touch.file_bytes_before = self.index.file_bytes()
+        rows = self.index.delete(ids)
+        touch.rows += rows
+        touch.content_bytes += rows * 4 * self.index.dim
+        receipt.exchange_ids.extend(ids)
+        self.index.compact()
+        touch.file_bytes_after = self.index.file_bytes()
+        return rows
+
+    def erase_all(self, receipt: ErasureReceipt) -> int:
+        """Drop the whole recall index (recall switched off, forget everything)."""
+        if self._index is None and not self.index_dir.is_dir():
+            return 0
+        index = self.index
+        touch = receipt.touch("recall_index")
+        touch.file_bytes_before = index.file_bytes()
+        rows = index.drop_all()
+        index.compact()
+        touch.rows += rows
+        touch.file_bytes_after = index.file_bytes()
+        receipt.physical_cleanup.append("recall index: table dropped, old versions removed")
+        return rows
+
+    def sweep_expired(self, receipt: ErasureReceipt) -> int:
+        """Retention: exchanges older than the retention period leave the index."""
+        cutoff = self._cutoff()
+        if cutoff is None or (self._index is None and not self.index_dir.is_dir()):
+            return 0
+        ids = self.index.rows_before(cutoff)
+        return self._delete(ids, receipt) if ids else 0
+
+
+def chat_date(started_at: str) -> str:
+    """'15 Nov' (this year) or '15 Nov 2024': how an answer names an earlier chat."""
+    moment = parse_iso(started_at)
+    label = f"{moment.day} {moment.strftime('%b')}"
+    return label if moment.year == utc_now().year else f"{label} {moment.year}"
