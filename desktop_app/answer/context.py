@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from desktop_app.answer.prompt import MemoryItem, PromptTexts, neutralize
+from desktop_app.memory.types import EarlierExchange
 from desktop_app.text.analyze import content_terms
 from desktop_app.text.fold import fold
 from desktop_app.text.sentences import chat_sentences
@@ -30,18 +31,6 @@ GAP = " … "
 # a sentence that carries something specific: a number, an amount, a code, an e-mail, or a
 # capitalised word inside it (a name): what the user will ask about later
 _SPECIFIC = re.compile(r"\d|[$€£]|[\w.+-]+@[\w-]+|(?<=\S )[A-ZÀ-Ý][\w-]+")
-
-
-@dataclass(frozen=True)
-class EarlierExchange:
-    """A recalled exchange as the prompt needs it."""
-
-    exchange_id: str
-    conversation_id: str
-    started_at: str  # ISO 8601 UTC
-    date_label: str  # "15 Nov", in the answer's words
-    turns: tuple[tuple[str, str, str], ...]  # (message id, role, text), in order
-    position: int = 0  # where it starts in its chat (message seq): the order it was said
 
 
 @dataclass(frozen=True)

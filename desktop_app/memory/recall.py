@@ -29,12 +29,18 @@ from pathlib import Path
 
 import numpy as np
 
-from desktop_app.answer.context import EarlierExchange
 from desktop_app.config.settings import Settings
 from desktop_app.memory.db import StateDB
 from desktop_app.memory.erasure import ErasureReceipt
 from desktop_app.memory.recall_index import ExchangeRow, RecallFilters, RecallIndex, _desc
-from desktop_app.memory.types import ConversationLog, StoredMessage, iso, parse_iso, utc_now
+from desktop_app.memory.types import (
+    ConversationLog,
+    EarlierExchange,
+    StoredMessage,
+    iso,
+    parse_iso,
+    utc_now,
+)
 from desktop_app.retrieval.types import Embedder
 
 log = logging.getLogger(__name__)

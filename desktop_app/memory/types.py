@@ -229,3 +229,15 @@ class ForgetAllRequested:
 
 
 MemoryEvent = MemorySaved | MemoryNotSaved | MemoryForgotten | ForgetAllRequested
+
+
+@dataclass(frozen=True)
+class EarlierExchange:
+    """A recalled exchange as the prompt needs it."""
+
+    exchange_id: str
+    conversation_id: str
+    started_at: str  # ISO 8601 UTC
+    date_label: str  # "15 Nov", in the answer's words
+    turns: tuple[tuple[str, str, str], ...]  # (message id, role, text), in order
+    position: int = 0  # where it starts in its chat (message seq): the order it was said
