@@ -48,7 +48,7 @@ from desktop_app.memory.types import (
     iso,
     utc_now,
 )
-from desktop_app.retrieval.types import Embedder
+from desktop_app.retrieval.types import Embedder, resolve_embedder
 from desktop_app.text.fold import fold
 
 log = logging.getLogger(__name__)
@@ -121,10 +121,7 @@ class MemoryCore:
     @property
     def embedder(self) -> Embedder:
         if self._embedder is None:
-            source = self._embedder_source
-            self._embedder = source() if callable(source) and not hasattr(source, "dim") \
-                else source  # type: ignore[assignment]
-        assert self._embedder is not None
+            self._embedder = resolve_embedder(self._embedder_source)
         return self._embedder
 
     @property

@@ -41,7 +41,7 @@ from desktop_app.memory.types import (
     parse_iso,
     utc_now,
 )
-from desktop_app.retrieval.types import Embedder
+from desktop_app.retrieval.types import Embedder, resolve_embedder
 
 log = logging.getLogger(__name__)
 
@@ -138,10 +138,7 @@ class RecallService:
     @property
     def embedder(self) -> Embedder:
         if self._embedder is None:
-            source = self._embedder_source
-            self._embedder = source() if callable(source) and not hasattr(source, "dim") \
-                else source  # type: ignore[assignment]
-        assert self._embedder is not None
+            self._embedder = resolve_embedder(self._embedder_source)
         return self._embedder
 
     @property

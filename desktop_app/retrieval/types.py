@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -18,6 +18,14 @@ class Embedder(Protocol):
     def embed_passages(self, texts: Sequence[str]) -> np.ndarray: ...
 
     def embed_query(self, text: str) -> np.ndarray: ...
+
+
+def resolve_embedder(source: Embedder | Callable[[], Embedder]) -> Embedder:
+    """The embedder itself, or the one a factory builds (stores take either, so the model
+    loads only when they first need a vector)."""
+    if callable(source) and not hasattr(source, "dim"):
+        return source()
+    return source  # type: ignore[return-value]
 
 
 @dataclass(frozen=True)
