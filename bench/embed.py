@@ -153,6 +153,8 @@ def refresh_evals(folder: Path) -> int:
     path = RESULTS / "embed.json"
     result = json.loads(path.read_text(encoding="utf-8"))
     result.update(ndcg_fields(folder, result["new_path"]["precision"], PRECISIONS))
+    for variant, row in result.get("variants", {}).items():
+        row["ndcg_loss_hybrid"] = result["ndcg_loss"].get(variant, {}).get("hybrid", {})
     path.write_text(json.dumps(result, indent=2, ensure_ascii=False), encoding="utf-8")
     print(f"ndcg_loss_max {result['ndcg_loss_max']}; updated {path}")
     return 0
