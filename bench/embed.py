@@ -1,4 +1,4 @@
-"""Embedding throughput: today's torch path vs the ONNX default (and int8), side by side.
+"""Embedding throughput: today's torch path vs the ONNX default and every ONNX variant, side by side.
 
 One run, one process, same chunks: real passages cut by the app's chunker from BNCC (pt),
 embedded the way each pipeline calls the embedder (slices of EMBED_BATCH; today's pipeline in
@@ -6,12 +6,17 @@ document order, the new one sorted by length), in interleaved rounds so machine 
 every path alike. Then query latency (one question at a time, the app's query path), the
 nDCG@10 cost of each variant from `desktop-app eval retrieval --json` results, and, unless
 `--skip-ingest`, BNCC ingested end to end through the real pipeline with the old and the new
-embedder (old first, then new, in this process).
+embedder (old first, then new, in this process; with `--skip-ingest` the last run's BNCC
+figures are kept, with their date).
 
-Usage: python bench/embed.py [--chunks 96] [--rounds 3] [--evals DIR] [--skip-ingest]
-  --evals DIR holds `<set>-<variant>.json` (variant: torch, fp32, int8) from
+Usage: python bench/embed.py [--chunks 96] [--rounds 3] [--variants int8,int8-mixed]
+                             [--evals DIR] [--skip-ingest] [--evals-only]
+  --variants: the ONNX precisions measured beside the default (all of them by default).
+  --evals DIR holds `<set>-<variant>.json` (variant: torch or an ONNX precision) from
   `ACERVO_HOME=... desktop-app eval retrieval ../shared/eval/retrieval/<set> --json ...`
-  with settings `embedder_backend`/`embedder_precision` chosen per variant.
+  with settings `embedder_backend`/`embedder_precision` chosen per variant. A set evaluated on
+  a subsample (`--max-docs`) must use the same subsample for every variant of that set; its
+  reference is torch where measured, else fp32 ONNX (which gives the torch vectors).
 """
 
 from __future__ import annotations
@@ -93,47 +98,63 @@ def query_latency(paths: dict[str, Any], n: int = 40) -> dict[str, Any]:
     return {name: percentiles(s) for name, s in samples.items()}
 
 
-def ndcg_table(folder: Path) -> dict[str, Any]:
-    """nDCG@10 (hybrid, the app's search; vector leg too) per set and variant, and the losses."""
+def ndcg_table(folder: Path, variants: tuple[str, ...]) -> dict[str, Any]:
+    """nDCG@10 (hybrid, the app's search; vector leg too) per set and variant."""
     table: dict[str, Any] = {}
     for s in SETS:
         row: dict[str, Any] = {}
-        for variant in ("torch", "fp32", "int8"):
+        for variant in ("torch", *variants):
             path = folder / f"{s}-{variant}.json"
             if path.is_file():
                 data = json.loads(path.read_text(encoding="utf-8"))
                 row[variant] = {"hybrid": data["hybrid"]["ndcg@10"],
                                 "vector": data["vector"]["ndcg@10"], "queries": data["queries"],
-                                "embedder": data.get("embedder")}
+                                "docs": data.get("docs"), "embedder": data.get("embedder")}
+        docs = {v["docs"] for v in row.values()}
+        if len(docs) > 1:
+            raise SystemExit(f"{s}: variants were evaluated on different corpora ({docs})")
         table[s] = row
     return table
+
+
+def reference(row: dict[str, Any]) -> str | None:
+    """torch where measured; else fp32 ONNX, which gives the torch vectors (cosine 1.0000)."""
+    return "torch" if "torch" in row else "fp32" if "fp32" in row else None
 
 
 def losses(table: dict[str, Any], variant: str, mode: str) -> dict[str, float]:
     out = {}
     for s, row in table.items():
-        if "torch" in row and variant in row:
-            out[s] = round(row["torch"][mode] - row[variant][mode], 4)
+        ref = reference(row)
+        if ref and ref != variant and variant in row:
+            out[s] = round(row[ref][mode] - row[variant][mode], 4)
+        elif ref == variant:
+            out[s] = 0.0
     return out
 
 
-def ndcg_fields(folder: Path, new_precision: str) -> dict[str, Any]:
-    table = ndcg_table(folder)
+def ndcg_fields(folder: Path, new_precision: str, variants: tuple[str, ...]) -> dict[str, Any]:
+    table = ndcg_table(folder, variants)
     new_losses = losses(table, new_precision, "hybrid")
     return {
         # over the sets measured with both variants (listed below); None if none was
         "ndcg_loss_max": max(new_losses.values()) if new_losses else None,
         "ndcg_sets_measured": sorted(new_losses),
         "ndcg10": table,
+        "ndcg_reference": {s: reference(row) for s, row in table.items()},
         "ndcg_loss": {v: {"hybrid": losses(table, v, "hybrid"), "vector": losses(table, v, "vector")}
-                      for v in ("fp32", "int8")},
+                      for v in variants},
     }
 
 
 def refresh_evals(folder: Path) -> int:
+    from desktop_app.retrieval.onnx_export import PRECISIONS
+
     path = RESULTS / "embed.json"
     result = json.loads(path.read_text(encoding="utf-8"))
-    result.update(ndcg_fields(folder, result["new_path"]["precision"]))
+    result.update(ndcg_fields(folder, result["new_path"]["precision"], PRECISIONS))
+    for variant, row in result.get("variants", {}).items():
+        row["ndcg_loss_hybrid"] = result["ndcg_loss"].get(variant, {}).get("hybrid", {})
     path.write_text(json.dumps(result, indent=2, ensure_ascii=False), encoding="utf-8")
     print(f"ndcg_loss_max {result['ndcg_loss_max']}; updated {path}")
     return 0
@@ -164,6 +185,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--chunks", type=int, default=96)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--variants", default="",
+                        help="comma-separated ONNX precisions beside the default (default: all)")
     parser.add_argument("--evals", type=Path, default=RESULTS / "embed-evals")
     parser.add_argument("--skip-ingest", action="store_true")
     parser.add_argument("--evals-only", action="store_true",
@@ -176,7 +199,7 @@ def main() -> int:
     from desktop_app.config.settings import Settings
     from desktop_app.retrieval.embedder import E5Embedder, embed_threads, ensure_e5_model
     from desktop_app.retrieval.onnx_embedder import OnnxE5Embedder
-    from desktop_app.retrieval.onnx_export import ensure_onnx_model
+    from desktop_app.retrieval.onnx_export import PRECISIONS, ensure_onnx_model
 
     build_app()  # offline switches, probe-import guard: the app's own process set-up
     models = shared_models_dir()
@@ -192,16 +215,17 @@ def main() -> int:
                               threads=threads)
 
     new_precision = default.embedder_precision
-    other = "int8" if new_precision == "fp32" else "fp32"
-    paths: dict[str, tuple[Any, bool]] = {"old": (old(), False), "new": (onnx(new_precision), True),
-                                          other: (onnx(other), True)}
+    others = [v for v in (args.variants.split(",") if args.variants else PRECISIONS)
+              if v and v != new_precision]
+    paths: dict[str, tuple[Any, bool]] = {"old": (old(), False), "new": (onnx(new_precision), True)}
+    paths.update({v: (onnx(v), True) for v in others})
     texts = bncc_chunks(args.chunks)
     load_1m = os.getloadavg()[0]
     print(f"{len(texts)} BNCC chunks, {args.rounds} interleaved rounds, "
-          f"new = onnx {new_precision} ({threads} threads)", flush=True)
+          f"new = onnx {new_precision} ({threads} threads), also {', '.join(others)}", flush=True)
     speed = throughput(paths, texts, args.rounds)
     latency = query_latency({name: e for name, (e, _) in paths.items()})
-    evals = ndcg_fields(args.evals, new_precision)
+    evals = ndcg_fields(args.evals, new_precision, tuple(PRECISIONS))
     rates = speed["chunks_per_s"]
     result: dict[str, Any] = {
         "old_chunks_per_s": rates["old"],
@@ -212,8 +236,13 @@ def main() -> int:
         "new_path": {"backend": "onnx", "precision": new_precision, "threads": threads,
                      "id": paths["new"][0].id},
         "old_path": {"backend": "torch", "precision": "fp32", "id": paths["old"][0].id},
-        f"{other}_chunks_per_s": rates[other],
-        f"{other}_speedup": round(rates[other] / rates["old"], 3),
+        "variants": {
+            v: {"id": paths[v][0].id, "chunks_per_s": rates[v],
+                "speedup": round(rates[v] / rates["old"], 3),
+                "cosine_to_old": speed["cosine_to_old"][v],
+                "query_ms_p50": latency[v]["p50_ms"],
+                "ndcg_loss_hybrid": evals["ndcg_loss"].get(v, {}).get("hybrid", {})}
+            for v in others},
         "cosine_to_old": speed["cosine_to_old"],
         "query_latency": latency,
         **evals,
@@ -224,10 +253,18 @@ def main() -> int:
                                  "new": ingest_bncc(lambda: onnx(new_precision), "new")}
         result["bncc_ingest"]["speedup"] = round(
             result["bncc_ingest"]["old"]["seconds"] / result["bncc_ingest"]["new"]["seconds"], 3)
+    elif (RESULTS / "embed.json").is_file():  # keep the last measured pair, with its date
+        last = json.loads((RESULTS / "embed.json").read_text(encoding="utf-8"))
+        if "bncc_ingest" in last:
+            result["bncc_ingest"] = {**last["bncc_ingest"],
+                                     "measured": last["bncc_ingest"].get("measured", last["when"])}
     result["load_1m_at_end"] = round(os.getloadavg()[0], 2)
     for key in ("old_chunks_per_s", "new_chunks_per_s", "speedup", "ndcg_loss_max",
-                "query_embed_ms_p50", f"{other}_chunks_per_s", f"{other}_speedup"):
+                "query_embed_ms_p50"):
         print(f"{key:22} {result[key]}")
+    for v, row in result["variants"].items():
+        print(f"{v:22} {row['chunks_per_s']} chunks/s, {row['speedup']}x, "
+              f"nDCG@10 loss {row['ndcg_loss_hybrid']}")
     save("embed", result)
     return 0
 

@@ -83,6 +83,16 @@ def int8_embedder(e5_model_dir: Path):  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture(scope="session")
+def mixed_embedder(e5_model_dir: Path):  # type: ignore[no-untyped-def]
+    """The int8-mixed ONNX variant (FFN down-projections and embeddings kept fp32)."""
+    from desktop_app.retrieval.onnx_embedder import OnnxE5Embedder
+    from desktop_app.retrieval.onnx_export import ensure_onnx_model
+
+    folder = ensure_onnx_model(e5_model_dir.parent, precision="int8-mixed", e5_dir=e5_model_dir)
+    return OnnxE5Embedder(folder, threads=2)
+
+
+@pytest.fixture(scope="session")
 def ocr_engine():  # type: ignore[no-untyped-def]
     """The real OCR engine (RapidOCR with the models from its wheel), loaded once."""
     from desktop_app.ingest.ocr import OcrEngine

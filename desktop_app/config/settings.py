@@ -55,10 +55,11 @@ class Settings:
     chunk_chars: int = 1000
     chunk_overlap: float = 0.15
     max_pages_per_document: int = 5000  # bigger PDFs are refused with a clear message
-    # embedder: "onnx" (faster, default) or "torch" (the reference path); "fp32" (default:
-    # the torch path's vectors, same id) or "int8" (faster still, but cost 1.1 nDCG@10 points
-    # on Pirá; another id, so switching offers a reindex); embed_threads 0 = all cores for the
-    # CLI, all but one while the window ingests
+    # embedder: "onnx" (faster, default) or "torch" (the reference path); precision "fp32"
+    # (default: the torch path's vectors, same id), "int8-mixed" (faster, FFN down-projections
+    # kept fp32, within 0.5 nDCG@10 points) or "int8" (fastest, but cost 1.1 points on Pirá);
+    # each int8 variant has its own id, so switching offers a reindex; embed_threads 0 = all
+    # cores for the CLI, all but one while the window ingests
     embedder_backend: str = "onnx"
     embedder_precision: str = "fp32"
     embed_threads: int = 0

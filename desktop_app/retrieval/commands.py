@@ -38,11 +38,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     r = sub.add_parser("reindex", help="rebuild the index with the current embedder (blue/green)")
     r.set_defaults(handler=cmd_reindex)
 
+    from desktop_app.retrieval.onnx_export import PRECISIONS
+
     m = sub.add_parser("embedder", help="show or choose the embedding path (ONNX fp32/int8, torch)")
     m.add_argument("--backend", choices=("onnx", "torch"))
-    m.add_argument("--precision", choices=("fp32", "int8"),
-                   help="int8 is faster but cost up to 1.1 nDCG@10 points (README); "
-                        "a change offers a reindex")
+    m.add_argument("--precision", choices=PRECISIONS,
+                   help="int8-mixed / int8 are faster than fp32; their nDCG@10 cost is in the "
+                        "README; a change offers a reindex")
     m.add_argument("--threads", type=int, help="batch threads; 0 = automatic")
     m.set_defaults(handler=cmd_embedder)
 

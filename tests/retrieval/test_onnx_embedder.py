@@ -75,6 +75,30 @@ def test_int8_ranks_like_torch(int8_embedder: OnnxE5Embedder) -> None:
     assert int(np.argmax(vectors @ int8_embedder.embed_query(QUERIES[1]))) == 1
 
 
+def test_int8_mixed_keeps_the_ffn_down_projections_fp32_and_drifts_less(
+        mixed_embedder: OnnxE5Embedder, int8_embedder: OnnxE5Embedder,
+        torch_embedder: E5Embedder) -> None:
+    import onnx
+
+    assert mixed_embedder.precision == "int8-mixed"
+    assert len({mixed_embedder.id, int8_embedder.id, E5_MODEL_ID}) == 3  # never mixed vectors
+    config = json.loads((mixed_embedder.model_dir / "config.json").read_text())
+    graph = onnx.load(str(mixed_embedder.model_dir / "model.onnx")).graph
+    inits = {init.name: init for init in graph.initializer}
+    float_matmuls = [n for n in graph.node if n.op_type == "MatMul" and n.input[1] in inits]
+    assert len(float_matmuls) == config["num_hidden_layers"]  # one per layer: the down-projections
+    assert all(list(inits[n.input[1]].dims) == [config["intermediate_size"], config["hidden_size"]]
+               for n in float_matmuls)
+    assert sum(n.op_type == "DynamicQuantizeLinear" for n in graph.node) > 0  # the rest is int8
+    words = next(i for i in graph.initializer if list(i.dims)[:1] == [config["vocab_size"]])
+    assert words.data_type == onnx.TensorProto.FLOAT  # the embedding table stays fp32
+
+    reference = torch_embedder.embed_passages(PASSAGES)
+    mixed = cosines(mixed_embedder.embed_passages(PASSAGES), reference)
+    full = cosines(int8_embedder.embed_passages(PASSAGES), reference)
+    assert mixed.min() >= 0.99 and mixed.mean() > full.mean()
+
+
 def test_batches_are_bucketed_by_length_and_keep_input_order(
         fp32_embedder: OnnxE5Embedder, monkeypatch: pytest.MonkeyPatch) -> None:
     lengths = [300, 5, 120, 8, 500, 6, 118, 301]
