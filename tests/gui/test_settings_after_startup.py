@@ -38,7 +38,8 @@ def test_model_and_memory_settings_change_after_the_models_loaded(qtbot, embedde
         _check_rebuilt(qtbot, app, window, first_llm, memory)
     finally:
         window.translations.apply("en")  # the translator is process-wide
-        window.workers.cancel_all()
+        window.workers.drain(10.0)  # background work ends while the stores are still open,
+        qtbot.wait(200)  # and its results are delivered now, not after `app.close()`
         app.close()
 
 
