@@ -538,11 +538,29 @@ class ChatPanel(QWidget):
         self._begin_answer()
         done = _done_from_trace(content, message.trace)
         self.view.finish_answer(self._translated(done), **self._answer_labels(done))
+        self._recall_notice(_recalled_from_trace(message.trace), sources_only=False)
 
     def changeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
         super().changeEvent(event)
         if event.type() == event.Type.LanguageChange:
             self.retranslate()
+
+
+def _recalled_from_trace(trace: dict[str, Any] | None) -> list[RecallUsed]:
+    """The earlier chats a stored answer drew on, one per chat in the order used (the trace
+    keeps ids and dates only, never what was said: the excerpt is not shown again)."""
+    from desktop_app.memory.recall import chat_date
+
+    chats: dict[str, RecallUsed] = {}
+    for entry in (trace or {}).get("recall", []) or []:
+        try:
+            conversation_id = str(entry["conversation_id"])
+            if conversation_id not in chats:
+                chats[conversation_id] = RecallUsed(conversation_id, chat_date(str(entry["date"])),
+                                                    (), "")
+        except (KeyError, TypeError, ValueError):
+            continue
+    return list(chats.values())
 
 
 def _done_from_trace(answer: str, trace: dict[str, Any] | None) -> Done:

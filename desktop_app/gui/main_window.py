@@ -211,6 +211,7 @@ class MainWindow(QMainWindow):
         self.conversations.deleted.connect(self._conversation_deleted)
         self.recall_view.conversationDeleted.connect(self._conversation_deleted)
         self.recall_view.conversationDeleted.connect(lambda _c: self.conversations.refresh())
+        self.recall_view.messageDeleted.connect(self._message_deleted)
         self.chat.recallOpened.connect(self._open_recalled)
         self.conversations.listed.connect(self._update_title)
         self.memory_panel.memoryChanged.connect(self.conversations.refresh)
@@ -477,6 +478,13 @@ class MainWindow(QMainWindow):
         """"From your chat of 15 Nov" was clicked: open that chat."""
         self.show_left(self.conversations)
         self.conversations.open(conversation_id)
+
+    def _message_deleted(self, conversation_id: str, _message_id: str) -> None:
+        """A message was erased in the Conversations view: the chat list's counts change,
+        and the open chat, if it is that one, is shown as stored now."""
+        self.conversations.refresh()
+        if self.chat.conversation_id == conversation_id:
+            self._reload_chat()
 
     def _conversation_deleted(self, conversation_id: str) -> None:
         if self.chat.conversation_id == conversation_id:

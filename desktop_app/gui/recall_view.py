@@ -3,7 +3,8 @@
 A tree of earlier chats (title and date) with the exchanges recall has indexed under
 each, newest first; the search box asks recall itself (the same hybrid search answers
 use), so the user sees what a question would bring back. "Delete conversation" erases the
-chat with its recall rows, vectors and keyword entries, and shows the receipt.
+chat with its recall rows, vectors and keyword entries, and shows the receipt; "Delete
+message" erases one message the same way (the rest of the chat stays, re-indexed).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from desktop_app.gui.workers import WorkerSet
 from desktop_app.memory.recall import chat_date
 
 CONVERSATION_ROLE = Qt.ItemDataRole.UserRole + 1
+MESSAGE_ROLE = Qt.ItemDataRole.UserRole + 2
 EXCERPT_CHARS = 220
 
 
@@ -36,6 +38,7 @@ class ConversationsView(QWidget):
     """Earlier chats as conversation recall sees them; search and delete."""
 
     conversationDeleted = Signal(str)
+    messageDeleted = Signal(str, str)  # conversation id, message id
     receiptShown = Signal(dict)
 
     def __init__(self, services: GuiServices, workers: WorkerSet,
@@ -58,6 +61,10 @@ class ConversationsView(QWidget):
         self.tree.setUniformRowHeights(False)
         self.delete_button = QPushButton()
         self.delete_button.clicked.connect(self.delete_selected)
+        self.delete_message_button = QPushButton()
+        self.delete_message_button.clicked.connect(self.delete_selected_message)
+        self.delete_message_button.setEnabled(False)
+        self.tree.currentItemChanged.connect(lambda *_a: self._update_buttons())
         self.empty = QLabel()
         self.empty.setWordWrap(True)
         self.receipt = QLabel()
@@ -66,6 +73,7 @@ class ConversationsView(QWidget):
         self.receipt.hide()
         buttons = QHBoxLayout()
         buttons.addWidget(self.delete_button)
+        buttons.addWidget(self.delete_message_button)
         buttons.addStretch(1)
         layout = QVBoxLayout(self)
         layout.addWidget(self.intro)
@@ -80,6 +88,7 @@ class ConversationsView(QWidget):
         self.intro.setText(self.tr("Earlier conversations Acervo can recall when it answers (what you and the assistant said). Delete a conversation to erase it and its search entries for good; Settings can turn recall off."))
         self.search.setPlaceholderText(self.tr("Search earlier conversations"))
         self.delete_button.setText(self.tr("Delete conversation"))
+        self.delete_message_button.setText(self.tr("Delete message"))
         self.empty.setText(self.tr("Nothing to recall yet: earlier conversations appear here after you chat (or recall is switched off in Settings)."))
 
     # ---- loading ------------------------------------------------------------------
@@ -112,17 +121,48 @@ class ConversationsView(QWidget):
                     short = short[:EXCERPT_CHARS].rstrip() + "…"
                 child = QTreeWidgetItem([f"{who}: {short}"])
                 child.setData(0, CONVERSATION_ROLE, exchange.conversation_id)
+                child.setData(0, MESSAGE_ROLE, message_id)
                 child.setToolTip(0, text)
                 parent.addChild(child)
         if len(chats) <= 3 or self.search.text().strip():
             self.tree.expandAll()
         self.empty.setVisible(not chats)
-        self.delete_button.setEnabled(bool(chats))
+        self._update_buttons()
+
+    def _update_buttons(self) -> None:
+        self.delete_button.setEnabled(self.tree.topLevelItemCount() > 0)
+        self.delete_message_button.setEnabled(self.selected_message() is not None)
 
     # ---- erasure ------------------------------------------------------------------
     def selected_conversation(self) -> str | None:
         item = self.tree.currentItem()
         return str(item.data(0, CONVERSATION_ROLE)) if item is not None else None
+
+    def selected_message(self) -> tuple[str, str] | None:
+        """(conversation id, message id) of the selected message row, if one is selected."""
+        item = self.tree.currentItem()
+        message_id = item.data(0, MESSAGE_ROLE) if item is not None else None
+        if item is None or not message_id:
+            return None
+        return str(item.data(0, CONVERSATION_ROLE)), str(message_id)
+
+    def delete_selected_message(self) -> None:
+        selected = self.selected_message()
+        if selected is None:
+            return
+        conversation_id, message_id = selected
+        if not confirm(self, self.tr("Delete message"),
+                       self.tr("Erase this message from the chat and from what recall can use? The rest of the conversation stays.")):
+            return
+        self.workers.call(lambda: self.services.delete_messages([message_id]),
+                          name="message-delete", on_failed=self._failed,
+                          on_result=lambda receipt: self._message_deleted(
+                              conversation_id, message_id, receipt))
+
+    def _message_deleted(self, conversation_id: str, message_id: str, receipt: Any) -> None:
+        self.show_receipt(receipt)
+        self.messageDeleted.emit(conversation_id, message_id)
+        self.refresh()
 
     def delete_selected(self) -> None:
         conversation_id = self.selected_conversation()

@@ -395,6 +395,11 @@ class GuiServices:
         (vectors and keyword entries), then the files; returns the erasure receipt."""
         return self._memory_service().delete_conversation(conversation_id)
 
+    def delete_messages(self, message_ids: list[str]) -> Any:
+        """Erase single messages with their recall rows (the chat's rest is re-indexed);
+        returns the erasure receipt."""
+        return self._memory_service().delete_messages(message_ids)
+
     def recalled_exchanges(self, query: str = "") -> list[Any]:
         """What conversation recall can use (the memory panel's "Conversations" view)."""
         recall = self._memory_service().conversation_recall
@@ -404,11 +409,20 @@ class GuiServices:
         """Stored messages; assistant traces get full citations back from the index."""
         from dataclasses import replace
 
-        messages = []
-        for message in self._conversation_store().messages(conversation_id):
+        store = self._conversation_store()
+        messages, existing = [], None
+        for message in store.messages(conversation_id):
             trace = message.trace
             if message.role == "assistant" and trace and trace.get("citations"):
                 trace = dict(trace, citations=self._full_citations(trace["citations"]))
+                message = replace(message, trace=trace)
+            if message.role == "assistant" and trace and trace.get("recall"):
+                # "From your chat of …" links only to chats that still exist
+                if existing is None:
+                    existing = {str(c["id"]) for c in store.conversations()}
+                trace = dict(trace, recall=[e for e in trace["recall"]
+                                            if isinstance(e, dict)
+                                            and str(e.get("conversation_id")) in existing])
                 message = replace(message, trace=trace)
             messages.append(message)
         return messages

@@ -10,6 +10,8 @@
     desktop-app memory export FILE [--with-conversations]
     desktop-app memory consent [CATEGORY on|off]
     desktop-app memory receipts | sweep
+    desktop-app memory conversations [--query Q] [--ids]   what conversation recall can use
+    desktop-app memory delete-conversation ID | delete-message MESSAGE_ID...
     desktop-app chat MESSAGE [--conversation ID] [--no-llm]
     desktop-app eval memory DIR [--mode patterns|llm|both] [--k 3] [--limit N] [--json FILE]
 
@@ -129,11 +131,17 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     p = msub.add_parser("conversations",
                         help="earlier chats conversation recall can use (--query: search them)")
     p.add_argument("--query", default="", help="what a question would bring back")
+    p.add_argument("--ids", action="store_true", help="show message ids (for delete-message)")
     p.set_defaults(handler=cmd_conversations)
     p = msub.add_parser("delete-conversation",
                         help="erase a chat with its recall rows, vectors and keyword entries")
     p.add_argument("conversation_id")
     p.set_defaults(handler=cmd_delete_conversation)
+    p = msub.add_parser("delete-message",
+                        help="erase single messages (ids from `memory conversations --ids`) with "
+                        "their recall rows; the rest of the chat stays")
+    p.add_argument("message_ids", nargs="+")
+    p.set_defaults(handler=cmd_delete_messages)
     p = msub.add_parser("recall-index", help="conversation recall: on (index earlier chats), off "
                         "(erase its index), sync (bring the index level with the chats)")
     p.add_argument("state", choices=("on", "off", "sync"))
@@ -314,8 +322,11 @@ def cmd_conversations(args: argparse.Namespace, app: App) -> int:
     for exchange in recall.indexed(args.query):
         print(f"{exchange.conversation_id}  chat of {chat_date(exchange.started_at)}  "
               f"{exchange.title}")
-        for role, text in exchange.turns:
-            print(f"    {'you' if role == 'user' else 'assistant'}: {' '.join(text.split())[:160]}")
+        for message_id, (role, text) in zip(exchange.message_ids, exchange.turns, strict=True):
+            who = "you" if role == "user" else "assistant"
+            if args.ids:
+                who = f"{message_id}  {who}"
+            print(f"    {who}: {' '.join(text.split())[:160]}")
     return 0
 
 
@@ -323,6 +334,15 @@ def cmd_delete_conversation(args: argparse.Namespace, app: App) -> int:
     if not any(c["id"] == args.conversation_id for c in app.conversations.conversations()):
         raise AppError(f"No conversation with id {args.conversation_id}.")
     _receipt(app.memory.delete_conversation(args.conversation_id))
+    return 0
+
+
+def cmd_delete_messages(args: argparse.Namespace, app: App) -> int:
+    found = app.conversations.messages_by_id(args.message_ids)
+    missing = [m for m in args.message_ids if m not in found]
+    if missing:
+        raise AppError(f"No message with id {', '.join(missing)}.")
+    _receipt(app.memory.delete_messages(list(args.message_ids)))
     return 0
 
 

@@ -73,3 +73,58 @@ def test_a_conversation_is_deleted_from_the_memory_window(qtbot: Any, window: Ma
     home = Path(gui_app.paths.data_dir).parent
     leftovers = [p for p in home.rglob("*") if p.is_file() and b"73310" in p.read_bytes()]
     assert leftovers == []
+
+
+def test_a_reopened_chat_still_links_the_earlier_chat_it_drew_on(qtbot: Any, window: MainWindow,
+                                                                 gui_app: App,
+                                                                 earlier_chat: str) -> None:
+    ask(qtbot, window, "What was my hotel confirmation number?")
+    current = window.chat.conversation_id
+    assert current and current != earlier_chat
+    window.new_chat()
+    assert "From your chat of" not in window.chat.view.toPlainText()
+    with qtbot.waitSignal(window.conversations.openRequested, timeout=30_000):
+        window.conversations.open(current)
+    qtbot.waitUntil(lambda: "From your chat of 15 Nov" in window.chat.view.toPlainText(),
+                    timeout=10_000)
+    links = [href for _pos, href in window.chat.view.action_positions()]
+    assert f"action:recall-{earlier_chat}" in links
+    # once that earlier chat is erased, the reopened answer no longer links to it
+    gui_app.memory.delete_conversation(earlier_chat)
+    with qtbot.waitSignal(window.conversations.openRequested, timeout=30_000):
+        window.conversations.open(current)
+    qtbot.waitUntil(lambda: "What was my hotel" in window.chat.view.toPlainText(),
+                    timeout=10_000)
+    assert "From your chat of" not in window.chat.view.toPlainText()
+    assert f"action:recall-{earlier_chat}" not in [
+        href for _pos, href in window.chat.view.action_positions()]
+
+
+def test_one_message_is_deleted_from_the_memory_window(qtbot: Any, window: MainWindow,
+                                                       gui_app: App, earlier_chat: str,
+                                                       monkeypatch: Any) -> None:
+    monkeypatch.setattr(QMessageBox, "question",
+                        staticmethod(lambda *_a, **_k: QMessageBox.StandardButton.Yes))
+    window.show_recall()
+    view = window.recall_view
+    qtbot.waitUntil(lambda: view.tree.topLevelItemCount() == 1, timeout=30_000)
+    chat = view.tree.topLevelItem(0)
+    view.tree.setCurrentItem(chat)
+    assert not view.delete_message_button.isEnabled()  # a chat row: the whole chat only
+    booking = next(chat.child(i) for i in range(chat.childCount())
+                   if CANARY in chat.child(i).text(0))
+    view.tree.setCurrentItem(booking)
+    assert view.delete_message_button.isEnabled()
+    with qtbot.waitSignal(view.messageDeleted, timeout=30_000) as deleted:
+        qtbot.mouseClick(view.delete_message_button, Qt.MouseButton.LeftButton)
+    assert deleted.args[0] == earlier_chat
+    assert view.receipt.isVisible() or view.receipt.text()
+    # the chat stays, without that message; nothing of it is left on disk
+    qtbot.waitUntil(lambda: view.tree.topLevelItemCount() == 1 and not any(
+        CANARY in view.tree.topLevelItem(0).child(i).text(0)
+        for i in range(view.tree.topLevelItem(0).childCount())), timeout=30_000)
+    remaining = [m.content for m in gui_app.conversations.messages(earlier_chat)]
+    assert remaining == ["Please book a hotel in Lisbon for the conference.", "Great, thanks."]
+    home = Path(gui_app.paths.data_dir).parent
+    leftovers = [p for p in home.rglob("*") if p.is_file() and b"73310" in p.read_bytes()]
+    assert leftovers == []

@@ -16,6 +16,7 @@ import pytest
 from desktop_app.answer.context import EarlierExchange, estimate_tokens, fit_context
 from desktop_app.answer.events import RecallUsed
 from desktop_app.answer.prompt import MemoryItem, load_prompts
+from desktop_app.errors import AppError
 from desktop_app.memory.recall import exchanges_of
 from desktop_app.memory.types import StoredMessage
 
@@ -178,3 +179,22 @@ def test_retention_applies_to_recall(memory_app: Any, booked: str) -> None:
     receipt = memory_app.memory.sweep_expired(later)
     assert receipt.stores["recall_index"].rows == 3
     assert recall.earlier("hotel confirmation number") == []
+
+
+def test_the_cli_lists_message_ids_and_deletes_one_message(memory_app: Any, booked: str,
+                                                            paths: Any,
+                                                            capsys: pytest.CaptureFixture[str]
+                                                            ) -> None:
+    from .test_commands import run
+
+    assert run(memory_app, "memory", "conversations", "--ids") == 0
+    listed = capsys.readouterr().out
+    booking = memory_app.conversations.messages(booked)[1]
+    assert f"{booking.id}  assistant: Booked: Hotel Avenida" in listed
+    assert run(memory_app, "memory", "delete-message", booking.id) == 0
+    receipt = capsys.readouterr().out
+    assert booking.id in receipt and "recall_index" in receipt
+    assert files_containing(Path(paths.data_dir).parent, STEMMED) == []
+    assert memory_app.conversations.message(booking.id) is None
+    with pytest.raises(AppError, match="No message with id nope"):
+        run(memory_app, "memory", "delete-message", "nope")
