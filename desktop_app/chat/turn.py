@@ -215,7 +215,7 @@ class ChatService:
         answer = f"{ack}\n\n{answer}" if ack else answer
         trace = dict(done.trace) if done is not None else {}
         if done is not None:
-            trace["warnings"] = list(done.warnings)
+            trace["warnings"] = [w.as_dict() for w in done.warnings]
             # ids, the exact quoted span and the claim: a reloaded answer highlights the same
             # words
             trace["citations"] = [{"number": c.number, "doc_id": c.doc_id,

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -36,20 +35,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_app.answer.citations import NO_SUPPORTING_EVIDENCE, NOT_FOUND, SOURCES_ONLY
 from desktop_app.answer.events import (
     READING,
     SEARCHING,
     WRITING,
+    AnswerWarning,
     CitationEvent,
     Done,
     MemoryUsed,
     Progress,
     RecallUsed,
     Token,
+    WarningCode,
 )
 from desktop_app.answer.mode import (
-    EXPERIMENT_WARNING,
     MODEL_ERROR,
     NO_MODEL,
     SOURCES_REQUEST,
@@ -57,8 +56,6 @@ from desktop_app.answer.mode import (
     AnswerMode,
 )
 from desktop_app.answer.models import BUNDLED_NAME
-from desktop_app.answer.service import CANCELLED
-from desktop_app.answer.stream_guard import REPETITION
 from desktop_app.chat.turn import TurnComplete
 from desktop_app.errors import AppError
 from desktop_app.gui.answer_view import AnswerView
@@ -333,7 +330,8 @@ class ChatPanel(QWidget):
             recalled = list(self._recalled)
 
             def finish() -> None:
-                self.view.finish_answer(self._translated(done), **self._answer_labels(done))
+                self.view.finish_answer(done, warnings=self._warning_texts(done),
+                                        **self._answer_labels(done))
                 if used and not done.sources_only:
                     self.view.add_notice(self.tr("Used what you told me: %1").replace("%1", used))
                 self._recall_notice(recalled, sources_only=done.sources_only)
@@ -408,38 +406,37 @@ class ChatPanel(QWidget):
         elif name == "experiment" and self._last_question and not self.is_busy():
             self.ask(self._last_question, experiment=True)
 
-    def translate_warning(self, warning: str) -> str:
-        known = {
-            NO_SUPPORTING_EVIDENCE: self.tr("no supporting evidence in your documents"),
-            NOT_FOUND: self.tr("not found in your documents"),
-            SOURCES_ONLY: self.tr("answered from sources only"),
-            CANCELLED: self.tr("stopped"),
-            EXPERIMENT_WARNING: self.tr("Experiment: written by a model too small to follow the answer prompt. It may invent, repeat or mistranslate — check every badge."),
-            REPETITION: self.tr("The model started repeating itself; the answer was cut there."),
+    def translate_warning(self, warning: AnswerWarning) -> str:
+        """A warning's words in the UI language (%1: its detail, the error's message)."""
+        code = WarningCode
+        texts = {
+            code.NO_SUPPORTING_EVIDENCE: self.tr("no supporting evidence in your documents"),
+            code.NOT_FOUND: self.tr("not found in your documents"),
+            code.SOURCES_ONLY: self.tr("answered from sources only"),
+            code.CANCELLED: self.tr("stopped"),
+            code.EXPERIMENT: self.tr("Experiment: written by a model too small to follow the answer prompt. It may invent, repeat or mistranslate — check every badge."),
+            code.REPETITION: self.tr("The model started repeating itself; the answer was cut there."),
+            code.MODEL_UNAVAILABLE: self.tr("model unavailable: %1"),
+            code.MODEL_STOPPED: self.tr("the model stopped with an error: %1"),
+            code.MEMORY_UNAVAILABLE: self.tr("memory unavailable: %1"),
+            code.RERANKER_UNAVAILABLE: self.tr("reranker unavailable: %1"),
+            code.NO_SENTENCE_MATCHED: self.tr("no sentence matched the question's words; showing the top passages"),
         }
-        if warning in known:
-            return known[warning]
-        prefixes = {
-            "model unavailable: ": self.tr("model unavailable: "),
-            "memory unavailable: ": self.tr("memory unavailable: "),
-            "reranker unavailable: ": self.tr("reranker unavailable: "),
-        }
-        for prefix, translated in prefixes.items():
-            if warning.startswith(prefix):
-                return translated + warning[len(prefix):]
-        return warning
+        text = texts.get(warning.code)
+        return text.replace("%1", warning.detail) if text is not None else warning.english()
 
-    def _translated(self, done: Done) -> Done:
+    def _warning_texts(self, done: Done) -> list[str]:
         # "answered from sources only" is not repeated under every answer: the status bar
         # shows the mode, and the first answer explains it (`_mode_notice`)
-        return replace(done, warnings=tuple(self.translate_warning(w) for w in done.warnings
-                                            if w != SOURCES_ONLY))
+        return [self.translate_warning(w) for w in done.warnings
+                if w.code != WarningCode.SOURCES_ONLY]
 
     def _finished(self, cancelled: bool, *, shown: bool = True) -> None:
         self._turn = None
         self._stop_progress()
         if shown and not self._done_seen:  # the same marker a reload shows (stored trace)
-            self._abort(lambda: "⚠ " + self.translate_warning(CANCELLED) if cancelled
+            stopped = AnswerWarning(WarningCode.CANCELLED)
+            self._abort(lambda: "⚠ " + self.translate_warning(stopped) if cancelled
                         else self.tr("No answer."))
         self._set_busy(False)
         if self._relabel_pending:
@@ -537,7 +534,8 @@ class ChatPanel(QWidget):
             return
         self._begin_answer()
         done = _done_from_trace(content, message.trace)
-        self.view.finish_answer(self._translated(done), **self._answer_labels(done))
+        self.view.finish_answer(done, warnings=self._warning_texts(done),
+                                **self._answer_labels(done))
 
     def changeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
         super().changeEvent(event)
@@ -562,6 +560,7 @@ def _done_from_trace(answer: str, trace: dict[str, Any] | None) -> Done:
                 continue
         return tuple(out)
 
-    warnings = tuple((trace or {}).get("warnings", ()) or ())
+    stored = (trace or {}).get("warnings", ()) or ()
+    warnings = tuple(AnswerWarning.from_stored(w) for w in stored)
     return Done(answer=answer, citations=rebuilt("citations"), warnings=warnings,
                 closest=rebuilt("closest"))

@@ -145,7 +145,7 @@ def test_a_stopped_turn_is_stored_with_what_was_shown_and_the_stopped_marker(
     user, assistant = memory_app.conversations.messages(conv)
     assert user.content == "Quais são os direitos do titular?"
     assert assistant.content == shown.strip() and shown
-    assert assistant.trace == {"warnings": ["cancelled"], "citations": []}
+    assert assistant.trace == {"warnings": [{"code": "cancelled", "detail": ""}], "citations": []}
 
 
 def test_the_consent_ack_names_the_category_in_the_users_language_and_the_panel(
