@@ -112,7 +112,7 @@ def chip_image(number: int, font: QFont, background: QColor, foreground: QColor,
 class AnswerView(QTextBrowser):
     """Transcript of one conversation; emits `citationClicked` for chips and source lines."""
 
-    citationClicked = Signal(object, str)  # Citation, the claim sentence it supports
+    citationClicked = Signal(Citation, str)  # the badge's citation, the claim it supports
     actionClicked = Signal(str)  # the name in an `action:NAME` link
 
     def __init__(self, parent: QWidget | None = None) -> None:

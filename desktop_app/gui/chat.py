@@ -40,6 +40,7 @@ from desktop_app.answer.events import (
     SEARCHING,
     WRITING,
     AnswerWarning,
+    Citation,
     CitationEvent,
     Done,
     MemoryUsed,
@@ -56,19 +57,21 @@ from desktop_app.answer.mode import (
     AnswerMode,
 )
 from desktop_app.answer.models import BUNDLED_NAME
-from desktop_app.chat.turn import TurnComplete
+from desktop_app.chat.events import ChatEvent, ConversationStarted, TurnComplete
 from desktop_app.errors import AppError
 from desktop_app.gui.answer_view import AnswerView
 from desktop_app.gui.dialogs import confirm, show_error
 from desktop_app.gui.memory_dialogs import category_label, erased_placeholders
-from desktop_app.gui.services import ConversationStarted, GuiServices
+from desktop_app.gui.services import GuiServices
 from desktop_app.gui.workers import GeneratorWorker, WorkerSet
-from desktop_app.memory.types import (
+from desktop_app.memory.events import (
     ForgetAllRequested,
+    MemoryEvent,
     MemoryForgotten,
     MemoryNotSaved,
     MemorySaved,
 )
+from desktop_app.memory.types import MemoryItem, StoredMessage
 
 Render = Callable[[], None]
 
@@ -89,7 +92,7 @@ class QuestionEdit(QPlainTextEdit):
 class ChatPanel(QWidget):
     """Asks questions and renders the conversation; `citationClicked` opens the viewer."""
 
-    citationClicked = Signal(object, str)  # Citation, the claim sentence it supports
+    citationClicked = Signal(Citation, str)  # the badge's citation, the claim it supports
     busyChanged = Signal(bool)
     conversationChanged = Signal(str)  # conversation id (new or continued)
     memoryChanged = Signal()
@@ -107,7 +110,7 @@ class ChatPanel(QWidget):
         self._serial = 0  # bumped when the transcript is replaced (new chat, other chat)
         self._undo_token = ""
         self._memories_used: list[str] = []
-        self._recalled: list[Any] = []  # RecallUsed of the current answer
+        self._recalled: list[RecallUsed] = []  # earlier chats the current answer drew on
         self._last_question = ""
         self._mode: AnswerMode | None = None
         self._mode_notice_shown = False
@@ -115,7 +118,7 @@ class ChatPanel(QWidget):
         self._transcript: list[Render] = []  # how to redraw it (language switch)
         self._relabel_pending = False
         self._streamed: list[str] = []  # the current answer's tokens (to redraw a stop)
-        self._announced: list[Any] = []  # its citations announced while streaming
+        self._announced: list[Citation] = []  # its citations announced while streaming
         self._chip_text: Callable[[], str] | None = None
         self._asked_at = 0.0
         self._progress_timer = QTimer(self)
@@ -309,7 +312,7 @@ class ChatPanel(QWidget):
             self._turn.cancel()
             self.stop_button.setEnabled(False)
 
-    def on_event(self, event: Any) -> None:
+    def on_event(self, event: ChatEvent) -> None:
         if isinstance(event, Progress):
             self._progress_event(event)
         elif isinstance(event, Token):
@@ -361,7 +364,7 @@ class ChatPanel(QWidget):
             self.workers.call(lambda: self.services.run_extraction(job), name="memory-extract",
                               on_result=self._extracted, on_failed=self._failed_quietly)
 
-    def _extracted(self, events: list[Any]) -> None:
+    def _extracted(self, events: list[MemoryEvent]) -> None:
         for event in events:
             self.on_event(event)
 
@@ -389,7 +392,7 @@ class ChatPanel(QWidget):
             links.append((self.tr("Try the small model anyway (experiment)"), "experiment"))
         self.view.add_notice(text, links=links)
 
-    def _recall_notice(self, recalled: list[Any], *, sources_only: bool) -> None:
+    def _recall_notice(self, recalled: list[RecallUsed], *, sources_only: bool) -> None:
         """Which earlier chats the answer drew on, each a link that opens it. Without a
         model writing the answer, what was said there is shown (it is the answer's reach)."""
         for event in recalled:
@@ -478,7 +481,7 @@ class ChatPanel(QWidget):
                           on_result=lambda changed: self._confirm_undo(token, changed),
                           on_failed=self._undo_unavailable)
 
-    def _confirm_undo(self, token: str, changed: list[Any]) -> None:
+    def _confirm_undo(self, token: str, changed: list[MemoryItem]) -> None:
         if token != self._undo_token:
             return  # another memory was saved meanwhile: this chip is gone
         if changed:
@@ -515,7 +518,7 @@ class ChatPanel(QWidget):
         show_error(self, error, log_dir=str(self.services.app.paths.log_dir))
 
     # ---- history ------------------------------------------------------------------
-    def show_conversation(self, conversation_id: str, messages: list[Any]) -> None:
+    def show_conversation(self, conversation_id: str, messages: list[StoredMessage]) -> None:
         """Render a stored conversation (answers keep their citations when traced)."""
         if self.is_busy():
             self.stop()
@@ -527,7 +530,7 @@ class ChatPanel(QWidget):
         for message in messages:
             self._render(partial(self._show_message, message))
 
-    def _show_message(self, message: Any) -> None:
+    def _show_message(self, message: StoredMessage) -> None:
         content = erased_placeholders(message.content)  # "[erased]" in the UI language
         if message.role == "user":
             self.view.add_user_message(content, self.tr("You"))
@@ -545,7 +548,7 @@ class ChatPanel(QWidget):
 
 def _done_from_trace(answer: str, trace: dict[str, Any] | None) -> Done:
     """Rebuild a `Done` from a stored assistant message (citations if the trace has them)."""
-    from desktop_app.answer.events import Citation, QuoteSpan
+    from desktop_app.answer.events import QuoteSpan
 
     def rebuilt(key: str) -> tuple[Citation, ...]:
         out = []

@@ -11,9 +11,10 @@ import pytest
 
 from desktop_app.answer.events import Done, MemoryUsed, Token
 from desktop_app.chat.conversations import ConversationStore
+from desktop_app.chat.events import TurnComplete
 from desktop_app.chat.history import SUMMARY_PREFIX, HistoryBuilder, extractive_summary
-from desktop_app.chat.turn import ExtractionJob, TurnComplete
-from desktop_app.memory.types import ForgetAllRequested, MemoryNotSaved, MemorySaved
+from desktop_app.chat.turn import ExtractionJob
+from desktop_app.memory.events import ForgetAllRequested, MemoryNotSaved, MemorySaved
 
 
 @pytest.fixture

@@ -24,7 +24,7 @@ from desktop_app.gui.main_window import MainWindow
 from desktop_app.gui.services import GuiServices
 from desktop_app.gui.settings_dialog import SettingsDialog
 from desktop_app.ingest.events import FileStarted, PagesParsed
-from desktop_app.memory.types import MemorySaved
+from desktop_app.memory.events import MemorySaved
 
 pytestmark = pytest.mark.gui
 
