@@ -226,8 +226,7 @@ def test_a_fresh_install_asked_from_the_cli_answers_from_sources_with_badges(
     from desktop_app.app import build_app
     from desktop_app.config.paths import resource
 
-    app = build_app()
-    app.__dict__["embedder"] = embedder
+    app = build_app(embedder=embedder)
     list(app.pipeline.run([resource("samples") / "lgpd-excerpt.pdf"]))
     parser = argparse.ArgumentParser()
     commands.register(parser.add_subparsers(dest="command"))

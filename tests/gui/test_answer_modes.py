@@ -189,8 +189,7 @@ def test_the_status_bar_shows_each_mode_and_links_to_settings(qtbot) -> None:
 @pytest.fixture()
 def fresh_app(embedder) -> App:
     """A first start: default settings (the bundled SmolLM2 is the active model)."""
-    application = build_app()
-    application.__dict__["embedder"] = embedder
+    application = build_app(embedder=embedder)
     return application
 
 
