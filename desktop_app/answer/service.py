@@ -172,6 +172,14 @@ class AnswerService:
         return decide_mode(self.llm, self.settings, sources_only=sources_only,
                            experiment=experiment, llm_error=self.llm_error)
 
+    def writer(self, *, sources_only: bool = False,
+               experiment: bool = False) -> LLM | None:
+        """The model when it writes answers for real, else None. It also rewrites follow-ups
+        and summarises a long chat's older turns (chat/history.py); not in an experiment: a
+        model that small makes worse queries and summaries than the user's own words."""
+        mode = self.mode(sources_only=sources_only, experiment=experiment)
+        return self.llm if mode.use_llm and not mode.experiment else None
+
     @property
     def use_llm(self) -> bool:
         """Whether the model writes answers and rewrites follow-ups by default."""
@@ -202,8 +210,8 @@ class AnswerService:
 
         # the model rewrites follow-ups only when it writes answers for real: not in an
         # experiment (a model that small makes worse queries than the user's own words)
-        rewriter = (with_cancel(self.llm, is_cancelled)
-                    if use_llm and self.llm is not None and not mode.experiment else None)
+        writer = self.llm if use_llm and not mode.experiment else None  # as `writer()`
+        rewriter = with_cancel(writer, is_cancelled) if writer is not None else None
         rewrite = rewrite_query(rewriter, question, history, texts)
         trace["rewrite"] = rewrite.trace()
         trace["rewritten_query"] = rewrite.query

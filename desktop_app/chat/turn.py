@@ -16,6 +16,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Protocol
 
 from desktop_app.answer.events import AnswerEvent, Done, Token
+from desktop_app.answer.llm import LLM, with_cancel
 from desktop_app.answer.service import CANCELLED
 from desktop_app.chat.conversations import ConversationStore
 from desktop_app.chat.events import ChatEvent, TurnComplete
@@ -161,7 +162,9 @@ class ChatService:
                 return
             yield Token(ack + "\n\n")
             question = command.rest
-        history = self.history.build(conversation_id, before_seq=stored.seq)
+        history = self.history.build(
+            conversation_id, before_seq=stored.seq,
+            llm=self._summarizer(sources_only=sources_only, experiment=experiment, cancel=cancel))
         done: Done | None = None
         streamed: list[str] = []
         # `experiment`: a small model writes this one answer (labelled); passed only when
@@ -213,6 +216,18 @@ class ChatService:
                                   for c in done.citations]
         trace.update(command_trace)
         return self.conversations.add_assistant_message(conversation_id, answer, trace)
+
+    def _summarizer(self, *, sources_only: bool, experiment: bool,
+                    cancel: Callable[[], bool] | None) -> LLM | None:
+        """The model that writes this answer also summarises the older turns (once per turn
+        that leaves the verbatim window); None → the extractive summary. Answerers without
+        `writer` (scripted ones in tests) get the extractive one."""
+        writer = getattr(self.answers, "writer", None)
+        llm: LLM | None = (writer(sources_only=sources_only, experiment=experiment)
+                           if writer is not None else None)
+        if llm is None or cancel is None:
+            return llm
+        return with_cancel(llm, cancel)  # Stop also stops the summary
 
     def _command(self, command: Command,
                  message: UserMessage) -> Generator[MemoryEvent, None, tuple[str, dict[str, Any]]]:
