@@ -165,8 +165,8 @@ def ingest_bncc(make_embedder: Any, label: str) -> dict[str, Any]:
     from desktop_app.app import build_app
     from desktop_app.ingest.events import FileDone, RunDone
 
-    app = build_app()
-    app.__dict__["embedder"] = embedder = make_embedder()
+    embedder = make_embedder()
+    app = build_app(embedder=embedder)
     embedder.embed_passages(["aquecimento"])
     t0 = time.perf_counter()
     chunks = 0

@@ -22,10 +22,9 @@ def main(argv: list[str]) -> int:
     from desktop_app.ingest.pipeline import compose_embedding_text
     from desktop_app.retrieval.embedder import E5Embedder, ensure_e5_model
 
-    app = build_app()
     embedder = E5Embedder(ensure_e5_model(shared_models_dir()))
     embedder.embed_passages(["warm-up"])
-    app.__dict__["embedder"] = embedder
+    app = build_app(embedder=embedder)
     t0 = time.perf_counter()
     pages = chunks = 0
     for event in app.pipeline.run(files):

@@ -93,9 +93,7 @@ def _retrieval(scan: Path, embedder: Any, engine: Any) -> dict[str, Any]:
     outcome: dict[str, Any] = {}
     for label, path in (("text", DOCS["lgpd"]), ("scan", scan)):
         temp_home(f"ocr-{label}")
-        app = build_app()
-        app.__dict__["embedder"] = embedder
-        app.__dict__["ocr_engine"] = engine
+        app = build_app(embedder=embedder, ocr_engine=engine)
         started = time.perf_counter()
         events = list(app.pipeline.run([path]))
         seconds = time.perf_counter() - started

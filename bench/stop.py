@@ -82,8 +82,7 @@ def first_feedback(runs: int) -> dict[str, Any]:
     from desktop_app.app import build_app
     from desktop_app.retrieval.embedder import E5Embedder, ensure_e5_model
 
-    app = build_app()
-    app.__dict__["embedder"] = E5Embedder(ensure_e5_model(shared_models_dir()))
+    app = build_app(embedder=E5Embedder(ensure_e5_model(shared_models_dir())))
     list(app.pipeline.run([LGPD]))
     service = app.answer_service
     _ = app.embedder.embed_query("warm-up")

@@ -85,15 +85,19 @@ class App:
 
     def __init__(self, paths: AppPaths, settings: Settings, *,
                  embedder: E5EmbedderBase | Embedder | None = None,
-                 llm: LLM | None | Literal["from settings"] = "from settings") -> None:
-        """`embedder` / `llm`: ready-made parts (tests share one loaded embedder; a scripted
-        LLM); otherwise they are built from `settings` on first use."""
+                 llm: LLM | None | Literal["from settings"] = "from settings",
+                 ocr_engine: OcrEngine | None = None) -> None:
+        """`embedder` / `llm` / `ocr_engine`: ready-made parts (tests share one loaded
+        embedder and OCR engine; a scripted LLM); otherwise they are built from `settings`
+        on first use."""
         self.paths = paths
         self.settings = settings
         if embedder is not None:
             self.__dict__["embedder"] = embedder  # what the cached_property would hold
         if llm != "from settings":
             self.__dict__["llm"] = llm
+        if ocr_engine is not None:
+            self.__dict__["ocr_engine"] = ocr_engine
         self.log_handle: LoggingHandle | None = None
         self.llm_error: AppError | None = None
         # The window sets this before the embedder is built: ingestion then leaves a core free.
@@ -453,10 +457,11 @@ def skip_probe_imports() -> None:
 
 def build_app(paths: AppPaths | None = None, *, settings: Settings | None = None,
               embedder: E5EmbedderBase | Embedder | None = None,
-              llm: LLM | None | Literal["from settings"] = "from settings") -> App:
+              llm: LLM | None | Literal["from settings"] = "from settings",
+              ocr_engine: OcrEngine | None = None) -> App:
     """The one composition root: the CLI, the window, `--self-test` and the tests call it.
     `settings` replaces the saved settings for this process (not written back);
-    `embedder` / `llm` inject ready parts (see `App`)."""
+    `embedder` / `llm` / `ocr_engine` inject ready parts (see `App`)."""
     apply_offline_environment()  # before anything imports huggingface/tldextract
     skip_probe_imports()  # torch stays out of the running app unless something needs it
     paths = (paths or app_paths()).ensure()
@@ -473,4 +478,4 @@ def build_app(paths: AppPaths | None = None, *, settings: Settings | None = None
         from desktop_app.team.connection import open_guard_for
 
         open_guard_for(settings, guard)  # team servers the user allowed, and only those
-    return App(paths, settings, embedder=embedder, llm=llm)
+    return App(paths, settings, embedder=embedder, llm=llm, ocr_engine=ocr_engine)

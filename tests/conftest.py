@@ -110,8 +110,7 @@ def lgpd_home(tmp_path_factory: pytest.TempPathFactory, eval_dir: Path, embedder
 
     home = tmp_path_factory.mktemp("lgpd-home")
     paths = AppPaths(home / "config", home / "data", home / "cache", home / "logs").ensure()
-    app = App(paths, Settings(llm_backend="none"))
-    app.__dict__["embedder"] = embedder
+    app = App(paths, Settings(llm_backend="none"), embedder=embedder)
     events = list(app.pipeline.run([eval_dir / "pdfs" / "pt" / "lgpd.pdf"]))
     assert events[-1].indexed == 1, events[-1]
     return home

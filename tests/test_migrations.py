@@ -72,8 +72,7 @@ def test_a_release_1_data_folder_opens_with_library_memories_and_settings_kept(
     assert migrate_data_dir(v1_home) == ["index: schema 1 → 2"]  # OCR columns on chunks
     assert migrate_data_dir(v1_home) == []  # done once
     assert {v.store: v.found for v in data_dir_versions(v1_home)}["index"] == 2
-    app = build_app()
-    app.__dict__["embedder"] = embedder
+    app = build_app(embedder=embedder)
 
     assert [d.title for d in app.index.documents()] == [FIXTURE.EXPECTED_TITLE]
     assert app.index.vector_usable

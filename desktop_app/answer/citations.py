@@ -6,7 +6,7 @@ markers that name no provided source. When the answer is complete,
 `verify_answer` is the authority: it removes unknown ids, drops citations whose
 chunk shares no meaningful words with the sentence citing it, keeps at most two
 cited chunks per document (best relevance), and decides the warning. Invariant:
-`citations` empty ⇔ exactly one of NOT_FOUND / NO_SUPPORTING_EVIDENCE is warned.
+`citations` empty ⇔ exactly one of WarningCode.NOT_FOUND / NO_SUPPORTING_EVIDENCE is warned.
 """
 
 from __future__ import annotations
@@ -16,15 +16,12 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from desktop_app.answer.events import Citation, CitationEvent, Token
+from desktop_app.answer.events import AnswerWarning, Citation, CitationEvent, Token, WarningCode
 from desktop_app.retrieval.types import Hit
 from desktop_app.text.analyze import prefix_terms
 from desktop_app.text.fold import fold
 from desktop_app.text.sentences import sentence_spans
 
-NO_SUPPORTING_EVIDENCE = "no supporting evidence"
-NOT_FOUND = "not found in your documents"
-SOURCES_ONLY = "answered from sources only"
 MAX_CITATIONS_PER_DOCUMENT = 2
 
 # reasons a marker is removed (keys of Verification.dropped and of the trace)
@@ -144,7 +141,7 @@ class CitationStream:
 class Verification:
     answer: str
     citations: tuple[Citation, ...]
-    warnings: tuple[str, ...]
+    warnings: tuple[AnswerWarning, ...]
     dropped: dict[str, int] = field(default_factory=dict)
     not_found: bool = False
 
@@ -220,9 +217,10 @@ def verify_answer(raw: str, sources: Mapping[int, Hit], *,
     citations = tuple(claim_citation(n, sources[n], claims.get(n, "")) for n in sorted(kept))
     not_found = not citations and contains_not_found(answer, not_found_phrases)
     if citations:
-        warnings: tuple[str, ...] = ()
+        warnings: tuple[AnswerWarning, ...] = ()
     else:
-        warnings = (NOT_FOUND,) if not_found else (NO_SUPPORTING_EVIDENCE,)
+        warnings = (AnswerWarning(WarningCode.NOT_FOUND if not_found
+                                  else WarningCode.NO_SUPPORTING_EVIDENCE),)
     return Verification(answer, citations, warnings, {k: v for k, v in dropped.items() if v},
                         not_found)
 

@@ -138,7 +138,7 @@ def print_sources(done: Done, out: TextIO) -> None:
             snippet = " ".join(c.snippet.split())[:160]
             print(f"  {c.title}{_page(c)} — {snippet}", file=out)
     for warning in done.warnings:
-        print(f"({warning})", file=out)
+        print(f"({warning.english()})", file=out)
 
 
 def run_ask(args: argparse.Namespace, app: Any, out: TextIO | None = None) -> int:

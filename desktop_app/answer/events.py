@@ -1,9 +1,83 @@
-"""Events streamed by the answer service (the GUI turns them into signals)."""
+"""Events streamed by the answer service (the GUI turns them into signals), and the
+warnings an answer carries: a code and its parameter, rendered to words at the edge
+(`AnswerWarning.english()` for the CLI, logs and eval reports; the window's translation
+table in `gui/chat.py`). Nothing matches warning text: code and detail travel apart.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
+
+
+class WarningCode(StrEnum):
+    """Why an answer carries a warning. The value is what the trace stores."""
+
+    NOT_FOUND = "not_found"  # the documents do not answer the question
+    NO_SUPPORTING_EVIDENCE = "no_supporting_evidence"  # written, but no badge survived
+    SOURCES_ONLY = "sources_only"  # quoted from the sources, not written by a model
+    CANCELLED = "cancelled"  # the user stopped it
+    EXPERIMENT = "experiment"  # written by a model below the writing line
+    REPETITION = "repetition"  # the model looped; the answer was cut there
+    MODEL_UNAVAILABLE = "model_unavailable"  # detail: why (AppError.user_message)
+    MODEL_STOPPED = "model_stopped"  # the model failed mid-answer; detail: why
+    MEMORY_UNAVAILABLE = "memory_unavailable"  # detail: why
+    RERANKER_UNAVAILABLE = "reranker_unavailable"  # detail: why
+    NO_SENTENCE_MATCHED = "no_sentence_matched"  # sources-only: top passages shown instead
+    OTHER = "other"  # a stored warning of an older version the codes do not know; detail: it
+
+
+ENGLISH: Mapping[WarningCode, str] = {
+    WarningCode.NOT_FOUND: "not found in your documents",
+    WarningCode.NO_SUPPORTING_EVIDENCE: "no supporting evidence",
+    WarningCode.SOURCES_ONLY: "answered from sources only",
+    WarningCode.CANCELLED: "cancelled",
+    WarningCode.EXPERIMENT: ("experiment: written by a model too small to follow the answer "
+                             "prompt; it may invent, repeat or mistranslate — check every badge"),
+    WarningCode.REPETITION: "the model started repeating itself; the answer was cut there",
+    WarningCode.MODEL_UNAVAILABLE: "model unavailable: {detail}",
+    WarningCode.MODEL_STOPPED: "the model stopped with an error: {detail}",
+    WarningCode.MEMORY_UNAVAILABLE: "memory unavailable: {detail}",
+    WarningCode.RERANKER_UNAVAILABLE: "reranker unavailable: {detail}",
+    WarningCode.NO_SENTENCE_MATCHED: ("no sentence matched the question's words; showing the "
+                                      "top passages"),
+    WarningCode.OTHER: "{detail}",
+}
+
+
+@dataclass(frozen=True)
+class AnswerWarning:
+    """One warning of an answer: what happened (`code`) and its parameter (`detail`, the
+    user message of the error behind it, already in words; empty for most codes)."""
+
+    code: WarningCode
+    detail: str = ""
+
+    def english(self) -> str:
+        """The CLI's (and the logs') words for it."""
+        return ENGLISH[self.code].format(detail=self.detail)
+
+    def as_dict(self) -> dict[str, str]:
+        """Stored form (a conversation's trace, `--json` output)."""
+        return {"code": self.code.value, "detail": self.detail}
+
+    @classmethod
+    def from_stored(cls, raw: object) -> AnswerWarning:
+        """Back from `as_dict`. Traces stored before warnings had codes hold the English
+        text: a known sentence gets its code back, anything else is kept as OTHER."""
+        if isinstance(raw, Mapping):
+            try:
+                return cls(WarningCode(str(raw.get("code"))), str(raw.get("detail") or ""))
+            except ValueError:
+                return cls(WarningCode.OTHER, str(raw.get("detail") or raw.get("code") or ""))
+        text = str(raw)
+        return _LEGACY.get(text) or cls(WarningCode.OTHER, text)
+
+
+# the English sentences of the parameterless codes, as older versions stored them
+_LEGACY = {text: AnswerWarning(code) for code, text in ENGLISH.items() if "{" not in text}
 
 
 @dataclass(frozen=True)
@@ -106,12 +180,16 @@ class RecallUsed:
 class Done:
     answer: str  # final text, with unverifiable [n] markers removed
     citations: tuple[Citation, ...]
-    warnings: tuple[str, ...] = ()  # e.g. "no supporting evidence", "answered from sources only"
+    warnings: tuple[AnswerWarning, ...] = ()  # e.g. NO_SUPPORTING_EVIDENCE, SOURCES_ONLY
     sources_only: bool = False
     trace: dict[str, Any] = field(default_factory=dict)  # rewritten query, hits, timings, memories
     # when the answer is "not found": the passages that came closest, for the user to judge
     # (shown apart from the answer, never as badges)
     closest: tuple[Citation, ...] = ()
+
+    def warned(self, code: WarningCode) -> bool:
+        """Whether the answer carries a warning with this code."""
+        return any(w.code == code for w in self.warnings)
 
 
 AnswerEvent = Token | CitationEvent | MemoryUsed | RecallUsed | Progress | Done

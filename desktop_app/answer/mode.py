@@ -32,9 +32,6 @@ MODEL_ERROR = "model_error"  # the model the user chose cannot be used: sources
 SOURCES_SETTING = "sources_setting"  # the user chose sources-only answers in settings
 SOURCES_REQUEST = "sources_request"  # this question was asked sources-only (checkbox, --no-llm)
 
-EXPERIMENT_WARNING = ("experiment: written by a model too small to follow the answer "
-                      "prompt; it may invent, repeat or mistranslate — check every badge")
-
 
 @dataclass(frozen=True)
 class AnswerMode:

@@ -35,6 +35,7 @@ from desktop_app.answer.events import (
     READING,
     SEARCHING,
     WRITING,
+    AnswerWarning,
     Citation,
     CitationEvent,
     Done,
@@ -42,6 +43,7 @@ from desktop_app.answer.events import (
     Progress,
     RecallUsed,
     Token,
+    WarningCode,
 )
 from desktop_app.answer.extractive import (
     ExtractiveAnswer,
@@ -51,7 +53,7 @@ from desktop_app.answer.extractive import (
     with_badge,
 )
 from desktop_app.answer.llm import LLM, with_cancel
-from desktop_app.answer.mode import EXPERIMENT_WARNING, MODEL_ERROR, AnswerMode, decide_mode
+from desktop_app.answer.mode import MODEL_ERROR, AnswerMode, decide_mode
 from desktop_app.answer.prompt import (
     AssembledPrompt,
     MemoryItem,
@@ -67,7 +69,7 @@ from desktop_app.answer.prompt import (
 from desktop_app.answer.quotes import quote_citation
 from desktop_app.answer.rerank import RERANK_CANDIDATES, RERANK_KEEP, Reranker
 from desktop_app.answer.rewrite import RewriteResult, rewrite_query
-from desktop_app.answer.stream_guard import LOOP, REPETITION, AnswerGuard
+from desktop_app.answer.stream_guard import LOOP, AnswerGuard
 from desktop_app.config.settings import Settings
 from desktop_app.errors import AppError
 from desktop_app.retrieval.types import Embedder, Hit, SearchFilters
@@ -79,7 +81,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 AnswerStreamEvent = Token | CitationEvent | MemoryUsed | RecallUsed | Progress | Done
-CANCELLED = "cancelled"
+CANCELLED = AnswerWarning(WarningCode.CANCELLED)
+EXPERIMENT = AnswerWarning(WarningCode.EXPERIMENT)
 MEMORY_K = 3
 
 
@@ -122,7 +125,8 @@ def done_as_dict(done: Done) -> dict[str, Any]:
     """JSON-ready form of a `Done` (CLI `--json`, logs of the eval harness)."""
     return {"answer": done.answer, "citations": [citation_as_dict(c) for c in done.citations],
             "closest": [citation_as_dict(c) for c in done.closest],
-            "warnings": list(done.warnings), "sources_only": done.sources_only, "trace": done.trace}
+            "warnings": [dict(w.as_dict(), text=w.english()) for w in done.warnings],
+            "sources_only": done.sources_only, "trace": done.trace}
 
 
 class AnswerService:
@@ -168,6 +172,14 @@ class AnswerService:
         return decide_mode(self.llm, self.settings, sources_only=sources_only,
                            experiment=experiment, llm_error=self.llm_error)
 
+    def writer(self, *, sources_only: bool = False,
+               experiment: bool = False) -> LLM | None:
+        """The model when it writes answers for real, else None. It also rewrites follow-ups
+        and summarises a long chat's older turns (chat/history.py); not in an experiment: a
+        model that small makes worse queries and summaries than the user's own words."""
+        mode = self.mode(sources_only=sources_only, experiment=experiment)
+        return self.llm if mode.use_llm and not mode.experiment else None
+
     @property
     def use_llm(self) -> bool:
         """Whether the model writes answers and rewrites follow-ups by default."""
@@ -188,9 +200,9 @@ class AnswerService:
         yield Progress(SEARCHING)
         mode = self.mode(sources_only=sources_only, experiment=experiment)
         use_llm = mode.use_llm
-        warnings: list[str] = []
+        warnings: list[AnswerWarning] = []
         if mode.reason == MODEL_ERROR:  # the model the user chose is unusable: say why
-            warnings.append(f"model unavailable: {mode.detail}")
+            warnings.append(AnswerWarning(WarningCode.MODEL_UNAVAILABLE, mode.detail))
         trace: dict[str, Any] = {"question": question, "language": texts.language,
                                  "llm": self.llm.name if use_llm and self.llm else None,
                                  "answer_mode": mode.as_dict(), "timings": {}}
@@ -198,8 +210,8 @@ class AnswerService:
 
         # the model rewrites follow-ups only when it writes answers for real: not in an
         # experiment (a model that small makes worse queries than the user's own words)
-        rewriter = (with_cancel(self.llm, is_cancelled)
-                    if use_llm and self.llm is not None and not mode.experiment else None)
+        writer = self.llm if use_llm and not mode.experiment else None  # as `writer()`
+        rewriter = with_cancel(writer, is_cancelled) if writer is not None else None
         rewrite = rewrite_query(rewriter, question, history, texts)
         trace["rewrite"] = rewrite.trace()
         trace["rewritten_query"] = rewrite.query
@@ -234,7 +246,7 @@ class AnswerService:
             # nothing to ground an answer on: say so without calling the model
             trace["mode"] = "not_found"
             yield Token(texts.not_found)
-            yield self._done(texts.not_found, (), [cit.NOT_FOUND, *warnings], not use_llm, trace,
+            yield self._done(texts.not_found, (), [AnswerWarning(WarningCode.NOT_FOUND), *warnings], not use_llm, trace,
                              started)
             return
         step = time.perf_counter()
@@ -250,15 +262,15 @@ class AnswerService:
             return
         if use_llm and self.llm is not None:
             if mode.experiment:
-                warnings.append(EXPERIMENT_WARNING)
+                warnings.append(EXPERIMENT)
             try:
                 yield from self._answer_with_llm(self.llm, question, rewrite, hits, context,
                                                  texts, trace, warnings, is_cancelled, started)
                 return
             except _FallBack as fallback:
-                if EXPERIMENT_WARNING in warnings:  # the passages are shown, not the experiment
-                    warnings.remove(EXPERIMENT_WARNING)
-                warnings.append(f"model unavailable: {fallback.error.user_message}")
+                if EXPERIMENT in warnings:  # the passages are shown, not the experiment
+                    warnings.remove(EXPERIMENT)
+                warnings.append(AnswerWarning(WarningCode.MODEL_UNAVAILABLE, fallback.error.user_message))
                 trace["llm_error"] = fallback.error.user_message
         yield Progress(READING, len(hits))
         yield from self._answer_extractive(extract, hits, trace, warnings, started, step)
@@ -266,7 +278,7 @@ class AnswerService:
     # -- stages ---------------------------------------------------------------------------------
 
     def _retrieve(self, rewrite: RewriteResult, filters: SearchFilters | None, k: int | None,
-                  trace: dict[str, Any], warnings: list[str],
+                  trace: dict[str, Any], warnings: list[AnswerWarning],
                   vector: np.ndarray | None = None) -> list[Hit]:
         effective = filters if filters is not None else rewrite.filters
         want = k or self.settings.retrieval_k
@@ -289,7 +301,7 @@ class AnswerService:
                                           top_n=min(want, RERANK_KEEP))
                 trace["reranker"] = self.reranker.name
             except AppError as exc:
-                warnings.append(f"reranker unavailable: {exc.user_message}")
+                warnings.append(AnswerWarning(WarningCode.RERANKER_UNAVAILABLE, exc.user_message))
                 hits = hits[:want]
             trace["timings"]["rerank_ms"] = _ms(started)
         else:
@@ -298,7 +310,7 @@ class AnswerService:
         return hits
 
     def _context(self, query: str, conversation_id: str | None, texts: PromptTexts,
-                 trace: dict[str, Any], warnings: list[str], *, use_llm: bool,
+                 trace: dict[str, Any], warnings: list[AnswerWarning], *, use_llm: bool,
                  vector: np.ndarray | None = None) -> ContextBlock:
         """Profile memories + earlier conversations under the token budget (answer/context)."""
         trace["memories"] = []
@@ -312,7 +324,7 @@ class AnswerService:
                                            vector=vector)
                        if self.recall is not None else ())
         except AppError as exc:
-            warnings.append(f"memory unavailable: {exc.user_message}")
+            warnings.append(AnswerWarning(WarningCode.MEMORY_UNAVAILABLE, exc.user_message))
             return EMPTY
         count = estimate_tokens
         if use_llm and self.llm is not None:
@@ -335,7 +347,7 @@ class AnswerService:
 
     def _answer_with_llm(self, llm: LLM, question: str, rewrite: RewriteResult, hits: list[Hit],
                          context: ContextBlock, texts: PromptTexts, trace: dict[str, Any],
-                         warnings: list[str], cancel: Callable[[], bool],
+                         warnings: list[AnswerWarning], cancel: Callable[[], bool],
                          started: float) -> Iterator[AnswerStreamEvent]:
         timings = trace["timings"]
         step = time.perf_counter()
@@ -371,7 +383,7 @@ class AnswerService:
         except AppError as exc:
             if not pieces:
                 raise _FallBack(exc) from exc
-            warnings.append(f"the model stopped with an error: {exc.user_message}")
+            warnings.append(AnswerWarning(WarningCode.MODEL_STOPPED, exc.user_message))
         finally:
             close = getattr(generation, "close", None)
             if close is not None:
@@ -387,14 +399,14 @@ class AnswerService:
         trace["mode"] = "llm"
         if cancelled and not text.strip():  # stopped before the first word: just "stopped"
             yield self._done("", (), [CANCELLED, *(w for w in warnings
-                                                   if w != EXPERIMENT_WARNING)],
+                                                   if w != EXPERIMENT)],
                              False, trace, started)
             return
         if not text.strip():
             # nothing usable (it only echoed the prompt's fences): the passages instead
             raise _FallBack(AppError("the model wrote nothing usable"))
         if guard.stopped == LOOP:
-            warnings.append(REPETITION)
+            warnings.append(AnswerWarning(WarningCode.REPETITION))
         verification = cit.verify_answer(text, prompt.by_number(),
                                          not_found_phrases=all_not_found_phrases(self.prompts_dir))
         trace["citations_dropped"] = verification.dropped
@@ -410,7 +422,7 @@ class AnswerService:
         return extract
 
     def _abstain(self, hits: list[Hit], texts: PromptTexts, trace: dict[str, Any],
-                 warnings: list[str], use_llm: bool, started: float,
+                 warnings: list[AnswerWarning], use_llm: bool, started: float,
                  step: float) -> Iterator[AnswerStreamEvent]:
         """"Not found", with the closest passages for the user to judge (never the LLM)."""
         trace["mode"] = "abstained"
@@ -418,12 +430,12 @@ class AnswerService:
                         for n, hit in enumerate(hits[:abstain.CLOSEST_PASSAGES], start=1))
         yield Token(texts.not_found)
         trace["timings"]["answer_ms"] = _ms(step)
-        done = self._done(texts.not_found, (), [cit.NOT_FOUND, *warnings], not use_llm, trace,
+        done = self._done(texts.not_found, (), [AnswerWarning(WarningCode.NOT_FOUND), *warnings], not use_llm, trace,
                           started)
         yield dataclasses.replace(done, closest=closest)
 
     def _answer_extractive(self, extract: ExtractiveAnswer, hits: list[Hit],
-                           trace: dict[str, Any], warnings: list[str], started: float,
+                           trace: dict[str, Any], warnings: list[AnswerWarning], started: float,
                            step: float) -> Iterator[AnswerStreamEvent]:
         """Quotes of the passages, each with its own badge and exact span."""
         citations: list[Citation] = []
@@ -436,7 +448,7 @@ class AnswerService:
             yield Token(("\n" if number > 1 else "") + line)
             yield CitationEvent(citation)
         if not extract.matched:
-            warnings.append("no sentence matched the question's words; showing the top passages")
+            warnings.append(AnswerWarning(WarningCode.NO_SENTENCE_MATCHED))
         trace["hits"] = [hit_trace(h, None) for h in hits]
         trace["quotes"] = [{"number": c.number, "chunk_id": c.chunk_id,
                             "start": c.quote.start if c.quote else None,
@@ -448,8 +460,8 @@ class AnswerService:
         trace["timings"]["answer_ms"] = _ms(step)
         trace["timings"]["extract_ms"] = trace["timings"]["answer_ms"]
         trace["mode"] = "sources_only"
-        status = [] if citations else [cit.NO_SUPPORTING_EVIDENCE]
-        yield self._done("\n".join(lines), tuple(citations), [*status, cit.SOURCES_ONLY, *warnings],
+        status = [] if citations else [AnswerWarning(WarningCode.NO_SUPPORTING_EVIDENCE)]
+        yield self._done("\n".join(lines), tuple(citations), [*status, AnswerWarning(WarningCode.SOURCES_ONLY), *warnings],
                          True, trace, started)
 
     # -- helpers --------------------------------------------------------------------------------
@@ -462,8 +474,8 @@ class AnswerService:
         trace["sources_dropped_by_budget"] = len(prompt.dropped)
 
     @staticmethod
-    def _done(answer: str, citations: tuple[Citation, ...], warnings: list[str], sources_only: bool,
-              trace: dict[str, Any], started: float) -> Done:
+    def _done(answer: str, citations: tuple[Citation, ...], warnings: list[AnswerWarning],
+              sources_only: bool, trace: dict[str, Any], started: float) -> Done:
         trace["timings"]["total_ms"] = _ms(started)
         return Done(answer=answer, citations=citations, warnings=tuple(dict.fromkeys(warnings)),
                     sources_only=sources_only, trace=trace)

@@ -11,7 +11,7 @@
   could be the start of one is held back; when one appears the answer ends there.
 - **Stops loops** (repetition guard): a sentence written a second time, or a tail
   that is the same unit repeated, ends the answer; the repeat is cut and `stopped`
-  says so (the service marks the answer with `REPETITION`). While the current
+  says so (the service marks the answer with `WarningCode.REPETITION`). While the current
   sentence could still turn out to be a repeat of an earlier one, it is held back.
 
 Pure text, no model and no Qt: the service feeds it, tests drive it directly.
@@ -25,7 +25,6 @@ from collections.abc import Iterable
 
 from desktop_app.text.fold import fold
 
-REPETITION = "the model started repeating itself; the answer was cut there"
 FENCE = "fence"
 LOOP = "repetition"
 

@@ -69,8 +69,11 @@ class HistoryBuilder:
         self.budget_chars = budget_chars
         self.llm = llm
 
-    def build(self, conversation_id: str, *, before_seq: int | None = None) -> list[dict[str, str]]:
-        """History of `conversation_id` up to (excluding) message `before_seq`."""
+    def build(self, conversation_id: str, *, before_seq: int | None = None,
+              llm: SummaryLLM | None = None) -> list[dict[str, str]]:
+        """History of `conversation_id` up to (excluding) message `before_seq`. `llm`
+        (else the builder's own) writes the summary of older turns; without one it is
+        extractive."""
         messages = [m for m in self.conversations.messages(conversation_id)
                     if before_seq is None or m.seq < before_seq]
         recent = messages[-self.keep_last_messages:] if self.keep_last_messages else []
@@ -80,20 +83,21 @@ class HistoryBuilder:
         history = [{"role": m.role, "content": m.content} for m in recent]
         if not older:
             return history
-        summary = self._summary(conversation_id, older)
+        summary = self._summary(conversation_id, older, llm or self.llm)
         if summary:
             history.insert(0, {"role": "assistant", "content": SUMMARY_PREFIX + summary})
         return history
 
-    def _summary(self, conversation_id: str, older: list[StoredMessage]) -> str:
+    def _summary(self, conversation_id: str, older: list[StoredMessage],
+                 llm: SummaryLLM | None) -> str:
         summary, upto = self.conversations.summary(conversation_id)
         new = [m for m in older if m.seq > upto]
         if not new:
             return summary or ""
         updated = ""
-        if self.llm is not None:
+        if llm is not None:
             try:
-                updated = llm_summary(self.llm, summary, new)
+                updated = llm_summary(llm, summary, new)
             except Exception as exc:  # the summary is a convenience: never fail a turn on it
                 log.warning("llm summary failed for %s: %s", conversation_id,
                             type(exc).__name__)

@@ -15,21 +15,18 @@ from collections.abc import Callable, Generator, Iterator
 from dataclasses import asdict, dataclass
 from typing import Any, Protocol
 
-from desktop_app.answer.events import Done, Token
+from desktop_app.answer.events import AnswerEvent, Done, Token
+from desktop_app.answer.llm import LLM, with_cancel
 from desktop_app.answer.service import CANCELLED
 from desktop_app.chat.conversations import ConversationStore
+from desktop_app.chat.events import ChatEvent, TurnComplete
 from desktop_app.chat.history import HistoryBuilder
 from desktop_app.errors import AppError
+from desktop_app.memory.events import ForgetAllRequested, MemoryEvent, MemoryForgotten
 from desktop_app.memory.patterns import Command, parse_command
 from desktop_app.memory.recall import RecallService
 from desktop_app.memory.service import MemoryService
-from desktop_app.memory.types import (
-    ForgetAllRequested,
-    MemoryEvent,
-    MemoryForgotten,
-    SaveOutcome,
-    UserMessage,
-)
+from desktop_app.memory.types import SaveOutcome, UserMessage
 from desktop_app.retrieval.types import SearchFilters
 
 log = logging.getLogger(__name__)
@@ -38,7 +35,7 @@ log = logging.getLogger(__name__)
 class Answerer(Protocol):
     def ask(self, question: str, *, history: list[dict[str, str]] | None = None,
             sources_only: bool = False, filters: SearchFilters | None = None,
-            cancel: Callable[[], bool] | None = None) -> Iterator[Any]: ...
+            cancel: Callable[[], bool] | None = None) -> Iterator[AnswerEvent]: ...
 
 
 @dataclass(frozen=True)
@@ -60,14 +57,6 @@ class ExtractionJob:
             except AppError as exc:  # recall is a convenience: never break the chat for it
                 log.warning("conversation recall not updated: %s", exc.user_message)
         return events
-
-
-@dataclass(frozen=True)
-class TurnComplete:
-    conversation_id: str
-    user_message_id: str
-    assistant_message_id: str
-    extraction: ExtractionJob | None  # None when memory or implicit extraction is off
 
 
 _ACK = {
@@ -153,7 +142,7 @@ class ChatService:
     def turn(self, conversation_id: str, text: str, *, sources_only: bool = False,
              filters: SearchFilters | None = None,
              cancel: Callable[[], bool] | None = None,
-             experiment: bool = False) -> Iterator[Any]:
+             experiment: bool = False) -> Iterator[ChatEvent]:
         message = self.conversations.add_user_message(conversation_id, text)
         stored = self.conversations.message(message.message_id)
         assert stored is not None
@@ -173,7 +162,9 @@ class ChatService:
                 return
             yield Token(ack + "\n\n")
             question = command.rest
-        history = self.history.build(conversation_id, before_seq=stored.seq)
+        history = self.history.build(
+            conversation_id, before_seq=stored.seq,
+            llm=self._summarizer(sources_only=sources_only, experiment=experiment, cancel=cancel))
         done: Done | None = None
         streamed: list[str] = []
         # `experiment`: a small model writes this one answer (labelled); passed only when
@@ -215,7 +206,7 @@ class ChatService:
         answer = f"{ack}\n\n{answer}" if ack else answer
         trace = dict(done.trace) if done is not None else {}
         if done is not None:
-            trace["warnings"] = list(done.warnings)
+            trace["warnings"] = [w.as_dict() for w in done.warnings]
             # ids, the exact quoted span and the claim: a reloaded answer highlights the same
             # words
             trace["citations"] = [{"number": c.number, "doc_id": c.doc_id,
@@ -226,8 +217,20 @@ class ChatService:
         trace.update(command_trace)
         return self.conversations.add_assistant_message(conversation_id, answer, trace)
 
+    def _summarizer(self, *, sources_only: bool, experiment: bool,
+                    cancel: Callable[[], bool] | None) -> LLM | None:
+        """The model that writes this answer also summarises the older turns (once per turn
+        that leaves the verbatim window); None → the extractive summary. Answerers without
+        `writer` (scripted ones in tests) get the extractive one."""
+        writer = getattr(self.answers, "writer", None)
+        llm: LLM | None = (writer(sources_only=sources_only, experiment=experiment)
+                           if writer is not None else None)
+        if llm is None or cancel is None:
+            return llm
+        return with_cancel(llm, cancel)  # Stop also stops the summary
+
     def _command(self, command: Command,
-                 message: UserMessage) -> Generator[Any, None, tuple[str, dict[str, Any]]]:
+                 message: UserMessage) -> Generator[MemoryEvent, None, tuple[str, dict[str, Any]]]:
         """Act on an explicit memory command; yields memory events, returns (ack, trace)."""
         assert self.memory is not None
         language = command.language

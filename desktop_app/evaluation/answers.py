@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from desktop_app.answer import citations as cit
-from desktop_app.answer.events import Done
+from desktop_app.answer.events import Done, WarningCode
 from desktop_app.text.fold import fold
 
 MODES = ("sources_only", "written")
@@ -106,7 +106,7 @@ def ask_one(service: Any, question: Question, *, sources_only: bool) -> Outcome:
                  + float(timings.get("rerank_ms", 0.0)))  # the question is embedded once, first
     quotes = sorted(done.citations, key=lambda c: c.number)
     first = quotes[0].quote.text if quotes and quotes[0].quote else _first_line(done.answer)
-    abstained = cit.NOT_FOUND in done.warnings
+    abstained = done.warned(WarningCode.NOT_FOUND)
     return Outcome(question, abstained, "" if abstained else first,
                    "" if abstained else done.answer, [c.doc_id for c in done.citations],
                    retrieval, float(timings.get("answer_ms", 0.0)),

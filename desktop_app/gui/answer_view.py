@@ -18,7 +18,7 @@ the user to judge, never as badges.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from PySide6.QtCore import QEvent, QRectF, QSize, Qt, QUrl, Signal
@@ -112,7 +112,7 @@ def chip_image(number: int, font: QFont, background: QColor, foreground: QColor,
 class AnswerView(QTextBrowser):
     """Transcript of one conversation; emits `citationClicked` for chips and source lines."""
 
-    citationClicked = Signal(object, str)  # Citation, the claim sentence it supports
+    citationClicked = Signal(Citation, str)  # the badge's citation, the claim it supports
     actionClicked = Signal(str)  # the name in an `action:NAME` link
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -212,8 +212,9 @@ class AnswerView(QTextBrowser):
 
     def finish_answer(self, done: Done, *, sources_title: str, found_by: str,
                       page_label: str, leg_names: dict[str, str], searched_for: str = "",
-                      closest_title: str = "") -> None:
-        """Replace the streamed text with the verified answer, warnings and sources."""
+                      closest_title: str = "", warnings: Sequence[str] = ()) -> None:
+        """Replace the streamed text with the verified answer, the warnings (in the
+        user's language: the caller renders `done.warnings`) and the sources."""
         index = len(self._answers) - 1
         state = self._current()
         if state is None:
@@ -229,7 +230,7 @@ class AnswerView(QTextBrowser):
         cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
         cursor.removeSelectedText()
         self._insert_parts(state, index, MarkerStreamParser().feed(done.answer), final=True)
-        for warning in done.warnings:
+        for warning in warnings:
             self.add_notice(f"⚠ {warning}", warning=True)
         if shown:
             cursor = self._cursor_for_new_block(top_margin=8)

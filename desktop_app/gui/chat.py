@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -36,20 +35,21 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_app.answer.citations import NO_SUPPORTING_EVIDENCE, NOT_FOUND, SOURCES_ONLY
 from desktop_app.answer.events import (
     READING,
     SEARCHING,
     WRITING,
+    AnswerWarning,
+    Citation,
     CitationEvent,
     Done,
     MemoryUsed,
     Progress,
     RecallUsed,
     Token,
+    WarningCode,
 )
 from desktop_app.answer.mode import (
-    EXPERIMENT_WARNING,
     MODEL_ERROR,
     NO_MODEL,
     SOURCES_REQUEST,
@@ -57,21 +57,21 @@ from desktop_app.answer.mode import (
     AnswerMode,
 )
 from desktop_app.answer.models import BUNDLED_NAME
-from desktop_app.answer.service import CANCELLED
-from desktop_app.answer.stream_guard import REPETITION
-from desktop_app.chat.turn import TurnComplete
+from desktop_app.chat.events import ChatEvent, ConversationStarted, TurnComplete
 from desktop_app.errors import AppError
 from desktop_app.gui.answer_view import AnswerView
 from desktop_app.gui.dialogs import confirm, show_error
 from desktop_app.gui.memory_dialogs import category_label, erased_placeholders
-from desktop_app.gui.services import ConversationStarted, GuiServices
+from desktop_app.gui.services import GuiServices
 from desktop_app.gui.workers import GeneratorWorker, WorkerSet
-from desktop_app.memory.types import (
+from desktop_app.memory.events import (
     ForgetAllRequested,
+    MemoryEvent,
     MemoryForgotten,
     MemoryNotSaved,
     MemorySaved,
 )
+from desktop_app.memory.types import MemoryItem, StoredMessage
 
 Render = Callable[[], None]
 
@@ -92,7 +92,7 @@ class QuestionEdit(QPlainTextEdit):
 class ChatPanel(QWidget):
     """Asks questions and renders the conversation; `citationClicked` opens the viewer."""
 
-    citationClicked = Signal(object, str)  # Citation, the claim sentence it supports
+    citationClicked = Signal(Citation, str)  # the badge's citation, the claim it supports
     busyChanged = Signal(bool)
     conversationChanged = Signal(str)  # conversation id (new or continued)
     memoryChanged = Signal()
@@ -110,7 +110,7 @@ class ChatPanel(QWidget):
         self._serial = 0  # bumped when the transcript is replaced (new chat, other chat)
         self._undo_token = ""
         self._memories_used: list[str] = []
-        self._recalled: list[Any] = []  # RecallUsed of the current answer
+        self._recalled: list[RecallUsed] = []  # earlier chats the current answer drew on
         self._last_question = ""
         self._mode: AnswerMode | None = None
         self._mode_notice_shown = False
@@ -118,7 +118,7 @@ class ChatPanel(QWidget):
         self._transcript: list[Render] = []  # how to redraw it (language switch)
         self._relabel_pending = False
         self._streamed: list[str] = []  # the current answer's tokens (to redraw a stop)
-        self._announced: list[Any] = []  # its citations announced while streaming
+        self._announced: list[Citation] = []  # its citations announced while streaming
         self._chip_text: Callable[[], str] | None = None
         self._asked_at = 0.0
         self._progress_timer = QTimer(self)
@@ -312,7 +312,7 @@ class ChatPanel(QWidget):
             self._turn.cancel()
             self.stop_button.setEnabled(False)
 
-    def on_event(self, event: Any) -> None:
+    def on_event(self, event: ChatEvent) -> None:
         if isinstance(event, Progress):
             self._progress_event(event)
         elif isinstance(event, Token):
@@ -333,7 +333,8 @@ class ChatPanel(QWidget):
             recalled = list(self._recalled)
 
             def finish() -> None:
-                self.view.finish_answer(self._translated(done), **self._answer_labels(done))
+                self.view.finish_answer(done, warnings=self._warning_texts(done),
+                                        **self._answer_labels(done))
                 if used and not done.sources_only:
                     self.view.add_notice(self.tr("Used what you told me: %1").replace("%1", used))
                 self._recall_notice(recalled, sources_only=done.sources_only)
@@ -363,7 +364,7 @@ class ChatPanel(QWidget):
             self.workers.call(lambda: self.services.run_extraction(job), name="memory-extract",
                               on_result=self._extracted, on_failed=self._failed_quietly)
 
-    def _extracted(self, events: list[Any]) -> None:
+    def _extracted(self, events: list[MemoryEvent]) -> None:
         for event in events:
             self.on_event(event)
 
@@ -391,7 +392,7 @@ class ChatPanel(QWidget):
             links.append((self.tr("Try the small model anyway (experiment)"), "experiment"))
         self.view.add_notice(text, links=links)
 
-    def _recall_notice(self, recalled: list[Any], *, sources_only: bool) -> None:
+    def _recall_notice(self, recalled: list[RecallUsed], *, sources_only: bool) -> None:
         """Which earlier chats the answer drew on, each a link that opens it. Without a
         model writing the answer, what was said there is shown (it is the answer's reach)."""
         for event in recalled:
@@ -408,38 +409,37 @@ class ChatPanel(QWidget):
         elif name == "experiment" and self._last_question and not self.is_busy():
             self.ask(self._last_question, experiment=True)
 
-    def translate_warning(self, warning: str) -> str:
-        known = {
-            NO_SUPPORTING_EVIDENCE: self.tr("no supporting evidence in your documents"),
-            NOT_FOUND: self.tr("not found in your documents"),
-            SOURCES_ONLY: self.tr("answered from sources only"),
-            CANCELLED: self.tr("stopped"),
-            EXPERIMENT_WARNING: self.tr("Experiment: written by a model too small to follow the answer prompt. It may invent, repeat or mistranslate — check every badge."),
-            REPETITION: self.tr("The model started repeating itself; the answer was cut there."),
+    def translate_warning(self, warning: AnswerWarning) -> str:
+        """A warning's words in the UI language (%1: its detail, the error's message)."""
+        code = WarningCode
+        texts = {
+            code.NO_SUPPORTING_EVIDENCE: self.tr("no supporting evidence in your documents"),
+            code.NOT_FOUND: self.tr("not found in your documents"),
+            code.SOURCES_ONLY: self.tr("answered from sources only"),
+            code.CANCELLED: self.tr("stopped"),
+            code.EXPERIMENT: self.tr("Experiment: written by a model too small to follow the answer prompt. It may invent, repeat or mistranslate — check every badge."),
+            code.REPETITION: self.tr("The model started repeating itself; the answer was cut there."),
+            code.MODEL_UNAVAILABLE: self.tr("model unavailable: %1"),
+            code.MODEL_STOPPED: self.tr("the model stopped with an error: %1"),
+            code.MEMORY_UNAVAILABLE: self.tr("memory unavailable: %1"),
+            code.RERANKER_UNAVAILABLE: self.tr("reranker unavailable: %1"),
+            code.NO_SENTENCE_MATCHED: self.tr("no sentence matched the question's words; showing the top passages"),
         }
-        if warning in known:
-            return known[warning]
-        prefixes = {
-            "model unavailable: ": self.tr("model unavailable: "),
-            "memory unavailable: ": self.tr("memory unavailable: "),
-            "reranker unavailable: ": self.tr("reranker unavailable: "),
-        }
-        for prefix, translated in prefixes.items():
-            if warning.startswith(prefix):
-                return translated + warning[len(prefix):]
-        return warning
+        text = texts.get(warning.code)
+        return text.replace("%1", warning.detail) if text is not None else warning.english()
 
-    def _translated(self, done: Done) -> Done:
+    def _warning_texts(self, done: Done) -> list[str]:
         # "answered from sources only" is not repeated under every answer: the status bar
         # shows the mode, and the first answer explains it (`_mode_notice`)
-        return replace(done, warnings=tuple(self.translate_warning(w) for w in done.warnings
-                                            if w != SOURCES_ONLY))
+        return [self.translate_warning(w) for w in done.warnings
+                if w.code != WarningCode.SOURCES_ONLY]
 
     def _finished(self, cancelled: bool, *, shown: bool = True) -> None:
         self._turn = None
         self._stop_progress()
         if shown and not self._done_seen:  # the same marker a reload shows (stored trace)
-            self._abort(lambda: "⚠ " + self.translate_warning(CANCELLED) if cancelled
+            stopped = AnswerWarning(WarningCode.CANCELLED)
+            self._abort(lambda: "⚠ " + self.translate_warning(stopped) if cancelled
                         else self.tr("No answer."))
         self._set_busy(False)
         if self._relabel_pending:
@@ -481,7 +481,7 @@ class ChatPanel(QWidget):
                           on_result=lambda changed: self._confirm_undo(token, changed),
                           on_failed=self._undo_unavailable)
 
-    def _confirm_undo(self, token: str, changed: list[Any]) -> None:
+    def _confirm_undo(self, token: str, changed: list[MemoryItem]) -> None:
         if token != self._undo_token:
             return  # another memory was saved meanwhile: this chip is gone
         if changed:
@@ -518,7 +518,7 @@ class ChatPanel(QWidget):
         show_error(self, error, log_dir=str(self.services.app.paths.log_dir))
 
     # ---- history ------------------------------------------------------------------
-    def show_conversation(self, conversation_id: str, messages: list[Any]) -> None:
+    def show_conversation(self, conversation_id: str, messages: list[StoredMessage]) -> None:
         """Render a stored conversation (answers keep their citations when traced)."""
         if self.is_busy():
             self.stop()
@@ -530,14 +530,15 @@ class ChatPanel(QWidget):
         for message in messages:
             self._render(partial(self._show_message, message))
 
-    def _show_message(self, message: Any) -> None:
+    def _show_message(self, message: StoredMessage) -> None:
         content = erased_placeholders(message.content)  # "[erased]" in the UI language
         if message.role == "user":
             self.view.add_user_message(content, self.tr("You"))
             return
         self._begin_answer()
         done = _done_from_trace(content, message.trace)
-        self.view.finish_answer(self._translated(done), **self._answer_labels(done))
+        self.view.finish_answer(done, warnings=self._warning_texts(done),
+                                **self._answer_labels(done))
         self._recall_notice(_recalled_from_trace(message.trace), sources_only=False)
 
     def changeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
@@ -565,7 +566,7 @@ def _recalled_from_trace(trace: dict[str, Any] | None) -> list[RecallUsed]:
 
 def _done_from_trace(answer: str, trace: dict[str, Any] | None) -> Done:
     """Rebuild a `Done` from a stored assistant message (citations if the trace has them)."""
-    from desktop_app.answer.events import Citation, QuoteSpan
+    from desktop_app.answer.events import QuoteSpan
 
     def rebuilt(key: str) -> tuple[Citation, ...]:
         out = []
@@ -580,6 +581,7 @@ def _done_from_trace(answer: str, trace: dict[str, Any] | None) -> Done:
                 continue
         return tuple(out)
 
-    warnings = tuple((trace or {}).get("warnings", ()) or ())
+    stored = (trace or {}).get("warnings", ()) or ()
+    warnings = tuple(AnswerWarning.from_stored(w) for w in stored)
     return Done(answer=answer, citations=rebuilt("citations"), warnings=warnings,
                 closest=rebuilt("closest"))

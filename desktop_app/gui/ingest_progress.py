@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QColor
@@ -38,10 +38,14 @@ from desktop_app.ingest.events import (
     FileRemoved,
     FileSkipped,
     FileStarted,
+    IngestEvent,
     PagesParsed,
     RunDone,
 )
 from desktop_app.ingest.pathnames import display_path
+
+if TYPE_CHECKING:
+    from desktop_app.retrieval.reindex import ReindexProgress  # (imports LanceDB)
 
 Text = Callable[[], str]
 PARSE_SHARE = 0.3  # of one file's bar: reading its pages; the rest is embedding passages
@@ -142,7 +146,7 @@ class IngestProgress(QFrame):
     def title_text(self) -> str:
         return self._title()
 
-    def on_event(self, event: Any) -> str:
+    def on_event(self, event: IngestEvent | ReindexProgress) -> str:
         """Show one pipeline (or reindex) event; returns the summary line for `RunDone`."""
         if isinstance(event, FileStarted):
             self._current = event.path

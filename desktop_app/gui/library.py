@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
     QModelIndex,
@@ -41,8 +41,11 @@ from desktop_app.gui.dialogs import confirm_with_option, open_with_system, show_
 from desktop_app.gui.ingest_progress import IngestProgress
 from desktop_app.gui.services import GuiServices, IndexSummary, RemovalSummary
 from desktop_app.gui.workers import GeneratorWorker, WorkerSet
-from desktop_app.ingest.events import RunDone
+from desktop_app.ingest.events import IngestEvent, RunDone
 from desktop_app.locking import add_wait_notice
+
+if TYPE_CHECKING:
+    from desktop_app.retrieval.reindex import ReindexProgress  # (imports LanceDB)
 
 DOC_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 DATE_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -89,8 +92,9 @@ class DocumentFilterProxy(QSortFilterProxyModel):
 class LibraryPanel(QWidget):
     """Documents in the index plus the ingestion progress of the current run."""
 
-    indexChanged = Signal(object)  # IndexSummary
-    runFinished = Signal(object)  # RunDone (or None after a reindex)
+    indexChanged = Signal(IndexSummary)
+    # RunDone, or None after a reindex: Signal(object), as a class type cannot carry None
+    runFinished = Signal(object)
     runningChanged = Signal(bool)  # an ingestion or reindex started (True) / ended
     statusMessage = Signal(str)
     libraryBusy = Signal(str)  # emitted from worker threads while another process writes
@@ -456,7 +460,7 @@ class LibraryPanel(QWidget):
             self._pending.clear()
             self.progress_box.cancelling()
 
-    def on_ingest_event(self, event: Any) -> None:
+    def on_ingest_event(self, event: IngestEvent | ReindexProgress) -> None:
         summary = self.progress_box.on_event(event)
         if isinstance(event, RunDone):
             self.runFinished.emit(event)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +40,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_app.answer.events import Citation
+from desktop_app.answer.mode import AnswerMode
 from desktop_app.config.paths import resource
 from desktop_app.config.settings import Settings
 from desktop_app.errors import AppError
@@ -55,6 +58,8 @@ from desktop_app.gui.settings_dialog import SettingsDialog
 from desktop_app.gui.sources_viewer import SourcesViewer
 from desktop_app.gui.theme import ColorSchemeFollower
 from desktop_app.gui.workers import WorkerSet
+from desktop_app.memory.erasure import ErasureReceipt
+from desktop_app.memory.types import StoredMessage
 
 
 class MainWindow(QMainWindow):
@@ -311,7 +316,7 @@ class MainWindow(QMainWindow):
             self.model_label.setToolTip("")
         self.model_label.setText(text)
 
-    def _mode_text(self, mode: Any) -> str:
+    def _mode_text(self, mode: AnswerMode) -> str:
         """Status-bar text for an `AnswerMode` (rich text; sets the tooltip too)."""
         from html import escape
 
@@ -408,7 +413,7 @@ class MainWindow(QMainWindow):
     def _chat_untouched(self) -> bool:
         return self.chat.conversation_id is None and not self.chat.is_busy()
 
-    def _open_conversation(self, conversation_id: str, messages: list[Any]) -> None:
+    def _open_conversation(self, conversation_id: str, messages: list[StoredMessage]) -> None:
         reopening, self._reopening = self._reopening, False
         if reopening and not self._chat_untouched():
             return  # the user started a chat while the last one was loading: keep theirs
@@ -431,7 +436,7 @@ class MainWindow(QMainWindow):
         self.chat.question.setFocus(Qt.FocusReason.ShortcutFocusReason)
         self.chat.question.selectAll()
 
-    def show_citation(self, citation: Any, claim: str = "") -> None:
+    def show_citation(self, citation: Citation, claim: str = "") -> None:
         self.panes.show_sources()
         self.viewer.close_button.show()
         self.viewer.show_citation(citation, claim)
@@ -454,7 +459,7 @@ class MainWindow(QMainWindow):
         if self.memory_tabs.currentWidget() is self.recall_view:
             self.recall_view.refresh()
 
-    def _recall_switched(self, receipt: Any) -> None:
+    def _recall_switched(self, receipt: ErasureReceipt | None) -> None:
         if receipt is not None:
             self.recall_view.show_receipt(receipt)
         if self.memory_window.isVisible():
@@ -593,7 +598,8 @@ class MainWindow(QMainWindow):
         with contextlib.suppress(OSError):  # a full disk must not keep the window open
             self.services.app.save_settings()
 
-    def _load_text_pages(self, citation: Any, callback: Any) -> None:
+    def _load_text_pages(self, citation: Citation,
+                         callback: Callable[[list[str]], None]) -> None:
         self.workers.call(lambda: self.services.load_text_pages(
                               citation.source_path, citation.library, citation.doc_id),
                           name="load-text", on_result=callback,

@@ -27,7 +27,8 @@ from desktop_app.gui.dialogs import confirm, show_error
 from desktop_app.gui.memory_dialogs import receipt_texts
 from desktop_app.gui.services import GuiServices
 from desktop_app.gui.workers import WorkerSet
-from desktop_app.memory.recall import chat_date
+from desktop_app.memory.erasure import ErasureReceipt
+from desktop_app.memory.recall import RecalledExchange, chat_date
 
 CONVERSATION_ROLE = Qt.ItemDataRole.UserRole + 1
 MESSAGE_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -97,7 +98,7 @@ class ConversationsView(QWidget):
         self.workers.call(lambda: self.services.recalled_exchanges(query),
                           name="recall-list", on_result=self._loaded, on_failed=self._failed)
 
-    def _loaded(self, exchanges: list[Any]) -> None:
+    def _loaded(self, exchanges: list[RecalledExchange]) -> None:
         self.tree.clear()
         chats: dict[str, QTreeWidgetItem] = {}
         shown: set[str] = set()  # exchanges overlap (an answer closes one, opens the next)
@@ -159,7 +160,8 @@ class ConversationsView(QWidget):
                           on_result=lambda receipt: self._message_deleted(
                               conversation_id, message_id, receipt))
 
-    def _message_deleted(self, conversation_id: str, message_id: str, receipt: Any) -> None:
+    def _message_deleted(self, conversation_id: str, message_id: str,
+                         receipt: ErasureReceipt) -> None:
         self.show_receipt(receipt)
         self.messageDeleted.emit(conversation_id, message_id)
         self.refresh()
@@ -175,7 +177,7 @@ class ConversationsView(QWidget):
                           name="conversation-delete", on_failed=self._failed,
                           on_result=lambda receipt: self._deleted(conversation_id, receipt))
 
-    def _deleted(self, conversation_id: str, receipt: Any) -> None:
+    def _deleted(self, conversation_id: str, receipt: ErasureReceipt) -> None:
         self.show_receipt(receipt)
         self.conversationDeleted.emit(conversation_id)
         self.refresh()

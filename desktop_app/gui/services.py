@@ -1,6 +1,8 @@
 """The one place where the GUI talks to the core services (Qt-free on purpose).
 
-Every method here is plain Python: generators of service events or blocking calls.
+Every method here is plain Python: generators of service events or blocking calls,
+typed with the services' own types (no `Any`: what crosses into the window is written
+down here — `ChatEvent`, `IngestEvent`, `AnswerMode`, receipts…).
 The GUI runs them through `workers.WorkerSet`, never on the GUI thread, because the
 first touch of `app.embedder`, `app.index`, `app.llm`… loads models. When the
 composition root grows a service (`App.answer_service`, `App.memory`, `App.chat`),
@@ -13,27 +15,29 @@ import logging
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict
 
+from desktop_app.chat.events import ChatEvent, ConversationStarted
 from desktop_app.errors import AppError
 from desktop_app.ingest.pathnames import display_path, path_from_key
 
 if TYPE_CHECKING:
+    from desktop_app.answer.llm import LLM
+    from desktop_app.answer.mode import AnswerMode
     from desktop_app.answer.service import AnswerService
     from desktop_app.app import App, SettingsChange
     from desktop_app.chat.conversations import ConversationStore
     from desktop_app.chat.turn import ChatService, ExtractionJob
-    from desktop_app.config.settings import Settings
+    from desktop_app.config.settings import Settings, TeamLibrary
+    from desktop_app.ingest.events import IngestEvent
+    from desktop_app.ingest.pipeline import IngestPipeline
     from desktop_app.memory.erasure import ErasureReceipt
+    from desktop_app.memory.events import MemoryEvent
+    from desktop_app.memory.recall import RecalledExchange
     from desktop_app.memory.service import MemoryService
-    from desktop_app.memory.types import (
-        ConsentRecord,
-        MemoryEvent,
-        MemoryItem,
-        Provenance,
-        StoredMessage,
-    )
+    from desktop_app.memory.types import ConsentRecord, MemoryItem, Provenance, StoredMessage
     from desktop_app.retrieval.index_api import DocumentIndex, DocumentRecord
+    from desktop_app.retrieval.reindex import ReindexProgress
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +53,20 @@ class ModelLoadState:
     # there but does not write answers (too small, or the user chose sources-only)
     state: str
     detail: str = ""
-    mode: Any = None  # the LLM's AnswerMode (answer/mode.py), once decided
+    mode: AnswerMode | None = None  # the LLM's answer mode, once decided
+
+
+class StoredCitation(TypedDict, total=False):
+    """A badge as a conversation's trace stores it (chat/turn.py): ids, not text."""
+
+    number: int
+    doc_id: str
+    chunk_id: str
+    page: int
+    quote: dict[str, object] | None
+    library: str
+    claim: str
+    source_path: str  # only in traces of older versions, which stored the full citation
 
 
 @dataclass(frozen=True)
@@ -76,13 +93,6 @@ class ConversationInfo:
     title: str
     updated_at: str
     messages: int
-
-
-@dataclass(frozen=True)
-class ConversationStarted:
-    """The chat layer created (or continued) a conversation for this turn."""
-
-    conversation_id: str
 
 
 class GuiServices:
@@ -145,9 +155,9 @@ class GuiServices:
                                      mode=AnswerMode(False, MODEL_ERROR, llm.name,
                                                      detail=exc.user_message))
 
-    def answer_mode(self, llm: Any = None, error: AppError | None = None) -> Any:
-        """Who writes answers with the current settings (`answer.mode.AnswerMode`). Reads
-        GGUF headers (or asks Ollama its size): call it from a worker."""
+    def answer_mode(self, llm: LLM | None = None, error: AppError | None = None) -> AnswerMode:
+        """Who writes answers with the current settings. Reads GGUF headers (or asks
+        Ollama its size): call it from a worker."""
         from desktop_app.answer.mode import decide_mode
 
         if llm is None and error is None:
@@ -207,12 +217,12 @@ class GuiServices:
             return self.app.index
         return self.app.team_index(self.current_library)
 
-    def _pipeline(self) -> Any:
+    def _pipeline(self) -> IngestPipeline:
         if self.current_library == "local":
             return self.app.pipeline
         return self.app.team_pipeline(self.current_library)
 
-    def test_library(self, library: Any, password: str | None) -> str:
+    def test_library(self, library: TeamLibrary, password: str | None) -> str:
         """Connect with these (unsaved) details; a line for the user, or AppError."""
         from desktop_app.privacy.airgap import current_guard
         from desktop_app.team.connection import network_hosts, open_team_index
@@ -263,7 +273,7 @@ class GuiServices:
     def documents(self) -> list[DocumentRecord]:
         return list(self._index().documents())
 
-    def ingest(self, paths: Sequence[Path], cancel: CancelCheck) -> Iterator[Any]:
+    def ingest(self, paths: Sequence[Path], cancel: CancelCheck) -> Iterator[IngestEvent]:
         team = self.current_library != "local"  # a team library is never pruned
         return self._pipeline().run(list(paths), cancel=cancel, prune_missing=not team)
 
@@ -286,7 +296,7 @@ class GuiServices:
                 quoting += len(conversations.document_quotes(doc_id, passages))
         return RemovalSummary(removed, erased, quoting)
 
-    def reingest_document(self, doc_id: str, cancel: CancelCheck) -> Iterator[Any]:
+    def reingest_document(self, doc_id: str, cancel: CancelCheck) -> Iterator[IngestEvent]:
         """Index one document again from its file (remove, then ingest)."""
         record = self._index().document(doc_id)
         if record is None:
@@ -298,7 +308,7 @@ class GuiServices:
         pipeline.remove_document(doc_id)
         yield from pipeline.run([source], cancel=cancel, prune_missing=False)
 
-    def reindex(self, cancel: CancelCheck) -> Iterator[Any]:
+    def reindex(self, cancel: CancelCheck) -> Iterator[ReindexProgress]:
         """Blue/green rebuild with the current embedder; the new index is active after."""
         from desktop_app.retrieval.reindex import reindex
 
@@ -329,7 +339,7 @@ class GuiServices:
         return stored_pages(self.app.team_index(library).document_chunks(doc_id))
 
     # ---- answering ----------------------------------------------------------------
-    def _llm(self) -> tuple[Any, AppError | None]:
+    def _llm(self) -> tuple[LLM | None, AppError | None]:
         try:
             return self.app.llm, None
         except AppError as exc:
@@ -342,7 +352,7 @@ class GuiServices:
         return self.app.chat
 
     def ask(self, conversation_id: str | None, question: str, *, sources_only: bool,
-            cancel: CancelCheck, experiment: bool = False) -> Iterator[Any]:
+            cancel: CancelCheck, experiment: bool = False) -> Iterator[ChatEvent]:
         """One chat turn: persisted, memory commands applied, answer events streamed.
 
         Starts a conversation when `conversation_id` is None (`ConversationStarted`
@@ -361,7 +371,7 @@ class GuiServices:
         """Implicit memory extraction for a finished turn (memory events for the chip)."""
         return list(job.run()) if job is not None else []
 
-    def recall_switched(self, enabled: bool) -> Any:
+    def recall_switched(self, enabled: bool) -> ErasureReceipt | None:
         """Recall turned off (its index erased, receipt returned) or on (index built)."""
         return self._memory_service().recall_switched(enabled)
 
@@ -390,17 +400,17 @@ class GuiServices:
     def rename_conversation(self, conversation_id: str, title: str) -> None:
         self._conversation_store().rename(conversation_id, title)
 
-    def delete_conversation(self, conversation_id: str) -> Any:
+    def delete_conversation(self, conversation_id: str) -> ErasureReceipt:
         """Erase a conversation everywhere: messages, traces, its conversation-recall rows
         (vectors and keyword entries), then the files; returns the erasure receipt."""
         return self._memory_service().delete_conversation(conversation_id)
 
-    def delete_messages(self, message_ids: list[str]) -> Any:
+    def delete_messages(self, message_ids: list[str]) -> ErasureReceipt:
         """Erase single messages with their recall rows (the chat's rest is re-indexed);
         returns the erasure receipt."""
         return self._memory_service().delete_messages(message_ids)
 
-    def recalled_exchanges(self, query: str = "") -> list[Any]:
+    def recalled_exchanges(self, query: str = "") -> list[RecalledExchange]:
         """What conversation recall can use (the memory panel's "Conversations" view)."""
         recall = self._memory_service().conversation_recall
         return list(recall.indexed(query)) if recall is not None else []
@@ -427,11 +437,11 @@ class GuiServices:
             messages.append(message)
         return messages
 
-    def _full_citations(self, stored: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        full = []
+    def _full_citations(self, stored: list[StoredCitation]) -> list[dict[str, object]]:
+        full: list[dict[str, object]] = []
         for entry in stored:
             if "source_path" in entry:
-                full.append(entry)
+                full.append(dict(entry))
                 continue
             library = str(entry.get("library") or "local")
             try:

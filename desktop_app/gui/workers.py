@@ -38,8 +38,10 @@ GeneratorFactory = Callable[[CancelCheck], Iterator[Any]]
 class WorkerSignals(QObject):
     """Signals of one worker: items, a failure, and the end (always emitted last)."""
 
+    # object, not a type: one worker runs every service's generator, so an item is any of
+    # ChatEvent, IngestEvent, ReindexProgress, ModelLoadState or a call's result
     item = Signal(object)
-    failed = Signal(object)  # the exception (AppError → user_message; anything else is a bug)
+    failed = Signal(BaseException)  # AppError → its user_message; anything else is a bug
     finished = Signal(bool)  # True when the run was cancelled
 
 

@@ -27,13 +27,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from desktop_app.errors import AppError, StorageError
-from desktop_app.memory.types import (
-    SENSITIVE_CATEGORIES,
-    MemoryForgotten,
-    MemoryItem,
-    MemoryNotSaved,
-    MemorySaved,
-)
+from desktop_app.memory.events import MemoryForgotten, MemoryNotSaved, MemorySaved
+from desktop_app.memory.types import SENSITIVE_CATEGORIES, MemoryItem
 from desktop_app.privacy.stderr import tell_user
 
 if TYPE_CHECKING:
@@ -373,7 +368,7 @@ def cmd_sweep(args: argparse.Namespace, app: App) -> int:
 
 def cmd_chat(args: argparse.Namespace, app: App) -> int:
     from desktop_app.answer.events import CitationEvent, Done, MemoryUsed, RecallUsed, Token
-    from desktop_app.chat.turn import TurnComplete
+    from desktop_app.chat.events import TurnComplete
 
     app.conversations.ensure_conversation(args.conversation, "command line")
     job = None

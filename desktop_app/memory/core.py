@@ -25,6 +25,7 @@ from desktop_app.config.settings import Settings
 from desktop_app.locking import MEMORY, writer_lock
 from desktop_app.memory.consent import ConsentRegistry
 from desktop_app.memory.db import StateDB
+from desktop_app.memory.events import MemoryEvent, MemoryNotSaved, MemorySaved
 from desktop_app.memory.extraction import ImplicitExtractor, JsonLLM
 from desktop_app.memory.index import MemoryFilters, MemoryIndex
 from desktop_app.memory.patterns import (
@@ -38,10 +39,7 @@ from desktop_app.memory.store import MemoryStore
 from desktop_app.memory.types import (
     Candidate,
     ConversationLog,
-    MemoryEvent,
     MemoryItem,
-    MemoryNotSaved,
-    MemorySaved,
     MemorySource,
     SaveOutcome,
     UserMessage,

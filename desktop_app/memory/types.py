@@ -1,4 +1,5 @@
-"""Data types of the memory package: messages, memory items, extraction candidates, events.
+"""Data types of the memory package: messages, memory items, extraction candidates (its
+events live in memory/events.py).
 
 Memory poisoning is prevented by types and by a check: every write path takes a
 `UserMessage`, which only `ConversationStore.add_user_message` issues, and the service
@@ -9,7 +10,7 @@ text, model output and tool results have no way in.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Literal, Protocol
 
@@ -196,39 +197,6 @@ class ConsentRecord:
     recorded_at: str
 
 
-# --- events for the GUI ("memory saved · undo" chip, consent prompt, erasure receipt) ---
-
-
-@dataclass(frozen=True)
-class MemorySaved:
-    memory_ids: tuple[str, ...]
-    undo_token: str
-    texts: tuple[str, ...]  # for the chip; never logged
-    superseded_ids: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class MemoryNotSaved:
-    """Shown as "not saved: needs your consent" (the text lives only in this event)."""
-
-    category: str
-    reason: str
-    text: str
-    message_id: str = ""  # to save it after consent: MemoryService.save_after_consent
-
-
-@dataclass(frozen=True)
-class MemoryForgotten:
-    memory_ids: tuple[str, ...]
-    receipt: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class ForgetAllRequested:
-    """The user asked in chat to forget everything: the GUI/CLI must confirm first."""
-
-
-MemoryEvent = MemorySaved | MemoryNotSaved | MemoryForgotten | ForgetAllRequested
 
 
 @dataclass(frozen=True)

@@ -4,84 +4,84 @@
 <context>
     <name>ChatPanel</name>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="174"/>
+        <location filename="../../desktop_app/gui/chat.py" line="171"/>
         <source>Ask a question about your documents. Every answer cites its sources: click a numbered badge to open the page it came from.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="175"/>
+        <location filename="../../desktop_app/gui/chat.py" line="172"/>
         <source>Ask about your documents… (Enter to send, Shift+Enter for a new line)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="176"/>
+        <location filename="../../desktop_app/gui/chat.py" line="173"/>
         <source>Sources only (no model)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="207"/>
+        <location filename="../../desktop_app/gui/chat.py" line="204"/>
         <source>Answer with the best passages from your documents, without the language model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="178"/>
+        <location filename="../../desktop_app/gui/chat.py" line="175"/>
         <source>Ask</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="179"/>
+        <location filename="../../desktop_app/gui/chat.py" line="176"/>
         <source>Stop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="180"/>
-        <location filename="../../desktop_app/gui/chat.py" line="489"/>
+        <location filename="../../desktop_app/gui/chat.py" line="177"/>
+        <location filename="../../desktop_app/gui/chat.py" line="486"/>
         <source>Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="219"/>
-        <location filename="../../desktop_app/gui/chat.py" line="536"/>
+        <location filename="../../desktop_app/gui/chat.py" line="216"/>
+        <location filename="../../desktop_app/gui/chat.py" line="533"/>
         <source>You</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="268"/>
+        <location filename="../../desktop_app/gui/chat.py" line="265"/>
         <source>Acervo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="272"/>
+        <location filename="../../desktop_app/gui/chat.py" line="269"/>
         <source>Sources</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="272"/>
+        <location filename="../../desktop_app/gui/chat.py" line="269"/>
         <source>found by</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="273"/>
+        <location filename="../../desktop_app/gui/chat.py" line="270"/>
         <source>p.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="274"/>
+        <location filename="../../desktop_app/gui/chat.py" line="271"/>
         <source>meaning</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="274"/>
+        <location filename="../../desktop_app/gui/chat.py" line="271"/>
         <source>keywords</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="275"/>
+        <location filename="../../desktop_app/gui/chat.py" line="272"/>
         <source>Searched for: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/chat.py" line="277"/>
+        <location filename="../../desktop_app/gui/chat.py" line="274"/>
         <source>Closest passages (%n)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -89,17 +89,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="338"/>
+        <location filename="../../desktop_app/gui/chat.py" line="336"/>
         <source>Used what you told me: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="349"/>
+        <location filename="../../desktop_app/gui/chat.py" line="347"/>
         <source>Memory saved: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/chat.py" line="356"/>
+        <location filename="../../desktop_app/gui/chat.py" line="354"/>
         <source>Forgotten: %n memory item(s).</source>
         <translation>
             <numerusform>Forgotten: %n memory item.</numerusform>
@@ -107,12 +107,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="398"/>
+        <location filename="../../desktop_app/gui/chat.py" line="396"/>
         <source>From your chat of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="400"/>
+        <location filename="../../desktop_app/gui/chat.py" line="398"/>
         <source>Open that chat</source>
         <translation type="unfinished"></translation>
     </message>
@@ -137,32 +137,42 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../desktop_app/gui/chat.py" line="419"/>
+        <source>model unavailable: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="420"/>
+        <source>the model stopped with an error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="421"/>
+        <source>memory unavailable: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="422"/>
+        <source>reranker unavailable: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../../desktop_app/gui/chat.py" line="423"/>
-        <source>model unavailable: </source>
+        <source>no sentence matched the question&apos;s words; showing the top passages</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="424"/>
-        <source>memory unavailable: </source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../desktop_app/gui/chat.py" line="425"/>
-        <source>reranker unavailable: </source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../desktop_app/gui/chat.py" line="443"/>
+        <location filename="../../desktop_app/gui/chat.py" line="440"/>
         <source>No answer.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="451"/>
+        <location filename="../../desktop_app/gui/chat.py" line="448"/>
         <source>The answer failed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="489"/>
+        <location filename="../../desktop_app/gui/chat.py" line="486"/>
         <source>Since it was saved, this memory was changed in the Memory panel:
 
 %1
@@ -171,48 +181,48 @@ Undo the save anyway? The changed memory is erased too.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="491"/>
+        <location filename="../../desktop_app/gui/chat.py" line="488"/>
         <source>Kept: the memory as you changed it stays.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="503"/>
+        <location filename="../../desktop_app/gui/chat.py" line="500"/>
         <source>Nothing to undo: this memory was already removed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="507"/>
+        <location filename="../../desktop_app/gui/chat.py" line="504"/>
         <source>Memory removed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="511"/>
+        <location filename="../../desktop_app/gui/chat.py" line="508"/>
         <source>Forget everything</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="512"/>
+        <location filename="../../desktop_app/gui/chat.py" line="509"/>
         <source>Erase everything Acervo remembers about you? This cannot be undone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="209"/>
+        <location filename="../../desktop_app/gui/chat.py" line="206"/>
         <source>Answers already come from your documents&apos; passages: no model writes them now (see the status bar).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="267"/>
+        <location filename="../../desktop_app/gui/chat.py" line="264"/>
         <source>Acervo · experiment (small model)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="227"/>
-        <location filename="../../desktop_app/gui/chat.py" line="303"/>
+        <location filename="../../desktop_app/gui/chat.py" line="224"/>
+        <location filename="../../desktop_app/gui/chat.py" line="300"/>
         <source>Searching your documents…</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/chat.py" line="306"/>
+        <location filename="../../desktop_app/gui/chat.py" line="303"/>
         <source>Reading %n passage(s)…</source>
         <translation>
             <numerusform>Reading %n passage…</numerusform>
@@ -220,42 +230,42 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="308"/>
+        <location filename="../../desktop_app/gui/chat.py" line="305"/>
         <source>Writing…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="353"/>
+        <location filename="../../desktop_app/gui/chat.py" line="351"/>
         <source>Not saved: remembering facts about %1 needs your consent. You can give it in the Memory panel (Sensitive data consent…).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="382"/>
+        <location filename="../../desktop_app/gui/chat.py" line="380"/>
         <source>The bundled model (SmolLM2, 135M parameters)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="384"/>
+        <location filename="../../desktop_app/gui/chat.py" line="382"/>
         <source>%1 is too small to write answers that stick to your documents, so Acervo answers with the passages that match your question.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="386"/>
+        <location filename="../../desktop_app/gui/chat.py" line="384"/>
         <source>No language model is installed, so Acervo answers with the passages that match your question.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="388"/>
+        <location filename="../../desktop_app/gui/chat.py" line="386"/>
         <source>The chosen model is unavailable, so Acervo answers with the passages that match your question.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="389"/>
+        <location filename="../../desktop_app/gui/chat.py" line="387"/>
         <source>Add a model (Settings → Models)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="391"/>
+        <location filename="../../desktop_app/gui/chat.py" line="389"/>
         <source>Try the small model anyway (experiment)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -358,7 +368,7 @@ Undo the save anyway? The changed memory is erased too.</source>
     </message>
     <message>
         <location filename="../../desktop_app/gui/recall_view.py" line="82"/>
-        <location filename="../../desktop_app/gui/recall_view.py" line="126"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="131"/>
         <source>Delete conversation</source>
         <translation type="unfinished"></translation>
     </message>
@@ -368,27 +378,27 @@ Undo the save anyway? The changed memory is erased too.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="97"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="98"/>
         <source>Untitled chat</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="98"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="99"/>
         <source>%1 — chat of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="104"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="109"/>
         <source>You</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="104"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="109"/>
         <source>Assistant</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="127"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="132"/>
         <source>Erase this conversation, its messages and everything recall indexed from it? Memories you saved from it stay until you delete them.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -936,7 +946,7 @@ Undo the save anyway? The changed memory is erased too.</source>
     </message>
     <message>
         <location filename="../../desktop_app/gui/main_window.py" line="261"/>
-        <location filename="../../desktop_app/gui/main_window.py" line="543"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="530"/>
         <source>About Acervo</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1063,7 +1073,7 @@ Undo the save anyway? The changed memory is erased too.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="543"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="530"/>
         <source>Acervo answers questions about your own documents with cited sources, entirely on this computer. Nothing is sent anywhere.</source>
         <translation type="unfinished"></translation>
     </message>

@@ -4,89 +4,89 @@
 <context>
     <name>ChatPanel</name>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="174"/>
+        <location filename="../../desktop_app/gui/chat.py" line="171"/>
         <source>Ask a question about your documents. Every answer cites its sources: click a numbered badge to open the page it came from.</source>
         <translation>Faça uma pergunta sobre seus documentos. Toda resposta cita suas fontes: clique em um selo numerado para abrir a página de onde veio.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="175"/>
+        <location filename="../../desktop_app/gui/chat.py" line="172"/>
         <source>Ask about your documents… (Enter to send, Shift+Enter for a new line)</source>
         <translation>Pergunte sobre seus documentos… (Enter envia, Shift+Enter quebra a linha)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="176"/>
+        <location filename="../../desktop_app/gui/chat.py" line="173"/>
         <source>Sources only (no model)</source>
         <translation>Só fontes (sem modelo)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="207"/>
+        <location filename="../../desktop_app/gui/chat.py" line="204"/>
         <source>Answer with the best passages from your documents, without the language model</source>
         <translation>Responder com os melhores trechos dos seus documentos, sem o modelo de linguagem</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="178"/>
+        <location filename="../../desktop_app/gui/chat.py" line="175"/>
         <source>Ask</source>
         <translation>Perguntar</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="179"/>
+        <location filename="../../desktop_app/gui/chat.py" line="176"/>
         <source>Stop</source>
         <translation>Parar</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="180"/>
-        <location filename="../../desktop_app/gui/chat.py" line="489"/>
+        <location filename="../../desktop_app/gui/chat.py" line="177"/>
+        <location filename="../../desktop_app/gui/chat.py" line="486"/>
         <source>Undo</source>
         <translation>Desfazer</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="219"/>
-        <location filename="../../desktop_app/gui/chat.py" line="536"/>
+        <location filename="../../desktop_app/gui/chat.py" line="216"/>
+        <location filename="../../desktop_app/gui/chat.py" line="533"/>
         <source>You</source>
         <translation>Você</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="268"/>
+        <location filename="../../desktop_app/gui/chat.py" line="265"/>
         <source>Acervo</source>
         <translation>Acervo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="272"/>
+        <location filename="../../desktop_app/gui/chat.py" line="269"/>
         <source>Sources</source>
         <translation>Fontes</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="272"/>
+        <location filename="../../desktop_app/gui/chat.py" line="269"/>
         <source>found by</source>
         <translation>encontrado por</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="273"/>
+        <location filename="../../desktop_app/gui/chat.py" line="270"/>
         <source>p.</source>
         <translation>p.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="274"/>
+        <location filename="../../desktop_app/gui/chat.py" line="271"/>
         <source>meaning</source>
         <translation>significado</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="274"/>
+        <location filename="../../desktop_app/gui/chat.py" line="271"/>
         <source>keywords</source>
         <translation>palavras-chave</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="338"/>
+        <location filename="../../desktop_app/gui/chat.py" line="336"/>
         <source>Used what you told me: %1</source>
         <translation>Usei o que você me contou: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="349"/>
+        <location filename="../../desktop_app/gui/chat.py" line="347"/>
         <source>Memory saved: %1</source>
         <translation>Memória salva: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/chat.py" line="356"/>
+        <location filename="../../desktop_app/gui/chat.py" line="354"/>
         <source>Forgotten: %n memory item(s).</source>
         <translation>
             <numerusform>Esquecida: %n memória.</numerusform>
@@ -94,12 +94,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="398"/>
+        <location filename="../../desktop_app/gui/chat.py" line="396"/>
         <source>From your chat of %1</source>
         <translation>Da sua conversa de %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="400"/>
+        <location filename="../../desktop_app/gui/chat.py" line="398"/>
         <source>Open that chat</source>
         <translation>Abrir essa conversa</translation>
     </message>
@@ -119,12 +119,37 @@
         <translation>respondido só com as fontes</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="275"/>
+        <location filename="../../desktop_app/gui/chat.py" line="419"/>
+        <source>model unavailable: %1</source>
+        <translation>modelo indisponível: %1</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="420"/>
+        <source>the model stopped with an error: %1</source>
+        <translation>o modelo parou com um erro: %1</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="421"/>
+        <source>memory unavailable: %1</source>
+        <translation>memória indisponível: %1</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="422"/>
+        <source>reranker unavailable: %1</source>
+        <translation>reordenador indisponível: %1</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="423"/>
+        <source>no sentence matched the question&apos;s words; showing the top passages</source>
+        <translation>nenhuma frase tem as palavras da pergunta; estes são os trechos mais próximos</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="272"/>
         <source>Searched for: %1</source>
         <translation>Pesquisado: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/chat.py" line="277"/>
+        <location filename="../../desktop_app/gui/chat.py" line="274"/>
         <source>Closest passages (%n)</source>
         <translation>
             <numerusform>Trecho mais próximo (%n)</numerusform>
@@ -137,32 +162,17 @@
         <translation>interrompido</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="423"/>
-        <source>model unavailable: </source>
-        <translation>modelo indisponível: </translation>
-    </message>
-    <message>
-        <location filename="../../desktop_app/gui/chat.py" line="424"/>
-        <source>memory unavailable: </source>
-        <translation>memória indisponível: </translation>
-    </message>
-    <message>
-        <location filename="../../desktop_app/gui/chat.py" line="425"/>
-        <source>reranker unavailable: </source>
-        <translation>reordenador indisponível: </translation>
-    </message>
-    <message>
-        <location filename="../../desktop_app/gui/chat.py" line="443"/>
+        <location filename="../../desktop_app/gui/chat.py" line="440"/>
         <source>No answer.</source>
         <translation>Sem resposta.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="451"/>
+        <location filename="../../desktop_app/gui/chat.py" line="448"/>
         <source>The answer failed.</source>
         <translation>A resposta falhou.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="489"/>
+        <location filename="../../desktop_app/gui/chat.py" line="486"/>
         <source>Since it was saved, this memory was changed in the Memory panel:
 
 %1
@@ -175,48 +185,48 @@ Undo the save anyway? The changed memory is erased too.</source>
 Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="491"/>
+        <location filename="../../desktop_app/gui/chat.py" line="488"/>
         <source>Kept: the memory as you changed it stays.</source>
         <translation>Mantida: a memória fica como você a alterou.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="503"/>
+        <location filename="../../desktop_app/gui/chat.py" line="500"/>
         <source>Nothing to undo: this memory was already removed.</source>
         <translation>Nada a desfazer: esta memória já foi removida.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="507"/>
+        <location filename="../../desktop_app/gui/chat.py" line="504"/>
         <source>Memory removed.</source>
         <translation>Memória removida.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="511"/>
+        <location filename="../../desktop_app/gui/chat.py" line="508"/>
         <source>Forget everything</source>
         <translation>Esquecer tudo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="512"/>
+        <location filename="../../desktop_app/gui/chat.py" line="509"/>
         <source>Erase everything Acervo remembers about you? This cannot be undone.</source>
         <translation>Apagar tudo o que o Acervo lembra sobre você? Isso não pode ser desfeito.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="209"/>
+        <location filename="../../desktop_app/gui/chat.py" line="206"/>
         <source>Answers already come from your documents&apos; passages: no model writes them now (see the status bar).</source>
         <translation>As respostas já vêm dos trechos dos seus documentos: nenhum modelo as redige agora (veja a barra de status).</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="267"/>
+        <location filename="../../desktop_app/gui/chat.py" line="264"/>
         <source>Acervo · experiment (small model)</source>
         <translation>Acervo · experimento (modelo pequeno)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="227"/>
-        <location filename="../../desktop_app/gui/chat.py" line="303"/>
+        <location filename="../../desktop_app/gui/chat.py" line="224"/>
+        <location filename="../../desktop_app/gui/chat.py" line="300"/>
         <source>Searching your documents…</source>
         <translation>Buscando nos seus documentos…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/chat.py" line="306"/>
+        <location filename="../../desktop_app/gui/chat.py" line="303"/>
         <source>Reading %n passage(s)…</source>
         <translation>
             <numerusform>Lendo %n trecho…</numerusform>
@@ -224,42 +234,42 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="308"/>
+        <location filename="../../desktop_app/gui/chat.py" line="305"/>
         <source>Writing…</source>
         <translation>Escrevendo…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="353"/>
+        <location filename="../../desktop_app/gui/chat.py" line="351"/>
         <source>Not saved: remembering facts about %1 needs your consent. You can give it in the Memory panel (Sensitive data consent…).</source>
         <translation>Não salvo: lembrar fatos sobre %1 precisa do seu consentimento. Você pode dá-lo no painel Memória (Consentimento para dados sensíveis…).</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="382"/>
+        <location filename="../../desktop_app/gui/chat.py" line="380"/>
         <source>The bundled model (SmolLM2, 135M parameters)</source>
         <translation>O modelo incluído (SmolLM2, 135M parâmetros)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="384"/>
+        <location filename="../../desktop_app/gui/chat.py" line="382"/>
         <source>%1 is too small to write answers that stick to your documents, so Acervo answers with the passages that match your question.</source>
         <translation>%1 é pequeno demais para redigir respostas fiéis aos seus documentos; por isso o Acervo responde com os trechos que correspondem à sua pergunta.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="386"/>
+        <location filename="../../desktop_app/gui/chat.py" line="384"/>
         <source>No language model is installed, so Acervo answers with the passages that match your question.</source>
         <translation>Nenhum modelo de linguagem está instalado; por isso o Acervo responde com os trechos que correspondem à sua pergunta.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="388"/>
+        <location filename="../../desktop_app/gui/chat.py" line="386"/>
         <source>The chosen model is unavailable, so Acervo answers with the passages that match your question.</source>
         <translation>O modelo escolhido não está disponível; por isso o Acervo responde com os trechos que correspondem à sua pergunta.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="389"/>
+        <location filename="../../desktop_app/gui/chat.py" line="387"/>
         <source>Add a model (Settings → Models)</source>
         <translation>Adicionar um modelo (Configurações → Modelos)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="391"/>
+        <location filename="../../desktop_app/gui/chat.py" line="389"/>
         <source>Try the small model anyway (experiment)</source>
         <translation>Testar o modelo pequeno mesmo assim (experimento)</translation>
     </message>
@@ -362,7 +372,7 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
     </message>
     <message>
         <location filename="../../desktop_app/gui/recall_view.py" line="82"/>
-        <location filename="../../desktop_app/gui/recall_view.py" line="126"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="131"/>
         <source>Delete conversation</source>
         <translation>Excluir conversa</translation>
     </message>
@@ -372,27 +382,27 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         <translation>Nada para lembrar ainda: as conversas anteriores aparecem aqui depois que você conversa (ou a lembrança está desligada nas Configurações).</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="97"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="98"/>
         <source>Untitled chat</source>
         <translation>Conversa sem título</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="98"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="99"/>
         <source>%1 — chat of %2</source>
         <translation>%1 — conversa de %2</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="104"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="109"/>
         <source>You</source>
         <translation>Você</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="104"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="109"/>
         <source>Assistant</source>
         <translation>Assistente</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="127"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="132"/>
         <source>Erase this conversation, its messages and everything recall indexed from it? Memories you saved from it stay until you delete them.</source>
         <translation>Apagar esta conversa, suas mensagens e tudo o que a lembrança indexou dela? As memórias salvas a partir dela ficam até você excluí-las.</translation>
     </message>
@@ -940,7 +950,7 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
     </message>
     <message>
         <location filename="../../desktop_app/gui/main_window.py" line="261"/>
-        <location filename="../../desktop_app/gui/main_window.py" line="543"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="530"/>
         <source>About Acervo</source>
         <translation>Sobre o Acervo</translation>
     </message>
@@ -955,17 +965,9 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         <translation>offline ✓</translation>
     </message>
     <message>
-        <source>network: model server allowed ⚠</source>
-        <translation type="vanished">rede: servidor de modelo permitido ⚠</translation>
-    </message>
-    <message>
         <location filename="../../desktop_app/gui/main_window.py" line="356"/>
         <source>Nothing leaves this computer</source>
         <translation>Nada sai deste computador</translation>
-    </message>
-    <message>
-        <source>Questions and passages are sent to the Ollama server</source>
-        <translation type="vanished">Perguntas e trechos são enviados ao servidor Ollama</translation>
     </message>
     <message>
         <location filename="../../desktop_app/gui/main_window.py" line="292"/>
@@ -1055,7 +1057,7 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         <translation>Adicionar pasta</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="543"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="530"/>
         <source>Acervo answers questions about your own documents with cited sources, entirely on this computer. Nothing is sent anywhere.</source>
         <translation>O Acervo responde perguntas sobre os seus próprios documentos, com fontes citadas, inteiramente neste computador. Nada é enviado para lugar nenhum.</translation>
     </message>

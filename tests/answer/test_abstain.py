@@ -9,8 +9,7 @@ from pathlib import Path
 import numpy as np
 
 from desktop_app.answer import abstain
-from desktop_app.answer import citations as cit
-from desktop_app.answer.events import Done
+from desktop_app.answer.events import Done, WarningCode
 from desktop_app.answer.extractive import ExtractiveAnswer, Quote, terms
 from desktop_app.answer.segments import segment
 from desktop_app.config.settings import Settings
@@ -123,7 +122,7 @@ def test_on_the_real_lgpd_an_off_topic_question_never_reaches_the_model(lgpd_app
     service = lgpd_app.answer_service.with_llm(llm)
     done = list(service.ask("Qual a capital da Austrália?"))[-1]
     assert isinstance(done, Done)
-    assert llm.calls == [] and done.warnings[0] == cit.NOT_FOUND
+    assert llm.calls == [] and done.warnings[0].code == WarningCode.NOT_FOUND
     assert done.answer == "Não encontrei isso nos seus documentos."
     assert done.trace["evidence"]["margin"] < Settings().abstain_min_margin
     assert len(done.closest) == abstain.CLOSEST_PASSAGES and not done.citations

@@ -16,7 +16,7 @@ from desktop_app.answer.citations import (
     grounding_terms,
     verify_answer,
 )
-from desktop_app.answer.events import CitationEvent, Token
+from desktop_app.answer.events import AnswerWarning, CitationEvent, Token, WarningCode
 
 from .conftest import make_hit
 
@@ -141,7 +141,7 @@ class TestVerifyAnswer:
         assert result.citations == ()
         assert result.answer == "O céu é verde e a lua é feita de queijo."
         assert result.dropped == {cit.NO_OVERLAP: 1}
-        assert result.warnings == (cit.NO_SUPPORTING_EVIDENCE,)
+        assert result.warnings == (AnswerWarning(WarningCode.NO_SUPPORTING_EVIDENCE),)
 
     def test_meta_words_alone_are_not_overlap(self) -> None:
         result = verify_answer("According to the source, see the documents [1].", SOURCES)
@@ -210,7 +210,7 @@ class TestVerifyAnswer:
                        "Infelizmente, NAO FOI ENCONTRADO nos seus documentos!"):
             result = verify_answer(answer, SOURCES, not_found_phrases=phrases)
             assert result.not_found and result.citations == ()
-            assert result.warnings == (cit.NOT_FOUND,)
+            assert result.warnings == (AnswerWarning(WarningCode.NOT_FOUND),)
 
     def test_a_cited_answer_mentioning_not_found_keeps_its_citations(self) -> None:
         result = verify_answer("A multa é sanção [2]. O resto não encontrei nos seus documentos.",
@@ -226,7 +226,8 @@ class TestVerifyAnswer:
     def test_the_warning_and_the_source_list_always_describe_the_same_set(self, answer: str) -> None:
         result = verify_answer(answer, SOURCES,
                                not_found_phrases=("Não encontrei isso nos seus documentos.",))
-        evidence_warnings = {cit.NOT_FOUND, cit.NO_SUPPORTING_EVIDENCE} & set(result.warnings)
+        evidence_warnings = {WarningCode.NOT_FOUND, WarningCode.NO_SUPPORTING_EVIDENCE} & {
+            w.code for w in result.warnings}
         if result.citations:
             assert evidence_warnings == set()
         else:

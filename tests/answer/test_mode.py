@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from desktop_app.answer import mode as answer_mode
-from desktop_app.answer.events import Done
+from desktop_app.answer.events import Done, WarningCode
 from desktop_app.answer.gguf_info import read_gguf_info
 from desktop_app.answer.llama_cpp_llm import LlamaCppLLM
 from desktop_app.answer.llm import MIN_WRITING_PARAMETERS, Capability, build_llm_or_none
@@ -156,7 +156,7 @@ def test_the_service_exposes_the_decision_and_never_uses_a_small_model_for_anyth
     assert done.trace["answer_mode"]["reason"] == answer_mode.TOO_SMALL
     # the follow-up was rewritten without any model (the user's words + earlier topic words)
     assert done.trace["rewrite"]["method"] == "model-free"
-    assert not any(w.startswith("model unavailable") for w in done.warnings)
+    assert not done.warned(WarningCode.MODEL_UNAVAILABLE)
 
 
 def test_a_capable_model_writes_and_rewrites() -> None:
@@ -176,7 +176,7 @@ def test_an_experiment_answer_is_labelled() -> None:
     done = list(AnswerService(FakeSearcher(HITS), small, Settings()).ask(
         "Qual é o prazo?", experiment=True))[-1]
     assert isinstance(done, Done) and not done.sources_only
-    assert answer_mode.EXPERIMENT_WARNING in done.warnings
+    assert done.warned(WarningCode.EXPERIMENT)
     assert done.trace["answer_mode"]["experiment"] is True
 
 
@@ -226,8 +226,7 @@ def test_a_fresh_install_asked_from_the_cli_answers_from_sources_with_badges(
     from desktop_app.app import build_app
     from desktop_app.config.paths import resource
 
-    app = build_app()
-    app.__dict__["embedder"] = embedder
+    app = build_app(embedder=embedder)
     list(app.pipeline.run([resource("samples") / "lgpd-excerpt.pdf"]))
     parser = argparse.ArgumentParser()
     commands.register(parser.add_subparsers(dest="command"))

@@ -12,7 +12,14 @@ import pytest
 
 from desktop_app.answer import citations as cit
 from desktop_app.answer.context import MAX_MEMORIES
-from desktop_app.answer.events import CitationEvent, Done, MemoryUsed, Token
+from desktop_app.answer.events import (
+    AnswerWarning,
+    CitationEvent,
+    Done,
+    MemoryUsed,
+    Token,
+    WarningCode,
+)
 from desktop_app.answer.llama_cpp_llm import LlamaCppLLM
 from desktop_app.answer.llm import build_llm_or_none
 from desktop_app.answer.service import AnswerService, done_as_dict
@@ -87,7 +94,7 @@ def test_nothing_found_means_an_honest_answer_and_no_model_call(settings: Settin
     events, done = run(AnswerService(FakeSearcher([]), llm, settings), "What is the deadline?")
     assert llm.calls == []
     assert done.answer == "I didn't find this in your documents." == streamed_text(events)
-    assert done.citations == () and done.warnings == (cit.NOT_FOUND,)
+    assert done.citations == () and done.warnings == (AnswerWarning(WarningCode.NOT_FOUND),)
 
 
 def test_a_model_saying_not_found_is_reported_as_not_found(settings: Settings) -> None:
@@ -95,7 +102,7 @@ def test_a_model_saying_not_found_is_reported_as_not_found(settings: Settings) -
     _, done = run(AnswerService(FakeSearcher(HITS), llm, settings),
                   "Qual é o prazo de resposta da empresa?")
     assert llm.calls and done.trace["mode"] == "llm"  # the evidence check let the model answer
-    assert done.citations == () and done.warnings == (cit.NOT_FOUND,)
+    assert done.citations == () and done.warnings == (AnswerWarning(WarningCode.NOT_FOUND),)
 
 
 def test_when_the_passages_do_not_support_an_answer_the_model_is_never_called(
@@ -104,7 +111,7 @@ def test_when_the_passages_do_not_support_an_answer_the_model_is_never_called(
     events, done = run(AnswerService(FakeSearcher(HITS), llm, settings), "Quem fundou a empresa?")
     assert llm.calls == []
     assert done.answer == "Não encontrei isso nos seus documentos." == streamed_text(events)
-    assert done.citations == () and done.warnings == (cit.NOT_FOUND,)
+    assert done.citations == () and done.warnings == (AnswerWarning(WarningCode.NOT_FOUND),)
     assert done.trace["mode"] == "abstained" and done.trace["evidence"]["abstain"]
     assert done.trace["evidence"]["missing"] == ["empres", "fundou"]
     # the closest passages travel beside the answer, never as badges
@@ -115,7 +122,7 @@ def test_an_answer_without_surviving_citations_warns_no_supporting_evidence(
         settings: Settings) -> None:
     llm = ScriptedLLM(["A lua é feita de queijo [1]."])
     _, done = run(AnswerService(FakeSearcher(HITS), llm, settings))
-    assert done.citations == () and done.warnings == (cit.NO_SUPPORTING_EVIDENCE,)
+    assert done.citations == () and done.warnings == (AnswerWarning(WarningCode.NO_SUPPORTING_EVIDENCE),)
     assert done.answer == "A lua é feita de queijo."
 
 
@@ -126,7 +133,7 @@ def test_sources_only_mode_quotes_sentences_with_badges_and_never_calls_the_mode
     history = [{"role": "user", "content": "LGPD?"}, {"role": "assistant", "content": "Sim."}]
     events, done = run(service, history=history, sources_only=True)
     assert llm.calls == []
-    assert done.sources_only and cit.SOURCES_ONLY in done.warnings
+    assert done.sources_only and done.warned(WarningCode.SOURCES_ONLY)
     lines = done.answer.splitlines()
     assert "O prazo de resposta é de 15 dias [2]." in lines and len(lines) == 2
     # one badge per quoted sentence, each carrying the exact text it stands for
@@ -153,7 +160,8 @@ def test_a_model_that_fails_to_load_falls_back_to_sources(settings: Settings) ->
     llm = ScriptedLLM([], fail=InvalidModelError("llama.cpp could not load broken.gguf"))
     _, done = run(AnswerService(FakeSearcher(HITS), llm, settings))
     assert done.sources_only and done.citations
-    assert "model unavailable: llama.cpp could not load broken.gguf" in done.warnings
+    assert AnswerWarning(WarningCode.MODEL_UNAVAILABLE,
+                         "llama.cpp could not load broken.gguf") in done.warnings
 
 
 def test_missing_and_truncated_model_files_still_leave_a_working_service(
@@ -166,7 +174,7 @@ def test_missing_and_truncated_model_files_still_leave_a_working_service(
         assert llm is None and isinstance(error, error_type)
         _, done = run(AnswerService(FakeSearcher(HITS), llm, settings, llm_error=error))
         assert done.sources_only and done.citations
-        assert f"model unavailable: {error.user_message}" in done.warnings
+        assert AnswerWarning(WarningCode.MODEL_UNAVAILABLE, error.user_message) in done.warnings
 
 
 def test_history_is_rewritten_and_the_rewrite_drives_retrieval(settings: Settings) -> None:
@@ -246,7 +254,7 @@ def test_cancel_stops_the_stream_and_still_ends_with_done(settings: Settings) ->
         if isinstance(event, Done):
             done = event
     assert llm.yielded == 3 and done is not None
-    assert done.warnings[0] == "cancelled"
+    assert done.warnings[0].code == WarningCode.CANCELLED
 
 
 def test_instructions_inside_documents_are_fenced_and_nothing_acts_on_them(
@@ -265,7 +273,7 @@ def test_instructions_inside_documents_are_fenced_and_nothing_acts_on_them(
     assert user.count("FIM DA FONTE [1]>>>") == 1 and "END OF SOURCE [1]›››" in user
     # the app's own behaviour is unchanged: memory only read, invented/unsupported badges removed
     assert memory.calls == [("Qual é o prazo de entrega?", MAX_MEMORIES)]
-    assert done.citations == () and done.warnings == (cit.NO_SUPPORTING_EVIDENCE,)
+    assert done.citations == () and done.warnings == (AnswerWarning(WarningCode.NO_SUPPORTING_EVIDENCE),)
     assert done.trace["citations_dropped"] == {cit.UNKNOWN_SOURCE: 1, cit.NO_OVERLAP: 1}
     assert not any(isinstance(e, CitationEvent) and e.citation.number == 7 for e in events)
 
@@ -283,7 +291,8 @@ def test_the_real_model_runs_the_whole_pipeline(smollm2: LlamaCppLLM, settings: 
     # whatever it said, the badges in the text are exactly the verified citations
     in_text = {n for m in cit.MARKER.finditer(done.answer) for n in cit.parse_marker_numbers(m[1])}
     assert in_text == {c.number for c in done.citations}
-    assert bool(done.citations) != bool({cit.NOT_FOUND, cit.NO_SUPPORTING_EVIDENCE} & set(done.warnings))
+    assert bool(done.citations) != bool({WarningCode.NOT_FOUND, WarningCode.NO_SUPPORTING_EVIDENCE}
+                                        & {w.code for w in done.warnings})
 
 
 @pytest.mark.slow
@@ -297,6 +306,6 @@ def test_the_real_model_can_be_cancelled_mid_answer(smollm2: LlamaCppLLM, settin
             tokens.append(event)
         elif isinstance(event, Done):
             done = event
-    assert done is not None and "cancelled" in done.warnings
+    assert done is not None and done.warned(WarningCode.CANCELLED)
     # a few pieces may be held back by the stream guard before two are shown
     assert done.trace["output_pieces"] < 20

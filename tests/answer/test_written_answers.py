@@ -11,9 +11,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from desktop_app.answer.events import READING, SEARCHING, WRITING, Done, Progress, Token
+from desktop_app.answer.events import (
+    READING,
+    SEARCHING,
+    WRITING,
+    AnswerWarning,
+    Done,
+    Progress,
+    Token,
+    WarningCode,
+)
 from desktop_app.answer.service import AnswerService
-from desktop_app.answer.stream_guard import REPETITION
 from desktop_app.config.settings import Settings
 
 from .conftest import FakeSearcher, ScriptedLLM, make_hit
@@ -71,7 +79,7 @@ def test_a_loop_is_stopped_cut_and_marked(settings: Settings) -> None:
     events, done, llm = answer(pieces, settings)
     assert done.answer == "O prazo de resposta é de 15 dias [1]."
     assert shown(events).count("O prazo de resposta") == 1  # the repeat never reached the screen
-    assert REPETITION in done.warnings
+    assert done.warned(WarningCode.REPETITION)
     assert llm.yielded < len(pieces)
 
 
@@ -80,13 +88,14 @@ def test_a_model_that_only_echoes_the_prompt_gets_the_passages_instead(
     events, done, _ = answer(["<<<FONTE [1] LGPD › Art. 18 (p. 9)\n", "O titular..."], settings)
     assert done.sources_only and done.citations
     assert "O prazo de resposta é de 15 dias para dúvidas sobre informação [1]." in done.answer
-    assert "model unavailable: the model wrote nothing usable" in done.warnings
+    assert AnswerWarning(WarningCode.MODEL_UNAVAILABLE,
+                         "the model wrote nothing usable") in done.warnings
     assert "<<<" not in shown(events)
 
 
 def test_stop_before_the_first_word_ends_cleanly(settings: Settings) -> None:
     events, done, llm = answer(["O prazo", " é de 15 dias [1]."], settings, cancel=lambda: True)
-    assert done.warnings[0] == "cancelled" and done.answer == ""
+    assert done.warnings[0].code == WarningCode.CANCELLED and done.answer == ""
     assert llm.calls == []  # cancelled before the model was asked
 
 
@@ -95,5 +104,5 @@ def test_stop_while_the_model_reads_its_prompt_says_only_stopped(settings: Setti
     events, done, llm = answer(["O prazo", " é de 15 dias [1]."], settings,
                                cancel=lambda: next(checks, True))
     assert [kind for kind, _ in llm.calls] == ["stream_chat"] and llm.yielded == 0
-    assert done.warnings == ("cancelled",) and done.answer == "" and done.citations == ()
+    assert done.warnings == (AnswerWarning(WarningCode.CANCELLED),) and done.answer == "" and done.citations == ()
     assert shown(events) == ""

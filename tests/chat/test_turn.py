@@ -11,9 +11,10 @@ import pytest
 
 from desktop_app.answer.events import Done, MemoryUsed, Token
 from desktop_app.chat.conversations import ConversationStore
+from desktop_app.chat.events import TurnComplete
 from desktop_app.chat.history import SUMMARY_PREFIX, HistoryBuilder, extractive_summary
-from desktop_app.chat.turn import ExtractionJob, TurnComplete
-from desktop_app.memory.types import ForgetAllRequested, MemoryNotSaved, MemorySaved
+from desktop_app.chat.turn import ExtractionJob
+from desktop_app.memory.events import ForgetAllRequested, MemoryNotSaved, MemorySaved
 
 
 @pytest.fixture
@@ -145,7 +146,7 @@ def test_a_stopped_turn_is_stored_with_what_was_shown_and_the_stopped_marker(
     user, assistant = memory_app.conversations.messages(conv)
     assert user.content == "Quais são os direitos do titular?"
     assert assistant.content == shown.strip() and shown
-    assert assistant.trace == {"warnings": ["cancelled"], "citations": []}
+    assert assistant.trace == {"warnings": [{"code": "cancelled", "detail": ""}], "citations": []}
 
 
 def test_the_consent_ack_names_the_category_in_the_users_language_and_the_panel(
@@ -156,3 +157,52 @@ def test_the_consent_ack_names_the_category_in_the_users_language_and_the_panel(
     assert "saúde" in ack and "health" not in ack
     assert "painel Memória" in ack and "configurações" not in ack
     assert "ansiedade" not in ack  # the sensitive fact itself is not quoted
+
+
+class SummarisingLLM:
+    """A model that writes: it summarises older turns (the summary schema) and streams a
+    fixed answer; records what it was asked."""
+
+    name = "writer"
+    n_ctx = 4096
+
+    def __init__(self) -> None:
+        self.summaries: list[str] = []
+
+    def stream_chat(self, messages: Any, *, max_tokens: int, temperature: float,
+                    cancel: Any = None) -> Any:
+        yield "O titular tem direito de acesso [1]."
+
+    def complete_json(self, messages: Any, schema: dict[str, Any], *,
+                      max_tokens: int = 256) -> dict[str, Any]:
+        if "summary" in schema.get("properties", {}):
+            self.summaries.append(messages[-1]["content"])
+            return {"summary": "O usuário perguntou sobre prazos e sobre o art. 18."}
+        return {}  # the follow-up rewrite: no usable reply, the question is searched as is
+
+    def count_tokens(self, text: str) -> int:
+        return len(text) // 4 + 1
+
+
+@pytest.mark.parametrize("sources_only", [False, True])
+def test_the_model_that_writes_the_answer_summarises_older_turns(
+        acervo_home: Path, embedder: Any, tmp_path: Path, sources_only: bool) -> None:
+    from desktop_app.app import build_app
+    from desktop_app.config.settings import Settings
+
+    llm = SummarisingLLM()
+    app = build_app(settings=Settings(answer_mode="written"), embedder=embedder, llm=llm)
+    try:
+        conv = app.chat.new_conversation()
+        for i in range(3):  # six messages: the oldest two leave the verbatim window of four
+            app.conversations.add_user_message(conv, f"Pergunta {i} sobre prazos. Detalhes.")
+            app.conversations.add_assistant_message(conv, f"Resposta {i}.")
+        list(app.chat.turn(conv, "E o art. 18?", sources_only=sources_only))
+        summary, _upto = app.conversations.summary(conv)
+        if sources_only:  # the model does not write this answer: nor the summary
+            assert llm.summaries == [] and summary == "Pergunta 0 sobre prazos."
+        else:
+            assert len(llm.summaries) == 1 and "Pergunta 0 sobre prazos" in llm.summaries[0]
+            assert summary == "O usuário perguntou sobre prazos e sobre o art. 18."
+    finally:
+        app.close()

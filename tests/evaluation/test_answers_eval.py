@@ -71,8 +71,7 @@ def test_eval_answers_runs_the_real_pipeline_and_writes_the_report(
     qa = write_jsonl(tmp_path / "qa.jsonl", QA)  # type: ignore[arg-type]
     other = write_jsonl(tmp_path / "other.jsonl", OTHER)  # type: ignore[arg-type]
     out = tmp_path / "report.json"
-    app = build_app()
-    app.__dict__["embedder"] = embedder
+    app = build_app(embedder=embedder)
     app.settings.llm_backend = "none"
     args = build_parser().parse_args(["eval", "answers", str(corpus), str(qa), "--unanswerable",
                                       str(other), "--json", str(out)])

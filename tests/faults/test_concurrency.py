@@ -228,8 +228,7 @@ def test_an_ingest_that_waited_through_a_reindex_writes_into_the_new_generation(
     from desktop_app.retrieval.index import LanceIndex
     from desktop_app.retrieval.reindex import reindex
 
-    app = build_app()
-    app.__dict__["embedder"] = embedder
+    app = build_app(embedder=embedder)
     first, second = write_notes(tmp_path / "a", 1, tag="a"), write_notes(tmp_path / "b", 1, tag="b")
     list(app.pipeline.run(first))
     stale = app.pipeline  # still on g1, like a window that opened the library before

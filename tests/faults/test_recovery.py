@@ -29,8 +29,7 @@ QUERIES = ("direitos do titular", "prazos de resposta número 23", "proteção d
 
 @pytest.fixture()
 def app(embedder) -> App:  # type: ignore[no-untyped-def]
-    application = build_app()
-    application.__dict__["embedder"] = embedder
+    application = build_app(embedder=embedder)
     return application
 
 
@@ -125,8 +124,7 @@ def test_doctor_repair_fixes_what_opening_left(app: App, tmp_path: Path,
     _ingest_cut_before_the_final_step(app, write_notes(tmp_path / "docs", 5), monkeypatch)
     # The next window opened it while another process was writing: no repair on open.
     monkeypatch.setattr(LanceIndex, "recover_if_idle", lambda self: [])
-    later = build_app()
-    later.__dict__["embedder"] = app.embedder
+    later = build_app(embedder=app.embedder)
     checked = format_report(run_doctor(later, deep=False))
     assert "INCONSISTENT" in checked and "doctor --repair" in checked
 

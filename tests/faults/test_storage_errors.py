@@ -54,8 +54,7 @@ def test_storage_errors_are_recognised_in_every_dialect(error: BaseException,
 
 @pytest.fixture()
 def app(embedder) -> App:  # type: ignore[no-untyped-def]
-    application = build_app()
-    application.__dict__["embedder"] = embedder
+    application = build_app(embedder=embedder)
     return application
 
 

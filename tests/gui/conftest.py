@@ -27,8 +27,7 @@ def _idle_thread_pool(qapp) -> Iterator[None]:
 
 @pytest.fixture()
 def gui_app(embedder) -> App:
-    application = build_app()
-    application.__dict__["embedder"] = embedder
+    application = build_app(embedder=embedder)
     application.settings.llm_backend = "none"
     return application
 

@@ -19,7 +19,17 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QDialog
 
-from desktop_app.answer.events import READING, SEARCHING, WRITING, Citation, Done, Progress, Token
+from desktop_app.answer.events import (
+    READING,
+    SEARCHING,
+    WRITING,
+    AnswerWarning,
+    Citation,
+    Done,
+    Progress,
+    Token,
+    WarningCode,
+)
 from desktop_app.answer.mode import AnswerMode
 from desktop_app.answer.models import BUNDLED_NAME
 from desktop_app.app import App, build_app
@@ -88,7 +98,7 @@ def sources_answer(_cancel: Callable[[], bool]) -> Iterator[Any]:
     yield Progress(READING, 3)
     yield Token("O prazo é de 15 dias [1].")
     yield Done(answer="O prazo é de 15 dias [1].", citations=(citation(),),
-               warnings=("answered from sources only",), sources_only=True,
+               warnings=(AnswerWarning(WarningCode.SOURCES_ONLY),), sources_only=True,
                trace=TOO_SMALL_TRACE)
 
 
@@ -179,8 +189,7 @@ def test_the_status_bar_shows_each_mode_and_links_to_settings(qtbot) -> None:
 @pytest.fixture()
 def fresh_app(embedder) -> App:
     """A first start: default settings (the bundled SmolLM2 is the active model)."""
-    application = build_app()
-    application.__dict__["embedder"] = embedder
+    application = build_app(embedder=embedder)
     return application
 
 
@@ -250,7 +259,8 @@ def test_stop_during_the_models_prompt_processing_ends_the_answer_at_once(
                           check_params_cb=lambda busy: busy is False):
         qtbot.mouseClick(window.chat.stop_button, Qt.MouseButton.LeftButton)
     done = next(e for e in seen if isinstance(e, Done))
-    assert done.warnings == ("cancelled",) and done.answer == ""  # only "stopped" is said
+    # only "stopped" is said
+    assert done.warnings == (AnswerWarning(WarningCode.CANCELLED),) and done.answer == ""
     assert not any(isinstance(e, Token) for e in seen)
     trace = done.trace
     llama = fresh_app.llm._llama

@@ -18,7 +18,14 @@ from gui_helpers import click_anchor
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
-from desktop_app.answer.events import Citation, CitationEvent, Done, Token
+from desktop_app.answer.events import (
+    AnswerWarning,
+    Citation,
+    CitationEvent,
+    Done,
+    Token,
+    WarningCode,
+)
 from desktop_app.app import build_app
 from desktop_app.errors import AppError
 from desktop_app.gui.main_window import MainWindow
@@ -77,8 +84,8 @@ def test_streamed_markers_become_chips_even_when_split_across_tokens(qtbot) -> N
         yield CitationEvent(citation(12))
         yield Done(answer="O titular tem direito de acesso [1] e à correção [12]. Ver também [2].",
                    citations=(citation(1), citation(2), citation(12)),
-                   warnings=("answered from sources only",
-                             "the model started repeating itself; the answer was cut there"))
+                   warnings=(AnswerWarning(WarningCode.SOURCES_ONLY),
+                             AnswerWarning(WarningCode.REPETITION)))
 
     window = make_window(qtbot, script)
     ask_and_wait(qtbot, window)

@@ -11,13 +11,20 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 
-from desktop_app.answer.events import Citation, CitationEvent, Done, Token
+from desktop_app.answer.events import (
+    AnswerWarning,
+    Citation,
+    CitationEvent,
+    Done,
+    Token,
+    WarningCode,
+)
 from desktop_app.app import build_app
 from desktop_app.gui.main_window import MainWindow
 from desktop_app.gui.services import GuiServices
 from desktop_app.gui.settings_dialog import SettingsDialog
 from desktop_app.ingest.events import FileStarted, PagesParsed
-from desktop_app.memory.types import MemorySaved
+from desktop_app.memory.events import MemorySaved
 
 pytestmark = pytest.mark.gui
 
@@ -42,7 +49,8 @@ def answer() -> Iterator[Any]:
     yield CitationEvent(CITED)
     yield MemorySaved(("m1",), "undo_x", ("Eu moro em Recife.",), ())
     yield Done(answer="O titular pode peticionar [1].", citations=(CITED,),
-               warnings=("no supporting evidence in your documents",))
+               warnings=(AnswerWarning(WarningCode.NO_SUPPORTING_EVIDENCE),
+                         AnswerWarning(WarningCode.RERANKER_UNAVAILABLE, "rerank.onnx is missing")))
 
 
 def test_switching_to_portuguese_relabels_earlier_answers_and_progress_lines(
@@ -57,6 +65,8 @@ def test_switching_to_portuguese_relabels_earlier_answers_and_progress_lines(
     before = window.chat.view.toPlainText()
     assert "You" in before and "Sources" in before
     assert "found by keywords + meaning" in before
+    assert "⚠ no supporting evidence in your documents" in before
+    assert "⚠ reranker unavailable: rerank.onnx is missing" in before
     # a long ingestion in progress: its title and its row
     pdf = tmp_path / "bncc.pdf"
     window.library.progress_box.begin([pdf], lambda: window.library.tr("Adding documents…"))
@@ -72,6 +82,9 @@ def test_switching_to_portuguese_relabels_earlier_answers_and_progress_lines(
         assert "Você" in after and "You " not in after and "Sources" not in after
         assert "encontrado por palavras-chave + significado" in after
         assert "O titular pode peticionar" in after  # the answer itself is unchanged
+        # warnings are codes rendered at the edge: the parameter is kept, the words change
+        assert "⚠ reordenador indisponível: rerank.onnx is missing" in after
+        assert "reranker unavailable" not in after and "no supporting evidence" not in after
         assert [h for _p, h in window.chat.view.anchor_positions()] == hrefs_before
         assert window.chat.view.citation(0, 1) is not None  # badges still open sources
         assert window.chat.memory_label.text() == "Memória salva: Eu moro em Recife."

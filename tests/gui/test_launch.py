@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog
 
-from desktop_app.app import App
+from desktop_app.app import App, build_app
 from desktop_app.gui.main_window import MainWindow
 
 pytestmark = pytest.mark.gui
@@ -52,10 +52,11 @@ def test_the_library_is_listed_while_the_embedder_still_loads(
     note = tmp_path / "prazos.md"
     note.write_text(NOTE, encoding="utf-8")
     list(gui_app.pipeline.run([note]))
-    gui_app.reset_index()
+    gui_app.close()
     slow = SlowWarmUp(embedder)
-    gui_app.__dict__["embedder"] = slow
-    window = launch(qtbot, gui_app)
+    app = build_app(embedder=slow)  # the next start, with an embedder that loads slowly
+    app.settings.llm_backend = "none"
+    window = launch(qtbot, app)
     try:
         qtbot.waitUntil(lambda: window.library.model.rowCount() == 1, timeout=30_000)
         assert window.model_states["embedder"].state == "loading"

@@ -12,10 +12,19 @@ import pytest
 from PySide6.QtCore import QElapsedTimer, Qt, QTimer
 from test_window import drop_files
 
-from desktop_app.app import App
+from desktop_app.app import App, build_app
 from desktop_app.gui.main_window import MainWindow
 
 pytestmark = [pytest.mark.gui, pytest.mark.slow]
+
+
+@pytest.fixture()
+def gui_app(embedder: Any, ocr_engine: Any) -> App:
+    """The window's app with the session's loaded OCR engine (tests/gui/conftest.py's, plus
+    OCR)."""
+    application = build_app(embedder=embedder, ocr_engine=ocr_engine)
+    application.settings.llm_backend = "none"
+    return application
 
 
 @pytest.fixture(scope="module")
@@ -39,7 +48,6 @@ def fifty_page_scan(eval_dir: Path, tmp_path_factory: pytest.TempPathFactory) ->
 def test_a_fifty_page_scan_keeps_the_window_responsive_and_cancels(
         qtbot: Any, window: MainWindow, gui_app: App, ocr_engine: Any,
         fifty_page_scan: Path) -> None:
-    gui_app.__dict__["ocr_engine"] = ocr_engine
     with qtbot.waitSignal(window.modelsReady, timeout=180_000):
         window.start()
     library = window.library
@@ -82,7 +90,6 @@ def test_an_ocr_passage_opens_on_the_page_image_with_its_boxes(
 
     scan = tmp_path / "lgpd-p9.pdf"
     make_scanned_pdf(eval_dir / "pdfs" / "pt" / "lgpd.pdf", scan, dpi=200, pages=[8])
-    gui_app.__dict__["ocr_engine"] = ocr_engine
     events = list(gui_app.pipeline.run([scan]))
     assert events[-1].indexed == 1
     hits = gui_app.searcher.search("O titular dos dados pessoais tem direito a obter", k=3)

@@ -50,8 +50,7 @@ def test_a_40000_page_pdf_is_refused_before_parsing(tmp_path: Path) -> None:
 
 def test_the_pipeline_reports_the_limit_and_keeps_the_library(
         tmp_path: Path, embedder) -> None:  # type: ignore[no-untyped-def]
-    app: App = build_app()
-    app.__dict__["embedder"] = embedder
+    app: App = build_app(embedder=embedder)
     note = tmp_path / "nota.md"
     note.write_text("# Nota\n\nUma nota curta sobre contratos.\n", encoding="utf-8")
     assert list(app.pipeline.run([note]))[-1].indexed == 1
@@ -63,8 +62,7 @@ def test_the_pipeline_reports_the_limit_and_keeps_the_library(
 
 
 def test_page_progress_streams_while_parsing(tmp_path: Path, embedder) -> None:  # type: ignore[no-untyped-def]
-    app: App = build_app()
-    app.__dict__["embedder"] = embedder
+    app: App = build_app(embedder=embedder)
     pdf = write_many_page_pdf(tmp_path / "medio.pdf", 300, "Contrato de prestacao de servicos")
     progress = [e for e in app.pipeline.run([pdf]) if isinstance(e, PagesParsed)]
     assert len(progress) >= 10
@@ -73,8 +71,7 @@ def test_page_progress_streams_while_parsing(tmp_path: Path, embedder) -> None: 
 
 
 def test_cancel_during_parsing_stops_the_run(tmp_path: Path, embedder) -> None:  # type: ignore[no-untyped-def]
-    app: App = build_app()
-    app.__dict__["embedder"] = embedder
+    app: App = build_app(embedder=embedder)
     pdf = write_many_page_pdf(tmp_path / "medio.pdf", 2000)
     seen: list = []
     events = app.pipeline.run([pdf], cancel=lambda: any(isinstance(e, PagesParsed) for e in seen))

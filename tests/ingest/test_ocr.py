@@ -116,9 +116,7 @@ def test_blank_sheets_and_photos_are_reported_not_indexed(tmp_path: Path, ocr_en
 
     from desktop_app.app import build_app
 
-    app = build_app()
-    app.__dict__["embedder"] = embedder
-    app.__dict__["ocr_engine"] = ocr_engine
+    app = build_app(embedder=embedder, ocr_engine=ocr_engine)
     events = list(app.pipeline.run([path]))
     failed = [e for e in events if isinstance(e, FileFailed)]
     assert failed and "OCR found no readable text on pages 1–2" in failed[0].reason
@@ -171,9 +169,7 @@ def test_a_scan_ingest_streams_page_progress_and_cancels_mid_document(
 
     scan = tmp_path / "lgpd-scan.pdf"
     make_scanned_pdf(_lgpd(eval_dir), scan, dpi=150, pages=[0, 1, 2, 3, 4, 5])
-    app = build_app()
-    app.__dict__["embedder"] = embedder
-    app.__dict__["ocr_engine"] = ocr_engine
+    app = build_app(embedder=embedder, ocr_engine=ocr_engine)
     cancel = threading.Event()
     events: list[Any] = []
     cancelled_at = 0.0
@@ -197,9 +193,7 @@ def test_ocr_chunks_are_marked_in_the_index_and_in_search(eval_dir: Path, tmp_pa
 
     scan = tmp_path / "lgpd-p10.pdf"
     make_scanned_pdf(_lgpd(eval_dir), scan, dpi=200, pages=[9])
-    app = build_app()
-    app.__dict__["embedder"] = embedder
-    app.__dict__["ocr_engine"] = ocr_engine
+    app = build_app(embedder=embedder, ocr_engine=ocr_engine)
     events = list(app.pipeline.run([scan]))
     done = [e for e in events if isinstance(e, FileDone)]
     assert done and done[0].notes[0].startswith("read by OCR: page 1")
@@ -227,9 +221,7 @@ def test_a_file_indexed_with_ocr_off_is_read_again_when_ocr_is_turned_on(
         out.insert_pdf(original, from_page=0, to_page=0)
         out.insert_pdf(page)
         out.save(scan)
-    app = build_app()
-    app.__dict__["embedder"] = embedder
-    app.__dict__["ocr_engine"] = ocr_engine
+    app = build_app(embedder=embedder, ocr_engine=ocr_engine)
     app.settings.ocr_enabled = False
     first = list(app.pipeline.run([scan]))
     assert first[-1].indexed == 1

@@ -43,8 +43,7 @@ class CountingEmbedder:
 
 @pytest.fixture()
 def app(embedder) -> App:  # type: ignore[no-untyped-def]
-    application = build_app()
-    application.__dict__["embedder"] = CountingEmbedder(embedder)
+    application = build_app(embedder=CountingEmbedder(embedder))
     return application
 
 

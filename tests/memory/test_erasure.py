@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 from desktop_app.answer.events import Done, MemoryUsed
+from desktop_app.chat.events import TurnComplete
 from desktop_app.chat.history import HistoryBuilder
-from desktop_app.chat.turn import TurnComplete
-from desktop_app.memory.types import MemorySaved
+from desktop_app.memory.events import MemorySaved
 
 from .canary import files_containing, grep_finds
 

@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 
 from desktop_app.errors import AppError
+from desktop_app.memory.events import MemoryNotSaved, MemorySaved
 from desktop_app.memory.service import MemoryService
-from desktop_app.memory.types import MemoryNotSaved, MemorySaved, UserMessage
+from desktop_app.memory.types import UserMessage
 
 from .canary import files_containing
 

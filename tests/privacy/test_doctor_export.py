@@ -154,3 +154,29 @@ def test_the_llm_redactor_masks_and_refuses_a_reply_that_is_not_the_excerpt() ->
         "12:00 INFO meu segredo é <SECRET>"
     with pytest.raises(ValueError):
         llm_redactor(Scripted("ok"))(text)
+
+
+def test_logs_export_llm_pass_runs_the_apps_model_from_the_cli(
+        acervo_home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`logs export --llm-pass` reaches the model the composition root built (a real App)."""
+    from desktop_app.app import build_app
+
+    class Masking:  # a scripted model that masks a secret the patterns cannot know
+        name, n_ctx = "scripted", 4096
+
+        def complete_json(self, messages, schema, *, max_tokens=256):  # type: ignore[no-untyped-def]
+            text = messages[0]["content"].split("\n\n", 1)[1]
+            return {"text": text.replace("azul-turquesa", "<SECRET>")}
+
+    app = build_app(settings=Settings(llm_backend="none"), llm=Masking())  # type: ignore[arg-type]
+    try:
+        (app.paths.log_dir / "acervo.log").write_text(
+            "12:00 INFO a senha do cofre é azul-turquesa\n", encoding="utf-8")
+        args = _cli(["logs", "export", str(tmp_path / "x.zip"), "--llm-pass", "--no-doctor"])
+        assert args.handler(args, app) == 0
+        assert "+ LLM pass" in capsys.readouterr().out
+        with zipfile.ZipFile(tmp_path / "x.zip") as bundle:
+            exported = bundle.read("logs/acervo.log").decode()
+        assert "azul-turquesa" not in exported and "<SECRET>" in exported
+    finally:
+        app.close()

@@ -17,8 +17,7 @@ def lgpd_app(tmp_path_factory: pytest.TempPathFactory, eval_dir: Path, embedder)
     mp = pytest.MonkeyPatch()
     home = tmp_path_factory.mktemp("lgpd-home")
     mp.setenv("ACERVO_HOME", str(home))
-    app = build_app()
-    app.__dict__["embedder"] = embedder
+    app = build_app(embedder=embedder)
     events = list(app.pipeline.run([eval_dir / "pdfs/pt/lgpd.pdf"]))
     assert events[-1].indexed == 1, events[-1]
     yield app

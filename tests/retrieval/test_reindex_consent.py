@@ -33,11 +33,10 @@ def switched_app(tmp_path: Path, embedder: Any, int8_embedder: Any) -> Any:
     folder.mkdir()
     for name, text in DOCS.items():
         (folder / name).write_text(text, encoding="utf-8")
-    app = build_app()
-    app.__dict__["embedder"] = embedder
+    app = build_app(embedder=embedder)
     assert list(app.pipeline.run([folder]))[-1].indexed == len(DOCS)
-    app.reset_index()
-    app.__dict__["embedder"] = int8_embedder
+    app.close()
+    app = build_app(embedder=int8_embedder)  # reopened after the switch
     assert not app.index.vector_usable
     return app
 

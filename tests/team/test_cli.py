@@ -35,8 +35,7 @@ def run(app: App, *argv: str, stdin: str = "", capsys=None) -> tuple[int, str]: 
 
 @pytest.fixture()
 def app(embedder) -> App:  # type: ignore[no-untyped-def]
-    application = build_app()
-    application.__dict__["embedder"] = embedder
+    application = build_app(embedder=embedder)
     return application
 
 

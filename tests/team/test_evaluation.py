@@ -116,8 +116,7 @@ def test_an_interrupted_copy_resumes_with_what_is_missing(lance, team, team_db, 
 
 def test_eval_retrieval_runs_on_the_postgres_backend_from_the_cli(
         eval_dir, team_db, embedder, capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    app: App = build_app()
-    app.__dict__["embedder"] = embedder
+    app: App = build_app(embedder=embedder)
     out_json = tmp_path / "pg.json"
     args = build_parser().parse_args([
         "eval", "retrieval", str(eval_dir / "retrieval" / "faquad_pt"), "--limit", "5",
