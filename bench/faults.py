@@ -45,6 +45,7 @@ from tests.faults.helpers import (  # noqa: E402
     canary_document,
     cli_env,
     library_state,
+    link_models,
     write_notes,
 )
 
@@ -80,10 +81,7 @@ class Home:
         self.models = models
         self.outcome = outcome
         if models is not None:  # None: a view of another home (a read-only mount of it)
-            link = root / "data" / "models" / models.name
-            link.parent.mkdir(parents=True, exist_ok=True)
-            if not link.exists():
-                os.symlink(models, link)
+            link_models(root, models)
 
     def judge(self, out: str, err: str) -> None:
         shown = out + err
@@ -806,9 +804,13 @@ def main(argv: list[str] | None = None) -> int:
         for name, group, _fn in PROBES:
             print(f"{group:14} {name}")
         return 0
+    from desktop_app.config.settings import Settings
     from desktop_app.retrieval.embedder import ensure_e5_model
+    from desktop_app.retrieval.onnx_export import ensure_onnx_model
 
     models = ensure_e5_model(shared_models_dir())
+    # prepared once here and linked into every probe's home, as an installed app has it
+    ensure_onnx_model(models.parent, precision=Settings().embedder_precision, e5_dir=models)
     chosen = [p for p in PROBES if not args.only or p[0] in args.only]
     if args.reverse:
         chosen.reverse()

@@ -2,10 +2,12 @@
 
 Anything that is not an `AppError` is a bug: log it (sanitized) and show a crash dialog.
 
-Storage errors arrive in three dialects — `OSError` from Python, `RuntimeError("… No space
+Storage errors arrive in four dialects — `OSError` from Python, `RuntimeError("… No space
 left on device (os error 28) …")` from LanceDB's Rust core, `sqlite3.OperationalError
-("attempt to write a readonly database")` from SQLite — and `storage_error()` maps all of
-them, at the boundary where a store is written, to one of the classes below. Each class
+("attempt to write a readonly database")` from SQLite, `psycopg.errors.DiskFull` (SQLSTATE
+53100, "could not extend file …") from a team library's PostgreSQL server — and
+`storage_error()` maps all of them, at the boundary where a store is written, to one of the
+classes below. Each class
 has its own process exit code (`EXIT_CODES`, documented in the README).
 """
 
@@ -94,6 +96,7 @@ EXIT_CODES: dict[int, str] = {
 }
 
 NOTHING_LOST = "Nothing already stored was lost."
+PG_DISK_FULL = "53100"  # PostgreSQL's SQLSTATE disk_full
 _ENOSPC_TEXT = re.compile(r"no space left on device|os error 28\b|database or disk is full|"
                           r"disk quota exceeded|os error 122\b", re.IGNORECASE)
 _EROFS_TEXT = re.compile(r"read-only file system|os error 30\b|readonly database|"
@@ -127,11 +130,16 @@ def storage_error(exc: BaseException, where: str = "") -> StorageError | None:
 
     `where`: the folder being written (shown to the user), e.g. the data folder.
 
-    Recognises `OSError` errnos and the text LanceDB (Rust `os error N`) and SQLite put in
-    their messages: full disk / quota, read-only file system or database, no permission.
+    Recognises `OSError` errnos, the text LanceDB (Rust `os error N`) and SQLite put in
+    their messages (full disk / quota, read-only file system or database, no permission),
+    and PostgreSQL's disk_full SQLSTATE as psycopg reports it.
     """
     if isinstance(exc, StorageError):
         return exc
+    sqlstate = getattr(exc, "sqlstate", None)  # psycopg: the server's own error code
+    if isinstance(sqlstate, str) and type(exc).__module__.startswith("psycopg"):
+        # 53100 disk_full; class 53's others (memory, connections) are not storage
+        return disk_full(where) if sqlstate == PG_DISK_FULL else None
     if isinstance(exc, OSError) and exc.errno is not None:
         if exc.errno in (errno.ENOSPC, errno.EDQUOT):
             return disk_full(where)

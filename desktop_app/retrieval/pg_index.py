@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from desktop_app.errors import AppError
+from desktop_app.errors import AppError, storage_error
 from desktop_app.retrieval.index_api import (
     ChunkRow,
     DocumentRecord,
@@ -72,6 +72,26 @@ _DOC_COLUMNS = """d.doc_id, d.title, d.source_path, d.file_type, d.language, d.s
 
 class TeamLibraryError(AppError):
     """The team server is unreachable, not set up, or refused an operation."""
+
+
+def server_place(library: str) -> str:
+    return f"the server of the team library “{library}”"
+
+
+@contextmanager
+def server_errors(library: str) -> Iterator[None]:
+    """The storage boundary of a team library: the server's storage failures (a full disk,
+    SQLSTATE 53100) become the app's `StorageError` with its one sentence, as LanceDB's and
+    SQLite's do (`errors.storage_error`); anything else passes unchanged."""
+    import psycopg
+
+    try:
+        yield
+    except psycopg.Error as exc:
+        mapped = storage_error(exc, server_place(library))
+        if mapped is None:
+            raise
+        raise mapped from exc
 
 
 def keyword_terms(analysed: str) -> list[str]:
@@ -221,7 +241,7 @@ class PgIndex:
             if self._conn is None or self._conn.closed or self._conn.broken:
                 self._conn = self._open()
             try:
-                with self._conn.cursor() as cur:
+                with server_errors(self.library), self._conn.cursor() as cur:
                     yield cur
             except psycopg.OperationalError as exc:
                 if self._conn.broken or self._conn.closed:
@@ -513,7 +533,8 @@ class PgIndex:
 
         conn = self._connect()  # its own connection: a long read never holds the lock
         try:
-            with conn.transaction(), conn.cursor(name="acervo_iter_chunks") as cur:
+            with server_errors(self.library), conn.transaction(), \
+                    conn.cursor(name="acervo_iter_chunks") as cur:
                 cur.itersize = batch
                 cur.execute(f"SELECT {_ROW_COLUMNS} FROM acervo.chunks c JOIN "
                             "acervo.documents d ON d.doc_key = c.doc_key "

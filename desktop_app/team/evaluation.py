@@ -20,10 +20,11 @@ import numpy as np
 from desktop_app.errors import AppError
 from desktop_app.retrieval.index import DocumentRecord, LanceIndex
 from desktop_app.retrieval.index_api import chunk_text_hash
-from desktop_app.retrieval.pg_index import PgIndex
+from desktop_app.retrieval.pg_index import PgIndex, server_errors
 from desktop_app.retrieval.types import Chunk
 
 EVAL_USER = "acervo_eval"
+EVAL_LIBRARY = "evaluation"
 
 
 def eval_server_urls(cache_dir: Path) -> tuple[str, str, Any]:
@@ -76,7 +77,7 @@ def open_eval_team_index(source: LanceIndex, *, collection: str, admin_url: str,
         conn = psycopg.connect(admin_url, autocommit=True, connect_timeout=10)
     except psycopg.OperationalError as exc:
         raise AppError(f"Cannot connect to the evaluation server: {exc}") from exc
-    with conn:
+    with server_errors(EVAL_LIBRARY), conn:
         admin.init_server(conn, embedder_id=embedder_id, dim=dim)
         admin.add_collection(conn, collection)
         admin.add_user(conn, EVAL_USER, password)
@@ -87,17 +88,18 @@ def open_eval_team_index(source: LanceIndex, *, collection: str, admin_url: str,
     def connect() -> Any:
         return psycopg.connect(user_url, password=password, connect_timeout=10)
 
-    index = PgIndex(connect, library="evaluation", current_embedder_id=embedder_id,
+    index = PgIndex(connect, library=EVAL_LIBRARY, current_embedder_id=embedder_id,
                     collection=collection, keyword_ranking=ranking)
     wanted = {d.content_hash: d.chunk_count for d in source.documents()}
     have = {d.content_hash: d.chunk_count for d in index.documents()}
     if have != wanted:  # a stale or interrupted copy: replace what differs, add what is missing
         stale = [h for h, n in have.items() if wanted.get(h) != n]
-        with psycopg.connect(admin_url, autocommit=True) as conn:
+        with server_errors(index.library), psycopg.connect(admin_url, autocommit=True) as conn:
             conn.execute("DELETE FROM acervo.documents d USING acervo.collections c "
                          "WHERE d.collection_id = c.collection_id AND c.name = %s "
                          "AND d.content_hash = ANY(%s)", (collection, stale))
         copy_index(source, index, progress, skip=frozenset(have) - frozenset(stale))
-        with psycopg.connect(admin_url, autocommit=True) as conn:  # fresh planner statistics
-            conn.execute("VACUUM (ANALYZE) acervo.documents, acervo.chunks, acervo.chunk_vectors")
+        with server_errors(index.library), psycopg.connect(admin_url, autocommit=True) as conn:
+            conn.execute("VACUUM (ANALYZE) acervo.documents, acervo.chunks, "
+                         "acervo.chunk_vectors")  # fresh planner statistics
     return index

@@ -25,11 +25,17 @@ def cli_env(home: Path) -> dict[str, str]:
 
 
 def link_models(home: Path, e5_model_dir: Path) -> None:
+    """Link the converted embedder, and the ONNX variants prepared beside it, into a fresh
+    home: an installed app has them after its first start, and without them every process
+    of a fresh home exports the ONNX model again (about a minute each, several at once in
+    the concurrency cases)."""
     models = home / "data" / "models"
     models.mkdir(parents=True, exist_ok=True)
-    link = models / e5_model_dir.name
-    if not link.exists():
-        os.symlink(e5_model_dir, link)
+    prepared = sorted(e5_model_dir.parent.glob(f"{e5_model_dir.name}-onnx-*"))
+    for folder in [e5_model_dir, *(p for p in prepared if p.is_dir())]:
+        link = models / folder.name
+        if not link.exists():
+            os.symlink(folder, link)
 
 
 def assert_clear(result: subprocess.CompletedProcess[str]) -> None:

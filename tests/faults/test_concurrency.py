@@ -131,6 +131,23 @@ def test_ingest_and_remove_at_once(home: Path, tmp_path: Path, cli, start_cli) -
     _expect_complete(home, [kept, added])
 
 
+def test_memory_writers_at_once_keep_every_memory(home: Path, cli, start_cli) -> None:
+    """Four terminals remember at once: the memory writer lock serialises them, the profile
+    store and its keyword/vector index keep all four (issue 11: memory writes are writes)."""
+    procs = [start_cli("memory", "remember", f"Lembre que meu projeto {n} se chama Alfa{n}")
+             for n in range(4)]
+    for proc in procs:
+        out, err = proc.communicate(timeout=900)
+        assert proc.returncode == 0, err[-2000:]
+        assert_clear(subprocess.CompletedProcess([], 0, out, err))
+    listed = cli("memory", "list").stdout
+    assert [sum(f"Alfa{n}" in line for line in listed.splitlines()) for n in range(4)] == \
+        [1, 1, 1, 1]  # each once: none lost, none twice
+    for n in range(4):  # and each one is found first through the memory index (its keyword
+        found = cli("memory", "list", "--query", f"Alfa{n}").stdout  # rows were not lost)
+        assert f"Alfa{n}" in found.splitlines()[0]
+
+
 GUI_STYLE_WRITER = '''
 import sys
 from pathlib import Path
