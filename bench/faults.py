@@ -135,6 +135,8 @@ class Home:
             hits += len(found)
             self.outcome.notes += [f"canary in {p}" for p in found]
         self.outcome.canary_hits += hits
+        if hits:  # a canary that survives erasure fails the probe, not only the total
+            self.outcome.ok = False
         return hits
 
     def bundle(self, work: Path) -> Path:
@@ -462,7 +464,10 @@ def probe_memory_erasure_scrubs_an_old_versions_log(home: Home, work: Path) -> N
                                     f"Lembre que meu código do armário é {MEMORY_CANARY}"))
     with (home.root / "logs" / "acervo.log").open("a", encoding="utf-8") as log:
         log.write(OLD_LOG_LINE)
-    home.run("memory", "delete", memory_id)
+    # --with-messages: `remember` keeps the user's own words as a chat message, which a plain
+    # `delete` leaves by design (its receipt says "0 messages"); erasing both must leave the
+    # canary nowhere — data, logs (the old version's line included) and the bundle
+    home.run("memory", "delete", memory_id, "--with-messages")
     home.canary_hits(MEMORY_CANARY, home.bundle(work))
 
 
