@@ -87,6 +87,8 @@ class Home:
         shown = out + err
         if "Traceback (most recent call last)" in shown:
             self.outcome.tracebacks_shown += 1
+            tail = shown.split("Traceback (most recent call last)")[-1].strip().splitlines()
+            self.outcome.notes.append(f"traceback shown: {tail[-1][:200] if tail else '?'}")
         for line in shown.splitlines():
             if line.startswith(ERROR_PREFIXES):
                 self.outcome.errors_shown += 1

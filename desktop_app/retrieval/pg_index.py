@@ -17,8 +17,8 @@ normalised scores, keyword analysis inside, filters from `SearchFilters`.
   rows the user may read, so statistics never reveal hidden collections. Only the
   chunks whose score reaches the k-th best are joined to their rows. (Schema 1
   servers, not yet upgraded by `team init`, are ranked by unnesting each match's
-  tsvector, as before.) `ts_rank` is available for comparison
-  (`keyword_ranking="ts_rank"`).
+  tsvector, as before: `keyword_ranking="bm25_tsvector"`.) `ts_rank` is available for
+  comparison (`keyword_ranking="ts_rank"`).
 - Writes are idempotent by content hash: the document row is claimed first
   (`ON CONFLICT DO NOTHING` on (collection, content hash)) in the same
   transaction as its chunks, so two analysts adding one file make one document
@@ -63,7 +63,10 @@ log = logging.getLogger(__name__)
 BM25_K1 = 1.2
 BM25_B = 0.75
 MAX_TOKEN_CHARS = 40  # LanceDB's FTS drops longer tokens; so do we, on both sides
-KEYWORD_RANKINGS = ("bm25", "ts_rank")
+# "bm25": from the postings (schema 2); "bm25_tsvector": the same BM25 from each match's
+# tsvector at query time (schema 1's way, kept for schema 1 servers and for comparison);
+# "ts_rank": PostgreSQL's own ranking, for comparison
+KEYWORD_RANKINGS = ("bm25", "bm25_tsvector", "ts_rank")
 HNSW_EF_SEARCH = 200
 
 _ROW_COLUMNS = """c.chunk_id, d.doc_id, c.position, c.text, c.prefix, d.title, d.source_path,
@@ -619,10 +622,11 @@ class PgIndex:
             return []
         terms = sorted(counts)
         where, params = filters_sql(filters)
-        if self.keyword_ranking == "ts_rank":
-            sql = _ts_rank_sql(where)
-        else:
-            sql = _bm25_sql(where) if self._postings else _bm25_tsvector_sql(where)
+        ranking = self.keyword_ranking
+        if ranking == "bm25" and not self._postings:
+            ranking = "bm25_tsvector"
+        sql = {"bm25": _bm25_sql, "bm25_tsvector": _bm25_tsvector_sql,
+               "ts_rank": _ts_rank_sql}[ranking](where)
         return self._search(sql, {**params, "terms": terms, "counts": [counts[t] for t in terms],
                                   "tsquery": " | ".join(f"'{t}'" for t in terms), "k": k})
 
