@@ -87,6 +87,8 @@ class Home:
         shown = out + err
         if "Traceback (most recent call last)" in shown:
             self.outcome.tracebacks_shown += 1
+            tail = shown.split("Traceback (most recent call last)")[-1].strip().splitlines()
+            self.outcome.notes.append(f"traceback shown: {tail[-1][:200] if tail else '?'}")
         for line in shown.splitlines():
             if line.startswith(ERROR_PREFIXES):
                 self.outcome.errors_shown += 1
@@ -135,6 +137,8 @@ class Home:
             hits += len(found)
             self.outcome.notes += [f"canary in {p}" for p in found]
         self.outcome.canary_hits += hits
+        if hits:  # a canary that survives erasure fails the probe, not only the total
+            self.outcome.ok = False
         return hits
 
     def bundle(self, work: Path) -> Path:
@@ -462,7 +466,10 @@ def probe_memory_erasure_scrubs_an_old_versions_log(home: Home, work: Path) -> N
                                     f"Lembre que meu código do armário é {MEMORY_CANARY}"))
     with (home.root / "logs" / "acervo.log").open("a", encoding="utf-8") as log:
         log.write(OLD_LOG_LINE)
-    home.run("memory", "delete", memory_id)
+    # --with-messages: `remember` keeps the user's own words as a chat message, which a plain
+    # `delete` leaves by design (its receipt says "0 messages"); erasing both must leave the
+    # canary nowhere — data, logs (the old version's line included) and the bundle
+    home.run("memory", "delete", memory_id, "--with-messages")
     home.canary_hits(MEMORY_CANARY, home.bundle(work))
 
 

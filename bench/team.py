@@ -163,15 +163,21 @@ def _latency(embedder: Any, server: Any, sources: list[Any], rows: int, n_querie
         # a bulk load: the HNSW graph is built once after the rows are in (the same index
         # `team init` creates; faster than growing it row by row on these 2 cores)
         conn.execute("DROP INDEX acervo.chunk_vectors_hnsw")
-    pg = PgIndex(lambda: psycopg.connect(server.user_url("bench_analyst"), password=password),
-                 library="bench", current_embedder_id=embedder.id, collection="bench")
+    def analyst(ranking: str = "bm25") -> PgIndex:
+        return PgIndex(lambda: psycopg.connect(server.user_url("bench_analyst"),
+                                               password=password),
+                       library="bench", current_embedder_id=embedder.id, collection="bench",
+                       keyword_ranking=ranking)
+
+    pg = analyst()
     t0 = time.perf_counter()
     for record, chunks, vectors in docs:
         pg.add_document(replace(record, embedder_id=embedder.id), chunks, vectors)
     with psycopg.connect(server.admin_url(), autocommit=True) as conn:
         conn.execute("SET maintenance_work_mem = '512MB'")
         admin.init_server(conn, embedder_id=embedder.id, dim=embedder.dim)  # recreates it
-        conn.execute("VACUUM (ANALYZE) acervo.documents, acervo.chunks, acervo.chunk_vectors")
+        conn.execute("VACUUM (ANALYZE) acervo.documents, acervo.chunks, acervo.chunk_terms, "
+                     "acervo.chunk_vectors")
     pg_load_s = time.perf_counter() - t0
     print(f"loaded: lancedb {lance_load_s:.0f}s, postgres {pg_load_s:.0f}s", flush=True)
 
@@ -211,6 +217,16 @@ def _latency(embedder: Any, server: Any, sources: list[Any], rows: int, n_querie
     ann_build_s = time.perf_counter() - t0
     side_by_side(lance_searcher, pg_searcher)
     ann, pg_b = side_by_side(lance_searcher, pg_searcher)
+    # before/after the keyword postings, side by side on the same server and rows: BM25 from
+    # each match's tsvector (schema 1) vs from chunk_terms (schema 2); same results
+    legacy = analyst("bm25_tsvector")
+    tsvector_searcher = HybridSearcher(legacy, embedder, settings)
+    tsvector_ms, postings_ms = side_by_side(tsvector_searcher, pg_searcher)
+    same_keyword = sum(
+        [(h.row.chunk_id, h.score) for h in legacy.search_keyword(q, settings.leg_k, None)]
+        == [(h.row.chunk_id, h.score) for h in pg.search_keyword(q, settings.leg_k, None)]
+        for q in questions)
+    legacy.close()
     out = {"chunks_lancedb": lance.stats().chunks, "chunks_postgres": pg.stats().chunks,
            "queries": len(questions), "load_seconds_lancedb": round(lance_load_s, 1),
            "load_seconds_postgres": round(pg_load_s, 1),
@@ -218,6 +234,9 @@ def _latency(embedder: Any, server: Any, sources: list[Any], rows: int, n_querie
            "hybrid_lancedb_ivf_hnsw_sq": percentiles(ann),
            "hybrid_lancedb_flat": percentiles(flat),
            "hybrid_postgres": percentiles(pg_a + pg_b),
+           "hybrid_postgres_keyword_from_tsvectors_before": percentiles(tsvector_ms),
+           "hybrid_postgres_keyword_from_postings_after": percentiles(postings_ms),
+           "keyword_leg_identical_queries": f"{same_keyword}/{len(questions)}",
            "vector_recall@10_vs_exact": {"postgres_hnsw": recall(top10(pg), exact),
                                          "lancedb_ivf_hnsw_sq": recall(top10(lance), exact)}}
     pg.close()

@@ -50,6 +50,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def register_eval(eval_sub: argparse._SubParsersAction) -> None:
+    from desktop_app.retrieval.pg_index import KEYWORD_RANKINGS
+
     e = eval_sub.add_parser("retrieval", help="recall/MRR/nDCG@10 on a BEIR-layout folder")
     e.add_argument("directory", type=Path)
     e.add_argument("--limit", type=int, default=None, help="first N queries only")
@@ -64,7 +66,7 @@ def register_eval(eval_sub: argparse._SubParsersAction) -> None:
     e.add_argument("--pg-url", default=None,
                    help="owner URL of the PostgreSQL server (default: a trial server started "
                         "in the cache folder with pgserver)")
-    e.add_argument("--pg-ranking", choices=("bm25", "ts_rank"), default="bm25",
+    e.add_argument("--pg-ranking", choices=KEYWORD_RANKINGS, default="bm25",
                    help="keyword ranking on PostgreSQL (default bm25, as LanceDB)")
     e.add_argument("--json", type=Path, default=None, help="also write results here")
     e.set_defaults(handler=cmd_eval_retrieval)

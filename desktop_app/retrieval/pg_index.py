@@ -9,12 +9,16 @@ normalised scores, keyword analysis inside, filters from `SearchFilters`.
   removes candidates.
 - Keyword leg: the app's own analysed column (`text.analyze.analyze`: folded, then
   stemmed — the one LanceDB indexes) as a `tsvector` under the `simple`
-  configuration, matched through its GIN index, ranked with Okapi BM25 computed
-  in SQL from the tsvector positions (k1 = 1.2, b = 0.75, idf = ln(1 + (N − df +
+  configuration; its lexemes and frequencies are kept as postings (`chunk_terms`,
+  written with the chunks) and the leg ranks with Okapi BM25 computed in SQL over
+  the postings of the query's terms (k1 = 1.2, b = 0.75, idf = ln(1 + (N − df +
   0.5)/(df + 0.5)), a repeated query term counts twice — LanceDB's formula, so
   both backends rank alike). N, the average length and df are taken over the
-  rows the user may read, so statistics never reveal hidden collections.
-  `ts_rank` is available for comparison (`keyword_ranking="ts_rank"`).
+  rows the user may read, so statistics never reveal hidden collections. Only the
+  chunks whose score reaches the k-th best are joined to their rows. (Schema 1
+  servers, not yet upgraded by `team init`, are ranked by unnesting each match's
+  tsvector, as before: `keyword_ranking="bm25_tsvector"`.) `ts_rank` is available for
+  comparison (`keyword_ranking="ts_rank"`).
 - Writes are idempotent by content hash: the document row is claimed first
   (`ON CONFLICT DO NOTHING` on (collection, content hash)) in the same
   transaction as its chunks, so two analysts adding one file make one document
@@ -47,7 +51,7 @@ from desktop_app.retrieval.index_api import (
     folder_filter,
     keyword_text,
 )
-from desktop_app.retrieval.pg_schema import SCHEMA_VERSION, TEXT_TABLES
+from desktop_app.retrieval.pg_schema import POSTINGS_SELECT, SCHEMA_VERSION, TEXT_TABLES
 from desktop_app.retrieval.types import SearchFilters
 from desktop_app.text.analyze import analyze
 
@@ -59,7 +63,10 @@ log = logging.getLogger(__name__)
 BM25_K1 = 1.2
 BM25_B = 0.75
 MAX_TOKEN_CHARS = 40  # LanceDB's FTS drops longer tokens; so do we, on both sides
-KEYWORD_RANKINGS = ("bm25", "ts_rank")
+# "bm25": from the postings (schema 2); "bm25_tsvector": the same BM25 from each match's
+# tsvector at query time (schema 1's way, kept for schema 1 servers and for comparison);
+# "ts_rank": PostgreSQL's own ranking, for comparison
+KEYWORD_RANKINGS = ("bm25", "bm25_tsvector", "ts_rank")
 HNSW_EF_SEARCH = 200
 
 _ROW_COLUMNS = """c.chunk_id, d.doc_id, c.position, c.text, c.prefix, d.title, d.source_path,
@@ -142,7 +149,48 @@ def filters_sql(filters: SearchFilters | None) -> tuple[str, dict[str, Any]]:
 
 
 def _bm25_sql(where: str) -> str:
-    """One statement: match through GIN, tf from the tsvector positions, BM25 over readable rows."""
+    """One statement: the query terms' postings (an index-only scan under RLS), BM25 over the
+    readable rows, and only the chunks scoring at least the k-th best joined to their rows
+    (ties at the cut all come along, so the order below is the full tie-break). A chunk's
+    term contributions are summed in term order: equal texts get bit-equal scores, and the
+    order of equal scores is the documented tie-break, never the plan's."""
+    # unfiltered, every posting the user may read counts (RLS already applied to them)
+    doc_filter = "" if where == "TRUE" else (
+        f"WHERE h.doc_key IN (SELECT d.doc_key FROM acervo.documents d WHERE {where})")
+    return f"""
+WITH q AS (SELECT * FROM unnest(%(terms)s::text[], %(counts)s::int[]) AS q(term, repeats)),
+stats AS (
+  SELECT coalesce(sum(chunk_count), 0)::float8 AS n,
+         coalesce(sum(token_count), 0)::float8 / greatest(coalesce(sum(chunk_count), 0), 1)
+           AS avgdl
+  FROM acervo.documents),
+hits AS MATERIALIZED (
+  SELECT t.chunk_key, t.doc_key, t.term, t.tf, t.dl
+  FROM acervo.chunk_terms t
+  WHERE t.term = ANY (%(terms)s::text[])),
+idf AS (
+  SELECT h.term,
+         q.repeats * ln(1 + (s.n - count(*) + 0.5) / (count(*) + 0.5)) AS weight
+  FROM hits h JOIN q USING (term) CROSS JOIN stats s
+  GROUP BY h.term, q.repeats, s.n),
+scored AS MATERIALIZED (
+  SELECT h.chunk_key,
+         sum(i.weight * h.tf * {BM25_K1 + 1}
+             / (h.tf + {BM25_K1} * (1 - {BM25_B} + {BM25_B} * h.dl / s.avgdl))
+             ORDER BY h.term) AS score
+  FROM hits h JOIN idf i USING (term) CROSS JOIN stats s
+  {doc_filter}
+  GROUP BY h.chunk_key),
+cut AS (SELECT score FROM scored ORDER BY score DESC OFFSET greatest(%(k)s - 1, 0) LIMIT 1)
+SELECT {_ROW_COLUMNS}, t.score
+FROM scored t JOIN acervo.chunks c USING (chunk_key) JOIN acervo.documents d ON d.doc_key = c.doc_key
+WHERE t.score >= coalesce((SELECT score FROM cut), '-infinity'::float8)
+ORDER BY t.score DESC, d.doc_id, c.position
+LIMIT %(k)s"""
+
+
+def _bm25_tsvector_sql(where: str) -> str:
+    """Schema 1 (no postings): match through GIN, tf from the tsvector positions."""
     return f"""
 WITH q AS (SELECT * FROM unnest(%(terms)s::text[], %(counts)s::int[]) AS q(term, repeats)),
 stats AS (
@@ -230,6 +278,8 @@ class PgIndex:
         self._purge_pending = False
         self._notices: list[str] = []
         self.meta = self._read_meta()
+        # schema 1 servers (not upgraded yet by `team init`) have no postings table
+        self._postings = int(self.meta.get("schema_version", "0")) >= 2
 
     # ---- connection ------------------------------------------------------------
     @contextmanager
@@ -414,6 +464,10 @@ class PgIndex:
                               for c in chunks],
                  "tokens": token_counts})
             keys = dict(cur.fetchall())
+            if self._postings:
+                cur.execute(f"""INSERT INTO acervo.chunk_terms (term, chunk_key, collection_id,
+                                  doc_key, tf, dl)
+                                {POSTINGS_SELECT} WHERE c.doc_key = %s""", (doc_key,))
             cur.execute(
                 """INSERT INTO acervo.chunk_vectors (chunk_key, collection_id, doc_key, embedding)
                    SELECT u.chunk_key, %s, %s, u.embedding::vector
@@ -568,7 +622,11 @@ class PgIndex:
             return []
         terms = sorted(counts)
         where, params = filters_sql(filters)
-        sql = _bm25_sql(where) if self.keyword_ranking == "bm25" else _ts_rank_sql(where)
+        ranking = self.keyword_ranking
+        if ranking == "bm25" and not self._postings:
+            ranking = "bm25_tsvector"
+        sql = {"bm25": _bm25_sql, "bm25_tsvector": _bm25_tsvector_sql,
+               "ts_rank": _ts_rank_sql}[ranking](where)
         return self._search(sql, {**params, "terms": terms, "counts": [counts[t] for t in terms],
                                   "tsquery": " | ".join(f"'{t}'" for t in terms), "k": k})
 

@@ -3,8 +3,17 @@
 Tables (schema `acervo`): `meta` (schema version, embedder id, dimension),
 `collections`, `grants` (collection → role, read or write), `documents`,
 `chunks` (text, the app's analysed keyword column and its `tsvector` under the
-`simple` configuration with a GIN index), `chunk_vectors` (vector(dim) with an
+`simple` configuration with a GIN index), `chunk_terms` (the keyword leg's postings:
+one row per chunk and lexeme of that tsvector with its term frequency and the chunk's
+length, under a covering B-tree on the term), `chunk_vectors` (vector(dim) with an
 HNSW index) and `audit` (who added or removed what, written by a trigger).
+
+Why postings beside the GIN index (schema 2): under row-level security PostgreSQL may
+use an index only for leakproof operators, and tsvector's `@@` is not one, so an
+analyst's keyword query read every chunk (a sequential scan, measured); and BM25 needs
+each match's term frequencies, which the tsvector gives only after unnesting it row by
+row. `term = ANY(…)` on text is leakproof: the B-tree answers it with an index-only
+scan of (term, chunk, tf, length), RLS checked on the covering `collection_id`.
 
 Access control lives in PostgreSQL: every user is a login role in the group
 `acervo_user`, which holds the table privileges; row-level security limits each
@@ -23,13 +32,20 @@ from __future__ import annotations
 
 from typing import Any
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: chunk_terms (keyword postings)
 GROUP_ROLE = "acervo_user"
 # Tables a member can read; RLS decides which rows.
-READ_TABLES = ("meta", "collections", "grants", "documents", "chunks", "chunk_vectors", "audit")
-WRITE_TABLES = ("documents", "chunks", "chunk_vectors")
-# Rewritten by a purge (they hold text); chunk_vectors only gets a plain VACUUM.
-TEXT_TABLES = ("documents", "chunks", "audit")
+READ_TABLES = ("meta", "collections", "grants", "documents", "chunks", "chunk_terms",
+               "chunk_vectors", "audit")
+WRITE_TABLES = ("documents", "chunks", "chunk_terms", "chunk_vectors")
+# Rewritten by a purge (they hold text, chunk_terms its stemmed words); chunk_vectors only
+# gets a plain VACUUM.
+TEXT_TABLES = ("documents", "chunks", "chunk_terms", "audit")
+# A chunk's postings, from its tsvector: the same lexemes and frequencies the keyword
+# leg counted when it unnested the tsvector of each match at query time (schema 1).
+POSTINGS_SELECT = """SELECT u.lexeme, c.chunk_key, c.collection_id, c.doc_key,
+         array_length(u.positions, 1), c.token_count
+  FROM acervo.chunks c, unnest(c.terms) AS u"""
 
 
 def schema_sql(dim: int) -> str:
@@ -105,6 +121,19 @@ ALTER TABLE acervo.chunks ALTER COLUMN terms SET STORAGE MAIN;
 CREATE INDEX IF NOT EXISTS chunks_doc ON acervo.chunks (doc_key, position);
 CREATE INDEX IF NOT EXISTS chunks_terms ON acervo.chunks USING gin (terms);
 
+CREATE TABLE IF NOT EXISTS acervo.chunk_terms (
+  term text NOT NULL,
+  chunk_key bigint NOT NULL,
+  collection_id int NOT NULL,
+  doc_key bigint NOT NULL,
+  tf int NOT NULL,
+  dl int NOT NULL,
+  FOREIGN KEY (chunk_key, collection_id) REFERENCES acervo.chunks (chunk_key, collection_id)
+    ON DELETE CASCADE);
+CREATE UNIQUE INDEX IF NOT EXISTS chunk_terms_term ON acervo.chunk_terms (term, chunk_key)
+  INCLUDE (collection_id, doc_key, tf, dl);
+CREATE INDEX IF NOT EXISTS chunk_terms_chunk ON acervo.chunk_terms (chunk_key);
+
 CREATE TABLE IF NOT EXISTS acervo.chunk_vectors (
   chunk_key bigint PRIMARY KEY,
   collection_id int NOT NULL,
@@ -176,7 +205,8 @@ def _policies_sql() -> str:
     readable = "collection_id = ANY ((SELECT acervo.readable_collections())::int[])"
     writable = "collection_id = ANY ((SELECT acervo.writable_collections())::int[])"
     lines = []
-    for table in ("collections", "documents", "chunks", "chunk_vectors", "audit"):
+    for table in ("collections", "documents", "chunks", "chunk_terms", "chunk_vectors",
+                  "audit"):
         lines += [f"ALTER TABLE acervo.{table} ENABLE ROW LEVEL SECURITY;",
                   f"DROP POLICY IF EXISTS member_read ON acervo.{table};",
                   f"CREATE POLICY member_read ON acervo.{table} FOR SELECT USING ({readable});"]
@@ -189,6 +219,15 @@ def _policies_sql() -> str:
               "DROP POLICY IF EXISTS own_grants ON acervo.grants;",
               "CREATE POLICY own_grants ON acervo.grants FOR SELECT USING (grantee = session_user);"]
     return "\n".join(lines)
+
+
+def upgrade_sql(from_version: int) -> str:
+    """Data an older schema lacks, filled in by the owner after `schema_sql` (idempotent)."""
+    if from_version >= 2:
+        return ""
+    return f"""INSERT INTO acervo.chunk_terms (term, chunk_key, collection_id, doc_key, tf, dl)
+  {POSTINGS_SELECT}
+  WHERE NOT EXISTS (SELECT 1 FROM acervo.chunk_terms t WHERE t.chunk_key = c.chunk_key)"""
 
 
 def maintain_grant_sql(server_version: int) -> str:

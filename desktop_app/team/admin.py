@@ -20,6 +20,7 @@ from desktop_app.retrieval.pg_schema import (
     maintain_grant_sql,
     meta_rows,
     schema_sql,
+    upgrade_sql,
 )
 
 _NAME = re.compile(r"^[a-z_][a-z0-9_.\-]{0,62}$")
@@ -49,13 +50,18 @@ def init_server(conn: Any, *, embedder_id: str, dim: int) -> bool:
     with conn.transaction(), conn.cursor() as cur:
         cur.execute("SELECT to_regclass('acervo.meta') IS NOT NULL")
         existed = bool(cur.fetchone()[0])
+        version = SCHEMA_VERSION
         if existed:
             cur.execute("SELECT value FROM acervo.meta WHERE key = 'dim'")
             row = cur.fetchone()
             if row and int(row[0]) != dim:
                 raise AppError(f"This server's team library stores {row[0]}-dimensional "
                                f"vectors; the current embedder makes {dim}.")
+            cur.execute("SELECT value FROM acervo.meta WHERE key = 'schema_version'")
+            row = cur.fetchone()
+            version = int(row[0]) if row else SCHEMA_VERSION
         cur.execute(schema_sql(dim))
+        cur.execute(upgrade_sql(version) or "SELECT 1")
         cur.execute(maintain_grant_sql(conn.info.server_version) or "SELECT 1")
         for key, value in meta_rows(embedder_id, dim).items():
             cur.execute("INSERT INTO acervo.meta (key, value) VALUES (%s, %s) "

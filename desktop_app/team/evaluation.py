@@ -101,5 +101,5 @@ def open_eval_team_index(source: LanceIndex, *, collection: str, admin_url: str,
         copy_index(source, index, progress, skip=frozenset(have) - frozenset(stale))
         with server_errors(index.library), psycopg.connect(admin_url, autocommit=True) as conn:
             conn.execute("VACUUM (ANALYZE) acervo.documents, acervo.chunks, "
-                         "acervo.chunk_vectors")  # fresh planner statistics
+                         "acervo.chunk_terms, acervo.chunk_vectors")  # fresh statistics
     return index

