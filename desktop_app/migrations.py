@@ -67,9 +67,19 @@ def _index_v1_to_v2(paths: AppPaths) -> None:
         upgrade_generation_to_v2(generation)
 
 
+def _index_v2_to_v3(paths: AppPaths) -> None:
+    """Index schema 3: folders stored with forward slashes (a library indexed on Windows
+    kept backslashes, which the folder filter's "/" form never matched)."""
+    from desktop_app.retrieval.index import upgrade_generation_to_v3
+
+    generation = active_index_generation(paths)
+    if generation is not None:
+        upgrade_generation_to_v3(generation)
+
+
 # store → {from_version: step that upgrades from_version → from_version + 1}.
 STEPS: dict[str, dict[int, MigrationStep]] = {
-    "settings": {}, "index": {1: _index_v1_to_v2}, "state": {}}
+    "settings": {}, "index": {1: _index_v1_to_v2, 2: _index_v2_to_v3}, "state": {}}
 
 
 class NewerDataError(AppError):

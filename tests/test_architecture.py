@@ -188,3 +188,30 @@ def test_qt_is_imported_only_in_gui() -> None:
             if any(n.split(".")[0] in ("PySide6", "shiboken6", "PyQt6", "PyQt5") for n in names):
                 offenders.append(f"{path.relative_to(REPO)}:{node.lineno}")
     assert not offenders, f"Qt outside desktop_app/gui: {offenders}"
+
+
+def test_the_gui_seam_is_typed_and_talks_to_services_only() -> None:
+    """GuiServices names the services' types (no `Any`); nothing in gui/ writes SQL or
+    reaches into an object's `__dict__`; no test injects parts through `app.__dict__`
+    (build_app takes them)."""
+    import ast
+    import re
+
+    services = PACKAGE_ROOT / "gui" / "services.py"
+    tree = ast.parse(services.read_text(encoding="utf-8"))
+    anys = [n.lineno for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id == "Any"]
+    assert not anys, f"Any in gui/services.py at lines {anys}"
+    sql = re.compile(r"\b(SELECT\b.+\bFROM|INSERT INTO|UPDATE \w+ SET|DELETE FROM|CREATE TABLE"
+                     r"|PRAGMA \w+)\b", re.IGNORECASE | re.DOTALL)
+    offenders = []
+    for path in sorted((PACKAGE_ROOT / "gui").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and node.attr == "__dict__" or (
+                    isinstance(node, ast.Constant) and isinstance(node.value, str)
+                    and sql.search(node.value)):
+                offenders.append(f"{path.relative_to(REPO)}:{node.lineno}")
+    assert not offenders, f"SQL or __dict__ in the GUI: {offenders}"
+    injected = [f"{p.relative_to(REPO)}" for p in sorted((REPO / "tests").rglob("*.py"))
+                if re.search(r"app\.__dict__\[\"(embedder|llm|ocr_engine)\"\]",
+                             p.read_text(encoding="utf-8"))]
+    assert not injected, f"parts injected through __dict__ (use build_app): {injected}"

@@ -69,9 +69,10 @@ def test_a_release_1_data_folder_opens_with_library_memories_and_settings_kept(
         v1_home: AppPaths, embedder: Any) -> None:
     from desktop_app.app import build_app
 
-    assert migrate_data_dir(v1_home) == ["index: schema 1 → 2"]  # OCR columns on chunks
+    assert migrate_data_dir(v1_home) == ["index: schema 1 → 2",  # OCR columns on chunks
+                                         "index: schema 2 → 3"]  # folders with "/"
     assert migrate_data_dir(v1_home) == []  # done once
-    assert {v.store: v.found for v in data_dir_versions(v1_home)}["index"] == 2
+    assert {v.store: v.found for v in data_dir_versions(v1_home)}["index"] == 3
     app = build_app(embedder=embedder)
 
     assert [d.title for d in app.index.documents()] == [FIXTURE.EXPECTED_TITLE]
@@ -115,7 +116,7 @@ def test_the_index_upgrade_is_repaired_after_a_crash_before_it_recorded_its_vers
     upgrade_generation_to_v2(generation)
     _bump_index(v1_home, 1)  # the columns exist, the version was not written yet
 
-    assert migrate_data_dir(v1_home) == ["index: schema 1 → 2"]
+    assert migrate_data_dir(v1_home) == ["index: schema 1 → 2", "index: schema 2 → 3"]
     import lancedb
 
     names = lancedb.connect(str(generation)).open_table("chunks").schema.names
@@ -217,3 +218,63 @@ def test_a_fresh_install_has_nothing_to_migrate(acervo_home: Path) -> None:
     paths = app_paths().ensure()
     assert migrate_data_dir(paths) == []
     assert all(v.found is None for v in data_dir_versions(paths))
+
+
+WINDOWS_NOTES = {  # a library indexed on Windows before folders were stored with "/"
+    "C:\\Users\\ana\\Docs\\prazos.md": "O prazo de resposta ao titular é de quinze dias.",
+    "C:\\Users\\ana\\Docs\\sub\\multas.md": "A multa por atraso é de dois por cento.",
+    "C:\\Users\\ana\\Docsold\\antigo.md": "Prazo antigo de resposta, revogado.",
+}
+
+
+def test_a_library_indexed_on_windows_gets_forward_slash_folders_on_open(
+        acervo_home: Path, embedder: Any) -> None:
+    """Index schema 2 → 3: the backslash folders an older Windows install stored are
+    normalised, so folder filters (written either way) find its documents again."""
+    import lancedb
+
+    from desktop_app.app import build_app
+    from desktop_app.ingest.pipeline import embedding_text
+    from desktop_app.retrieval.index import META_FILE, LanceIndex
+    from desktop_app.retrieval.index_api import DocumentRecord
+    from desktop_app.retrieval.types import Chunk, SearchFilters
+
+    paths = app_paths().ensure()
+    index = LanceIndex.open(paths.index_dir, embedder_id=embedder.id, dim=embedder.dim)
+    for n, (path, text) in enumerate(WINDOWS_NOTES.items()):
+        doc_id = f"doc{n}"
+        chunk = Chunk(doc_id, 0, text, 1, 1, ("Nota",), 0, len(text), "Nota")
+        record = DocumentRecord(doc_id, f"Nota {n}", path, "md", "pt", 100, f"h{n}", 1, 1,
+                                "2026-11-01T00:00:00Z", "2026-10-01T00:00:00Z", embedder.id)
+        assert index.add_document(record, [chunk], embedder.embed_passages([embedding_text(chunk)]))
+    index.optimize()
+    generation = migrations.active_index_generation(paths)
+    assert generation is not None
+    db = lancedb.connect(str(generation))  # what schema 2 wrote on Windows: os.sep folders
+    for name in ("chunks", "documents"):
+        db.open_table(name).update(values_sql={"folder": "replace(folder, '/', '\\')"})
+    meta = json.loads((generation / META_FILE).read_text(encoding="utf-8"))
+    (generation / META_FILE).write_text(json.dumps({**meta, "schema_version": 2}), "utf-8")
+    folders = db.open_table("chunks").to_arrow().column("folder").to_pylist()
+    assert sorted(folders) == ["C:\\Users\\ana\\Docs", "C:\\Users\\ana\\Docs\\sub",
+                               "C:\\Users\\ana\\Docsold"]
+
+    assert migrate_data_dir(paths) == ["index: schema 2 → 3"]
+    assert migrate_data_dir(paths) == []
+    for name in ("chunks", "documents"):
+        folders = db.open_table(name).to_arrow().column("folder").to_pylist()
+        assert sorted(folders) == ["C:/Users/ana/Docs", "C:/Users/ana/Docs/sub",
+                                   "C:/Users/ana/Docsold"]
+    app = build_app(embedder=embedder)
+    try:
+        for folder in ("C:\\Users\\ana\\Docs", "C:/Users/ana/Docs/", "C:\\Users\\ana\\Docs\\"):
+            hits = app.searcher.search("prazo de resposta", k=5,
+                                       filters=SearchFilters(folder=folder))
+            assert {h.source_path for h in hits} == {"C:\\Users\\ana\\Docs\\prazos.md",
+                                                     "C:\\Users\\ana\\Docs\\sub\\multas.md"}
+            assert "keyword" in hits[0].legs  # the keyword index still covers the rewritten rows
+        under = app.searcher.search("multa", k=5,
+                                    filters=SearchFilters(folder="C:\\Users\\ana\\Docs\\sub"))
+        assert [h.source_path for h in under] == ["C:\\Users\\ana\\Docs\\sub\\multas.md"]
+    finally:
+        app.close()

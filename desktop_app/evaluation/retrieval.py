@@ -29,6 +29,7 @@ from desktop_app.retrieval.index import (
     DocumentRecord,
     LanceIndex,
     upgrade_generation_to_v2,
+    upgrade_generation_to_v3,
 )
 from desktop_app.retrieval.search import DocumentSearcher
 from desktop_app.retrieval.types import Embedder, Hit
@@ -82,7 +83,8 @@ def _corpus_key(beir: BeirSet, embedder_id: str, settings: Settings) -> str:
     for doc in beir.corpus:
         h.update(doc["_id"].encode())
         h.update((doc.get("title", "") + "\0" + doc["text"]).encode())
-    h.update(f"{embedder_id}|{settings.chunk_chars}|{settings.chunk_overlap}|v2".encode())
+    # v3: sentences keep bracketed abbreviations ("(art. 18)") and their closing quotes
+    h.update(f"{embedder_id}|{settings.chunk_chars}|{settings.chunk_overlap}|v3".encode())
     return h.hexdigest()[:16]
 
 
@@ -97,6 +99,8 @@ def build_eval_index(beir: BeirSet, embedder: Embedder, settings: Settings, cach
     meta = directory / META_FILE
     if meta.exists() and int(read_json(meta).get("schema_version", 0)) < 2:
         upgrade_generation_to_v2(directory)  # a cache built before the OCR columns existed
+    if meta.exists() and int(read_json(meta).get("schema_version", 0)) < 3:
+        upgrade_generation_to_v3(directory)
     index = LanceIndex.open_generation(directory, embedder_id=embedder.id, dim=embedder.dim)
     if done_marker.exists():
         return index

@@ -17,14 +17,15 @@ surnames first.
 
 from __future__ import annotations
 
-import unicodedata
 from functools import lru_cache
+
+from desktop_app.text.fold import fold
 
 
 @lru_cache(maxsize=65536)
 def fold_key(word: str) -> str:
-    """Accents stripped, upper case: the key every list and the census list use."""
-    return unicodedata.normalize("NFKD", word).encode("ascii", "ignore").decode("ascii").upper()
+    """The text package's fold in upper case: the key every list and the census list use."""
+    return fold(word).upper()
 
 
 def folded(text: str) -> frozenset[str]:

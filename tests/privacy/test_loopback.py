@@ -1,9 +1,10 @@
-"""One loopback rule: the outbound guard, the status bar, the Ollama URL check and
-`doctor` give the same answer for every host (issue 12: 127.0.0.2 was "local" for the
+"""One loopback rule: the outbound guard, the status bar, the Ollama URL check,
+`doctor` and the log sanitizer's IP rule give the same answer for every host (issue 12: 127.0.0.2 was "local" for the
 guard and "network allowed" in the status bar; ::ffff:127.0.0.1 the other way round)."""
 
 from __future__ import annotations
 
+import ipaddress
 from types import SimpleNamespace
 
 import pytest
@@ -14,6 +15,7 @@ from desktop_app.errors import AppError
 from desktop_app.gui.services import GuiServices
 from desktop_app.privacy import doctor
 from desktop_app.privacy.airgap import OutboundGuard, is_loopback_host, is_loopback_url, url_host
+from desktop_app.privacy.recognizers_generic import _is_personal_ip
 
 CASES = [
     ("127.0.0.1", True), ("127.0.0.2", True), ("127.255.0.9", True), ("[::1]", True),
@@ -23,6 +25,14 @@ CASES = [
     ("[2001:db8::1]", False), ("example.com", False), ("127.example.com", False),
     ("0.0.0.0", False),
 ]
+
+
+def _is_address(text: str) -> bool:
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _url(host: str) -> str:
@@ -51,6 +61,9 @@ def test_every_check_agrees(host: str, local: bool) -> None:
     # doctor's network section
     lines = doctor.network_section(SimpleNamespace(settings=settings))
     assert any(line.startswith("  this computer: Ollama server") for line in lines) is local
+    # the log sanitizer: a loopback address in a log line is not personal data
+    if _is_address(host.strip("[]")):
+        assert _is_personal_ip(host.strip("[]")) is (not local and host != "0.0.0.0")
 
 
 def test_a_url_without_a_scheme_and_a_bad_port_still_parse() -> None:

@@ -44,3 +44,30 @@ def test_line_mode_splits_table_rows_even_after_an_abbreviation() -> None:
 ])
 def test_chat_sentences_may_start_in_lower_case(text: str, expected: list[str]) -> None:
     assert chat_sentences(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("O titular tem direitos (art. 18). Ele pode pedir.",
+     ["O titular tem direitos (art. 18).", "Ele pode pedir."]),
+    ("Veja (art. 18, inc. II) e o § 2º. Depois.",
+     ["Veja (art. 18, inc. II) e o § 2º.", "Depois."]),
+    ("Ver (arts. 5º e ss. da Lei) e a alín. B do inc. III. Fim.",
+     ["Ver (arts. 5º e ss. da Lei) e a alín. B do inc. III.", "Fim."]),
+    ("Conforme o n.º 3 do art. 5.º da Constituição (pág. 12). Fim.",
+     ["Conforme o n.º 3 do art. 5.º da Constituição (pág. 12).", "Fim."]),
+    ("O prazo (cf. art. 19, § 1º) é curto. «Fim.»", ["O prazo (cf. art. 19, § 1º) é curto.",
+                                                    "«Fim.»"]),
+    ("Results improved (Fig. 2). Other work (e.g. Smith et al. 2010) agrees.",
+     ["Results improved (Fig. 2).", "Other work (e.g. Smith et al. 2010) agrees."]),
+    # a sentence that ends inside a bracket still ends there
+    ("Ela disse (art. 18.) Outra frase.", ["Ela disse (art. 18.)", "Outra frase."]),
+])
+def test_abbreviations_inside_brackets_do_not_end_a_sentence(text: str,
+                                                             expected: list[str]) -> None:
+    assert split_sentences(text) == expected
+    assert split_sentences(text, lines=True) == expected  # chunking and answers: same rule
+
+
+def test_chat_sentences_share_the_bracket_rule() -> None:
+    assert chat_sentences("moro perto do fórum (av. Brasil). tenho um cão") == [
+        "moro perto do fórum (av. Brasil).", "tenho um cão"]
