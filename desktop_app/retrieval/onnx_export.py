@@ -381,7 +381,7 @@ def _calibrate(model_file: Path, tensors: list[str]) -> tuple[np.ndarray, np.nda
                                    providers=["CPUExecutionProvider"])
     tokenizer = Tokenizer.from_file(str(model_file.parent / "tokenizer.json"))
     limit = _max_seq_length_of(model_file.parent)
-    peaks: list[np.ndarray | None] = [None] * len(tensors)
+    peaks = [np.zeros(0, dtype=np.float32) for _ in tensors]
     values: list[list[np.ndarray]] = [[] for _ in tensors]
     for kind, text in PROBE_TEXTS:
         prompt = QUERY_PROMPT if kind == "query" else PASSAGE_PROMPT
@@ -392,9 +392,9 @@ def _calibrate(model_file: Path, tensors: list[str]) -> tuple[np.ndarray, np.nda
         for i, out in enumerate(session.run(tensors, feeds)):
             a = np.abs(out.reshape(-1, out.shape[-1]))
             peak = a.max(axis=0)
-            peaks[i] = peak if peaks[i] is None else np.maximum(peaks[i], peak)
+            peaks[i] = peak if not peaks[i].size else np.maximum(peaks[i], peak)
             values[i].append(a.ravel())
-    return (np.stack([p for p in peaks if p is not None]),
+    return (np.stack(peaks),
             np.asarray([np.percentile(np.concatenate(v), 99.9) for v in values]))
 
 
@@ -438,9 +438,8 @@ def export_fp32(e5_dir: Path, target: Path) -> None:
 def quantize_int8(source: Path, target: Path, recipe: dict[str, Any]) -> None:
     """Dynamic int8 (weights per output channel, activations quantized at run time), with the
     recipe's operator types and the nodes it keeps in fp32."""
-    from onnxruntime.quantization import QuantType, quantize_dynamic
-
     import onnx
+    from onnxruntime.quantization import QuantType, quantize_dynamic
 
     keep = fp32_nodes(source, recipe.get("keep_fp32") or [])
     if recipe.get("split_outliers"):
