@@ -256,8 +256,11 @@ def main() -> int:
     elif (RESULTS / "embed.json").is_file():  # keep the last measured pair, with its date
         last = json.loads((RESULTS / "embed.json").read_text(encoding="utf-8"))
         if "bncc_ingest" in last:
-            result["bncc_ingest"] = {**last["bncc_ingest"],
-                                     "measured": last["bncc_ingest"].get("measured", last["when"])}
+            kept = last["bncc_ingest"]
+            result["bncc_ingest"] = {
+                **kept, "measured": kept.get("measured", last["when"]),
+                # False: that pair's "new" was an earlier default, not this run's new path
+                "new_is_current_default": kept.get("new", {}).get("embedder") == paths["new"][0].id}
     result["load_1m_at_end"] = round(os.getloadavg()[0], 2)
     for key in ("old_chunks_per_s", "new_chunks_per_s", "speedup", "ndcg_loss_max",
                 "query_embed_ms_p50"):

@@ -60,8 +60,8 @@ def torch_embedder(e5_model_dir: Path):  # type: ignore[no-untyped-def]
 
 @pytest.fixture(scope="session")
 def embedder(e5_model_dir: Path):  # type: ignore[no-untyped-def]
-    """The app's default embedder (ONNX fp32), exported once per session (≈1 min) next to the
-    converted folder, or reused from `ACERVO_TEST_MODELS`."""
+    """The app's default embedder (ONNX int8-split), exported once per session (≈2 min) next to
+    the converted folder, or reused from `ACERVO_TEST_MODELS`."""
     from desktop_app.config.settings import Settings
     from desktop_app.retrieval.embedder import open_embedder
 
@@ -70,6 +70,17 @@ def embedder(e5_model_dir: Path):  # type: ignore[no-untyped-def]
                              precision=s.embedder_precision, threads=2)
     assert embedder.backend == s.embedder_backend, "the default embedder could not be prepared"
     return embedder
+
+
+@pytest.fixture(scope="session")
+def fp32_embedder(e5_model_dir: Path):  # type: ignore[no-untyped-def]
+    """The fp32 ONNX variant: the torch path's vectors under the torch path's id (the default
+    before int8-split; an index built by release 1 or by torch carries its id)."""
+    from desktop_app.retrieval.onnx_embedder import OnnxE5Embedder
+    from desktop_app.retrieval.onnx_export import ensure_onnx_model
+
+    folder = ensure_onnx_model(e5_model_dir.parent, precision="fp32", e5_dir=e5_model_dir)
+    return OnnxE5Embedder(folder, threads=2)
 
 
 @pytest.fixture(scope="session")

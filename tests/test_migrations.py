@@ -66,9 +66,11 @@ def test_the_fixture_records_release_1_schemas(v1_home: AppPaths) -> None:
 
 @pytest.mark.slow
 def test_a_release_1_data_folder_opens_with_library_memories_and_settings_kept(
-        v1_home: AppPaths, embedder: Any) -> None:
+        v1_home: AppPaths, fp32_embedder: Any) -> None:
+    """Opened with the embedder release 1 used (the torch vectors, fp32 ONNX gives them)."""
     from desktop_app.app import build_app
 
+    embedder = fp32_embedder
     assert migrate_data_dir(v1_home) == ["index: schema 1 → 2",  # OCR columns on chunks
                                          "index: schema 2 → 3"]  # folders with "/"
     assert migrate_data_dir(v1_home) == []  # done once
@@ -106,6 +108,43 @@ def test_a_release_1_data_folder_opens_with_library_memories_and_settings_kept(
         assert [FIXTURE.MEMORY_TEXT_PART in item.text for item in recalled] == [True]
     finally:
         db.close()
+
+
+@pytest.mark.slow
+def test_a_release_1_index_is_reindexed_with_the_new_default_embedder_only_with_consent(
+        v1_home: AppPaths, embedder: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    """Release 1 indexed with the torch path's id; today's default (int8-split) has its own:
+    the old index is detected, keeps serving keyword search, and is rebuilt (blue/green, from
+    its own chunk texts) only when the user agrees — nothing lost."""
+    import io
+
+    from desktop_app.app import build_app
+    from desktop_app.retrieval.commands import offer_reindex
+    from desktop_app.retrieval.e5_convert import E5_MODEL_ID
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    migrate_data_dir(v1_home)
+    app = build_app(embedder=embedder)
+    assert embedder.id != E5_MODEL_ID
+    index = app.index
+    assert index.embedder_id == E5_MODEL_ID and not index.vector_usable  # detected
+    before = {(d.title, d.chunk_count) for d in index.documents()}
+    hits = app.searcher.search("legal deadline for an access reply", k=3)
+    assert hits and hits[0].legs == {"keyword"}  # still searchable meanwhile
+
+    assert not offer_reindex(app, "ask", stdin=Terminal("n\n"))  # no consent: unchanged
+    assert "Reindex now?" in capsys.readouterr().err
+    assert not app.index.vector_usable and app.index.embedder_id == E5_MODEL_ID
+
+    assert offer_reindex(app, "ask", stdin=Terminal("s\n"))
+    index = app.index
+    assert index.vector_usable and index.embedder_id == embedder.id
+    assert {(d.title, d.chunk_count) for d in index.documents()} == before  # nothing lost
+    hits = app.searcher.search("legal deadline for an access reply", k=3)
+    assert hits[0].title == FIXTURE.EXPECTED_TITLE and "vector" in hits[0].legs
 
 
 def test_the_index_upgrade_is_repaired_after_a_crash_before_it_recorded_its_version(

@@ -164,8 +164,7 @@ def evaluation_app(app: Any, index: Any, home: Path) -> Any:
 
     settings = dataclasses.replace(app.settings, memory_enabled=False, implicit_extraction=False)
     paths = AppPaths(home / "config", home / "data", home / "cache", home / "logs").ensure()
-    evaluated = type(app)(paths, settings)
-    evaluated.__dict__["embedder"] = app.embedder
+    evaluated = type(app)(paths, settings, embedder=app.embedder)
     evaluated.use_index(index)  # `index` is a property: a plain attribute would not stick
     return evaluated
 

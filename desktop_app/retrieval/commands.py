@@ -43,8 +43,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     m = sub.add_parser("embedder", help="show or choose the embedding path (ONNX fp32/int8, torch)")
     m.add_argument("--backend", choices=("onnx", "torch"))
     m.add_argument("--precision", choices=PRECISIONS,
-                   help="int8-mixed / int8 are faster than fp32; their nDCG@10 cost is in the "
-                        "README; a change offers a reindex")
+                   help="int8-split (default) / int8 / int8-mixed are faster than fp32; their "
+                        "nDCG@10 cost is in the README; a change offers a reindex")
     m.add_argument("--threads", type=int, help="batch threads; 0 = automatic")
     m.set_defaults(handler=cmd_embedder)
 

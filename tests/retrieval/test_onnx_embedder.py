@@ -1,5 +1,6 @@
-"""The ONNX embedder: same vectors as the torch path (fp32), close ones (int8), a cached and
-fingerprinted export, length-bucketed batches, no torch at run time, and the id change."""
+"""The ONNX embedder: same vectors as the torch path (fp32), close ones (int8, and the default
+int8-split: fused graph, outlier channels fp32), a cached and fingerprinted export,
+length-bucketed batches, no torch at run time, and the id change."""
 
 from __future__ import annotations
 
@@ -11,12 +12,15 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from desktop_app.config.settings import Settings
 from desktop_app.errors import MissingModelError
 from desktop_app.retrieval.e5_convert import E5_MODEL_ID
 from desktop_app.retrieval.embedder import E5Embedder, open_embedder
 from desktop_app.retrieval.onnx_embedder import OnnxE5Embedder
 from desktop_app.retrieval.onnx_export import (
     ONNX_MANIFEST,
+    RECIPES,
+    calibration_digest,
     ensure_onnx_model,
     fingerprint,
     is_current,
@@ -37,12 +41,6 @@ PASSAGES = [
     "",
 ]
 QUERIES = ["Qual o prazo para devolver uma compra?", "How many vacation days do I get?"]
-
-
-@pytest.fixture(scope="session")
-def fp32_embedder(embedder: OnnxE5Embedder) -> OnnxE5Embedder:
-    assert embedder.backend == "onnx" and embedder.precision == "fp32"  # the default
-    return embedder
 
 
 def cosines(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -97,6 +95,64 @@ def test_int8_mixed_keeps_the_ffn_down_projections_fp32_and_drifts_less(
     mixed = cosines(mixed_embedder.embed_passages(PASSAGES), reference)
     full = cosines(int8_embedder.embed_passages(PASSAGES), reference)
     assert mixed.min() >= 0.99 and mixed.mean() > full.mean()
+
+
+def test_int8_split_is_the_default_fused_with_outliers_fp32_and_drifts_least(
+        embedder: OnnxE5Embedder, mixed_embedder: OnnxE5Embedder,
+        int8_embedder: OnnxE5Embedder, torch_embedder: E5Embedder) -> None:
+    import onnx
+
+    assert Settings().embedder_precision == "int8-split" == embedder.precision
+    assert embedder.backend == "onnx" and embedder.id == onnx_model_id("int8-split")
+    assert len({embedder.id, mixed_embedder.id, int8_embedder.id, E5_MODEL_ID}) == 4
+    config = json.loads((embedder.model_dir / "config.json").read_text())
+    layers = config["num_hidden_layers"]
+    graph = onnx.load(str(embedder.model_dir / "model.onnx")).graph
+    ops = [n.op_type for n in graph.node]
+    # fused by onnxruntime's transformer optimizer, then quantized (Q/K/V in one QAttention)
+    assert ops.count("QAttention") == layers and ops.count("SkipLayerNormalization") == 2 * layers
+    assert ops.count("BiasGelu") == layers and "EmbedLayerNormalization" in ops
+    inits = {init.name: init for init in graph.initializer}
+    float_matmuls = [n for n in graph.node if n.op_type == "MatMul" and n.input[1] in inits]
+    # only the outlier channels' small products stay fp32: k x hidden weights, k << intermediate
+    assert float_matmuls and all(n.name.endswith("_outliers") for n in float_matmuls)
+    assert all(list(inits[n.input[1]].dims)[1] == config["hidden_size"]
+               and list(inits[n.input[1]].dims)[0] <= 16 for n in float_matmuls)
+    assert ops.count("MatMulInteger") == 3 * layers  # attention out, FFN up, FFN down
+
+    manifest = json.loads((embedder.model_dir / ONNX_MANIFEST).read_text())
+    assert manifest["build"]["fused_probe_cosine"]["min"] >= 0.9999  # fusion changes nothing
+    assert manifest["probe_cosine"]["min"] >= RECIPES["int8-split"]["min_cosine"] == 0.995
+    split = manifest["build"]["split_outliers"]
+    assert len(split["channels_per_layer"]) == layers and sum(split["channels_per_layer"]) > 0
+    assert manifest["fingerprint"]["calibration"] == calibration_digest()
+
+    reference = torch_embedder.embed_passages(PASSAGES)
+    ours = cosines(embedder.embed_passages(PASSAGES), reference)
+    full = cosines(int8_embedder.embed_passages(PASSAGES), reference)
+    assert ours.min() >= 0.995 and ours.mean() > full.mean()
+    queries = cosines(embedder.embed_queries(QUERIES), torch_embedder.embed_queries(QUERIES))
+    assert queries.min() >= 0.995
+
+
+def test_int8_split_ranks_like_torch(embedder: OnnxE5Embedder) -> None:
+    vectors = embedder.embed_passages(PASSAGES[:4])
+    assert int(np.argmax(vectors @ embedder.embed_query(QUERIES[0]))) in (0, 2)  # pt/en
+    assert int(np.argmax(vectors @ embedder.embed_query(QUERIES[1]))) == 1
+
+
+def test_the_calibration_texts_are_part_of_the_int8_split_fingerprint(
+        embedder: OnnxE5Embedder, e5_model_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from desktop_app.retrieval import onnx_export
+
+    wanted = fingerprint(e5_model_dir, "int8-split")
+    assert is_current(embedder.model_dir, wanted)
+    assert "calibration" not in fingerprint(e5_model_dir, "int8")  # only where it calibrates
+    monkeypatch.setattr(onnx_export, "PROBE_TEXTS", onnx_export.PROBE_TEXTS[:-1])
+    assert not is_current(embedder.model_dir, fingerprint(e5_model_dir, "int8-split"))
+    other_factor = {**wanted, "quantization": {**wanted["quantization"], "split_outliers": {
+        **wanted["quantization"]["split_outliers"], "factor": 8.0}}}
+    assert not is_current(embedder.model_dir, other_factor)  # another recipe: build again
 
 
 def test_batches_are_bucketed_by_length_and_keep_input_order(

@@ -1,5 +1,6 @@
-"""An index built by another embedder (fp32 -> int8 switch) is reindexed only with consent,
-from the CLI (prompt on a terminal, `--reindex yes`) and nothing is lost."""
+"""An index built by another embedder (the previous default, fp32 / the torch id, reopened with
+today's default int8-split) is reindexed only with consent, from the CLI (prompt on a
+terminal, `--reindex yes`) and nothing is lost."""
 
 from __future__ import annotations
 
@@ -27,16 +28,16 @@ class Terminal(io.StringIO):
 
 
 @pytest.fixture
-def switched_app(tmp_path: Path, embedder: Any, int8_embedder: Any) -> Any:
-    """A library ingested with the default (fp32) embedder, reopened after a switch to int8."""
+def switched_app(tmp_path: Path, fp32_embedder: Any, embedder: Any) -> Any:
+    """A library ingested with the previous default (fp32), reopened with today's default."""
     folder = tmp_path / "docs"
     folder.mkdir()
     for name, text in DOCS.items():
         (folder / name).write_text(text, encoding="utf-8")
-    app = build_app(embedder=embedder)
+    app = build_app(embedder=fp32_embedder)
     assert list(app.pipeline.run([folder]))[-1].indexed == len(DOCS)
     app.close()
-    app = build_app(embedder=int8_embedder)  # reopened after the switch
+    app = build_app(embedder=embedder)  # reopened after the switch to today's default
     assert not app.index.vector_usable
     return app
 
@@ -59,7 +60,7 @@ def test_without_a_terminal_it_only_explains(switched_app: Any,
 
 @pytest.mark.parametrize("how", ["yes-on-terminal", "flag"])
 def test_consent_reindexes_everything_with_the_new_embedder(switched_app: Any, how: str,
-                                                            int8_embedder: Any) -> None:
+                                                            embedder: Any) -> None:
     before = {(d.title, d.chunk_count) for d in switched_app.index.documents()}
     if how == "flag":
         assert offer_reindex(switched_app, "yes")
@@ -67,9 +68,9 @@ def test_consent_reindexes_everything_with_the_new_embedder(switched_app: Any, h
         assert offer_reindex(switched_app, "ask", stdin=Terminal("s\n"))
 
     index = switched_app.index
-    assert index.vector_usable and index.embedder_id == int8_embedder.id
+    assert index.vector_usable and index.embedder_id == embedder.id
     assert {(d.title, d.chunk_count) for d in index.documents()} == before  # nothing lost
-    assert all(d.embedder_id == int8_embedder.id for d in index.documents())
-    hits = HybridSearcher(index, int8_embedder, Settings()).search("dias de descanso pagos", k=1)
+    assert all(d.embedder_id == embedder.id for d in index.documents())
+    hits = HybridSearcher(index, embedder, Settings()).search("dias de descanso pagos", k=1)
     assert hits[0].title == "Férias" and "vector" in hits[0].legs
     assert not offer_reindex(switched_app, "yes")  # nothing left to do
