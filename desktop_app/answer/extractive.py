@@ -242,11 +242,15 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
     leads: set[tuple[int, int]] = set()  # (source, start) of sentences that open a list
     for rank, source in enumerate(sources[:max_sources], start=1):
         previous: Unit | None = None
-        for unit in segment(source.hit.text):
+        units = segment(source.hit.text)
+        # a list's lead is quoted as the whole block: its items are evidence for it too
+        blocks = {u.start: u for u in units if u.kind == "block"}
+        for unit in units:
             if unit.kind == "block":
                 leads.add((source.number, unit.start))
             elif unit.quotable:
-                shared = question_terms & terms(unit.text)
+                block = blocks.get(unit.start)
+                shared = question_terms & terms(unit.text if block is None else block.text)
                 if previous is not None and points_back(unit.text):
                     shared |= question_terms & terms(previous.text)  # what "isso" stands for
                 pool.append((rank, source, unit, shared))
