@@ -178,3 +178,64 @@ def test_retention_applies_to_recall(memory_app: Any, booked: str) -> None:
     receipt = memory_app.memory.sweep_expired(later)
     assert receipt.stores["recall_index"].rows == 3
     assert recall.earlier("hotel confirmation number") == []
+
+
+def _chat(conv: str, day: str, turns: list[tuple[str, str]], position: int = 0) -> EarlierExchange:
+    return EarlierExchange(f"ex-{conv}-{position}", conv, f"2024-11-{day}T10:00:00Z",
+                           f"{day} Nov 2024",
+                           tuple((f"{conv}-m{position + i}", role, text)
+                                 for i, (role, text) in enumerate(turns)), position)
+
+
+def test_a_short_answer_is_shown_with_the_question_it_answers() -> None:
+    exchange = _chat("c1", "12", [
+        ("assistant", "Thanks. And what is your date of birth?"),
+        ("user", "March 15th, 1985."),
+        ("assistant", "Got it. Let me check our records now.")])
+    block = fit_context([], [exchange], load_prompts("en"), count_tokens=estimate_tokens,
+                        budget=600, query="When was I born?")
+    assert "March 15th, 1985." in block.text
+    assert "what is your date of birth?" in block.text  # the question gives it its meaning
+    assert block.text.index("date of birth?") < block.text.index("March 15th")
+    assert "Let me check our records" not in block.text  # nothing specific, no question word
+
+
+def test_the_budget_holds_facts_not_greetings_or_the_same_number_twice() -> None:
+    filler = [_chat(f"g{i}", "10", [
+        ("assistant", "Hello! Thank you for calling, how can I help you with your account today?"),
+        ("user", "Hi, I have a question about my account, thanks for taking my call today."),
+        ("assistant", f"Your account number is 4429853327, as I said. Anything else, friend {i}?")],
+        position=10 * i) for i in range(12)]
+    facts = _chat("f1", "11", [
+        ("user", "What about the savings account?"),
+        ("assistant", "Your savings account number is 4429853328 and the routing number is "
+                      "123006800."),
+        ("user", "And the branch?"),
+        ("assistant", "The Elm Street branch, open until 5 PM.")])
+    block = fit_context([], [*filler, facts], load_prompts("en"),
+                        count_tokens=estimate_tokens, budget=300,
+                        query="What are my account numbers?")
+    assert block.tokens <= 300
+    assert block.text.count("4429853327") == 1  # said twelve times, shown once
+    assert "4429853328" in block.text and "123006800" in block.text  # the last exchange found
+    assert "Hello! Thank you for calling" not in block.text
+
+
+def test_the_packing_fills_the_budget_and_counts_the_whole_block() -> None:
+    exchanges = [_chat(f"c{i}", f"{10 + i}", [
+        ("user", f"What was the code for order {i}?"),
+        ("assistant", f"Order {i} has code ZX-{1000 + i} and ships on day {i + 1}.")])
+        for i in range(40)]
+    budget = 400
+    block = fit_context([MemoryItem("mem1", "I live in Campinas.")], exchanges,
+                        load_prompts("en"), count_tokens=estimate_tokens, budget=budget,
+                        query="Which order codes did I get?")
+    assert estimate_tokens(block.text) == block.tokens <= budget
+    assert block.tokens > 0.9 * budget  # refilled after the real count, not left half empty
+    # a memory unrelated to the question gives way when the budget is tight; one the
+    # question is about keeps its place
+    assert "Campinas" not in block.text
+    block = fit_context([MemoryItem("mem1", "I live in Campinas.")], exchanges,
+                        load_prompts("en"), count_tokens=estimate_tokens, budget=budget,
+                        query="Which city do I live in, and my order codes?")
+    assert "- I live in Campinas." in block.text and block.tokens <= budget
