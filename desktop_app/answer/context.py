@@ -19,6 +19,7 @@ import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from desktop_app.answer.prompt import MemoryItem, PromptTexts, neutralize
 from desktop_app.memory.types import EarlierExchange
@@ -31,6 +32,7 @@ MEMORY_SHARE = 0.5  # memories may take at most this share of the budget
 GAP = " … "
 SHORT_ANSWER_WORDS = 8  # a user reply this short is shown with the question it answers
 NO_VALUE_GAIN = 0.05  # a sentence with the question's words but nothing specific, vs one value
+OLDEST_WEIGHT = 0.5  # the oldest candidate chat's sentences count this much, the newest 1
 MEMORY_FLOOR = 0.5  # a profile memory's least gain: found for the question by meaning
 FILL_ROUNDS = 3  # packings tried: the estimate is corrected by the real count in between
 FILL_MIN = 8  # tokens left over worth another packing
@@ -42,8 +44,6 @@ _VALUE = re.compile(
     r"|(?:R\$|[$€£])\s?\d[\d.,]*\d|(?:R\$|[$€£])\s?\d"
     r"|[\w/:.-]*\d[\w/:.-]*\w|\d"
     r"|(?<=\S )[A-ZÀ-Ý][\w-]+(?: (?:of|de|da|do|del) [A-ZÀ-Ý][\w-]+| [A-ZÀ-Ý][\w-]+)*")
-
-
 @dataclass(frozen=True)
 class ContextBlock:
     memories: tuple[MemoryItem, ...]
@@ -81,6 +81,13 @@ class _Piece:
     terms: frozenset[str]  # its content terms
     values: frozenset[str]  # the specific things it states (numbers, amounts, codes, names)
     lead: _Piece | None = None  # the question a short answer needs beside it
+    recency: float = 1.0  # the newest chat 1, the oldest OLDEST_WEIGHT (a correction wins)
+
+
+@lru_cache(maxsize=16384)  # recalled sentences come back question after question
+def _analyzed(sentence: str) -> tuple[frozenset[str], frozenset[str]]:
+    """(content terms, specific things) of a sentence."""
+    return content_terms(sentence), specifics(sentence)
 
 
 def specifics(text: str) -> frozenset[str]:
@@ -96,44 +103,48 @@ def _short_answer(text: str) -> bool:
     return len(text.split()) <= SHORT_ANSWER_WORDS
 
 
-def _pieces(exchanges: Sequence[EarlierExchange], skip: frozenset[str],
-            terms: set[str]) -> list[_Piece]:
+def _pieces(exchanges: Sequence[EarlierExchange], terms: set[str]) -> list[_Piece]:
     """The sentences recall can show: those with something specific (a number, an amount,
     a code, a name) or a word of the question; greetings and filler are left out. A short
-    user answer carries the assistant's question before it as its `lead`."""
+    user answer carries the assistant's question before it as its `lead`. Each is weighed
+    by how recent its chat is among the candidates: when two sentences add as much, the
+    later one (a correction, the current value) goes first."""
+    dates = sorted({e.started_at for e in exchanges})
+    step = (1.0 - OLDEST_WEIGHT) / (len(dates) - 1) if len(dates) > 1 else 0.0
+    recency = {d: OLDEST_WEIGHT + i * step if len(dates) > 1 else 1.0
+               for i, d in enumerate(dates)}
     pieces: list[_Piece] = []
     seen: set[str] = set()
     for rank, exchange in enumerate(exchanges):
-        previous: tuple[str, str] | None = None  # (role, last sentence) of the turn before
+        weight = recency[exchange.started_at]
+        previous: tuple[str, tuple[str, ...]] | None = None  # the turn before: role, sentences
         for turn, (message_id, role, text) in enumerate(exchange.turns):
-            flat = " ".join(text.split())
-            sentences = chat_sentences(flat) or [flat]
-            if message_id not in seen and message_id not in skip:
+            sentences = _sentences(text)
+            if message_id not in seen:
                 seen.add(message_id)
                 for number, sentence in enumerate(sentences):
-                    own = content_terms(sentence)
-                    values = specifics(sentence)
+                    own, values = _analyzed(sentence)
                     if not (terms & own or values):
                         continue
                     lead = None
                     if (role == "user" and previous is not None and previous[0] != "user"
-                            and previous[1].endswith("?") and number == 0
-                            and _short_answer(flat)):
+                            and previous[1][-1].endswith("?") and number == 0
+                            and _short_answer(text)):
+                        asked = previous[1][-1]
                         lead = _Piece(exchange, exchange.turns[turn - 1][0], previous[0],
-                                      (exchange.position + turn - 1, len(sentences_of(
-                                          exchange.turns[turn - 1][2])) - 1),
-                                      previous[1], rank, content_terms(previous[1]),
-                                      specifics(previous[1]))
+                                      (exchange.position + turn - 1, len(previous[1]) - 1),
+                                      asked, rank, *_analyzed(asked), recency=weight)
                     pieces.append(_Piece(exchange, message_id, role,
                                          (exchange.position + turn, number), sentence, rank,
-                                         own, values, lead))
-            previous = (role, sentences[-1])
+                                         own, values, lead, weight))
+            previous = (role, sentences)
     return pieces
 
 
-def sentences_of(text: str) -> list[str]:
+@lru_cache(maxsize=8192)
+def _sentences(text: str) -> tuple[str, ...]:
     flat = " ".join(text.split())
-    return chat_sentences(flat) or [flat]
+    return tuple(chat_sentences(flat) or [flat])
 
 
 def _weights(pieces: Sequence[_Piece | _Memory], terms: set[str]) -> dict[str, float]:
@@ -154,8 +165,8 @@ def _gain(candidate: _Piece | _Memory, weights: dict[str, float], shown: set[str
     new = len(candidate.values - shown)
     gain = (1.0 + relevance) * (new + (NO_VALUE_GAIN if relevance else 0.0))
     if isinstance(candidate, _Memory):
-        gain = max(gain, MEMORY_FLOOR)
-    return gain
+        return max(gain, MEMORY_FLOOR)
+    return gain * candidate.recency
 
 
 @dataclass(frozen=True)
@@ -224,7 +235,7 @@ def fit_context(memories: Sequence[MemoryItem], exchanges: Sequence[EarlierExcha
     terms = set(content_terms(query))
     offered = [_Memory(m, rank, content_terms(m.text), specifics(m.text))
                for rank, m in enumerate(memories[:MAX_MEMORIES])]
-    pieces = _pieces(exchanges, frozenset(), terms)
+    pieces = _pieces(exchanges, terms)
     weights = _weights([*pieces, *offered], terms)
     best = EMPTY
     room = budget

@@ -95,7 +95,7 @@ def test_recalled_text_is_fenced_and_never_a_profile_fact(memory_app: Any, booke
 
 
 def test_the_block_stays_under_its_token_budget_best_first() -> None:
-    exchanges = [EarlierExchange(f"ex{i}", f"c{i}", f"2026-11-{10 + i}T10:00:00Z", f"{10 + i} Nov",
+    exchanges = [EarlierExchange(f"ex{i}", f"c{i}", "2026-11-10T10:00:00Z", "10 Nov",
                                  ((f"m{i}", "assistant", f"Fact number {i}: " + "word " * 40),))
                  for i in range(10)]
     block = fit_context([], exchanges, load_prompts("en"), count_tokens=estimate_tokens,
@@ -103,6 +103,13 @@ def test_the_block_stays_under_its_token_budget_best_first() -> None:
     assert 0 < block.tokens <= 300 and estimate_tokens(block.text) == block.tokens
     ids = [e.exchange_id for e in block.exchanges]
     assert 0 < len(ids) < 10 and ids == [f"ex{i}" for i in range(len(ids))]  # best first
+    # as good and said on different days: the most recent first (a correction wins)
+    dated = [EarlierExchange(e.exchange_id, e.conversation_id, f"2026-11-{10 + i}T10:00:00Z",
+                             f"{10 + i} Nov", e.turns) for i, e in enumerate(exchanges)]
+    block = fit_context([], dated, load_prompts("en"), count_tokens=estimate_tokens,
+                        budget=300)
+    assert {e.exchange_id for e in block.exchanges} == {f"ex{9 - i}"
+                                                        for i in range(len(ids))}
 
 
 def test_a_users_turn_already_shown_as_a_memory_is_not_repeated() -> None:
