@@ -44,6 +44,8 @@ _VALUE = re.compile(
     r"|(?:R\$|[$€£])\s?\d[\d.,]*\d|(?:R\$|[$€£])\s?\d"
     r"|[\w/:.-]*\d[\w/:.-]*\w|\d"
     r"|(?<=\S )[A-ZÀ-Ý][\w-]+(?: (?:of|de|da|do|del) [A-ZÀ-Ý][\w-]+| [A-ZÀ-Ý][\w-]+)*")
+_TRAILING_OFF = re.compile(r"(?<=\.\.\.)\s+(?=[A-ZÀ-Ý0-9$])")  # "Let me check... It is $80."
+
 @dataclass(frozen=True)
 class ContextBlock:
     memories: tuple[MemoryItem, ...]
@@ -143,8 +145,11 @@ def _pieces(exchanges: Sequence[EarlierExchange], terms: set[str]) -> list[_Piec
 
 @lru_cache(maxsize=8192)
 def _sentences(text: str) -> tuple[str, ...]:
+    """A turn's sentences; a trailing-off "Let me check... Your balance is $80." is two
+    (the chat splitter keeps "..." inside a sentence)."""
     flat = " ".join(text.split())
-    return tuple(chat_sentences(flat) or [flat])
+    return tuple(part for sentence in (chat_sentences(flat) or [flat])
+                 for part in _TRAILING_OFF.split(sentence) if part.strip())
 
 
 def _weights(pieces: Sequence[_Piece | _Memory], terms: set[str]) -> dict[str, float]:
