@@ -315,8 +315,24 @@ def run_memory_eval(app: Any, directory: Path, *, mode: str = "patterns", k: int
                      f"{result['block_memories']} memories, {result['block_exchanges']} "
                      f"exchanges); {result['found']} in the top-{k} memories, "
                      f"{result['stored']} stored, {result['memories']} memories")
-    return {"directory": str(directory), "mode": mode, "k": k, "recall": recall,
-            "budget_tokens": budget, "tokenizer": tokenizer,
+    summary = summarize(results)
+    return {"facts": summary["facts"], "in_context_block": summary["in_context_block"],
+            "block_tokens_p95": summary["block_tokens_p95"], "budget_tokens": budget,
+            "measured_on": _revision(), "directory": str(directory), "mode": mode, "k": k,
+            "recall": recall,
+            "tokenizer": tokenizer,
             "llm": getattr(llm, "name", None) if mode != "patterns" else None,
             "seconds": round(time.perf_counter() - started, 1),
-            "summary": summarize(results), "cases": results}
+            "summary": summary, "cases": results}
+
+
+def _revision() -> str | None:
+    """The source revision measured (git commit of the checkout), when there is one."""
+    import subprocess
+
+    try:
+        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
+                             text=True, timeout=5, cwd=Path(__file__).resolve().parent)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return f"commit {out.stdout.strip()}" if out.returncode == 0 and out.stdout.strip() else None
