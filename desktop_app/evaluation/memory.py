@@ -205,7 +205,8 @@ def evaluate_case(case: dict[str, Any], gold: dict[str, Any], embedder: Any, *, 
     # the block the model would get: memories + earlier conversations under the budget
     texts = load_prompts(question_language(question))
     context = fit_context([PromptMemory(i.id, i.text) for i in ranked[:MAX_MEMORIES]],
-                          recaller.earlier(question), texts, count_tokens=count_tokens,
+                          recaller.earlier(question, language=texts.language), texts,
+                          count_tokens=count_tokens,
                           budget=budget, query=question)
     in_context = _norm(context.text)
     stored = _norm(" ".join(i.text for i in memory.list_items(status="history")))

@@ -23,7 +23,7 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QLocale, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -71,6 +71,7 @@ from desktop_app.memory.types import (
     MemoryForgotten,
     MemoryNotSaved,
     MemorySaved,
+    chat_date,
 )
 
 Render = Callable[[], None]
@@ -395,7 +396,9 @@ class ChatPanel(QWidget):
         """Which earlier chats the answer drew on, each a link that opens it. Without a
         model writing the answer, what was said there is shown (it is the answer's reach)."""
         for event in recalled:
-            label = self.tr("From your chat of %1").replace("%1", event.date_label)
+            date = (chat_date(event.started_at, QLocale().name()) if event.started_at
+                    else event.date_label)
+            label = self.tr("From your chat of %1").replace("%1", date)
             text = label + (f": “{event.excerpt}”" if sources_only and event.excerpt else "")
             self.view.add_notice(text, links=[(self.tr("Open that chat"),
                                                f"recall-{event.conversation_id}")])

@@ -37,8 +37,8 @@ from desktop_app.memory.types import (
     ConversationLog,
     EarlierExchange,
     StoredMessage,
+    chat_date,
     iso,
-    parse_iso,
     utc_now,
 )
 from desktop_app.retrieval.types import Embedder, resolve_embedder
@@ -241,10 +241,12 @@ class RecallService:
         return found
 
     def earlier(self, query: str, *, exclude_conversation: str | None = None,
-                vector: np.ndarray | None = None) -> list[EarlierExchange]:
-        """The answer service's hook: candidates for "From earlier conversations"."""
+                vector: np.ndarray | None = None,
+                language: str = "en") -> list[EarlierExchange]:
+        """The answer service's hook: candidates for "From earlier conversations", dated
+        in the answer's language."""
         return [EarlierExchange(e.exchange_id, e.conversation_id, e.started_at,
-                                chat_date(e.started_at),
+                                chat_date(e.started_at, language),
                                 tuple((m, role, text) for m, (role, text)
                                       in zip(e.message_ids, e.turns, strict=True)),
                                 e.position)
@@ -343,10 +345,3 @@ class RecallService:
             return 0
         ids = self.index.rows_before(cutoff)
         return self._delete(ids, receipt) if ids else 0
-
-
-def chat_date(started_at: str) -> str:
-    """'15 Nov' (this year) or '15 Nov 2024': how an answer names an earlier chat."""
-    moment = parse_iso(started_at)
-    label = f"{moment.day} {moment.strftime('%b')}"
-    return label if moment.year == utc_now().year else f"{label} {moment.year}"

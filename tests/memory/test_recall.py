@@ -246,3 +246,26 @@ def test_the_packing_fills_the_budget_and_counts_the_whole_block() -> None:
                         load_prompts("en"), count_tokens=estimate_tokens, budget=budget,
                         query="Which city do I live in, and my order codes?")
     assert "- I live in Campinas." in block.text and block.tokens <= budget
+
+
+def test_an_earlier_chat_is_dated_in_the_answers_language() -> None:
+    from datetime import datetime, timezone
+
+    from desktop_app.memory.types import chat_date
+
+    now = datetime(2026, 12, 1, tzinfo=timezone.utc)
+    assert chat_date("2026-11-15T10:00:00Z", "en", now=now) == "15 Nov"
+    assert chat_date("2026-11-15T10:00:00Z", "pt_BR", now=now) == "15 de nov."
+    assert chat_date("2026-05-03T10:00:00Z", "pt", now=now) == "3 de maio"
+    assert chat_date("2024-12-15T10:00:00Z", "es", now=now) == "15 de dic. de 2024"
+    assert chat_date("2024-12-15T10:00:00Z", "de", now=now) == "15 Dec 2024"
+
+
+def test_a_portuguese_question_gets_the_chat_date_in_portuguese(memory_app: Any,
+                                                                booked: str) -> None:
+    recall = memory_app.memory.conversation_recall
+    found = recall.earlier("Qual era o número de confirmação do hotel?", language="pt")
+    assert found and found[0].date_label.startswith("15 de nov.")
+    block = fit_context([], found, load_prompts("pt"), count_tokens=estimate_tokens,
+                        budget=600, query="Qual era o número de confirmação do hotel?")
+    assert "15 de nov." in block.text and CANARY in block.text
