@@ -1,12 +1,16 @@
 """The personal context of a prompt: "What you told me" + "From earlier conversations".
 
-Profile memories (short facts from the user's own words) come first, then exchanges of
-earlier chats, best first, as long as the whole block stays under a token budget
-(`Settings.context_block_tokens`, counted with the model's tokenizer) — no fixed k.
-Exchanges of one chat are shown together, in the order they were said, under the chat's
-date; a user turn that a shown memory was taken from is not repeated. Recalled text sits
-inside a fence it cannot close (`neutralize`): it is something said earlier, possibly by
-the assistant, never an instruction and never a profile fact.
+Profile memories (short facts from the user's own words) and sentences of earlier chats
+share one token budget (`Settings.context_block_tokens`, counted with the model's
+tokenizer) — no fixed k. They are packed piece by piece, the piece that adds most for its
+tokens first (`_gain`: the question's words, specific things — numbers, amounts, codes,
+names — the block does not show yet, how recent its chat is), so the budget holds facts
+rather than greetings or one number said three times; a short answer comes with the
+question it answers. Sentences of one chat are shown together, in the order they were
+said, under the chat's date (in the answer's language); a user turn that a shown memory
+was taken from is not repeated. Recalled text sits inside a fence it cannot close
+(`neutralize`): it is something said earlier, possibly by the assistant, never an
+instruction and never a profile fact.
 
 Pure: no storage, no model. The answer service and the memory evaluation both call
 `fit_context`, so the evaluation measures exactly the block the model would see.
