@@ -249,11 +249,11 @@ def test_the_packing_fills_the_budget_and_counts_the_whole_block() -> None:
 
 
 def test_an_earlier_chat_is_dated_in_the_answers_language() -> None:
-    from datetime import datetime, timezone
+    from datetime import UTC, datetime
 
     from desktop_app.memory.types import chat_date
 
-    now = datetime(2026, 12, 1, tzinfo=timezone.utc)
+    now = datetime(2026, 12, 1, tzinfo=UTC)
     assert chat_date("2026-11-15T10:00:00Z", "en", now=now) == "15 Nov"
     assert chat_date("2026-11-15T10:00:00Z", "pt_BR", now=now) == "15 de nov."
     assert chat_date("2026-05-03T10:00:00Z", "pt", now=now) == "3 de maio"
