@@ -21,8 +21,11 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from _common import EVAL, percentiles, save, shared_models_dir, temp_home
+
+BATCH = 2000  # exchanges per table append while building
 
 QUESTIONS = [
     "What was my hotel confirmation number?",
@@ -88,6 +91,14 @@ def main() -> int:
     made = 0
     rng = np.random.default_rng(13)
     round_no = 0
+    pending: list[tuple[Any, str]] = []  # (row, text): added in large batches (fast build)
+
+    def flush() -> None:
+        vectors = rng.normal(size=(len(pending), index.dim)).astype(np.float32)
+        vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+        index.add_exchanges([r for r, _ in pending], [t for _, t in pending], vectors)
+        pending.clear()
+
     while made < args.exchanges:
         for turns in chats:
             conv = store.new_conversation(f"bench {round_no}")
@@ -98,15 +109,16 @@ def main() -> int:
                 else:
                     store.add_assistant_message(conv, text, timestamp=day)
             units = exchanges_of(store.messages(conv))[: args.exchanges - made]
-            rows = [ExchangeRow(exchange_id(u), conv, tuple(m.id for m in u), u[0].created_at)
-                    for u in units]
-            vectors = rng.normal(size=(len(rows), index.dim)).astype(np.float32)
-            vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
-            index.add_exchanges(rows, [exchange_text(u) for u in units], vectors)
-            made += len(rows)
+            pending += [(ExchangeRow(exchange_id(u), conv, tuple(m.id for m in u),
+                                     u[0].created_at), exchange_text(u)) for u in units]
+            made += len(units)
+            if len(pending) >= BATCH:
+                flush()
             if made >= args.exchanges:
                 break
         round_no += 1
+    if pending:
+        flush()
     index.compact()
     build_s = time.perf_counter() - started
     print(f"{index.count()} exchanges indexed in {build_s:.0f} s")

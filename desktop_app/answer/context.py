@@ -1,12 +1,16 @@
 """The personal context of a prompt: "What you told me" + "From earlier conversations".
 
-Profile memories (short facts from the user's own words) come first, then exchanges of
-earlier chats, best first, as long as the whole block stays under a token budget
-(`Settings.context_block_tokens`, counted with the model's tokenizer) — no fixed k.
-Exchanges of one chat are shown together, in the order they were said, under the chat's
-date; a user turn that a shown memory was taken from is not repeated. Recalled text sits
-inside a fence it cannot close (`neutralize`): it is something said earlier, possibly by
-the assistant, never an instruction and never a profile fact.
+Profile memories (short facts from the user's own words) and sentences of earlier chats
+share one token budget (`Settings.context_block_tokens`, counted with the model's
+tokenizer) — no fixed k. They are packed piece by piece, the piece that adds most for its
+tokens first (`_gain`: the question's words, specific things — numbers, amounts, codes,
+names — the block does not show yet, how recent its chat is), so the budget holds facts
+rather than greetings or one number said three times; a short answer comes with the
+question it answers. Sentences of one chat are shown together, in the order they were
+said, under the chat's date (in the answer's language); a user turn that a shown memory
+was taken from is not repeated. Recalled text sits inside a fence it cannot close
+(`neutralize`): it is something said earlier, possibly by the assistant, never an
+instruction and never a profile fact.
 
 Pure: no storage, no model. The answer service and the memory evaluation both call
 `fit_context`, so the evaluation measures exactly the block the model would see.
@@ -14,10 +18,12 @@ Pure: no storage, no model. The answer service and the memory evaluation both ca
 
 from __future__ import annotations
 
+import heapq
 import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from desktop_app.answer.prompt import MemoryItem, PromptTexts, neutralize
 from desktop_app.memory.types import EarlierExchange
@@ -28,10 +34,21 @@ from desktop_app.text.sentences import chat_sentences
 MAX_MEMORIES = 5  # profile facts are few and short; the rest of the budget goes to recall
 MEMORY_SHARE = 0.5  # memories may take at most this share of the budget
 GAP = " … "
-# a sentence that carries something specific: a number, an amount, a code, an e-mail, or a
-# capitalised word inside it (a name): what the user will ask about later
-_SPECIFIC = re.compile(r"\d|[$€£]|[\w.+-]+@[\w-]+|(?<=\S )[A-ZÀ-Ý][\w-]+")
-
+SHORT_ANSWER_WORDS = 8  # a user reply this short is shown with the question it answers
+NO_VALUE_GAIN = 0.05  # a sentence with the question's words but nothing specific, vs one value
+OLDEST_WEIGHT = 0.5  # the oldest candidate chat's sentences count this much, the newest 1
+MEMORY_FLOOR = 0.5  # a profile memory's least gain: found for the question by meaning
+FILL_ROUNDS = 3  # packings tried: the estimate is corrected by the real count in between
+FILL_MIN = 8  # tokens left over worth another packing
+# the specific things a sentence states: amounts, anything with a digit (numbers, codes,
+# dates, times, phone numbers), e-mail addresses, and runs of capitalised words inside it
+# (names: "Patricia Wong", "Premier Bank"); what the user will ask about later
+_VALUE = re.compile(
+    r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+    r"|(?:R\$|[$€£])\s?\d[\d.,]*\d|(?:R\$|[$€£])\s?\d"
+    r"|[\w/:.-]*\d[\w/:.-]*\w|\d"
+    r"|(?<=\S )[A-ZÀ-Ý][\w-]+(?: (?:of|de|da|do|del) [A-ZÀ-Ý][\w-]+| [A-ZÀ-Ý][\w-]+)*")
+_TRAILING_OFF = re.compile(r"(?<=\.\.\.)\s+(?=[A-ZÀ-Ý0-9$])")  # "Let me check... It is $80."
 
 @dataclass(frozen=True)
 class ContextBlock:
@@ -67,39 +84,108 @@ class _Piece:
     order: tuple[int, int]  # (message seq in its chat, sentence number)
     text: str
     rank: int  # of its exchange, 0 = most relevant
-    overlap: int  # words of the question it contains
+    terms: frozenset[str]  # its content terms
+    values: frozenset[str]  # the specific things it states (numbers, amounts, codes, names)
+    lead: _Piece | None = None  # the question a short answer needs beside it
+    recency: float = 1.0  # the newest chat 1, the oldest OLDEST_WEIGHT (a correction wins)
 
 
-def _pieces(exchanges: Sequence[EarlierExchange], skip: frozenset[str],
-            terms: set[str]) -> list[_Piece]:
+@lru_cache(maxsize=16384)  # recalled sentences come back question after question
+def _analyzed(sentence: str) -> tuple[frozenset[str], frozenset[str]]:
+    """(content terms, specific things) of a sentence."""
+    return content_terms(sentence), specifics(sentence)
+
+
+def specifics(text: str) -> frozenset[str]:
+    """The specific things a sentence states, folded: numbers, amounts, codes, e-mail
+    addresses, times, and capitalised words inside it (names). What a later question asks
+    about; two sentences stating the same ones say the same thing twice."""
+    return frozenset(fold(m.group(0)).strip(" .,") for m in _VALUE.finditer(text))
+
+
+def _short_answer(text: str) -> bool:
+    """A reply that means little without the question it answers ("March 15th, 1985.",
+    "Yes, the second one.")."""
+    return len(text.split()) <= SHORT_ANSWER_WORDS
+
+
+def _pieces(exchanges: Sequence[EarlierExchange], terms: set[str]) -> list[_Piece]:
     """The sentences recall can show: those with something specific (a number, an amount,
-    a code, a name) or a word of the question; greetings and filler are left out."""
+    a code, a name) or a word of the question; greetings and filler are left out. A short
+    user answer carries the assistant's question before it as its `lead`. Each is weighed
+    by how recent its chat is among the candidates: when two sentences add as much, the
+    later one (a correction, the current value) goes first."""
+    dates = sorted({e.started_at for e in exchanges})
+    step = (1.0 - OLDEST_WEIGHT) / (len(dates) - 1) if len(dates) > 1 else 0.0
+    recency = {d: OLDEST_WEIGHT + i * step if len(dates) > 1 else 1.0
+               for i, d in enumerate(dates)}
     pieces: list[_Piece] = []
     seen: set[str] = set()
     for rank, exchange in enumerate(exchanges):
+        weight = recency[exchange.started_at]
+        previous: tuple[str, tuple[str, ...]] | None = None  # the turn before: role, sentences
         for turn, (message_id, role, text) in enumerate(exchange.turns):
-            if message_id in seen or message_id in skip:
-                continue
-            seen.add(message_id)
-            flat = " ".join(text.split())
-            for number, sentence in enumerate(chat_sentences(flat) or [flat]):
-                overlap = len(terms & content_terms(sentence))
-                if overlap or _SPECIFIC.search(sentence):
+            sentences = _sentences(text)
+            if message_id not in seen:
+                seen.add(message_id)
+                for number, sentence in enumerate(sentences):
+                    own, values = _analyzed(sentence)
+                    if not (terms & own or values):
+                        continue
+                    lead = None
+                    if (role == "user" and previous is not None and previous[0] != "user"
+                            and previous[1][-1].endswith("?") and number == 0
+                            and _short_answer(text)):
+                        asked = previous[1][-1]
+                        lead = _Piece(exchange, exchange.turns[turn - 1][0], previous[0],
+                                      (exchange.position + turn - 1, len(previous[1]) - 1),
+                                      asked, rank, *_analyzed(asked), recency=weight)
                     pieces.append(_Piece(exchange, message_id, role,
                                          (exchange.position + turn, number), sentence, rank,
-                                         overlap))
+                                         own, values, lead, weight))
+            previous = (role, sentences)
     return pieces
 
 
-def _by_relevance(pieces: list[_Piece]) -> list[_Piece]:
-    """Best first: the exchange's rank and the sentence's share of the question's words,
-    fused with the same reciprocal-rank formula as search (k = 60)."""
-    by_overlap = sorted(pieces, key=lambda p: (-p.overlap, p.rank, p.order))
-    overlap_rank = {id(p): r for r, p in enumerate(by_overlap)}
-    by_exchange = sorted(pieces, key=lambda p: (p.rank, p.order))
-    exchange_rank = {id(p): r for r, p in enumerate(by_exchange)}
-    return sorted(pieces, key=lambda p: (-(1 / (60 + overlap_rank[id(p)])
-                                           + 1 / (60 + exchange_rank[id(p)])), p.rank, p.order))
+@lru_cache(maxsize=8192)
+def _sentences(text: str) -> tuple[str, ...]:
+    """A turn's sentences; a trailing-off "Let me check... Your balance is $80." is two
+    (the chat splitter keeps "..." inside a sentence)."""
+    flat = " ".join(text.split())
+    return tuple(part for sentence in (chat_sentences(flat) or [flat])
+                 for part in _TRAILING_OFF.split(sentence) if part.strip())
+
+
+def _weights(pieces: Sequence[_Piece | _Memory], terms: set[str]) -> dict[str, float]:
+    """Inverse document frequency of the question's words over the candidate sentences:
+    a word every sentence has ("number") says less about which one is wanted."""
+    n = len(pieces) or 1
+    return {t: math.log(1 + n / (1 + sum(t in p.terms for p in pieces))) for t in terms}
+
+
+def _gain(candidate: _Piece | _Memory, weights: dict[str, float], shown: set[str]) -> float:
+    """What showing a sentence adds: the question's words it has (weighted) times the
+    specific things it states that the block does not show yet. The search chose which
+    exchanges are candidates; among them its rank only breaks ties (a broad question's
+    facts are spread over many exchanges, none of which matches it best). A profile
+    memory always adds a little (the memory search found it for this question, even when
+    it shares no word with it)."""
+    relevance = sum(w for t, w in weights.items() if t in candidate.terms)
+    new = len(candidate.values - shown)
+    gain = (1.0 + relevance) * (new + (NO_VALUE_GAIN if relevance else 0.0))
+    if isinstance(candidate, _Memory):
+        return max(gain, MEMORY_FLOOR)
+    return gain * candidate.recency
+
+
+@dataclass(frozen=True)
+class _Memory:
+    """A profile memory offered to the block, as the memory search ranked it."""
+
+    item: MemoryItem
+    rank: int
+    terms: frozenset[str]
+    values: frozenset[str]
 
 
 def render_memories(memories: Sequence[MemoryItem], texts: PromptTexts) -> str:
@@ -146,28 +232,151 @@ def _covered(turn: str, memories: Sequence[MemoryItem]) -> bool:
 def fit_context(memories: Sequence[MemoryItem], exchanges: Sequence[EarlierExchange],
                 texts: PromptTexts, *, count_tokens: Callable[[str], int],
                 budget: int, query: str = "") -> ContextBlock:
-    """Memories, then what was said in earlier chats, best first, while the rendered block
-    fits `budget` tokens. Recalled turns are packed sentence by sentence (`_pieces`), so
-    the budget holds facts rather than greetings."""
-    terms = set(content_terms(query))
+    """Profile memories and what was said in earlier chats, while the rendered block fits
+    `budget` tokens. Both are packed piece by piece — a memory, or one sentence of a
+    recalled turn — the piece that adds most for its tokens first (`_gain`: the question's
+    words, specific things not shown yet, its search rank), so the budget holds facts
+    rather than greetings or the same number three times. A user turn a shown memory was
+    taken from is not repeated. Each piece is counted once; the rendered block is counted
+    again at the end, trimmed if the sum of parts fell short and refilled if it was over."""
     if budget <= 0 or (not memories and not exchanges):
         return EMPTY
-    kept: list[MemoryItem] = []
-    for memory in memories[:MAX_MEMORIES]:
-        if count_tokens(render_memories([*kept, memory], texts)) <= budget * MEMORY_SHARE:
-            kept.append(memory)
-    head = render_memories(kept, texts)
-    skip = frozenset(message_id for e in exchanges for message_id, role, text in e.turns
-                     if role == "user" and _covered(text, kept))
-    chosen: list[_Piece] = []
-    tokens = count_tokens(head) if head else 0
-    for piece in _by_relevance(_pieces(exchanges, skip, terms)):
-        trial = head + render_recall([*chosen, piece], texts)
-        cost = count_tokens(trial)
-        if cost <= budget:
-            chosen.append(piece)
-            tokens = cost
-    text = head + render_recall(chosen, texts)
-    used = {p.exchange.exchange_id for p in chosen}
-    return ContextBlock(tuple(kept), tuple(e for e in exchanges if e.exchange_id in used), text,
-                        tokens if text else 0)
+    terms = set(content_terms(query))
+    offered = [_Memory(m, rank, content_terms(m.text), specifics(m.text))
+               for rank, m in enumerate(memories[:MAX_MEMORIES])]
+    pieces = _pieces(exchanges, terms)
+    weights = _weights([*pieces, *offered], terms)
+    best = EMPTY
+    room = budget
+    sizes: dict[str, int] = {}  # each text counted once, across packings
+    for _ in range(FILL_ROUNDS):
+        groups = _pack(offered, pieces, weights, texts, count_tokens, room, budget, sizes)
+        while True:
+            block = _render(groups, exchanges, texts, count_tokens)
+            if block.tokens <= budget or not groups:
+                break
+            groups.pop()  # the estimate fell short: drop the last piece chosen
+        if block.tokens <= budget and block.tokens >= best.tokens:
+            best = block
+        slack = budget - block.tokens
+        if slack < FILL_MIN or len(groups) == 0:
+            break
+        room += slack
+    return best
+
+
+def _render(groups: list[list[_Piece | _Memory]], exchanges: Sequence[EarlierExchange],
+            texts: PromptTexts, count_tokens: Callable[[str], int]) -> ContextBlock:
+    chosen = [c for group in groups for c in group]
+    kept = sorted((c for c in chosen if isinstance(c, _Memory)), key=lambda m: m.rank)
+    pieces = [c for c in chosen if isinstance(c, _Piece)]
+    text = render_memories([m.item for m in kept], texts) + render_recall(pieces, texts)
+    used = {p.exchange.exchange_id for p in pieces}
+    return ContextBlock(tuple(m.item for m in kept),
+                        tuple(e for e in exchanges if e.exchange_id in used), text,
+                        count_tokens(text) if text else 0)
+
+
+def _pack(memories: list[_Memory], pieces: list[_Piece], weights: dict[str, float],
+          texts: PromptTexts, count_tokens: Callable[[str], int], room: int,
+          budget: int, sizes: dict[str, int]) -> list[list[_Piece | _Memory]]:
+    """Greedy by gain per token, lazily re-evaluated (a piece's gain only falls as the
+    block shows more), within `room` tokens counted part by part: a section's header
+    once, a chat's fence once, a message's role label once, then each sentence.
+    Returns the chosen groups in the order chosen (a short answer with its question)."""
+    candidates: list[_Piece | _Memory] = [*memories, *pieces]
+    if not candidates or room <= 0:
+        return []
+    def size(text: str) -> int:
+        if text not in sizes:
+            sizes[text] = count_tokens(text)
+        return sizes[text]
+
+    intro = size(texts["recall"].format(items=""))
+    fence = size(texts["recall_chat"].format(date="15 Nov 2024", turns=""))
+    label = max(size(texts["recall_user"].format(text="")),
+                size(texts["recall_assistant"].format(text="")))
+    memory_head = size(texts["memories"].format(items=""))
+
+    def parts(c: _Piece | _Memory) -> list[_Piece | _Memory]:
+        if isinstance(c, _Piece) and c.lead is not None:
+            return [c.lead, c]
+        return [c]
+
+    def key(c: _Piece | _Memory) -> tuple[str, int]:
+        return ("\0" + c.item.id, 0) if isinstance(c, _Memory) else (c.message_id, c.order[1])
+
+    # a user turn and a memory taken from it say the same: showing one retires the other
+    covers: dict[tuple[str, int], set[tuple[str, int]]] = {}
+    by_message: dict[str, list[_Piece]] = {}
+    for piece in pieces:
+        by_message.setdefault(piece.message_id, []).append(piece)
+    for memory in memories:
+        for group in by_message.values():
+            if group[0].role == "user" and _covered(" ".join(p.text for p in group),
+                                                    [memory.item]):
+                keys = {key(p) for p in group}
+                covers.setdefault(key(memory), set()).update(keys)
+                for k in keys:
+                    covers.setdefault(k, set()).add(key(memory))
+
+    done: set[tuple[str, int]] = set()
+    retired: set[tuple[str, int]] = set()
+    messages: set[str] = set()
+    chats: set[str] = set()
+    shown: set[str] = set()
+    state = {"memories": 0, "memory_tokens": 0, "recall": False}
+
+    def cost(c: _Piece | _Memory) -> int:
+        if isinstance(c, _Memory):
+            return (0 if state["memories"] else memory_head) \
+                + size(texts["memory_item"].format(text=c.item.text)) + 1
+        total = 0 if state["recall"] else intro
+        for part in parts(c):
+            assert isinstance(part, _Piece)
+            if key(part) in done:
+                continue
+            if part.exchange.conversation_id not in chats:
+                total += fence
+            total += size(part.text) + (2 if part.message_id in messages else label + 1)
+        return total
+
+    def ratio(c: _Piece | _Memory) -> float:
+        return _gain(c, weights, shown) / max(1, cost(c))
+
+    heap = [(-ratio(c), c.rank, i) for i, c in enumerate(candidates)]
+    heapq.heapify(heap)
+    groups: list[list[_Piece | _Memory]] = []
+    used = 0
+    while heap:
+        _, _, i = heapq.heappop(heap)
+        c = candidates[i]
+        if key(c) in done or key(c) in retired:
+            continue
+        current = ratio(c)
+        if current <= 0:
+            continue
+        if heap and current < -heap[0][0] - 1e-12:
+            heapq.heappush(heap, (-current, c.rank, i))  # its gain fell: re-queue
+            continue
+        spend = cost(c)
+        if used + spend > room:
+            continue
+        if isinstance(c, _Memory):
+            if state["memory_tokens"] + spend > budget * MEMORY_SHARE:
+                continue
+            state["memories"] += 1
+            state["memory_tokens"] += spend
+        else:
+            state["recall"] = True
+        used += spend
+        fresh = [part for part in parts(c) if key(part) not in done]
+        for part in fresh:
+            done.add(key(part))
+            retired.update(covers.get(key(part), ()))
+            shown.update(part.values)
+            if isinstance(part, _Piece):
+                messages.add(part.message_id)
+                chats.add(part.exchange.conversation_id)
+        groups.append(fresh)
+    return groups

@@ -174,6 +174,7 @@ class RecallUsed:
     date_label: str
     message_ids: tuple[str, ...]
     excerpt: str  # its first turns, for the sources-only answer
+    started_at: str = ""  # ISO 8601: the window dates it in the UI's language
 
 
 @dataclass(frozen=True)

@@ -100,7 +100,8 @@ class ConversationRecall(Protocol):
     """Earlier chats (memory/recall.py), best first, the current one excluded."""
 
     def earlier(self, query: str, *, exclude_conversation: str | None = None,
-                vector: np.ndarray | None = None) -> Sequence[EarlierExchange]: ...
+                vector: np.ndarray | None = None,
+                language: str = "en") -> Sequence[EarlierExchange]: ...
 
 
 def _ms(since: float) -> float:
@@ -237,7 +238,9 @@ class AnswerService:
                         said.setdefault(message_id, (e.position + offset, text))
             ordered = sorted(said.items(), key=lambda item: item[1][0])
             yield RecallUsed(conv_id, label, tuple(m for m, _ in ordered),
-                             " / ".join(text for _, (_, text) in ordered)[:400])
+                             " / ".join(text for _, (_, text) in ordered)[:400],
+                             next(e.started_at for e in context.exchanges
+                                  if e.conversation_id == conv_id))
         if is_cancelled():
             yield self._done("", (), [CANCELLED, *warnings], not use_llm, trace, started)
             return
@@ -321,7 +324,7 @@ class AnswerService:
         try:
             found = self.memory.recall(query, MAX_MEMORIES, query_vector=vector)
             earlier = (self.recall.earlier(query, exclude_conversation=conversation_id,
-                                           vector=vector)
+                                           vector=vector, language=texts.language)
                        if self.recall is not None else ())
         except AppError as exc:
             warnings.append(AnswerWarning(WarningCode.MEMORY_UNAVAILABLE, exc.user_message))

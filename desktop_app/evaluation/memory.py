@@ -205,7 +205,8 @@ def evaluate_case(case: dict[str, Any], gold: dict[str, Any], embedder: Any, *, 
     # the block the model would get: memories + earlier conversations under the budget
     texts = load_prompts(question_language(question))
     context = fit_context([PromptMemory(i.id, i.text) for i in ranked[:MAX_MEMORIES]],
-                          recaller.earlier(question), texts, count_tokens=count_tokens,
+                          recaller.earlier(question, language=texts.language), texts,
+                          count_tokens=count_tokens,
                           budget=budget, query=question)
     in_context = _norm(context.text)
     stored = _norm(" ".join(i.text for i in memory.list_items(status="history")))
@@ -315,8 +316,24 @@ def run_memory_eval(app: Any, directory: Path, *, mode: str = "patterns", k: int
                      f"{result['block_memories']} memories, {result['block_exchanges']} "
                      f"exchanges); {result['found']} in the top-{k} memories, "
                      f"{result['stored']} stored, {result['memories']} memories")
-    return {"directory": str(directory), "mode": mode, "k": k, "recall": recall,
-            "budget_tokens": budget, "tokenizer": tokenizer,
+    summary = summarize(results)
+    return {"facts": summary["facts"], "in_context_block": summary["in_context_block"],
+            "block_tokens_p95": summary["block_tokens_p95"], "budget_tokens": budget,
+            "measured_on": _revision(), "directory": str(directory), "mode": mode, "k": k,
+            "recall": recall,
+            "tokenizer": tokenizer,
             "llm": getattr(llm, "name", None) if mode != "patterns" else None,
             "seconds": round(time.perf_counter() - started, 1),
-            "summary": summarize(results), "cases": results}
+            "summary": summary, "cases": results}
+
+
+def _revision() -> str | None:
+    """The source revision measured (git commit of the checkout), when there is one."""
+    import subprocess
+
+    try:
+        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
+                             text=True, timeout=5, cwd=Path(__file__).resolve().parent)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return f"commit {out.stdout.strip()}" if out.returncode == 0 and out.stdout.strip() else None

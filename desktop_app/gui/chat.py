@@ -22,7 +22,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QLocale, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -71,7 +71,7 @@ from desktop_app.memory.events import (
     MemoryNotSaved,
     MemorySaved,
 )
-from desktop_app.memory.types import MemoryItem, StoredMessage
+from desktop_app.memory.types import MemoryItem, StoredMessage, chat_date
 
 Render = Callable[[], None]
 
@@ -396,7 +396,9 @@ class ChatPanel(QWidget):
         """Which earlier chats the answer drew on, each a link that opens it. Without a
         model writing the answer, what was said there is shown (it is the answer's reach)."""
         for event in recalled:
-            label = self.tr("From your chat of %1").replace("%1", event.date_label)
+            date = (chat_date(event.started_at, QLocale().name()) if event.started_at
+                    else event.date_label)
+            label = self.tr("From your chat of %1").replace("%1", date)
             text = label + (f": “{event.excerpt}”" if sources_only and event.excerpt else "")
             self.view.add_notice(text, links=[(self.tr("Open that chat"),
                                                f"recall-{event.conversation_id}")])
@@ -550,15 +552,14 @@ class ChatPanel(QWidget):
 def _recalled_from_trace(trace: dict[str, Any] | None) -> list[RecallUsed]:
     """The earlier chats a stored answer drew on, one per chat in the order used (the trace
     keeps ids and dates only, never what was said: the excerpt is not shown again)."""
-    from desktop_app.memory.recall import chat_date
-
     chats: dict[str, RecallUsed] = {}
     for entry in (trace or {}).get("recall", []) or []:
         try:
             conversation_id = str(entry["conversation_id"])
             if conversation_id not in chats:
-                chats[conversation_id] = RecallUsed(conversation_id, chat_date(str(entry["date"])),
-                                                    (), "")
+                started_at = str(entry["date"])
+                chats[conversation_id] = RecallUsed(conversation_id, chat_date(started_at), (),
+                                                    "", started_at)
         except (KeyError, TypeError, ValueError):
             continue
     return list(chats.values())

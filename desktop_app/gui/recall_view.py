@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QLocale, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -107,7 +107,8 @@ class ConversationsView(QWidget):
             if parent is None:
                 title = exchange.title or self.tr("Untitled chat")
                 parent = QTreeWidgetItem([self.tr("%1 — chat of %2").replace("%1", title)
-                                          .replace("%2", chat_date(exchange.started_at))])
+                                          .replace("%2", chat_date(exchange.started_at,
+                                                                   QLocale().name()))])
                 parent.setData(0, CONVERSATION_ROLE, exchange.conversation_id)
                 chats[exchange.conversation_id] = parent
                 self.tree.addTopLevelItem(parent)

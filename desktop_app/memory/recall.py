@@ -37,8 +37,8 @@ from desktop_app.memory.types import (
     ConversationLog,
     EarlierExchange,
     StoredMessage,
+    chat_date,
     iso,
-    parse_iso,
     utc_now,
 )
 from desktop_app.retrieval.types import Embedder, resolve_embedder
@@ -48,7 +48,7 @@ log = logging.getLogger(__name__)
 EMBEDDER_KEY = "recall_index.embedder_id"
 EMBED_BATCH = 64
 LEG_DEPTH = 40
-CANDIDATES = 40  # exchanges offered to the block; it keeps their sentences that fit
+CANDIDATES = 100  # exchanges offered to the block; it keeps their sentences that fit
 
 
 @dataclass(frozen=True)
@@ -192,7 +192,7 @@ class RecallService:
 
     # --- search ---
 
-    def search(self, query: str, *, vector: np.ndarray | None = None, k: int = CANDIDATES,
+    def search(self, query: str, *, vector: np.ndarray | None = None, k: int | None = None,
                exclude_conversation: str | None = None) -> list[RecalledExchange]:
         """The exchanges most relevant to `query`, best first (RRF of both legs; ties newer
         first). The current conversation is excluded: its turns are in the history."""
@@ -200,22 +200,24 @@ class RecallService:
             return []
         from desktop_app.retrieval.search import HybridSearcher
 
+        k = CANDIDATES if k is None else k
+        depth = max(LEG_DEPTH, k)
         index = self.index
         if index.count() == 0:
             return []
         searcher = HybridSearcher(index, self.embedder, self._settings)
-        ranked = searcher.search_rows(query, k=2 * LEG_DEPTH, filters=RecallFilters(),
-                                      query_vector=vector, depth=LEG_DEPTH)
+        ranked = searcher.search_rows(query, k=2 * depth, filters=RecallFilters(),
+                                      query_vector=vector, depth=depth)
         rows = {r.row.exchange_id: r.row for r in ranked}
         fused = [_Fused(r.row.exchange_id, r.score) for r in ranked]
         cutoff = self._cutoff()
         found: list[RecalledExchange] = []
-        titles: dict[str, str] = {}
         wanted = [rows[f.key] for f in fused
                   if rows[f.key].conversation_id != exclude_conversation
                   and (cutoff is None or rows[f.key].started_at >= cutoff)][:k]
         stored = self.conversations.messages_by_id(
             [m for row in wanted for m in row.message_ids])
+        titles = self._titles({row.conversation_id for row in wanted})
         for f in fused:
             row = rows[f.key]
             if row.conversation_id == exclude_conversation:
@@ -231,25 +233,34 @@ class RecallService:
                     seqs.append(message.seq)
             if not turns:
                 continue  # its messages were deleted; the next sync drops the row
-            if row.conversation_id not in titles:
-                titles[row.conversation_id] = self._title(row.conversation_id)
             found.append(RecalledExchange(row.exchange_id, row.conversation_id,
-                                          titles[row.conversation_id], row.started_at,
+                                          titles.get(row.conversation_id, ""), row.started_at,
                                           tuple(turns), tuple(ids), f.score, seqs[0]))
             if len(found) >= k:
                 break
         return found
 
     def earlier(self, query: str, *, exclude_conversation: str | None = None,
-                vector: np.ndarray | None = None) -> list[EarlierExchange]:
-        """The answer service's hook: candidates for "From earlier conversations"."""
+                vector: np.ndarray | None = None,
+                language: str = "en") -> list[EarlierExchange]:
+        """The answer service's hook: candidates for "From earlier conversations", dated
+        in the answer's language."""
         return [EarlierExchange(e.exchange_id, e.conversation_id, e.started_at,
-                                chat_date(e.started_at),
+                                chat_date(e.started_at, language),
                                 tuple((m, role, text) for m, (role, text)
                                       in zip(e.message_ids, e.turns, strict=True)),
                                 e.position)
                 for e in self.search(query, vector=vector,
                                      exclude_conversation=exclude_conversation)]
+
+    def _titles(self, conversation_ids: set[str]) -> dict[str, str]:
+        """Titles of several chats in one query (a search spans up to CANDIDATES chats)."""
+        ids = sorted(conversation_ids)
+        if not ids:
+            return {}
+        rows = self.db.query("SELECT id, title FROM conversations WHERE id IN ("
+                             + ", ".join("?" * len(ids)) + ")", tuple(ids))
+        return {str(r["id"]): str(r["title"] or "") for r in rows}
 
     def _title(self, conversation_id: str) -> str:
         rows = self.db.query("SELECT title FROM conversations WHERE id = ?", (conversation_id,))
@@ -334,10 +345,3 @@ class RecallService:
             return 0
         ids = self.index.rows_before(cutoff)
         return self._delete(ids, receipt) if ids else 0
-
-
-def chat_date(started_at: str) -> str:
-    """'15 Nov' (this year) or '15 Nov 2024': how an answer names an earlier chat."""
-    moment = parse_iso(started_at)
-    label = f"{moment.day} {moment.strftime('%b')}"
-    return label if moment.year == utc_now().year else f"{label} {moment.year}"

@@ -59,7 +59,10 @@ class RecallFilters:
     until: str | None = None
 
     def sql(self) -> str:
-        clauses = [f"status = {_sql_str(ACTIVE)}"]
+        """The filter, or "" for none. Every stored row is active (erasure deletes rows
+        physically), so the status column needs no clause: a prefilter on it made each
+        vector search at 10,000 exchanges scan a column for nothing."""
+        clauses = []
         if self.since:
             clauses.append(f"started_at >= {_sql_str(self.since)}")
         if self.until:
@@ -102,15 +105,15 @@ class RecallIndex(SearchTable):
 
     def search_vector(self, vector: np.ndarray, k: int,
                       filters: RecallFilters | None = None) -> list[Scored[ExchangeRow]]:
-        if self.count() == 0:
-            return []
-        where = _where(filters)
+        where = _where(filters)  # an empty table simply returns no rows
 
         def run() -> list[dict[str, Any]]:
             query: Any = self._table.search(np.asarray(vector, dtype=np.float32),
                                             query_type="vector", vector_column_name="vector")
-            return list(query.distance_type("dot").where(where, prefilter=True).limit(k)
-                        .select(["id", "conversation_id", "message_ids", "started_at",
+            query = query.distance_type("dot")
+            if where:
+                query = query.where(where, prefilter=True)
+            return list(query.limit(k).select(["id", "conversation_id", "message_ids", "started_at",
                                  "_distance"]).to_list())
 
         # dot distance of normalised vectors is 1 - cosine
@@ -119,9 +122,11 @@ class RecallIndex(SearchTable):
     def search_keyword(self, text: str, k: int,
                        filters: RecallFilters | None = None) -> list[Scored[ExchangeRow]]:
         analyzed = keyword_text(text)
-        if not analyzed.strip() or self.count() == 0:
+        if not analyzed.strip():
             return []
         if not self._fts_ready:
+            if self.count() == 0:
+                return []
             self._fts_ready = lancedb_io.has_fts(self._table)
         if not self._fts_ready:
             with self.writer.hold_if_free("indexing conversations") as held:
@@ -131,10 +136,11 @@ class RecallIndex(SearchTable):
         where = _where(filters)
 
         def run() -> list[dict[str, Any]]:
-            return list(self._table.search(analyzed, query_type="fts",
-                                           fts_columns="search_text")
-                        .where(where, prefilter=True).limit(k)
-                        .select(["id", "conversation_id", "message_ids", "started_at",
+            query: Any = self._table.search(analyzed, query_type="fts",
+                                            fts_columns="search_text")
+            if where:
+                query = query.where(where, prefilter=True)
+            return list(query.limit(k).select(["id", "conversation_id", "message_ids", "started_at",
                                  "_score"]).to_list())
 
         return self._scored(self._read(run), lambda r: float(r["_score"]))

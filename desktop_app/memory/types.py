@@ -43,6 +43,30 @@ def parse_iso(text: str) -> datetime:
     return datetime.fromisoformat(text.replace("Z", "+00:00"))
 
 
+_MONTHS = {
+    "en": ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"),
+    "pt": ("jan.", "fev.", "mar.", "abr.", "maio", "jun.", "jul.", "ago.", "set.", "out.",
+           "nov.", "dez."),
+    "es": ("ene.", "feb.", "mar.", "abr.", "may.", "jun.", "jul.", "ago.", "sept.", "oct.",
+           "nov.", "dic."),
+}
+
+
+def chat_date(started_at: str, language: str = "en", *, now: datetime | None = None) -> str:
+    """How an answer or the panel names an earlier chat, in its language: '15 Nov' /
+    '15 de nov.' this year, '15 Nov 2024' / '15 de nov. de 2024' another year.
+    `language`: "pt", "pt_BR", "es", "en", … (anything else reads as English)."""
+    moment = parse_iso(started_at)
+    code = language.split("_")[0].split("-")[0].lower()
+    month = _MONTHS.get(code, _MONTHS["en"])[moment.month - 1]
+    this_year = moment.year == (now or utc_now()).year
+    if code in ("pt", "es"):
+        label = f"{moment.day} de {month}"
+        return label if this_year else f"{label} de {moment.year}"
+    label = f"{moment.day} {month}"
+    return label if this_year else f"{label} {moment.year}"
+
+
 @dataclass(frozen=True)
 class UserMessage:
     """Words the user typed, as stored in the conversation store (the only memory input)."""

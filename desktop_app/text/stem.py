@@ -15,6 +15,8 @@ reindex: the index's schema version must move with it.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 # Derivational suffixes, longest first: (suffix, replacement, minimum stem length kept).
 _DERIVATIONAL: tuple[tuple[str, str, int], ...] = (
     ("amentos", "", 4), ("imentos", "", 4), ("amento", "", 4), ("imento", "", 4),
@@ -35,6 +37,7 @@ _PLURALS: tuple[tuple[str, str], ...] = (
 _FINAL = ("ar", "er", "ir", "ed", "a", "o", "e")
 
 
+@lru_cache(maxsize=65536)  # pure; a language has far fewer distinct words than it uses
 def light_stem(token: str) -> str:
     """Reduce a folded token: one derivational suffix, else plural then verb/vowel ending."""
     if len(token) <= 3 or not token.isalpha():

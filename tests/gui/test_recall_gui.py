@@ -128,3 +128,16 @@ def test_one_message_is_deleted_from_the_memory_window(qtbot: Any, window: MainW
     home = Path(gui_app.paths.data_dir).parent
     leftovers = [p for p in home.rglob("*") if p.is_file() and b"73310" in p.read_bytes()]
     assert leftovers == []
+def test_the_earlier_chat_is_dated_in_the_ui_language(qtbot: Any, window: MainWindow,
+                                                      earlier_chat: str) -> None:
+    window.translations.apply("pt_BR")
+    try:
+        ask(qtbot, window, "What was my hotel confirmation number?")
+        text = window.chat.view.toPlainText()
+        assert "Da sua conversa de 15 de nov." in text and "15 Nov" not in text
+        window.show_recall()
+        view = window.recall_view
+        qtbot.waitUntil(lambda: view.tree.topLevelItemCount() == 1, timeout=30_000)
+        assert "15 de nov." in view.tree.topLevelItem(0).text(0)
+    finally:
+        window.translations.apply("en")

@@ -99,4 +99,8 @@ def test_a_real_case_replays_through_extraction_and_recall(memory_app: Any,
     assert facts["123006800"]["in_context_block"] and facts["4429853327"]["in_context_block"]
     assert 0 < case["block_tokens"] <= result["budget_tokens"] == 600
     assert result["summary"]["in_context_block"] == 1.0
+    # the figures the results file is read for sit at its top level, with the revision
+    assert (result["facts"], result["in_context_block"]) == (2, 1.0)
+    assert result["block_tokens_p95"] == case["block_tokens"]
+    assert result["measured_on"] is None or result["measured_on"].startswith("commit ")
     assert case["block_exchanges"] >= 1 and case["indexed_exchanges"] > 10

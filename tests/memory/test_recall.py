@@ -96,7 +96,7 @@ def test_recalled_text_is_fenced_and_never_a_profile_fact(memory_app: Any, booke
 
 
 def test_the_block_stays_under_its_token_budget_best_first() -> None:
-    exchanges = [EarlierExchange(f"ex{i}", f"c{i}", f"2026-11-{10 + i}T10:00:00Z", f"{10 + i} Nov",
+    exchanges = [EarlierExchange(f"ex{i}", f"c{i}", "2026-11-10T10:00:00Z", "10 Nov",
                                  ((f"m{i}", "assistant", f"Fact number {i}: " + "word " * 40),))
                  for i in range(10)]
     block = fit_context([], exchanges, load_prompts("en"), count_tokens=estimate_tokens,
@@ -104,6 +104,13 @@ def test_the_block_stays_under_its_token_budget_best_first() -> None:
     assert 0 < block.tokens <= 300 and estimate_tokens(block.text) == block.tokens
     ids = [e.exchange_id for e in block.exchanges]
     assert 0 < len(ids) < 10 and ids == [f"ex{i}" for i in range(len(ids))]  # best first
+    # as good and said on different days: the most recent first (a correction wins)
+    dated = [EarlierExchange(e.exchange_id, e.conversation_id, f"2026-11-{10 + i}T10:00:00Z",
+                             f"{10 + i} Nov", e.turns) for i, e in enumerate(exchanges)]
+    block = fit_context([], dated, load_prompts("en"), count_tokens=estimate_tokens,
+                        budget=300)
+    assert {e.exchange_id for e in block.exchanges} == {f"ex{9 - i}"
+                                                        for i in range(len(ids))}
 
 
 def test_a_users_turn_already_shown_as_a_memory_is_not_repeated() -> None:
@@ -198,3 +205,85 @@ def test_the_cli_lists_message_ids_and_deletes_one_message(memory_app: Any, book
     assert memory_app.conversations.message(booking.id) is None
     with pytest.raises(AppError, match="No message with id nope"):
         run(memory_app, "memory", "delete-message", "nope")
+def _chat(conv: str, day: str, turns: list[tuple[str, str]], position: int = 0) -> EarlierExchange:
+    return EarlierExchange(f"ex-{conv}-{position}", conv, f"2024-11-{day}T10:00:00Z",
+                           f"{day} Nov 2024",
+                           tuple((f"{conv}-m{position + i}", role, text)
+                                 for i, (role, text) in enumerate(turns)), position)
+
+
+def test_a_short_answer_is_shown_with_the_question_it_answers() -> None:
+    exchange = _chat("c1", "12", [
+        ("assistant", "Thanks. And what is your date of birth?"),
+        ("user", "March 15th, 1985."),
+        ("assistant", "Got it. Let me check our records now.")])
+    block = fit_context([], [exchange], load_prompts("en"), count_tokens=estimate_tokens,
+                        budget=600, query="When was I born?")
+    assert "March 15th, 1985." in block.text
+    assert "what is your date of birth?" in block.text  # the question gives it its meaning
+    assert block.text.index("date of birth?") < block.text.index("March 15th")
+    assert "Let me check our records" not in block.text  # nothing specific, no question word
+
+
+def test_the_budget_holds_facts_not_greetings_or_the_same_number_twice() -> None:
+    filler = [_chat(f"g{i}", "10", [
+        ("assistant", "Hello! Thank you for calling, how can I help you with your account today?"),
+        ("user", "Hi, I have a question about my account, thanks for taking my call today."),
+        ("assistant", f"Your account number is 4429853327, as I said. Anything else, friend {i}?")],
+        position=10 * i) for i in range(12)]
+    facts = _chat("f1", "11", [
+        ("user", "What about the savings account?"),
+        ("assistant", "Your savings account number is 4429853328 and the routing number is "
+                      "123006800."),
+        ("user", "And the branch?"),
+        ("assistant", "The Elm Street branch, open until 5 PM.")])
+    block = fit_context([], [*filler, facts], load_prompts("en"),
+                        count_tokens=estimate_tokens, budget=300,
+                        query="What are my account numbers?")
+    assert block.tokens <= 300
+    assert block.text.count("4429853327") == 1  # said twelve times, shown once
+    assert "4429853328" in block.text and "123006800" in block.text  # the last exchange found
+    assert "Hello! Thank you for calling" not in block.text
+
+
+def test_the_packing_fills_the_budget_and_counts_the_whole_block() -> None:
+    exchanges = [_chat(f"c{i}", f"{10 + i}", [
+        ("user", f"What was the code for order {i}?"),
+        ("assistant", f"Order {i} has code ZX-{1000 + i} and ships on day {i + 1}.")])
+        for i in range(40)]
+    budget = 400
+    block = fit_context([MemoryItem("mem1", "I live in Campinas.")], exchanges,
+                        load_prompts("en"), count_tokens=estimate_tokens, budget=budget,
+                        query="Which order codes did I get?")
+    assert estimate_tokens(block.text) == block.tokens <= budget
+    assert block.tokens > 0.9 * budget  # refilled after the real count, not left half empty
+    # a memory unrelated to the question gives way when the budget is tight; one the
+    # question is about keeps its place
+    assert "Campinas" not in block.text
+    block = fit_context([MemoryItem("mem1", "I live in Campinas.")], exchanges,
+                        load_prompts("en"), count_tokens=estimate_tokens, budget=budget,
+                        query="Which city do I live in, and my order codes?")
+    assert "- I live in Campinas." in block.text and block.tokens <= budget
+
+
+def test_an_earlier_chat_is_dated_in_the_answers_language() -> None:
+    from datetime import UTC, datetime
+
+    from desktop_app.memory.types import chat_date
+
+    now = datetime(2026, 12, 1, tzinfo=UTC)
+    assert chat_date("2026-11-15T10:00:00Z", "en", now=now) == "15 Nov"
+    assert chat_date("2026-11-15T10:00:00Z", "pt_BR", now=now) == "15 de nov."
+    assert chat_date("2026-05-03T10:00:00Z", "pt", now=now) == "3 de maio"
+    assert chat_date("2024-12-15T10:00:00Z", "es", now=now) == "15 de dic. de 2024"
+    assert chat_date("2024-12-15T10:00:00Z", "de", now=now) == "15 Dec 2024"
+
+
+def test_a_portuguese_question_gets_the_chat_date_in_portuguese(memory_app: Any,
+                                                                booked: str) -> None:
+    recall = memory_app.memory.conversation_recall
+    found = recall.earlier("Qual era o número de confirmação do hotel?", language="pt")
+    assert found and found[0].date_label.startswith("15 de nov.")
+    block = fit_context([], found, load_prompts("pt"), count_tokens=estimate_tokens,
+                        budget=600, query="Qual era o número de confirmação do hotel?")
+    assert "15 de nov." in block.text and CANARY in block.text
