@@ -4,89 +4,89 @@
 <context>
     <name>ChatPanel</name>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="171"/>
+        <location filename="../../desktop_app/gui/chat.py" line="174"/>
         <source>Ask a question about your documents. Every answer cites its sources: click a numbered badge to open the page it came from.</source>
         <translation>Faça uma pergunta sobre seus documentos. Toda resposta cita suas fontes: clique em um selo numerado para abrir a página de onde veio.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="172"/>
+        <location filename="../../desktop_app/gui/chat.py" line="175"/>
         <source>Ask about your documents… (Enter to send, Shift+Enter for a new line)</source>
         <translation>Pergunte sobre seus documentos… (Enter envia, Shift+Enter quebra a linha)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="173"/>
+        <location filename="../../desktop_app/gui/chat.py" line="176"/>
         <source>Sources only (no model)</source>
         <translation>Só fontes (sem modelo)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="204"/>
+        <location filename="../../desktop_app/gui/chat.py" line="207"/>
         <source>Answer with the best passages from your documents, without the language model</source>
         <translation>Responder com os melhores trechos dos seus documentos, sem o modelo de linguagem</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="175"/>
+        <location filename="../../desktop_app/gui/chat.py" line="178"/>
         <source>Ask</source>
         <translation>Perguntar</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="176"/>
+        <location filename="../../desktop_app/gui/chat.py" line="179"/>
         <source>Stop</source>
         <translation>Parar</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="177"/>
-        <location filename="../../desktop_app/gui/chat.py" line="486"/>
+        <location filename="../../desktop_app/gui/chat.py" line="180"/>
+        <location filename="../../desktop_app/gui/chat.py" line="491"/>
         <source>Undo</source>
         <translation>Desfazer</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="216"/>
-        <location filename="../../desktop_app/gui/chat.py" line="533"/>
+        <location filename="../../desktop_app/gui/chat.py" line="219"/>
+        <location filename="../../desktop_app/gui/chat.py" line="538"/>
         <source>You</source>
         <translation>Você</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="265"/>
+        <location filename="../../desktop_app/gui/chat.py" line="268"/>
         <source>Acervo</source>
         <translation>Acervo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="269"/>
+        <location filename="../../desktop_app/gui/chat.py" line="272"/>
         <source>Sources</source>
         <translation>Fontes</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="269"/>
+        <location filename="../../desktop_app/gui/chat.py" line="272"/>
         <source>found by</source>
         <translation>encontrado por</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="270"/>
+        <location filename="../../desktop_app/gui/chat.py" line="273"/>
         <source>p.</source>
         <translation>p.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="271"/>
+        <location filename="../../desktop_app/gui/chat.py" line="274"/>
         <source>meaning</source>
         <translation>significado</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="271"/>
+        <location filename="../../desktop_app/gui/chat.py" line="274"/>
         <source>keywords</source>
         <translation>palavras-chave</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="336"/>
+        <location filename="../../desktop_app/gui/chat.py" line="339"/>
         <source>Used what you told me: %1</source>
         <translation>Usei o que você me contou: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="347"/>
+        <location filename="../../desktop_app/gui/chat.py" line="350"/>
         <source>Memory saved: %1</source>
         <translation>Memória salva: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/chat.py" line="354"/>
+        <location filename="../../desktop_app/gui/chat.py" line="357"/>
         <source>Forgotten: %n memory item(s).</source>
         <translation>
             <numerusform>Esquecida: %n memória.</numerusform>
@@ -94,62 +94,62 @@
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="396"/>
+        <location filename="../../desktop_app/gui/chat.py" line="401"/>
         <source>From your chat of %1</source>
         <translation>Da sua conversa de %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="398"/>
+        <location filename="../../desktop_app/gui/chat.py" line="403"/>
         <source>Open that chat</source>
         <translation>Abrir essa conversa</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="413"/>
+        <location filename="../../desktop_app/gui/chat.py" line="418"/>
         <source>no supporting evidence in your documents</source>
         <translation>sem evidência nos seus documentos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="414"/>
+        <location filename="../../desktop_app/gui/chat.py" line="419"/>
         <source>not found in your documents</source>
         <translation>não encontrado nos seus documentos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="415"/>
+        <location filename="../../desktop_app/gui/chat.py" line="420"/>
         <source>answered from sources only</source>
         <translation>respondido só com as fontes</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="419"/>
+        <location filename="../../desktop_app/gui/chat.py" line="424"/>
         <source>model unavailable: %1</source>
         <translation>modelo indisponível: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="420"/>
+        <location filename="../../desktop_app/gui/chat.py" line="425"/>
         <source>the model stopped with an error: %1</source>
         <translation>o modelo parou com um erro: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="421"/>
+        <location filename="../../desktop_app/gui/chat.py" line="426"/>
         <source>memory unavailable: %1</source>
         <translation>memória indisponível: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="422"/>
+        <location filename="../../desktop_app/gui/chat.py" line="427"/>
         <source>reranker unavailable: %1</source>
         <translation>reordenador indisponível: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="423"/>
+        <location filename="../../desktop_app/gui/chat.py" line="428"/>
         <source>no sentence matched the question&apos;s words; showing the top passages</source>
         <translation>nenhuma frase tem as palavras da pergunta; estes são os trechos mais próximos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="272"/>
+        <location filename="../../desktop_app/gui/chat.py" line="275"/>
         <source>Searched for: %1</source>
         <translation>Pesquisado: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/chat.py" line="274"/>
+        <location filename="../../desktop_app/gui/chat.py" line="277"/>
         <source>Closest passages (%n)</source>
         <translation>
             <numerusform>Trecho mais próximo (%n)</numerusform>
@@ -157,22 +157,22 @@
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="416"/>
+        <location filename="../../desktop_app/gui/chat.py" line="421"/>
         <source>stopped</source>
         <translation>interrompido</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="440"/>
+        <location filename="../../desktop_app/gui/chat.py" line="445"/>
         <source>No answer.</source>
         <translation>Sem resposta.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="448"/>
+        <location filename="../../desktop_app/gui/chat.py" line="453"/>
         <source>The answer failed.</source>
         <translation>A resposta falhou.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="486"/>
+        <location filename="../../desktop_app/gui/chat.py" line="491"/>
         <source>Since it was saved, this memory was changed in the Memory panel:
 
 %1
@@ -185,48 +185,48 @@ Undo the save anyway? The changed memory is erased too.</source>
 Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="488"/>
+        <location filename="../../desktop_app/gui/chat.py" line="493"/>
         <source>Kept: the memory as you changed it stays.</source>
         <translation>Mantida: a memória fica como você a alterou.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="500"/>
+        <location filename="../../desktop_app/gui/chat.py" line="505"/>
         <source>Nothing to undo: this memory was already removed.</source>
         <translation>Nada a desfazer: esta memória já foi removida.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="504"/>
+        <location filename="../../desktop_app/gui/chat.py" line="509"/>
         <source>Memory removed.</source>
         <translation>Memória removida.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="508"/>
+        <location filename="../../desktop_app/gui/chat.py" line="513"/>
         <source>Forget everything</source>
         <translation>Esquecer tudo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="509"/>
+        <location filename="../../desktop_app/gui/chat.py" line="514"/>
         <source>Erase everything Acervo remembers about you? This cannot be undone.</source>
         <translation>Apagar tudo o que o Acervo lembra sobre você? Isso não pode ser desfeito.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="206"/>
+        <location filename="../../desktop_app/gui/chat.py" line="209"/>
         <source>Answers already come from your documents&apos; passages: no model writes them now (see the status bar).</source>
         <translation>As respostas já vêm dos trechos dos seus documentos: nenhum modelo as redige agora (veja a barra de status).</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="264"/>
+        <location filename="../../desktop_app/gui/chat.py" line="267"/>
         <source>Acervo · experiment (small model)</source>
         <translation>Acervo · experimento (modelo pequeno)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="224"/>
-        <location filename="../../desktop_app/gui/chat.py" line="300"/>
+        <location filename="../../desktop_app/gui/chat.py" line="227"/>
+        <location filename="../../desktop_app/gui/chat.py" line="303"/>
         <source>Searching your documents…</source>
         <translation>Buscando nos seus documentos…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/chat.py" line="303"/>
+        <location filename="../../desktop_app/gui/chat.py" line="306"/>
         <source>Reading %n passage(s)…</source>
         <translation>
             <numerusform>Lendo %n trecho…</numerusform>
@@ -234,52 +234,52 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="305"/>
+        <location filename="../../desktop_app/gui/chat.py" line="308"/>
         <source>Writing…</source>
         <translation>Escrevendo…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="351"/>
+        <location filename="../../desktop_app/gui/chat.py" line="354"/>
         <source>Not saved: remembering facts about %1 needs your consent. You can give it in the Memory panel (Sensitive data consent…).</source>
         <translation>Não salvo: lembrar fatos sobre %1 precisa do seu consentimento. Você pode dá-lo no painel Memória (Consentimento para dados sensíveis…).</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="380"/>
+        <location filename="../../desktop_app/gui/chat.py" line="383"/>
         <source>The bundled model (SmolLM2, 135M parameters)</source>
         <translation>O modelo incluído (SmolLM2, 135M parâmetros)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="382"/>
+        <location filename="../../desktop_app/gui/chat.py" line="385"/>
         <source>%1 is too small to write answers that stick to your documents, so Acervo answers with the passages that match your question.</source>
         <translation>%1 é pequeno demais para redigir respostas fiéis aos seus documentos; por isso o Acervo responde com os trechos que correspondem à sua pergunta.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="384"/>
+        <location filename="../../desktop_app/gui/chat.py" line="387"/>
         <source>No language model is installed, so Acervo answers with the passages that match your question.</source>
         <translation>Nenhum modelo de linguagem está instalado; por isso o Acervo responde com os trechos que correspondem à sua pergunta.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="386"/>
+        <location filename="../../desktop_app/gui/chat.py" line="389"/>
         <source>The chosen model is unavailable, so Acervo answers with the passages that match your question.</source>
         <translation>O modelo escolhido não está disponível; por isso o Acervo responde com os trechos que correspondem à sua pergunta.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="387"/>
+        <location filename="../../desktop_app/gui/chat.py" line="390"/>
         <source>Add a model (Settings → Models)</source>
         <translation>Adicionar um modelo (Configurações → Modelos)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="389"/>
+        <location filename="../../desktop_app/gui/chat.py" line="392"/>
         <source>Try the small model anyway (experiment)</source>
         <translation>Testar o modelo pequeno mesmo assim (experimento)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="417"/>
+        <location filename="../../desktop_app/gui/chat.py" line="422"/>
         <source>Experiment: written by a model too small to follow the answer prompt. It may invent, repeat or mistranslate — check every badge.</source>
         <translation>Experimento: escrito por um modelo pequeno demais para seguir as instruções de resposta. Ele pode inventar, repetir ou traduzir mal — confira cada selo.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="418"/>
+        <location filename="../../desktop_app/gui/chat.py" line="423"/>
         <source>The model started repeating itself; the answer was cut there.</source>
         <translation>O modelo começou a se repetir; a resposta foi cortada ali.</translation>
     </message>
@@ -361,48 +361,59 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
 <context>
     <name>ConversationsView</name>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="80"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="89"/>
         <source>Earlier conversations Acervo can recall when it answers (what you and the assistant said). Delete a conversation to erase it and its search entries for good; Settings can turn recall off.</source>
         <translation>Conversas anteriores que o Acervo pode lembrar ao responder (o que você e o assistente disseram). Exclua uma conversa para apagá-la de vez, com suas entradas de busca; nas Configurações você pode desligar essa lembrança.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="81"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="90"/>
         <source>Search earlier conversations</source>
         <translation>Buscar nas conversas anteriores</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="82"/>
-        <location filename="../../desktop_app/gui/recall_view.py" line="131"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="91"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="174"/>
         <source>Delete conversation</source>
         <translation>Excluir conversa</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="83"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="92"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="156"/>
+        <source>Delete message</source>
+        <translation>Excluir mensagem</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/recall_view.py" line="93"/>
         <source>Nothing to recall yet: earlier conversations appear here after you chat (or recall is switched off in Settings).</source>
         <translation>Nada para lembrar ainda: as conversas anteriores aparecem aqui depois que você conversa (ou a lembrança está desligada nas Configurações).</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="98"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="108"/>
         <source>Untitled chat</source>
         <translation>Conversa sem título</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="99"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="109"/>
         <source>%1 — chat of %2</source>
         <translation>%1 — conversa de %2</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="109"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="120"/>
         <source>You</source>
         <translation>Você</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="109"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="120"/>
         <source>Assistant</source>
         <translation>Assistente</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="132"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="157"/>
+        <source>Erase this message from the chat and from what recall can use? The rest of the conversation stays.</source>
+        <translation>Apagar esta mensagem da conversa e do que a lembrança pode usar? O resto da conversa fica.</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/recall_view.py" line="175"/>
         <source>Erase this conversation, its messages and everything recall indexed from it? Memories you saved from it stay until you delete them.</source>
         <translation>Apagar esta conversa, suas mensagens e tudo o que a lembrança indexou dela? As memórias salvas a partir dela ficam até você excluí-las.</translation>
     </message>
@@ -495,54 +506,54 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
 <context>
     <name>IngestProgress</name>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="94"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="98"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="124"/>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="195"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="128"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="199"/>
         <source>queued (folder)</source>
         <translation>na fila (pasta)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="126"/>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="196"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="130"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="200"/>
         <source>queued</source>
         <translation>na fila</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="130"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="134"/>
         <source>Cancelling…</source>
         <translation>Cancelando…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="210"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="214"/>
         <source>Cancelled: </source>
         <translation>Cancelado: </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="135"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="139"/>
         <source>Cancelled.</source>
         <translation>Cancelado.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="151"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="155"/>
         <source>reading…</source>
         <translation>lendo…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="155"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="159"/>
         <source>parsed %1 of %2 pages</source>
         <translation>%1 de %2 páginas lidas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="161"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="165"/>
         <source>embedding %1/%2</source>
         <translation>gerando embeddings %1/%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="168"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="172"/>
         <source>indexed · %n page(s)</source>
         <translation>
             <numerusform>indexado · %n página</numerusform>
@@ -550,7 +561,7 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="169"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="173"/>
         <source>%n passage(s)</source>
         <translation>
             <numerusform>%n trecho</numerusform>
@@ -558,42 +569,42 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="173"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="177"/>
         <source>skipped: unchanged</source>
         <translation>ignorado: sem mudanças</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="175"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="179"/>
         <source>skipped: %1</source>
         <translation>ignorado: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="179"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="183"/>
         <source>failed: %1</source>
         <translation>falhou: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="183"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="187"/>
         <source>removed (file no longer exists)</source>
         <translation>removido (o arquivo não existe mais)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="189"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="193"/>
         <source>Reindexing %1 of %2 documents…</source>
         <translation>Reindexando %1 de %2 documentos…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="197"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="201"/>
         <source>scanned</source>
         <translation>varrida</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="207"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="211"/>
         <source>%1 indexed, %2 unchanged, %3 failed, %4 removed</source>
         <translation>%1 indexados, %2 sem mudanças, %3 com falha, %4 removidos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="203"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="207"/>
         <source>cancelled; nothing from this file was indexed</source>
         <translation>cancelado; nada deste arquivo foi indexado</translation>
     </message>
@@ -659,92 +670,92 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
 <context>
     <name>LibraryPanel</name>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="276"/>
+        <location filename="../../desktop_app/gui/library.py" line="280"/>
         <source>Add files…</source>
         <translation>Adicionar arquivos…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="277"/>
+        <location filename="../../desktop_app/gui/library.py" line="281"/>
         <source>Add folder…</source>
         <translation>Adicionar pasta…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="278"/>
+        <location filename="../../desktop_app/gui/library.py" line="282"/>
         <source>Filter by title or folder</source>
         <translation>Filtrar por título ou pasta</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="279"/>
+        <location filename="../../desktop_app/gui/library.py" line="283"/>
         <source>Reindex</source>
         <translation>Reindexar</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="280"/>
+        <location filename="../../desktop_app/gui/library.py" line="284"/>
         <source>Your library is empty. Drop files or folders here, or start with the sample documents.</source>
         <translation>Sua biblioteca está vazia. Arraste arquivos ou pastas para cá, ou comece com os documentos de exemplo.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="281"/>
+        <location filename="../../desktop_app/gui/library.py" line="285"/>
         <source>Load samples</source>
         <translation>Carregar exemplos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="283"/>
+        <location filename="../../desktop_app/gui/library.py" line="287"/>
         <source>Title</source>
         <translation>Título</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="283"/>
+        <location filename="../../desktop_app/gui/library.py" line="287"/>
         <source>Type</source>
         <translation>Tipo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="283"/>
+        <location filename="../../desktop_app/gui/library.py" line="287"/>
         <source>Pages</source>
         <translation>Páginas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="283"/>
+        <location filename="../../desktop_app/gui/library.py" line="287"/>
         <source>Chunks</source>
         <translation>Trechos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="284"/>
+        <location filename="../../desktop_app/gui/library.py" line="288"/>
         <source>Folder</source>
         <translation>Pasta</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="284"/>
+        <location filename="../../desktop_app/gui/library.py" line="288"/>
         <source>Added</source>
         <translation>Adicionado</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="288"/>
+        <location filename="../../desktop_app/gui/library.py" line="292"/>
         <source>All types</source>
         <translation>Todos os tipos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="296"/>
+        <location filename="../../desktop_app/gui/library.py" line="300"/>
         <source>Any time</source>
         <translation>Qualquer data</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="296"/>
+        <location filename="../../desktop_app/gui/library.py" line="300"/>
         <source>Last 7 days</source>
         <translation>Últimos 7 dias</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="296"/>
+        <location filename="../../desktop_app/gui/library.py" line="300"/>
         <source>Last 30 days</source>
         <translation>Últimos 30 dias</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="297"/>
+        <location filename="../../desktop_app/gui/library.py" line="301"/>
         <source>Last year</source>
         <translation>Último ano</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library.py" line="323"/>
+        <location filename="../../desktop_app/gui/library.py" line="327"/>
         <source>%n passage(s)</source>
         <translation>
             <numerusform>%n trecho</numerusform>
@@ -752,22 +763,22 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="336"/>
+        <location filename="../../desktop_app/gui/library.py" line="340"/>
         <source>This library was indexed with another embedding model, so only keyword search works. Reindex to restore meaning-based search (the current index keeps working meanwhile).</source>
         <translation>Esta biblioteca foi indexada com outro modelo de embeddings, então só a busca por palavras funciona. Reindexe para recuperar a busca por significado (o índice atual continua funcionando enquanto isso).</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="359"/>
+        <location filename="../../desktop_app/gui/library.py" line="363"/>
         <source>Remove documents</source>
         <translation>Remover documentos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="360"/>
+        <location filename="../../desktop_app/gui/library.py" line="364"/>
         <source>Remove these documents from the library? Their text and vectors are erased from the index; the files themselves stay on disk.</source>
         <translation>Remover estes documentos da biblioteca? O texto e os vetores são apagados do índice; os arquivos continuam no disco.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library.py" line="373"/>
+        <location filename="../../desktop_app/gui/library.py" line="377"/>
         <source>Removed %n document(s).</source>
         <translation>
             <numerusform>%n documento removido.</numerusform>
@@ -775,37 +786,37 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="405"/>
+        <location filename="../../desktop_app/gui/library.py" line="409"/>
         <source>Open original</source>
         <translation>Abrir original</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="406"/>
+        <location filename="../../desktop_app/gui/library.py" line="410"/>
         <source>Re-index</source>
         <translation>Reindexar</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="408"/>
+        <location filename="../../desktop_app/gui/library.py" line="412"/>
         <source>Remove from library…</source>
         <translation>Remover da biblioteca…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="439"/>
+        <location filename="../../desktop_app/gui/library.py" line="443"/>
         <source>Adding documents…</source>
         <translation>Adicionando documentos…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="447"/>
+        <location filename="../../desktop_app/gui/library.py" line="451"/>
         <source>Reindexing…</source>
         <translation>Reindexando…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="361"/>
+        <location filename="../../desktop_app/gui/library.py" line="365"/>
         <source>Also erase chat answers that quote them</source>
         <translation>Apagar também as respostas do chat que os citam</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library.py" line="375"/>
+        <location filename="../../desktop_app/gui/library.py" line="379"/>
         <source>Erased %n chat answer(s) that quoted them.</source>
         <translation>
             <numerusform>%n resposta do chat que os citava foi apagada.</numerusform>
@@ -813,7 +824,7 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library.py" line="378"/>
+        <location filename="../../desktop_app/gui/library.py" line="382"/>
         <source>%n chat answer(s) still quote them; delete those chats to erase the text.</source>
         <translation>
             <numerusform>%n resposta do chat ainda os cita; apague essas conversas para apagar o texto.</numerusform>
@@ -821,25 +832,25 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="385"/>
+        <location filename="../../desktop_app/gui/library.py" line="389"/>
         <source>Another Acervo process is updating the library; waiting…</source>
         <translation>Outro processo do Acervo está atualizando a biblioteca; aguardando…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="247"/>
-        <location filename="../../desktop_app/gui/library.py" line="274"/>
+        <location filename="../../desktop_app/gui/library.py" line="251"/>
+        <location filename="../../desktop_app/gui/library.py" line="278"/>
         <source>This computer</source>
         <translation>Este computador</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="247"/>
-        <location filename="../../desktop_app/gui/library.py" line="275"/>
+        <location filename="../../desktop_app/gui/library.py" line="251"/>
+        <location filename="../../desktop_app/gui/library.py" line="279"/>
         <source>Team: %1</source>
         <translation>Equipe: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="264"/>
-        <location filename="../../desktop_app/gui/library.py" line="420"/>
+        <location filename="../../desktop_app/gui/library.py" line="268"/>
+        <location filename="../../desktop_app/gui/library.py" line="424"/>
         <source>This team library is read-only in your settings.</source>
         <translation>Esta biblioteca da equipe está como somente leitura nas suas configurações.</translation>
     </message>
@@ -847,186 +858,186 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="239"/>
-        <location filename="../../desktop_app/gui/main_window.py" line="257"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="245"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="263"/>
         <source>Library</source>
         <translation>Biblioteca</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="240"/>
-        <location filename="../../desktop_app/gui/main_window.py" line="258"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="246"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="264"/>
         <source>Chats</source>
         <translation>Conversas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="241"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="247"/>
         <source>Memory — what Acervo remembers</source>
         <translation>Memória — o que o Acervo lembra</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="242"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="248"/>
         <source>Memories</source>
         <translation>Memórias</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="243"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="249"/>
         <source>Conversations</source>
         <translation>Conversas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="244"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="250"/>
         <source>&amp;File</source>
         <translation>&amp;Arquivo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="245"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="251"/>
         <source>&amp;Chat</source>
         <translation>&amp;Conversa</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="246"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="252"/>
         <source>&amp;View</source>
         <translation>&amp;Exibir</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="247"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="253"/>
         <source>&amp;Tools</source>
         <translation>&amp;Ferramentas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="248"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="254"/>
         <source>&amp;Help</source>
         <translation>A&amp;juda</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="249"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="255"/>
         <source>Add files…</source>
         <translation>Adicionar arquivos…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="250"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="256"/>
         <source>Add folder…</source>
         <translation>Adicionar pasta…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="251"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="257"/>
         <source>Quit</source>
         <translation>Sair</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="252"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="258"/>
         <source>New chat</source>
         <translation>Nova conversa</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="253"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="259"/>
         <source>Ask a question</source>
         <translation>Fazer uma pergunta</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="254"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="260"/>
         <source>Stop answer</source>
         <translation>Parar resposta</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="255"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="261"/>
         <source>Sources only (no model)</source>
         <translation>Só fontes (sem modelo)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="256"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="262"/>
         <source>Memory…</source>
         <translation>Memória…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="259"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="265"/>
         <source>Settings…</source>
         <translation>Configurações…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="260"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="266"/>
         <source>Reindex library</source>
         <translation>Reindexar biblioteca</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="261"/>
-        <location filename="../../desktop_app/gui/main_window.py" line="530"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="267"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="543"/>
         <source>About Acervo</source>
         <translation>Sobre o Acervo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="262"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="268"/>
         <source>Adding %p%</source>
         <translation>Adicionando %p%</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="355"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="361"/>
         <source>offline ✓</source>
         <translation>offline ✓</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="356"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="362"/>
         <source>Nothing leaves this computer</source>
         <translation>Nada sai deste computador</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="292"/>
-        <location filename="../../desktop_app/gui/main_window.py" line="308"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="298"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="314"/>
         <source>Model: %1</source>
         <translation>Modelo: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="293"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="299"/>
         <source>none (sources only)</source>
         <translation>nenhum (só fontes)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="296"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="302"/>
         <source>search model</source>
         <translation>modelo de busca</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="296"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="302"/>
         <source>library</source>
         <translation>biblioteca</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="297"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="303"/>
         <source>language model</source>
         <translation>modelo de linguagem</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="297"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="303"/>
         <source>memory</source>
         <translation>memória</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="298"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="304"/>
         <source>Loading %1…</source>
         <translation>Carregando %1…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="303"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="309"/>
         <source>Model: none (sources only)</source>
         <translation>Modelo: nenhum (só fontes)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="305"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="311"/>
         <source>Model: unavailable — sources-only answers</source>
         <translation>Modelo: indisponível — respostas só com fontes</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="344"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="350"/>
         <source>Models failed to load</source>
         <translation>Falha ao carregar os modelos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="374"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="380"/>
         <source>Library empty</source>
         <translation>Biblioteca vazia</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/main_window.py" line="378"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="384"/>
         <source>%n document(s)</source>
         <translation>
             <numerusform>%n documento</numerusform>
@@ -1034,7 +1045,7 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/main_window.py" line="379"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="385"/>
         <source>%n passage(s)</source>
         <translation>
             <numerusform>%n trecho</numerusform>
@@ -1042,87 +1053,87 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="385"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="391"/>
         <source>Add files</source>
         <translation>Adicionar arquivos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="386"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="392"/>
         <source>Documents and scans (*.pdf *.docx *.md *.markdown *.txt *.html *.htm *.png *.jpg *.jpeg *.tif *.tiff);;Scanned images (*.png *.jpg *.jpeg *.tif *.tiff);;All files (*)</source>
         <translation>Documentos e digitalizações (*.pdf *.docx *.md *.markdown *.txt *.html *.htm *.png *.jpg *.jpeg *.tif *.tiff);;Imagens digitalizadas (*.png *.jpg *.jpeg *.tif *.tiff);;Todos os arquivos (*)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="394"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="400"/>
         <source>Add folder</source>
         <translation>Adicionar pasta</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="530"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="543"/>
         <source>Acervo answers questions about your own documents with cited sources, entirely on this computer. Nothing is sent anywhere.</source>
         <translation>O Acervo responde perguntas sobre os seus próprios documentos, com fontes citadas, inteiramente neste computador. Nada é enviado para lugar nenhum.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="323"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="329"/>
         <source>This model is too small to follow the answer prompt; its answers are labelled as experiments. Settings → Models → Who writes answers.</source>
         <translation>Este modelo é pequeno demais para seguir as instruções de resposta; as respostas dele são marcadas como experimento. Configurações → Modelos → Quem redige as respostas.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="324"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="330"/>
         <source>Experiment: %1 writes answers</source>
         <translation>Experimento: %1 redige as respostas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="326"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="332"/>
         <source>Answers are written by the language model from the passages it finds, with citation badges.</source>
         <translation>As respostas são redigidas pelo modelo de linguagem a partir dos trechos encontrados, com selos de citação.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="327"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="333"/>
         <source>Written answers: %1</source>
         <translation>Respostas redigidas: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="329"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="335"/>
         <source>The active model is too small to write reliable answers: Acervo shows the passages that answer your question, with badges. Add a model of 1B parameters or more (a GGUF file) for written answers.</source>
         <translation>O modelo ativo é pequeno demais para redigir respostas confiáveis: o Acervo mostra os trechos que respondem à sua pergunta, com selos. Adicione um modelo de 1B parâmetros ou mais (um arquivo GGUF) para ter respostas redigidas.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="330"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="336"/>
         <source>No language model is installed: Acervo shows the passages that answer your question, with badges. Add a GGUF model for written answers.</source>
         <translation>Nenhum modelo de linguagem está instalado: o Acervo mostra os trechos que respondem à sua pergunta, com selos. Adicione um modelo GGUF para ter respostas redigidas.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="333"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="339"/>
         <source>You chose answers from your sources in Settings.</source>
         <translation>Você escolheu respostas a partir das suas fontes nas Configurações.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="334"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="340"/>
         <source>Answers from your sources</source>
         <translation>Respostas das suas fontes</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="320"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="326"/>
         <source>add a model</source>
         <translation>adicionar um modelo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="360"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="366"/>
         <source>team server %1</source>
         <translation>servidor da equipe %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="361"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="367"/>
         <source>model server %1</source>
         <translation>servidor de modelo %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="363"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="369"/>
         <source>network: %1 only ⚠</source>
         <translation>rede: só %1 ⚠</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="364"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="370"/>
         <source>Questions and passages go to these servers; nothing else leaves this computer:</source>
         <translation>Perguntas e trechos vão para estes servidores; nada mais sai deste computador:</translation>
     </message>
