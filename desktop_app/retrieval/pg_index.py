@@ -148,6 +148,24 @@ def filters_sql(filters: SearchFilters | None) -> tuple[str, dict[str, Any]]:
     return " AND ".join(parts) or "TRUE", params
 
 
+# Both BM25 statements (postings, schema 2; tsvector, schema 1) share the query terms, the
+# collection statistics and the idf: one text for each, so the two rankings cannot drift.
+_BM25_QUERY_STATS = """
+WITH q AS (SELECT * FROM unnest(%(terms)s::text[], %(counts)s::int[]) AS q(term, repeats)),
+stats AS (
+  SELECT coalesce(sum(chunk_count), 0)::float8 AS n,
+         coalesce(sum(token_count), 0)::float8 / greatest(coalesce(sum(chunk_count), 0), 1)
+           AS avgdl
+  FROM acervo.documents),
+"""
+_BM25_IDF = """idf AS (
+  SELECT h.term,
+         q.repeats * ln(1 + (s.n - count(*) + 0.5) / (count(*) + 0.5)) AS weight
+  FROM hits h JOIN q USING (term) CROSS JOIN stats s
+  GROUP BY h.term, q.repeats, s.n),
+"""
+
+
 def _bm25_sql(where: str) -> str:
     """One statement: the query terms' postings (an index-only scan under RLS), BM25 over the
     readable rows, and only the chunks scoring at least the k-th best joined to their rows
@@ -157,23 +175,12 @@ def _bm25_sql(where: str) -> str:
     # unfiltered, every posting the user may read counts (RLS already applied to them)
     doc_filter = "" if where == "TRUE" else (
         f"WHERE h.doc_key IN (SELECT d.doc_key FROM acervo.documents d WHERE {where})")
-    return f"""
-WITH q AS (SELECT * FROM unnest(%(terms)s::text[], %(counts)s::int[]) AS q(term, repeats)),
-stats AS (
-  SELECT coalesce(sum(chunk_count), 0)::float8 AS n,
-         coalesce(sum(token_count), 0)::float8 / greatest(coalesce(sum(chunk_count), 0), 1)
-           AS avgdl
-  FROM acervo.documents),
+    return _BM25_QUERY_STATS + f"""
 hits AS MATERIALIZED (
   SELECT t.chunk_key, t.doc_key, t.term, t.tf, t.dl
   FROM acervo.chunk_terms t
   WHERE t.term = ANY (%(terms)s::text[])),
-idf AS (
-  SELECT h.term,
-         q.repeats * ln(1 + (s.n - count(*) + 0.5) / (count(*) + 0.5)) AS weight
-  FROM hits h JOIN q USING (term) CROSS JOIN stats s
-  GROUP BY h.term, q.repeats, s.n),
-scored AS MATERIALIZED (
+{_BM25_IDF}scored AS MATERIALIZED (
   SELECT h.chunk_key,
          sum(i.weight * h.tf * {BM25_K1 + 1}
              / (h.tf + {BM25_K1} * (1 - {BM25_B} + {BM25_B} * h.dl / s.avgdl))
@@ -191,25 +198,14 @@ LIMIT %(k)s"""
 
 def _bm25_tsvector_sql(where: str) -> str:
     """Schema 1 (no postings): match through GIN, tf from the tsvector positions."""
-    return f"""
-WITH q AS (SELECT * FROM unnest(%(terms)s::text[], %(counts)s::int[]) AS q(term, repeats)),
-stats AS (
-  SELECT coalesce(sum(chunk_count), 0)::float8 AS n,
-         coalesce(sum(token_count), 0)::float8 / greatest(coalesce(sum(chunk_count), 0), 1)
-           AS avgdl
-  FROM acervo.documents),
+    return _BM25_QUERY_STATS + f"""
 hits AS MATERIALIZED (
   SELECT c.chunk_key, c.doc_key, c.chunk_id, c.position, c.token_count AS dl,
          u.lexeme AS term, array_length(u.positions, 1) AS tf
   FROM acervo.chunks c,
        unnest(ts_filter(setweight(c.terms, 'A', %(terms)s::text[]), '{{a}}')) AS u
   WHERE c.terms @@ %(tsquery)s::tsquery),
-idf AS (
-  SELECT h.term,
-         q.repeats * ln(1 + (s.n - count(*) + 0.5) / (count(*) + 0.5)) AS weight
-  FROM hits h JOIN q USING (term) CROSS JOIN stats s
-  GROUP BY h.term, q.repeats, s.n),
-scored AS (
+{_BM25_IDF}scored AS (
   SELECT h.chunk_key, h.doc_key, h.chunk_id, h.position,
          sum(i.weight * h.tf * {BM25_K1 + 1}
              / (h.tf + {BM25_K1} * (1 - {BM25_B} + {BM25_B} * h.dl / s.avgdl))) AS score

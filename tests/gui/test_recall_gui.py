@@ -26,6 +26,17 @@ def ask(qtbot: Any, window: MainWindow, question: str) -> None:
         qtbot.mouseClick(window.chat.ask_button, Qt.MouseButton.LeftButton)
 
 
+def conversations_view(qtbot: Any, window: MainWindow, monkeypatch: Any) -> Any:
+    """The memory window's Conversations view, listing the one earlier chat; confirmations
+    answered yes."""
+    monkeypatch.setattr(QMessageBox, "question",
+                        staticmethod(lambda *_a, **_k: QMessageBox.StandardButton.Yes))
+    window.show_recall()
+    view = window.recall_view
+    qtbot.waitUntil(lambda: view.tree.topLevelItemCount() == 1, timeout=30_000)
+    return view
+
+
 @pytest.fixture
 def earlier_chat(gui_app: App) -> str:
     conversations = gui_app.conversations
@@ -56,11 +67,7 @@ def test_an_answer_shows_the_earlier_chat_it_drew_on(qtbot: Any, window: MainWin
 def test_a_conversation_is_deleted_from_the_memory_window(qtbot: Any, window: MainWindow,
                                                           gui_app: App, earlier_chat: str,
                                                           monkeypatch: Any) -> None:
-    monkeypatch.setattr(QMessageBox, "question",
-                        staticmethod(lambda *_a, **_k: QMessageBox.StandardButton.Yes))
-    window.show_recall()
-    view = window.recall_view
-    qtbot.waitUntil(lambda: view.tree.topLevelItemCount() == 1, timeout=30_000)
+    view = conversations_view(qtbot, window, monkeypatch)
     chat = view.tree.topLevelItem(0)
     assert "Lisbon hotel" in chat.text(0) and "15 Nov" in chat.text(0)
     assert any(CANARY in chat.child(i).text(0) for i in range(chat.childCount()))
@@ -103,11 +110,7 @@ def test_a_reopened_chat_still_links_the_earlier_chat_it_drew_on(qtbot: Any, win
 def test_one_message_is_deleted_from_the_memory_window(qtbot: Any, window: MainWindow,
                                                        gui_app: App, earlier_chat: str,
                                                        monkeypatch: Any) -> None:
-    monkeypatch.setattr(QMessageBox, "question",
-                        staticmethod(lambda *_a, **_k: QMessageBox.StandardButton.Yes))
-    window.show_recall()
-    view = window.recall_view
-    qtbot.waitUntil(lambda: view.tree.topLevelItemCount() == 1, timeout=30_000)
+    view = conversations_view(qtbot, window, monkeypatch)
     chat = view.tree.topLevelItem(0)
     view.tree.setCurrentItem(chat)
     assert not view.delete_message_button.isEnabled()  # a chat row: the whole chat only
