@@ -132,7 +132,8 @@ def storage_error(exc: BaseException, where: str = "") -> StorageError | None:
 
     Recognises `OSError` errnos, the text LanceDB (Rust `os error N`) and SQLite put in
     their messages (full disk / quota, read-only file system or database, no permission),
-    and PostgreSQL's disk_full SQLSTATE as psycopg reports it.
+    and PostgreSQL's disk_full SQLSTATE as psycopg reports it (or, for a connection the
+    server refused before any SQLSTATE, its "No space left on device" text).
     """
     if isinstance(exc, StorageError):
         return exc
@@ -140,6 +141,10 @@ def storage_error(exc: BaseException, where: str = "") -> StorageError | None:
     if isinstance(sqlstate, str) and type(exc).__module__.startswith("psycopg"):
         # 53100 disk_full; class 53's others (memory, connections) are not storage
         return disk_full(where) if sqlstate == PG_DISK_FULL else None
+    if type(exc).__module__.startswith("psycopg"):
+        # refused while connecting (no SQLSTATE yet): the server's FATAL text says why, e.g.
+        # "could not write init file: No space left on device" on a full server disk
+        return disk_full(where) if _ENOSPC_TEXT.search(str(exc)) else None
     if isinstance(exc, OSError) and exc.errno is not None:
         if exc.errno in (errno.ENOSPC, errno.EDQUOT):
             return disk_full(where)

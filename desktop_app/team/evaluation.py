@@ -74,7 +74,8 @@ def open_eval_team_index(source: LanceIndex, *, collection: str, admin_url: str,
 
     password = secrets.token_urlsafe(16)
     try:
-        conn = psycopg.connect(admin_url, autocommit=True, connect_timeout=10)
+        with server_errors(EVAL_LIBRARY):  # a full server disk can refuse the connection
+            conn = psycopg.connect(admin_url, autocommit=True, connect_timeout=10)
     except psycopg.OperationalError as exc:
         raise AppError(f"Cannot connect to the evaluation server: {exc}") from exc
     with server_errors(EVAL_LIBRARY), conn:

@@ -128,6 +128,16 @@ def test_psycopg_disk_full_is_recognised_as_a_storage_error() -> None:
     # the server's other resource errors are not a full disk, and not a storage error
     assert storage_error(errors.OutOfMemory("out of memory")) is None
     assert storage_error(errors.InsufficientPrivilege("permission denied")) is None
+    # a connection the server refused at start-up carries no SQLSTATE, only its FATAL text
+    from psycopg import OperationalError
+
+    refused = OperationalError('connection failed: connection to server on socket "/tmp/s" '
+                               "failed: FATAL:  could not write init file: No space left on "
+                               "device")
+    assert refused.sqlstate is None
+    assert isinstance(storage_error(refused, "the server"), DiskFullError)
+    assert storage_error(OperationalError("connection failed: FATAL:  password authentication "
+                                          "failed for user \"ana\"")) is None
 
 
 def test_adding_to_a_team_library_on_a_full_server_disk(full_server_db, embedder) -> None:  # type: ignore[no-untyped-def]
