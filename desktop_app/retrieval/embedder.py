@@ -254,7 +254,8 @@ def open_embedder(models_dir: Path, *, backend: str = "onnx", precision: str = "
             onnx_dir = ensure_onnx_model(models_dir, precision=precision, e5_dir=folder)
             return OnnxE5Embedder(onnx_dir, threads=batch_threads)
         except AppError as exc:
-            log.warning("ONNX embedder unavailable (%s); using the torch path", exc.user_message)
+            log.warning("ONNX embedder unavailable (%s%s); using the torch path", exc.user_message,
+                        f" {exc.detail}" if getattr(exc, "detail", None) else "")
     elif backend != "torch":
         log.warning("unknown embedder backend %r; using the torch path", backend)
     return E5Embedder(folder, batch_threads=batch_threads)
