@@ -297,15 +297,21 @@ class PgIndex:
                     ) from exc
                 raise
 
-    def _open(self) -> Any:
+    def _new_connection(self) -> Any:
+        """A new connection; a refusal is the user's sentence: a full server disk (which can
+        refuse the connection itself) as the storage error, anything else as unreachable."""
         import psycopg
 
         try:
-            conn = self._connect()
+            with server_errors(self.library):
+                return self._connect()
         except psycopg.OperationalError as exc:
             raise TeamLibraryError(
                 f"Cannot connect to the team library “{self.library}”: {_first_line(exc)}"
             ) from exc
+
+    def _open(self) -> Any:
+        conn = self._new_connection()
         conn.autocommit = True
         conn.add_notice_handler(lambda diag: self._notices.append(diag.message_primary or ""))
         with conn.cursor() as cur:
@@ -581,7 +587,7 @@ class PgIndex:
         """Every readable chunk in (doc_id, position) order, fetched `batch` rows at a time."""
         import psycopg
 
-        conn = self._connect()  # its own connection: a long read never holds the lock
+        conn = self._new_connection()  # its own: a long read never holds the lock
         try:
             with server_errors(self.library), conn.transaction(), \
                     conn.cursor(name="acervo_iter_chunks") as cur:

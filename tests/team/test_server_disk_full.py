@@ -140,6 +140,27 @@ def test_psycopg_disk_full_is_recognised_as_a_storage_error() -> None:
                                           "failed for user \"ana\"")) is None
 
 
+def test_a_connection_refused_by_a_full_server_disk_is_the_disk_full_sentence() -> None:
+    """Every team library connection goes through one boundary: a server that refuses the
+    connection because its disk is full says so; any other refusal stays 'cannot connect'."""
+    from psycopg import OperationalError
+
+    from desktop_app.retrieval.pg_index import TeamLibraryError
+
+    def refused(text: str) -> Any:
+        def connect() -> Any:
+            raise OperationalError(f"connection failed: FATAL:  {text}")
+        return connect
+
+    with pytest.raises(DiskFullError) as full:
+        PgIndex(refused("could not write init file: No space left on device"), library="team",
+                current_embedder_id="e5")
+    assert full.value.exit_code == 4
+    with pytest.raises(TeamLibraryError, match="Cannot connect to the team library “team”"):
+        PgIndex(refused('password authentication failed for user "ana"'), library="team",
+                current_embedder_id="e5")
+
+
 def test_adding_to_a_team_library_on_a_full_server_disk(full_server_db, embedder) -> None:  # type: ignore[no-untyped-def]
     db, disk = full_server_db
     index = db.index()
