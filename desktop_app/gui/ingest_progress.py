@@ -91,6 +91,7 @@ class IngestProgress(QFrame):
         self._current = ""  # path of the file in progress
         self._parsed = 0.0  # fraction of the current file's pages read
         self._cancelled = False
+        self._completed = False  # the run reported its own end (a reindex's "done")
         self.hide()
         self.retranslate()
 
@@ -116,6 +117,7 @@ class IngestProgress(QFrame):
         self._current = ""
         self._parsed = 0.0
         self._cancelled = False
+        self._completed = False
         for path in paths:
             self.queue(path)
         self.bar.setValue(0)
@@ -135,8 +137,15 @@ class IngestProgress(QFrame):
 
     def end(self, cancelled: bool) -> None:
         self.cancel_button.setEnabled(False)
-        if cancelled and not self._cancelled:
+        if cancelled and not self._cancelled and not self._completed:
             self._set_title(lambda: self.tr("Cancelled."))
+
+    def failed(self, message: str) -> None:
+        """The run stopped on an error (shown in a dialog too): the box must not keep
+        saying that work is in progress."""
+        self.cancel_button.setEnabled(False)
+        self._cancelled = True  # the end of the run is not a cancellation to report
+        self._set_title(lambda: self.tr("Stopped: %1").replace("%1", message))
 
     def _set_title(self, title: Text) -> None:
         self._title = title
@@ -188,8 +197,23 @@ class IngestProgress(QFrame):
         elif isinstance(event, RunDone):
             return self._run_done(event)
         elif hasattr(event, "documents_done"):  # ReindexProgress
-            self.bar.setValue(int(1000 * event.documents_done / max(1, event.documents_total)))
-            done, total = str(event.documents_done), str(event.documents_total)
+            return self._reindex_progress(event)
+        return ""
+
+    def _reindex_progress(self, event: ReindexProgress) -> str:
+        self.bar.setValue(int(1000 * event.documents_done / max(1, event.documents_total)))
+        done, total, count = str(event.documents_done), str(event.documents_total), \
+            event.documents_total
+        if event.stage == "switching":  # purge + pointer switch: past the point of cancelling
+            self.cancel_button.setEnabled(False)
+            self._set_title(lambda: self.tr("Switching to the new index…"))
+        elif event.stage == "done":
+            self._completed = True
+            self.bar.setValue(1000)
+            self._set_title(lambda: self.tr("Reindexed %n document(s); search uses the new "
+                                            "index.", "", count))
+            return self.title_text()
+        else:
             self._set_title(lambda: self.tr("Reindexing %1 of %2 documents…").replace(
                 "%1", done).replace("%2", total))
         return ""

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_app.errors import AppError
 from desktop_app.gui.dialogs import confirm_with_option, open_with_system, show_error
 from desktop_app.gui.ingest_progress import IngestProgress
 from desktop_app.gui.services import GuiServices, IndexSummary, RemovalSummary
@@ -480,6 +481,8 @@ class LibraryPanel(QWidget):
         return self.progress_box.row_status(path)
 
     def _failed(self, error: BaseException) -> None:
+        self.progress_box.failed(error.user_message if isinstance(error, AppError)
+                                 else self.tr("an unexpected error (details in the log)"))
         show_error(self, error, log_dir=str(self.services.app.paths.log_dir))
 
     def changeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override

@@ -312,10 +312,12 @@ class GuiServices:
         """Blue/green rebuild with the current embedder; the new index is active after."""
         from desktop_app.retrieval.reindex import reindex
 
-        yield from reindex(self.app.paths.index_dir, self.app.index, self.app.embedder,
-                           cancel=cancel)
-        self.app.reset_index()
-        _ = self.app.index
+        for progress in reindex(self.app.paths.index_dir, self.app.index, self.app.embedder,
+                                cancel=cancel):
+            if progress.stage == "done":  # the app opens the new generation before it is said
+                self.app.reset_index()
+                _ = self.app.index
+            yield progress
 
     def sample_documents(self) -> list[Path]:
         from desktop_app.config.paths import resource

@@ -129,7 +129,10 @@ def run_reindex(app: App) -> None:
     from desktop_app.retrieval.reindex import reindex
 
     for p in reindex(app.paths.index_dir, app.index, app.embedder):
-        print(f"  reindexed {p.documents_done}/{p.documents_total}", end="\r", flush=True)
+        if p.stage == "documents":
+            print(f"  reindexed {p.documents_done}/{p.documents_total}", end="\r", flush=True)
+        elif p.stage == "switching":
+            print("\n  switching to the new index…", end="", flush=True)
     app.reset_index()
     print(f"\nreindex complete: {app.index.stats().chunks} chunks with {app.embedder.id}")
 

@@ -17,6 +17,7 @@ import shutil
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Literal
 
 import numpy as np
 
@@ -25,11 +26,18 @@ from desktop_app.retrieval.index import LanceIndex, next_generation_name, switch
 from desktop_app.retrieval.index_api import ChunkRow, compose_embedding_text
 from desktop_app.retrieval.types import Chunk, Embedder
 
+ReindexStage = Literal["documents", "switching", "done"]
+
 
 @dataclass(frozen=True)
 class ReindexProgress:
+    """One step of a reindex: a document re-embedded ("documents"), then the old versions
+    purged and the pointer switched ("switching": no longer cancellable, may take a while
+    on a large library), then the new generation active ("done")."""
+
     documents_done: int
     documents_total: int
+    stage: ReindexStage = "documents"
 
 
 def reindex(root: Path, old: LanceIndex, embedder: Embedder, *,
@@ -69,8 +77,12 @@ def _rebuild(root: Path, old: LanceIndex, embedder: Embedder,
                        else np.zeros((0, embedder.dim), dtype=np.float32))
             new.add_document(replace(record, embedder_id=embedder.id), chunks, vectors)
             yield ReindexProgress(n, len(documents))
+        if cancelled():  # pressed while the last document was embedded: still not switched
+            raise CancelledError("Reindex cancelled; the previous index is still active.")
+        yield ReindexProgress(len(documents), len(documents), "switching")
         new.purge()
     except BaseException:
         shutil.rmtree(target_dir, ignore_errors=True)
         raise
     switch_generation(root, generation)
+    yield ReindexProgress(len(documents), len(documents), "done")

@@ -502,54 +502,59 @@ Undo the save anyway? The changed memory is erased too.</source>
 <context>
     <name>IngestProgress</name>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="98"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="99"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="128"/>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="199"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="130"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="223"/>
         <source>queued (folder)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="130"/>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="200"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="132"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="224"/>
         <source>queued</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="134"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="136"/>
         <source>Cancelling…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="214"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="238"/>
         <source>Cancelled: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="139"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="141"/>
         <source>Cancelled.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="155"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="148"/>
+        <source>Stopped: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="164"/>
         <source>reading…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="159"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="168"/>
         <source>parsed %1 of %2 pages</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="165"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="174"/>
         <source>embedding %1/%2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="172"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="181"/>
         <source>indexed · %n page(s)</source>
         <translation>
             <numerusform>indexed · %n page</numerusform>
@@ -557,7 +562,7 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="173"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="182"/>
         <source>%n passage(s)</source>
         <translation>
             <numerusform>%n passage</numerusform>
@@ -565,42 +570,55 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="177"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="186"/>
         <source>skipped: unchanged</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="179"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="188"/>
         <source>skipped: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="183"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="192"/>
         <source>failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="187"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="196"/>
         <source>removed (file no longer exists)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="193"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="209"/>
+        <source>Switching to the new index…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="213"/>
+        <source>Reindexed %n document(s); search uses the new index.</source>
+        <translation>
+            <numerusform>Reindexed %n document; search uses the new index.</numerusform>
+            <numerusform>Reindexed %n documents; search uses the new index.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="217"/>
         <source>Reindexing %1 of %2 documents…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="201"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="225"/>
         <source>scanned</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="207"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="231"/>
         <source>cancelled; nothing from this file was indexed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="211"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="235"/>
         <source>%1 indexed, %2 unchanged, %3 failed, %4 removed</source>
         <translation type="unfinished"></translation>
     </message>
@@ -666,92 +684,92 @@ Undo the save anyway? The changed memory is erased too.</source>
 <context>
     <name>LibraryPanel</name>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="280"/>
+        <location filename="../../desktop_app/gui/library.py" line="281"/>
         <source>Add files…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="281"/>
+        <location filename="../../desktop_app/gui/library.py" line="282"/>
         <source>Add folder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="282"/>
+        <location filename="../../desktop_app/gui/library.py" line="283"/>
         <source>Filter by title or folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="283"/>
+        <location filename="../../desktop_app/gui/library.py" line="284"/>
         <source>Reindex</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="284"/>
+        <location filename="../../desktop_app/gui/library.py" line="285"/>
         <source>Your library is empty. Drop files or folders here, or start with the sample documents.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="285"/>
+        <location filename="../../desktop_app/gui/library.py" line="286"/>
         <source>Load samples</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="287"/>
+        <location filename="../../desktop_app/gui/library.py" line="288"/>
         <source>Title</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="287"/>
+        <location filename="../../desktop_app/gui/library.py" line="288"/>
         <source>Type</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="287"/>
+        <location filename="../../desktop_app/gui/library.py" line="288"/>
         <source>Pages</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="287"/>
+        <location filename="../../desktop_app/gui/library.py" line="288"/>
         <source>Chunks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="288"/>
+        <location filename="../../desktop_app/gui/library.py" line="289"/>
         <source>Folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="288"/>
+        <location filename="../../desktop_app/gui/library.py" line="289"/>
         <source>Added</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="292"/>
+        <location filename="../../desktop_app/gui/library.py" line="293"/>
         <source>All types</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="300"/>
+        <location filename="../../desktop_app/gui/library.py" line="301"/>
         <source>Any time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="300"/>
+        <location filename="../../desktop_app/gui/library.py" line="301"/>
         <source>Last 7 days</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="300"/>
+        <location filename="../../desktop_app/gui/library.py" line="301"/>
         <source>Last 30 days</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="301"/>
+        <location filename="../../desktop_app/gui/library.py" line="302"/>
         <source>Last year</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library.py" line="327"/>
+        <location filename="../../desktop_app/gui/library.py" line="328"/>
         <source>%n passage(s)</source>
         <translation>
             <numerusform>%n passage</numerusform>
@@ -759,22 +777,22 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="340"/>
+        <location filename="../../desktop_app/gui/library.py" line="341"/>
         <source>This library was indexed with another embedding model, so only keyword search works. Reindex to restore meaning-based search (the current index keeps working meanwhile).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="363"/>
+        <location filename="../../desktop_app/gui/library.py" line="364"/>
         <source>Remove documents</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="364"/>
+        <location filename="../../desktop_app/gui/library.py" line="365"/>
         <source>Remove these documents from the library? Their text and vectors are erased from the index; the files themselves stay on disk.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library.py" line="377"/>
+        <location filename="../../desktop_app/gui/library.py" line="378"/>
         <source>Removed %n document(s).</source>
         <translation>
             <numerusform>Removed %n document.</numerusform>
@@ -782,55 +800,60 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="409"/>
+        <location filename="../../desktop_app/gui/library.py" line="410"/>
         <source>Open original</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="410"/>
+        <location filename="../../desktop_app/gui/library.py" line="411"/>
         <source>Re-index</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="412"/>
+        <location filename="../../desktop_app/gui/library.py" line="413"/>
         <source>Remove from library…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="443"/>
+        <location filename="../../desktop_app/gui/library.py" line="444"/>
         <source>Adding documents…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="451"/>
+        <location filename="../../desktop_app/gui/library.py" line="452"/>
         <source>Reindexing…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="365"/>
+        <location filename="../../desktop_app/gui/library.py" line="485"/>
+        <source>an unexpected error (details in the log)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library.py" line="366"/>
         <source>Also erase chat answers that quote them</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="251"/>
-        <location filename="../../desktop_app/gui/library.py" line="278"/>
+        <location filename="../../desktop_app/gui/library.py" line="252"/>
+        <location filename="../../desktop_app/gui/library.py" line="279"/>
         <source>This computer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="251"/>
-        <location filename="../../desktop_app/gui/library.py" line="279"/>
+        <location filename="../../desktop_app/gui/library.py" line="252"/>
+        <location filename="../../desktop_app/gui/library.py" line="280"/>
         <source>Team: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="268"/>
-        <location filename="../../desktop_app/gui/library.py" line="424"/>
+        <location filename="../../desktop_app/gui/library.py" line="269"/>
+        <location filename="../../desktop_app/gui/library.py" line="425"/>
         <source>This team library is read-only in your settings.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library.py" line="379"/>
+        <location filename="../../desktop_app/gui/library.py" line="380"/>
         <source>Erased %n chat answer(s) that quoted them.</source>
         <translation>
             <numerusform>Erased %n chat answer that quoted them.</numerusform>
@@ -838,7 +861,7 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library.py" line="382"/>
+        <location filename="../../desktop_app/gui/library.py" line="383"/>
         <source>%n chat answer(s) still quote them; delete those chats to erase the text.</source>
         <translation>
             <numerusform>%n chat answer still quotes them; delete that chat to erase the text.</numerusform>
@@ -846,7 +869,7 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="389"/>
+        <location filename="../../desktop_app/gui/library.py" line="390"/>
         <source>Another Acervo process is updating the library; waiting…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1428,9 +1451,9 @@ Undo the save anyway? The changed memory is erased too.</source>
     <message numerus="yes">
         <location filename="../../desktop_app/gui/memory_dialogs.py" line="188"/>
         <source>%n exchange(s) from the conversation-recall index (text, vectors and keyword entries)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n exchange from the conversation-recall index (text, vectors and keyword entries)</numerusform>
+            <numerusform>%n exchanges from the conversation-recall index (text, vectors and keyword entries)</numerusform>
         </translation>
     </message>
     <message>

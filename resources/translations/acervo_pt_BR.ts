@@ -506,54 +506,59 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
 <context>
     <name>IngestProgress</name>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="98"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="99"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="128"/>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="199"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="130"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="223"/>
         <source>queued (folder)</source>
         <translation>na fila (pasta)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="130"/>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="200"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="132"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="224"/>
         <source>queued</source>
         <translation>na fila</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="134"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="136"/>
         <source>Cancelling…</source>
         <translation>Cancelando…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="214"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="238"/>
         <source>Cancelled: </source>
         <translation>Cancelado: </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="139"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="141"/>
         <source>Cancelled.</source>
         <translation>Cancelado.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="155"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="148"/>
+        <source>Stopped: %1</source>
+        <translation>Interrompido: %1</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="164"/>
         <source>reading…</source>
         <translation>lendo…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="159"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="168"/>
         <source>parsed %1 of %2 pages</source>
         <translation>%1 de %2 páginas lidas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="165"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="174"/>
         <source>embedding %1/%2</source>
         <translation>gerando embeddings %1/%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="172"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="181"/>
         <source>indexed · %n page(s)</source>
         <translation>
             <numerusform>indexado · %n página</numerusform>
@@ -561,7 +566,7 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="173"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="182"/>
         <source>%n passage(s)</source>
         <translation>
             <numerusform>%n trecho</numerusform>
@@ -569,42 +574,55 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="177"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="186"/>
         <source>skipped: unchanged</source>
         <translation>ignorado: sem mudanças</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="179"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="188"/>
         <source>skipped: %1</source>
         <translation>ignorado: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="183"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="192"/>
         <source>failed: %1</source>
         <translation>falhou: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="187"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="196"/>
         <source>removed (file no longer exists)</source>
         <translation>removido (o arquivo não existe mais)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="193"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="209"/>
+        <source>Switching to the new index…</source>
+        <translation>Passando para o novo índice…</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="213"/>
+        <source>Reindexed %n document(s); search uses the new index.</source>
+        <translation>
+            <numerusform>%n documento reindexado; a busca usa o novo índice.</numerusform>
+            <numerusform>%n documentos reindexados; a busca usa o novo índice.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="217"/>
         <source>Reindexing %1 of %2 documents…</source>
         <translation>Reindexando %1 de %2 documentos…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="201"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="225"/>
         <source>scanned</source>
         <translation>varrida</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="211"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="235"/>
         <source>%1 indexed, %2 unchanged, %3 failed, %4 removed</source>
         <translation>%1 indexados, %2 sem mudanças, %3 com falha, %4 removidos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="207"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="231"/>
         <source>cancelled; nothing from this file was indexed</source>
         <translation>cancelado; nada deste arquivo foi indexado</translation>
     </message>
@@ -670,92 +688,92 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
 <context>
     <name>LibraryPanel</name>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="280"/>
+        <location filename="../../desktop_app/gui/library.py" line="281"/>
         <source>Add files…</source>
         <translation>Adicionar arquivos…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="281"/>
+        <location filename="../../desktop_app/gui/library.py" line="282"/>
         <source>Add folder…</source>
         <translation>Adicionar pasta…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="282"/>
+        <location filename="../../desktop_app/gui/library.py" line="283"/>
         <source>Filter by title or folder</source>
         <translation>Filtrar por título ou pasta</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="283"/>
+        <location filename="../../desktop_app/gui/library.py" line="284"/>
         <source>Reindex</source>
         <translation>Reindexar</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="284"/>
+        <location filename="../../desktop_app/gui/library.py" line="285"/>
         <source>Your library is empty. Drop files or folders here, or start with the sample documents.</source>
         <translation>Sua biblioteca está vazia. Arraste arquivos ou pastas para cá, ou comece com os documentos de exemplo.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="285"/>
+        <location filename="../../desktop_app/gui/library.py" line="286"/>
         <source>Load samples</source>
         <translation>Carregar exemplos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="287"/>
+        <location filename="../../desktop_app/gui/library.py" line="288"/>
         <source>Title</source>
         <translation>Título</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="287"/>
+        <location filename="../../desktop_app/gui/library.py" line="288"/>
         <source>Type</source>
         <translation>Tipo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="287"/>
+        <location filename="../../desktop_app/gui/library.py" line="288"/>
         <source>Pages</source>
         <translation>Páginas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="287"/>
+        <location filename="../../desktop_app/gui/library.py" line="288"/>
         <source>Chunks</source>
         <translation>Trechos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="288"/>
+        <location filename="../../desktop_app/gui/library.py" line="289"/>
         <source>Folder</source>
         <translation>Pasta</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="288"/>
+        <location filename="../../desktop_app/gui/library.py" line="289"/>
         <source>Added</source>
         <translation>Adicionado</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="292"/>
+        <location filename="../../desktop_app/gui/library.py" line="293"/>
         <source>All types</source>
         <translation>Todos os tipos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="300"/>
+        <location filename="../../desktop_app/gui/library.py" line="301"/>
         <source>Any time</source>
         <translation>Qualquer data</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="300"/>
+        <location filename="../../desktop_app/gui/library.py" line="301"/>
         <source>Last 7 days</source>
         <translation>Últimos 7 dias</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="300"/>
+        <location filename="../../desktop_app/gui/library.py" line="301"/>
         <source>Last 30 days</source>
         <translation>Últimos 30 dias</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="301"/>
+        <location filename="../../desktop_app/gui/library.py" line="302"/>
         <source>Last year</source>
         <translation>Último ano</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library.py" line="327"/>
+        <location filename="../../desktop_app/gui/library.py" line="328"/>
         <source>%n passage(s)</source>
         <translation>
             <numerusform>%n trecho</numerusform>
@@ -763,22 +781,22 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="340"/>
+        <location filename="../../desktop_app/gui/library.py" line="341"/>
         <source>This library was indexed with another embedding model, so only keyword search works. Reindex to restore meaning-based search (the current index keeps working meanwhile).</source>
         <translation>Esta biblioteca foi indexada com outro modelo de embeddings, então só a busca por palavras funciona. Reindexe para recuperar a busca por significado (o índice atual continua funcionando enquanto isso).</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="363"/>
+        <location filename="../../desktop_app/gui/library.py" line="364"/>
         <source>Remove documents</source>
         <translation>Remover documentos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="364"/>
+        <location filename="../../desktop_app/gui/library.py" line="365"/>
         <source>Remove these documents from the library? Their text and vectors are erased from the index; the files themselves stay on disk.</source>
         <translation>Remover estes documentos da biblioteca? O texto e os vetores são apagados do índice; os arquivos continuam no disco.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library.py" line="377"/>
+        <location filename="../../desktop_app/gui/library.py" line="378"/>
         <source>Removed %n document(s).</source>
         <translation>
             <numerusform>%n documento removido.</numerusform>
@@ -786,37 +804,42 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="409"/>
+        <location filename="../../desktop_app/gui/library.py" line="410"/>
         <source>Open original</source>
         <translation>Abrir original</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="410"/>
+        <location filename="../../desktop_app/gui/library.py" line="411"/>
         <source>Re-index</source>
         <translation>Reindexar</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="412"/>
+        <location filename="../../desktop_app/gui/library.py" line="413"/>
         <source>Remove from library…</source>
         <translation>Remover da biblioteca…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="443"/>
+        <location filename="../../desktop_app/gui/library.py" line="444"/>
         <source>Adding documents…</source>
         <translation>Adicionando documentos…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="451"/>
+        <location filename="../../desktop_app/gui/library.py" line="452"/>
         <source>Reindexing…</source>
         <translation>Reindexando…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="365"/>
+        <location filename="../../desktop_app/gui/library.py" line="485"/>
+        <source>an unexpected error (details in the log)</source>
+        <translation>um erro inesperado (detalhes no log)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library.py" line="366"/>
         <source>Also erase chat answers that quote them</source>
         <translation>Apagar também as respostas do chat que os citam</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library.py" line="379"/>
+        <location filename="../../desktop_app/gui/library.py" line="380"/>
         <source>Erased %n chat answer(s) that quoted them.</source>
         <translation>
             <numerusform>%n resposta do chat que os citava foi apagada.</numerusform>
@@ -824,7 +847,7 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library.py" line="382"/>
+        <location filename="../../desktop_app/gui/library.py" line="383"/>
         <source>%n chat answer(s) still quote them; delete those chats to erase the text.</source>
         <translation>
             <numerusform>%n resposta do chat ainda os cita; apague essas conversas para apagar o texto.</numerusform>
@@ -832,25 +855,25 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="389"/>
+        <location filename="../../desktop_app/gui/library.py" line="390"/>
         <source>Another Acervo process is updating the library; waiting…</source>
         <translation>Outro processo do Acervo está atualizando a biblioteca; aguardando…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="251"/>
-        <location filename="../../desktop_app/gui/library.py" line="278"/>
+        <location filename="../../desktop_app/gui/library.py" line="252"/>
+        <location filename="../../desktop_app/gui/library.py" line="279"/>
         <source>This computer</source>
         <translation>Este computador</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="251"/>
-        <location filename="../../desktop_app/gui/library.py" line="279"/>
+        <location filename="../../desktop_app/gui/library.py" line="252"/>
+        <location filename="../../desktop_app/gui/library.py" line="280"/>
         <source>Team: %1</source>
         <translation>Equipe: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="268"/>
-        <location filename="../../desktop_app/gui/library.py" line="424"/>
+        <location filename="../../desktop_app/gui/library.py" line="269"/>
+        <location filename="../../desktop_app/gui/library.py" line="425"/>
         <source>This team library is read-only in your settings.</source>
         <translation>Esta biblioteca da equipe está como somente leitura nas suas configurações.</translation>
     </message>

@@ -74,3 +74,34 @@ def test_consent_reindexes_everything_with_the_new_embedder(switched_app: Any, h
     hits = HybridSearcher(index, embedder, Settings()).search("dias de descanso pagos", k=1)
     assert hits[0].title == "Férias" and "vector" in hits[0].legs
     assert not offer_reindex(switched_app, "yes")  # nothing left to do
+
+
+def test_cancel_during_the_last_document_does_not_switch(switched_app: Any) -> None:
+    """Cancel pressed while the last document is embedded: the window says "Cancelled", so
+    the old index must still be the active one (it used to switch anyway)."""
+    from desktop_app.errors import CancelledError
+    from desktop_app.retrieval.reindex import reindex
+
+    seen: list[tuple[int, int, str]] = []
+
+    def cancelled() -> bool:
+        return len(seen) >= len(DOCS)  # set once the last document is reported
+
+    with pytest.raises(CancelledError):
+        for p in reindex(switched_app.paths.index_dir, switched_app.index,
+                         switched_app.embedder, cancel=cancelled):
+            seen.append((p.documents_done, p.documents_total, p.stage))
+    assert seen == [(n, len(DOCS), "documents") for n in range(1, len(DOCS) + 1)]
+    switched_app.reset_index()
+    assert not switched_app.index.vector_usable  # the old generation is still active
+    assert switched_app.index.stats().documents == len(DOCS)
+
+
+def test_reindex_reports_switching_then_done(switched_app: Any) -> None:
+    from desktop_app.retrieval.reindex import reindex
+
+    stages = [p.stage for p in reindex(switched_app.paths.index_dir, switched_app.index,
+                                       switched_app.embedder)]
+    assert stages == ["documents"] * len(DOCS) + ["switching", "done"]
+    switched_app.reset_index()
+    assert switched_app.index.vector_usable
