@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib.util
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 
 from desktop_app.answer.gguf_info import GGUFInfo, read_gguf_info
@@ -72,25 +73,57 @@ def resolve_active_model(settings: Settings) -> ModelEntry:
                             "`desktop-app models list` and `desktop-app models use NAME`.")
 
 
-def check_template(info: GGUFInfo, template: str | None) -> list[str]:
+class NoChatTemplateError(InvalidModelError):
+    """The GGUF carries no chat template and none was chosen: the user must pick one."""
+
+
+class TemplateNote(StrEnum):
+    """What adding a model with an explicit template should tell the user."""
+
+    OVERRIDES_GGUF = "overrides_gguf"  # the GGUF has its own template; the user's wins
+    CHOSEN_BY_USER = "chosen_by_user"  # the GGUF has none: the user's choice is unverified
+    GEMMA_NO_SYSTEM = "gemma_no_system"  # gemma has no system role
+
+
+TEMPLATE_NOTES_ENGLISH = {
+    TemplateNote.OVERRIDES_GGUF: "Using the '{template}' template instead of the one inside the "
+                                 "GGUF.",
+    TemplateNote.CHOSEN_BY_USER: "'{template}' was chosen by you; if answers look garbled or "
+                                 "never stop, the template is probably wrong for this model.",
+    TemplateNote.GEMMA_NO_SYSTEM: "The gemma template has no system role: Acervo puts the "
+                                  "instructions at the start of the first user message.",
+}
+
+
+@dataclass(frozen=True)
+class TemplateWarning:
+    """A note on a model's chat template: a code and the template it is about; the words
+    are chosen at the edge (English here and in the CLI, the window translates the code)."""
+
+    code: TemplateNote
+    template: str
+
+    def __str__(self) -> str:
+        return TEMPLATE_NOTES_ENGLISH[self.code].replace("{template}", self.template)
+
+
+def check_template(info: GGUFInfo, template: str | None) -> list[TemplateWarning]:
     """Validate the template choice; returns warnings, raises when we would have to guess."""
     if template is not None and template not in SUPPORTED_TEMPLATES:
         raise InvalidModelError(f"Unknown chat template {template!r}. Choose one of: "
                                 f"{', '.join(SUPPORTED_TEMPLATES)}.")
-    warnings: list[str] = []
+    warnings: list[TemplateWarning] = []
     if template is None and not info.has_chat_template:
-        raise InvalidModelError(
+        raise NoChatTemplateError(
             f"{info.path.name} has no chat template in its metadata (often a base model, not an "
             "instruct one). Acervo will not guess: choose the template the model was trained with, "
             f"e.g. `--template chatml`. Common ones: {TEMPLATE_HINT}.")
     if template is not None and info.has_chat_template:
-        warnings.append(f"Using the '{template}' template instead of the one inside the GGUF.")
+        warnings.append(TemplateWarning(TemplateNote.OVERRIDES_GGUF, template))
     elif template is not None:
-        warnings.append(f"'{template}' was chosen by you; if answers look garbled or never stop, "
-                        "the template is probably wrong for this model.")
+        warnings.append(TemplateWarning(TemplateNote.CHOSEN_BY_USER, template))
     if template == "gemma":
-        warnings.append("The gemma template has no system role: Acervo puts the instructions "
-                        "at the start of the first user message.")
+        warnings.append(TemplateWarning(TemplateNote.GEMMA_NO_SYSTEM, template))
     return warnings
 
 
@@ -105,7 +138,7 @@ def entry_for_path(path: str | Path, *, template: str | None = None) -> ModelEnt
 class AddedModel:
     entry: ModelEntry
     info: GGUFInfo
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[TemplateWarning] = field(default_factory=list)
 
 
 def add_model(settings: Settings, path: str | Path, *, name: str | None = None,

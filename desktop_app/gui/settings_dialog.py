@@ -39,7 +39,7 @@ from desktop_app.answer.gguf_info import format_parameters
 from desktop_app.answer.llm import MIN_WRITING_PARAMETERS, Capability
 from desktop_app.answer.mode import ANSWER_MODES
 from desktop_app.config.settings import Settings
-from desktop_app.errors import AppError, InvalidModelError
+from desktop_app.errors import AppError
 from desktop_app.gui.library_settings import LibrariesTab, LibraryTester
 from desktop_app.privacy.airgap import is_loopback_url
 
@@ -269,15 +269,12 @@ class SettingsDialog(QDialog):
     def add_model_from_path(self, path: str, template: str | None = None) -> bool:
         try:
             added = model_registry.add_model(self.settings, path, template=template)
-        except InvalidModelError as exc:
-            if template is None and "chat template" in exc.user_message:
-                choice, ok = QInputDialog.getItem(
-                    self, self.tr("Choose a chat template"),
-                    exc.user_message + "\n\n" + self.tr("Template:"),
-                    list(model_registry.SUPPORTED_TEMPLATES), 0, False)
-                return bool(ok) and self.add_model_from_path(path, choice)
-            QMessageBox.warning(self, self.tr("Model not added"), exc.user_message)
-            return False
+        except model_registry.NoChatTemplateError as exc:
+            choice, ok = QInputDialog.getItem(
+                self, self.tr("Choose a chat template"),
+                exc.user_message + "\n\n" + self.tr("Template:"),
+                list(model_registry.SUPPORTED_TEMPLATES), 0, False)
+            return bool(ok) and self.add_model_from_path(path, choice)
         except AppError as exc:
             QMessageBox.warning(self, self.tr("Model not added"), exc.user_message)
             return False
@@ -286,10 +283,24 @@ class SettingsDialog(QDialog):
             model_registry.use_model(self.settings, added.entry.name)
             message += "\n\n" + self.tr("It is big enough to write answers and is now the active model.")
         if added.warnings:
-            message += "\n\n" + "\n".join(added.warnings)
+            message += "\n\n" + "\n".join(self.template_note(w) for w in added.warnings)
         QMessageBox.information(self, self.tr("Model added"), message)
         self._load_models()
         return True
+
+    def template_note(self, warning: model_registry.TemplateWarning) -> str:
+        """A template note in the window's language (the registry gives a code)."""
+        texts = {
+            model_registry.TemplateNote.OVERRIDES_GGUF: self.tr(
+                "Using the “%1” template instead of the one inside the GGUF."),
+            model_registry.TemplateNote.CHOSEN_BY_USER: self.tr(
+                "You chose “%1”; if answers look garbled or never stop, the template is "
+                "probably wrong for this model."),
+            model_registry.TemplateNote.GEMMA_NO_SYSTEM: self.tr(
+                "The gemma template has no system role: Acervo puts the instructions at the "
+                "start of the first user message."),
+        }
+        return texts[warning.code].replace("%1", warning.template)
 
     def _selected_model(self) -> str:
         item = self.model_list.currentItem()

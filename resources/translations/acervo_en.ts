@@ -1514,8 +1514,8 @@ Undo the save anyway? The changed memory is erased too.</source>
     <name>SettingsDialog</name>
     <message>
         <location filename="../../desktop_app/gui/settings_dialog.py" line="58"/>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="311"/>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="334"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="322"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="345"/>
         <source>Settings</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1746,38 +1746,52 @@ Undo the save anyway? The changed memory is erased too.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="275"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="274"/>
         <source>Choose a chat template</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="276"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="275"/>
         <source>Template:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../desktop_app/gui/settings_dialog.py" line="279"/>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="282"/>
         <source>Model not added</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="290"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="287"/>
         <source>Model added</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="320"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="295"/>
+        <source>Using the “%1” template instead of the one inside the GGUF.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="297"/>
+        <source>You chose “%1”; if answers look garbled or never stop, the template is probably wrong for this model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="300"/>
+        <source>The gemma template has no system role: Acervo puts the instructions at the start of the first user message.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="331"/>
         <source>Not air-gapped: your questions and passages from your documents will be sent to this server.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="322"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="333"/>
         <source>This URL is on another computer. Tick “Allow a server on another computer” to use it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="325"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="336"/>
         <source>Cross-encoder folder</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1817,7 +1831,7 @@ Undo the save anyway? The changed memory is erased too.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="287"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="284"/>
         <source>It is big enough to write answers and is now the active model.</source>
         <translation type="unfinished"></translation>
     </message>

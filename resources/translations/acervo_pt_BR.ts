@@ -1518,8 +1518,8 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
     <name>SettingsDialog</name>
     <message>
         <location filename="../../desktop_app/gui/settings_dialog.py" line="58"/>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="311"/>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="334"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="322"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="345"/>
         <source>Settings</source>
         <translation>Configurações</translation>
     </message>
@@ -1725,38 +1725,52 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         <translation>Modelos GGUF (*.gguf)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="275"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="274"/>
         <source>Choose a chat template</source>
         <translation>Escolha um modelo de chat</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="276"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="275"/>
         <source>Template:</source>
         <translation>Modelo de chat:</translation>
     </message>
     <message>
         <location filename="../../desktop_app/gui/settings_dialog.py" line="279"/>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="282"/>
         <source>Model not added</source>
         <translation>Modelo não adicionado</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="290"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="287"/>
         <source>Model added</source>
         <translation>Modelo adicionado</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="320"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="295"/>
+        <source>Using the “%1” template instead of the one inside the GGUF.</source>
+        <translation>Usando o modelo de chat “%1” no lugar do que vem dentro do GGUF.</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="297"/>
+        <source>You chose “%1”; if answers look garbled or never stop, the template is probably wrong for this model.</source>
+        <translation>Você escolheu “%1”; se as respostas saírem truncadas ou não pararem, o modelo de chat provavelmente não serve para este modelo.</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="300"/>
+        <source>The gemma template has no system role: Acervo puts the instructions at the start of the first user message.</source>
+        <translation>O modelo de chat gemma não tem papel de sistema: o Acervo põe as instruções no início da primeira mensagem do usuário.</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="331"/>
         <source>Not air-gapped: your questions and passages from your documents will be sent to this server.</source>
         <translation>Não isolado: suas perguntas e trechos dos seus documentos serão enviados a este servidor.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="322"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="333"/>
         <source>This URL is on another computer. Tick “Allow a server on another computer” to use it.</source>
         <translation>Esta URL está em outro computador. Marque “Permitir um servidor em outro computador” para usá-la.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="325"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="336"/>
         <source>Cross-encoder folder</source>
         <translation>Pasta do cross-encoder</translation>
     </message>
@@ -1796,7 +1810,7 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         <translation>pequeno demais para redigir respostas (%1): fontes, ou experimento</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="287"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="284"/>
         <source>It is big enough to write answers and is now the active model.</source>
         <translation>Ele é grande o bastante para redigir respostas e agora é o modelo ativo.</translation>
     </message>

@@ -10,6 +10,9 @@ from desktop_app.answer.gguf_info import read_gguf_info
 from desktop_app.answer.models import (
     BUNDLED_NAME,
     SUPPORTED_TEMPLATES,
+    NoChatTemplateError,
+    TemplateNote,
+    TemplateWarning,
     add_model,
     all_models,
     describe_models,
@@ -84,21 +87,24 @@ def test_a_non_gguf_file_is_refused_and_nothing_changes(tmp_path: Path) -> None:
 def test_no_template_means_the_user_must_pick_one(tmp_path: Path) -> None:
     settings = Settings()
     base = write_gguf(tmp_path / "gemma-base.gguf")
-    with pytest.raises(InvalidModelError, match="--template chatml"):
+    with pytest.raises(NoChatTemplateError, match="--template chatml"):
         add_model(settings, base)
     assert settings.models == []
     with pytest.raises(InvalidModelError, match="Unknown chat template"):
         add_model(settings, base, template="my-guess")
     added = add_model(settings, base, template="chatml")
     assert added.entry.chat_template == "chatml"
-    assert any("chosen by you" in w for w in added.warnings)
+    assert added.warnings == [TemplateWarning(TemplateNote.CHOSEN_BY_USER, "chatml")]
+    assert "chosen by you" in str(added.warnings[0])
 
 
 def test_overriding_a_model_template_is_warned(tmp_path: Path) -> None:
     model = write_gguf(tmp_path / "m.gguf", template="{{ messages }}")
     added = add_model(Settings(), model, template="gemma")
-    assert any("instead of the one inside" in w for w in added.warnings)
-    assert any("system role" in w for w in added.warnings)
+    assert [w.code for w in added.warnings] == [TemplateNote.OVERRIDES_GGUF,
+                                                TemplateNote.GEMMA_NO_SYSTEM]
+    assert "instead of the one inside" in str(added.warnings[0])
+    assert "system role" in str(added.warnings[1])
 
 
 def test_names_and_files_are_not_registered_twice(tmp_path: Path) -> None:

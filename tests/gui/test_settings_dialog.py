@@ -61,3 +61,35 @@ def test_applied_settings_are_saved_and_the_status_bar_leaves_offline(qtbot) -> 
     dialog.accept()
     window.apply_settings(dialog.result_settings())
     assert window.offline_label.text() != "offline ✓"
+
+
+def test_a_model_without_a_template_asks_for_one_and_its_notes_follow_the_language(
+        qtbot, monkeypatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """No chat template in the GGUF: the window asks which one (a typed error, not a match on
+    the message's words); the notes on the choice are codes, shown in the window's language."""
+    from PySide6.QtWidgets import QInputDialog
+
+    from desktop_app.gui.i18n import Translations
+    from tests.answer.conftest import write_gguf
+
+    asked: list[str] = []
+    shown: list[str] = []
+    monkeypatch.setattr(QInputDialog, "getItem", staticmethod(
+        lambda _p, _title, text, items, *_a: (asked.append(text), ("gemma", True))[1]))
+    monkeypatch.setattr(QMessageBox, "information",
+                        staticmethod(lambda _p, _t, text, *_a: shown.append(text)))
+    base = write_gguf(tmp_path / "base.gguf")
+    translations = Translations()
+    translations.apply("pt_BR")
+    try:
+        app = build_app()
+        dialog = SettingsDialog(app.settings)
+        qtbot.addWidget(dialog)
+        assert dialog.add_model_from_path(str(base))
+    finally:
+        translations.apply("en")
+    assert len(asked) == 1 and "no chat template" in asked[0]
+    assert [m.chat_template for m in dialog.settings.models] == ["gemma"]
+    assert "Você escolheu “gemma”" in shown[0]
+    assert "não tem papel de sistema" in shown[0]
+    assert "chosen by you" not in shown[0]
