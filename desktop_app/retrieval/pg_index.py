@@ -466,6 +466,17 @@ class PgIndex:
             if row is None:
                 return False
             doc_key = int(row[0])
+            # Read after the insert, which waits for a `team reindex` switching the server's
+            # vectors: never store vectors of another embedder than the server's.
+            cur.execute("SELECT value FROM acervo.meta WHERE key = 'embedder_id'")
+            served = cur.fetchone()
+            if self.current_embedder_id and served and served[0] != self.current_embedder_id:
+                raise TeamLibraryError(
+                    f"The team library “{self.library}” holds vectors of {served[0]}; this "
+                    f"computer embeds with {self.current_embedder_id}. Nothing was added (the "
+                    "two kinds of vectors are never mixed): its administrator can rebuild the "
+                    "library's vectors with `desktop-app team reindex`, or use the same "
+                    "embedder here (`desktop-app embedder`).")
             # COPY is not allowed under row-level security: one INSERT over unnested arrays
             cur.execute(
                 """INSERT INTO acervo.chunks (chunk_id, doc_key, collection_id, position, text,

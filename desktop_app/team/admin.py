@@ -10,10 +10,11 @@ a log line.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
-from desktop_app.errors import AppError
+from desktop_app.errors import AppError, CancelledError
 from desktop_app.retrieval.pg_schema import (
     GROUP_ROLE,
     SCHEMA_VERSION,
@@ -22,6 +23,9 @@ from desktop_app.retrieval.pg_schema import (
     schema_sql,
     upgrade_sql,
 )
+
+if TYPE_CHECKING:
+    from desktop_app.retrieval.types import Embedder
 
 _NAME = re.compile(r"^[a-z_][a-z0-9_.\-]{0,62}$")
 
@@ -160,3 +164,107 @@ def audit(conn: Any, *, limit: int = 50) -> list[AuditEntry]:
                     "actor, action, collection, doc_id, title FROM acervo.audit "
                     "ORDER BY audit_id DESC LIMIT %s", (limit,))
         return [AuditEntry(*map(str, r)) for r in cur.fetchall()]
+
+
+# --- rebuilding the server's vectors with another embedder -----------------------------------
+
+STAGING_TABLE = "acervo.chunk_vectors_next"  # the owner's own: no analyst can read it
+REINDEX_BATCH = 64
+
+
+@dataclass(frozen=True)
+class VectorReindexProgress:
+    chunks_done: int
+    chunks_total: int
+    stage: Literal["embedding", "switching", "done"] = "embedding"
+
+
+def server_embedder(conn: Any) -> tuple[str, int]:
+    with conn.cursor() as cur:
+        cur.execute("SELECT key, value FROM acervo.meta WHERE key IN ('embedder_id', 'dim')")
+        meta = dict(cur.fetchall())
+    return str(meta.get("embedder_id", "")), int(meta.get("dim", 0))
+
+
+def reindex_vectors(conn: Any, embedder: Embedder, *,
+                    cancel: Callable[[], bool] | None = None
+                    ) -> Iterator[VectorReindexProgress]:
+    """Re-embed every chunk on the server with `embedder`, then switch in one transaction.
+
+    Blue/green like the local reindex: new vectors go to a staging table (committed per batch,
+    so a killed run resumes where it stopped) while every client keeps searching the old ones.
+    The switch locks the tables writers use (in-flight additions finish first; later ones
+    wait), embeds the chunks added meanwhile, copies the new vectors over, and records the
+    new embedder for the documents and the server. Readers are never blocked: until the
+    commit they see the old vectors under the old embedder id. A client still on the old
+    embedder then gets keyword-only search and is refused when it adds documents
+    (`PgIndex.add_document`), so the two kinds of vectors are never mixed.
+    `conn` is the owner's connection in autocommit mode."""
+    from desktop_app.retrieval.pg_index import vector_literal
+
+    cancelled = cancel or (lambda: False)
+    old_id, dim = server_embedder(conn)
+    if dim != embedder.dim:
+        raise AppError(f"This server's team library stores {dim}-dimensional vectors; "
+                       f"{embedder.id} makes {embedder.dim}.")
+    with conn.cursor() as cur:
+        cur.execute(f"""CREATE TABLE IF NOT EXISTS {STAGING_TABLE} (
+                          chunk_key bigint PRIMARY KEY
+                            REFERENCES acervo.chunks (chunk_key) ON DELETE CASCADE,
+                          embedder_id text NOT NULL,
+                          text_hash text NOT NULL,
+                          embedding vector({dim}) NOT NULL)""")
+        cur.execute(f"DELETE FROM {STAGING_TABLE} WHERE embedder_id <> %s", (embedder.id,))
+        cur.execute("SELECT count(*) FROM acervo.chunks")
+        total = int(cur.fetchone()[0])
+
+    def embed_pending(cur: Any, *, check_cancel: bool) -> Iterator[int]:
+        while True:
+            cur.execute(f"""SELECT c.chunk_key, c.prefix, c.text, c.text_hash
+                            FROM acervo.chunks c LEFT JOIN {STAGING_TABLE} s
+                              ON s.chunk_key = c.chunk_key AND s.text_hash = c.text_hash
+                            WHERE s.chunk_key IS NULL ORDER BY c.chunk_key LIMIT %s""",
+                        (REINDEX_BATCH,))
+            rows = cur.fetchall()
+            if not rows:
+                return
+            if check_cancel and cancelled():
+                raise CancelledError(f"Reindex cancelled; the team library still uses "
+                                     f"{old_id} (run it again to continue where it stopped).")
+            from desktop_app.retrieval.index_api import compose_embedding_text
+
+            vectors = embedder.embed_passages([compose_embedding_text(p, t)
+                                               for _k, p, t, _h in rows])
+            cur.executemany(
+                f"""INSERT INTO {STAGING_TABLE} (chunk_key, embedder_id, text_hash, embedding)
+                    VALUES (%s, %s, %s, %s::vector) ON CONFLICT (chunk_key) DO UPDATE
+                    SET text_hash = EXCLUDED.text_hash, embedding = EXCLUDED.embedding""",
+                [(k, embedder.id, h, vector_literal(v))
+                 for (k, _p, _t, h), v in zip(rows, vectors, strict=True)])
+            yield len(rows)
+
+    with conn.cursor() as cur:
+        cur.execute(f"SELECT count(*) FROM {STAGING_TABLE}")
+        done = int(cur.fetchone()[0])
+        for n in embed_pending(cur, check_cancel=True):
+            done += n
+            yield VectorReindexProgress(min(done, total), total)
+    if cancelled():
+        raise CancelledError(f"Reindex cancelled; the team library still uses {old_id} (run "
+                             "it again to continue where it stopped).")
+    yield VectorReindexProgress(total, total, "switching")
+    with conn.transaction(), conn.cursor() as cur:
+        cur.execute("LOCK TABLE acervo.documents, acervo.chunks, acervo.chunk_vectors "
+                    "IN EXCLUSIVE MODE")
+        for _n in embed_pending(cur, check_cancel=False):  # added while we embedded
+            pass
+        cur.execute(f"""UPDATE acervo.chunk_vectors v SET embedding = s.embedding
+                        FROM {STAGING_TABLE} s WHERE s.chunk_key = v.chunk_key""")
+        cur.execute("UPDATE acervo.documents SET embedder_id = %s", (embedder.id,))
+        cur.execute("UPDATE acervo.meta SET value = %s WHERE key = 'embedder_id'",
+                    (embedder.id,))
+        cur.execute("SELECT count(*) FROM acervo.chunks")
+        total = int(cur.fetchone()[0])
+        cur.execute(f"DROP TABLE {STAGING_TABLE}")
+    conn.execute("VACUUM (ANALYZE) acervo.chunk_vectors")  # the old vectors' dead rows
+    yield VectorReindexProgress(total, total, "done")

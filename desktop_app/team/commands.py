@@ -106,6 +106,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     audit.set_defaults(handler=cmd_team_audit)
     admin_parser("purge", "rewrite the text tables so deleted text leaves the disk").set_defaults(
         handler=cmd_team_purge)
+    reindex = admin_parser("reindex", "rebuild the server's vectors with this computer's "
+                                      "embedder (after an embedder upgrade)")
+    reindex.add_argument("--yes", action="store_true", help="do not ask")
+    reindex.set_defaults(handler=cmd_team_reindex)
 
 
 # ---- library ----------------------------------------------------------------------------
@@ -348,6 +352,40 @@ def cmd_team_purge(args: argparse.Namespace, app: App) -> int:
             full = "FULL, " if table in TEXT_TABLES else ""
             conn.execute(f"VACUUM ({full}ANALYZE) acervo.{table}")
     print("purged: deleted text is gone from the data files")
+    return 0
+
+
+def cmd_team_reindex(args: argparse.Namespace, app: App) -> int:
+    import sys
+
+    from desktop_app.team import admin
+
+    embedder = app.embedder
+    with _admin_connection(args) as conn:
+        served, _dim = admin.server_embedder(conn)
+        chunks = conn.execute("SELECT count(*) FROM acervo.chunks").fetchone()[0]
+        if served == embedder.id:
+            print(f"the team library's {chunks} passages already use {embedder.id}")
+            return 0
+        print(f"The team library's {chunks} passages were embedded with {served}; this "
+              f"computer embeds with {embedder.id}. Rebuilding re-embeds them all here; "
+              "everyone keeps searching meanwhile. After the switch, computers still on "
+              f"{served} get keyword-only search and cannot add documents until they switch.",
+              file=sys.stderr)
+        if not args.yes:
+            if not sys.stdin.isatty():
+                print("Run it again with --yes to rebuild.", file=sys.stderr)
+                return 1
+            print("Rebuild now? [y/N] ", end="", file=sys.stderr, flush=True)
+            if sys.stdin.readline().strip().lower() not in ("y", "yes", "s", "sim"):
+                return 1
+        for p in admin.reindex_vectors(conn, embedder):
+            if p.stage == "embedding":
+                print(f"  embedded {p.chunks_done}/{p.chunks_total}", end="\r", flush=True)
+            elif p.stage == "switching":
+                print("\n  switching (additions wait; searches go on)…", flush=True)
+            else:
+                print(f"team library reindexed: {p.chunks_total} passages with {embedder.id}")
     return 0
 
 
