@@ -118,6 +118,7 @@ class IngestProgress(QFrame):
         self._parsed = 0.0
         self._cancelled = False
         self._completed = False
+        self.files.setVisible(False)  # shown with its first row (a reindex has none)
         for path in paths:
             self.queue(path)
         self.bar.setValue(0)
@@ -260,6 +261,7 @@ class IngestProgress(QFrame):
             item = QTreeWidgetItem([display_path(Path(path).name or path), ""])
             item.setToolTip(0, display_path(path))
             self.files.addTopLevelItem(item)
+            self.files.setVisible(True)
             self._rows[path] = item
             self.files.scrollToItem(item)
         self._row_texts[path] = status

@@ -79,6 +79,14 @@ def test_a_model_without_a_template_asks_for_one_and_its_notes_follow_the_langua
     monkeypatch.setattr(QMessageBox, "information",
                         staticmethod(lambda _p, _t, text, *_a: shown.append(text)))
     base = write_gguf(tmp_path / "base.gguf")
+    # a language switch reaches every window: earlier tests' closed windows (whose apps are
+    # gone) must not react to it
+    from PySide6.QtCore import QCoreApplication, QEvent
+    from PySide6.QtWidgets import QApplication
+
+    for widget in QApplication.topLevelWidgets():
+        widget.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     translations = Translations()
     translations.apply("pt_BR")
     try:
