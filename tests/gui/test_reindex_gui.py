@@ -11,19 +11,12 @@ from typing import Any
 
 import pytest
 
-from desktop_app.app import build_app
 from desktop_app.errors import AppError
 from desktop_app.gui import library as library_module
 from desktop_app.retrieval.reindex import ReindexProgress
+from tests.reindex_helpers import switched_app
 
 pytestmark = pytest.mark.gui
-
-DOCS = {
-    "ferias.md": "# Férias\n\nOs funcionários têm direito a 30 dias de férias remuneradas por ano.",
-    "senha.md": "# Senha\n\nPara redefinir a senha, clique em 'Esqueci minha senha' no login.",
-    "coffee.txt": "Espresso needs finely ground coffee and water at about 93 degrees Celsius.",
-}
-
 
 @pytest.fixture
 def switched_window(qtbot, tmp_path: Path, fp32_embedder: Any, embedder: Any) -> Iterator[Any]:
@@ -32,14 +25,7 @@ def switched_window(qtbot, tmp_path: Path, fp32_embedder: Any, embedder: Any) ->
 
     from desktop_app.gui.run import build_window
 
-    folder = tmp_path / "docs"
-    folder.mkdir()
-    for name, text in DOCS.items():
-        (folder / name).write_text(text, encoding="utf-8")
-    app = build_app(embedder=fp32_embedder)
-    assert list(app.pipeline.run([folder]))[-1].indexed == len(DOCS)
-    app.close()
-    app = build_app(embedder=embedder)
+    app = switched_app(tmp_path / "docs", fp32_embedder, embedder)
     app.settings.llm_backend = "none"
     main = build_window(app)
     qtbot.addWidget(main)

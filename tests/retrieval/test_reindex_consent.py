@@ -10,16 +10,11 @@ from typing import Any
 
 import pytest
 
-from desktop_app.app import build_app
 from desktop_app.config.settings import Settings
 from desktop_app.retrieval.commands import offer_reindex
 from desktop_app.retrieval.search import HybridSearcher
-
-DOCS = {
-    "ferias.md": "# Férias\n\nOs funcionários têm direito a 30 dias de férias remuneradas por ano.",
-    "senha.md": "# Senha\n\nPara redefinir a senha, clique em 'Esqueci minha senha' no login.",
-    "coffee.txt": "Espresso needs finely ground coffee and water at about 93 degrees Celsius.",
-}
+from tests.reindex_helpers import DOCS
+from tests.reindex_helpers import switched_app as reindexed_library
 
 
 class Terminal(io.StringIO):
@@ -30,16 +25,7 @@ class Terminal(io.StringIO):
 @pytest.fixture
 def switched_app(tmp_path: Path, fp32_embedder: Any, embedder: Any) -> Any:
     """A library ingested with the previous default (fp32), reopened with today's default."""
-    folder = tmp_path / "docs"
-    folder.mkdir()
-    for name, text in DOCS.items():
-        (folder / name).write_text(text, encoding="utf-8")
-    app = build_app(embedder=fp32_embedder)
-    assert list(app.pipeline.run([folder]))[-1].indexed == len(DOCS)
-    app.close()
-    app = build_app(embedder=embedder)  # reopened after the switch to today's default
-    assert not app.index.vector_usable
-    return app
+    return reindexed_library(tmp_path / "docs", fp32_embedder, embedder)
 
 
 def test_no_answer_on_a_terminal_keeps_the_old_index(switched_app: Any,
