@@ -57,6 +57,7 @@ LEXICAL_WEIGHT = 0.08  # × the shared terms' rarity (a term in every candidate 
 RANK_PRIOR = 0.01  # added for the top passage, falling as 1/rank
 LIST_BONUS = 0.08  # a question asking for several things ("quais são…") prefers a list's lead
 TYPE_BONUS = 0.01  # "quem/quando/quanto/onde…": the sentence names a person/date/number/place
+DEFINITION_BONUS = 0.1  # "o que é X?": the sentence or item that defines exactly X ("X: …")
 SECOND_OPINION_MARGIN = 0.05  # the top passage's best sentence joins a close answer from elsewhere
 # "quais", "cuáles", "what are", "which were", "list the": a question that wants a list
 _LIST_QUESTION = re.compile(r"\b(?:quais|cuales|(?:what|which) (?:are|were)|list|liste|enumere)\b")
@@ -205,6 +206,37 @@ def asks_for(question: str) -> str | None:
     return None
 
 
+# A question asking what something is ("O que é dado pessoal sensível?", "What are the
+# base rates?", "¿Qué es un plazo?", "Defina consentimento"), folded; group 1: the thing.
+_DEFINITION_QUESTION = re.compile(
+    r"^\W*(?:(?:e |mas |and |y )?(?:o que (?:e|sao|significa|quer dizer)|o que se entende por"
+    r"|que (?:e|es|son|significa|se entiende por)|what (?:is|are|does)|what's|define|defina"
+    r"|definicao de|definicion de|significado de|meaning of))\s+(?:(?:o|a|os|as|um|uma|the|an?"
+    r"|el|la|los|las|un|una)\s+)?(.+?)\W*$")
+# What opens a definition: an enumeration label ("II - ", "a) ", "1. ", "§ 2º "), then the
+# defined thing up to a colon or a copula ("X: …", "X é …", "X means …", "X son …").
+_LABEL = re.compile(r"^\s*(?:(?:[ivxlcdm]+|[a-z]|\d+)\s*[-–—.)]\s+|§\s*\d+\S*\s+)?",
+                    re.IGNORECASE)
+_DEFINES = re.compile(r"^(.{2,80}?)(?:\s*:|\s+(?:é|são|is|are|means|significa|es|son"
+                      r"|consiste|refere-se|corresponde)\s)")
+
+
+def defined_thing(question: str) -> frozenset[str]:
+    """The content terms of what a definition question asks about (empty: not one)."""
+    match = _DEFINITION_QUESTION.match(fold(question))
+    return terms(match.group(1)) if match else frozenset()
+
+
+def defines(unit_text: str, thing: frozenset[str]) -> bool:
+    """Whether the sentence or item opens by defining exactly `thing` ("dado pessoal
+    sensível: dado pessoal sobre origem racial…"; not "dado pessoal: …")."""
+    if not thing:
+        return False
+    text = unit_text[_LABEL.match(unit_text).end():]  # type: ignore[union-attr]
+    head = _DEFINES.match(text)
+    return head is not None and terms(head.group(1)) == thing
+
+
 def names_a(kind: str | None, sentence: str, question: str) -> bool:
     """Whether `sentence` holds a `kind` (see `asks_for`) that the question does not."""
     if kind is None:
@@ -236,7 +268,10 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
     """Score every quotable sentence and item of the top passages; best first.
     Returns the ranked candidates and how many sentence vectors were computed."""
     question_terms = terms(question)
-    wants_list = bool(_LIST_QUESTION.search(fold(question)))
+    thing = defined_thing(question)
+    wants_list = bool(_LIST_QUESTION.search(fold(question))) and not thing
+    if thing:  # a glossary passage may rank low among passages that use the term a lot
+        max_sources = max(max_sources, len(sources))
     wants = asks_for(question)
     pool: list[tuple[int, NumberedSource, Unit, frozenset[str]]] = []
     leads: set[tuple[int, int]] = set()  # (source, start) of sentences that open a list
@@ -279,6 +314,8 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
             score += TYPE_BONUS
         if wants_list and (source.number, unit.start) in leads:
             score += LIST_BONUS
+        if defines(unit.text, thing):
+            score += DEFINITION_BONUS
         quotes.append(Quote(source.number, source.hit, unit, score, cosine, len(shared)))
     quotes.sort(key=lambda c: (-c.score, c.source, c.unit.position))
     return quotes, embedded

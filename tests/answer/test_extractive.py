@@ -11,10 +11,13 @@ from desktop_app.answer.extractive import (
     SentenceVectors,
     _second_opinion,
     asks_for,
+    defined_thing,
+    defines,
     extract_answer,
     names_a,
     points_back,
     shown_text,
+    terms,
     with_badge,
 )
 from desktop_app.answer.prompt import NumberedSource
@@ -183,3 +186,36 @@ def test_sentence_vectors_are_cached_by_text(embedder) -> None:  # type: ignore[
     again, embedded_again = cache.vectors(["A multa é de 2%.", "O prazo é de 15 dias."])
     assert embedded == 2 and embedded_again == 0
     assert (again[1] == first[0]).all() and first.shape == (2, embedder.dim)
+
+
+def test_a_definition_question_knows_what_it_asks_about() -> None:
+    assert defined_thing("O que é dado pessoal sensível?") == defined_thing(
+        "o que e DADO PESSOAL SENSIVEL") != frozenset()
+    assert defined_thing("What are personal data?") == terms("personal data")
+    assert defined_thing("¿Qué es un plazo?") and defined_thing("Defina consentimento.")
+    assert not defined_thing("Quais são as bases legais?")
+    assert not defined_thing("Quando a lei entra em vigor?")
+    thing = defined_thing("O que é dado pessoal sensível?")
+    assert defines("II - dado pessoal sensível: dado pessoal sobre origem racial", thing)
+    assert defines("Dado pessoal sensível é aquele que revela a origem racial.", thing)
+    assert not defines("I - dado pessoal: informação relacionada a pessoa natural", thing)
+    assert not defines("O tratamento de dados pessoais sensíveis somente poderá ocorrer nas "
+                       "seguintes hipóteses:", thing)
+
+
+@pytest.mark.parametrize(("question", "opening"), [
+    ("O que é dado pessoal sensível?", "II - dado pessoal sensível: dado pessoal sobre origem"),
+    ("O que é dado pessoal?", "I - dado pessoal: informação relacionada a pessoa natural"),
+    ("O que é anonimização?", "XI - anonimização: utilização de meios técnicos"),
+])
+def test_a_definition_question_quotes_the_definition_first(lgpd_app, question: str,  # type: ignore[no-untyped-def]
+                                                           opening: str) -> None:
+    """The real LGPD: Art. 5's glossary ranks below the articles that use the term a lot
+    (for "dado pessoal sensível", ninth, behind Art. 11's "O tratamento de dados pessoais
+    sensíveis somente poderá…", which was quoted first); the item defining exactly the
+    asked thing comes first."""
+    from desktop_app.answer.events import Done
+
+    done = [e for e in lgpd_app.answer_service.ask(question, sources_only=True)
+            if isinstance(e, Done)][0]
+    assert done.answer.startswith(opening), done.answer[:200]
