@@ -26,6 +26,8 @@ class WarningCode(StrEnum):
     MEMORY_UNAVAILABLE = "memory_unavailable"  # detail: why
     RERANKER_UNAVAILABLE = "reranker_unavailable"  # detail: why
     NO_SENTENCE_MATCHED = "no_sentence_matched"  # sources-only: top passages shown instead
+    KEYWORD_ONLY = "keyword_only"  # a library indexed by another embedder; detail: its name
+    LIBRARY_UNAVAILABLE = "library_unavailable"  # a library not searched; detail: why
     OTHER = "other"  # a stored warning of an older version the codes do not know; detail: it
 
 
@@ -43,6 +45,9 @@ ENGLISH: Mapping[WarningCode, str] = {
     WarningCode.RERANKER_UNAVAILABLE: "reranker unavailable: {detail}",
     WarningCode.NO_SENTENCE_MATCHED: ("no sentence matched the question's words; showing the "
                                       "top passages"),
+    WarningCode.KEYWORD_ONLY: ("searched by keywords only in library {detail}: it was indexed "
+                               "with another embedding model (reindex it)"),
+    WarningCode.LIBRARY_UNAVAILABLE: "a library could not be searched: {detail}",
     WarningCode.OTHER: "{detail}",
 }
 

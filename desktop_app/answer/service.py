@@ -72,6 +72,7 @@ from desktop_app.answer.rewrite import RewriteResult, rewrite_query
 from desktop_app.answer.stream_guard import LOOP, AnswerGuard
 from desktop_app.config.settings import Settings
 from desktop_app.errors import AppError
+from desktop_app.retrieval.search import SearchReport, SearchWarning, SearchWarningCode
 from desktop_app.retrieval.types import Embedder, Hit, SearchFilters
 from desktop_app.text.language import question_language
 
@@ -102,6 +103,14 @@ class ConversationRecall(Protocol):
     def earlier(self, query: str, *, exclude_conversation: str | None = None,
                 vector: np.ndarray | None = None,
                 language: str = "en") -> Sequence[EarlierExchange]: ...
+
+
+def _search_warning(warning: SearchWarning) -> AnswerWarning:
+    """A search's warning as the answer's: which library was searched by keywords only
+    ("local": this computer's), or why one could not be searched."""
+    if warning.code == SearchWarningCode.KEYWORD_ONLY:
+        return AnswerWarning(WarningCode.KEYWORD_ONLY, warning.library or "local")
+    return AnswerWarning(WarningCode.LIBRARY_UNAVAILABLE, warning.detail)
 
 
 def _ms(since: float) -> float:
@@ -296,6 +305,9 @@ class AnswerService:
             hits = self.searcher.search(rewrite.query, k=fetch, filters=None,
                                         query_vector=vector)
         trace["timings"]["search_ms"] = _ms(started)
+        report = getattr(self.searcher, "last_report", None)
+        if isinstance(report, SearchReport):  # a library skipped or searched by keywords only
+            warnings += [_search_warning(w) for w in report.warnings]
         trace["filters"] = dataclasses.asdict(effective) if effective else None
         if self.reranker is not None and hits:
             started = time.perf_counter()

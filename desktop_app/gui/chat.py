@@ -426,7 +426,13 @@ class ChatPanel(QWidget):
             code.MEMORY_UNAVAILABLE: self.tr("memory unavailable: %1"),
             code.RERANKER_UNAVAILABLE: self.tr("reranker unavailable: %1"),
             code.NO_SENTENCE_MATCHED: self.tr("no sentence matched the question's words; showing the top passages"),
+            code.KEYWORD_ONLY: self.tr("searched by keywords only in %1: it was indexed with another embedding model (reindex it)"),
+            code.LIBRARY_UNAVAILABLE: self.tr("a library could not be searched: %1"),
         }
+        if warning.code == code.KEYWORD_ONLY:
+            library = (self.tr("this computer's library") if warning.detail == "local"
+                       else f"“{warning.detail}”")
+            return texts[code.KEYWORD_ONLY].replace("%1", library)
         text = texts.get(warning.code)
         return text.replace("%1", warning.detail) if text is not None else warning.english()
 

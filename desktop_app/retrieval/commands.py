@@ -95,7 +95,7 @@ def cmd_search(args: argparse.Namespace, app: App) -> int:
     for warning in report.warnings:
         tell_user(f"warning: {warning}")
     if args.json:
-        print(json.dumps({"query": args.query, "warnings": report.warnings,
+        print(json.dumps({"query": args.query, "warnings": [str(w) for w in report.warnings],
                           "hits": [hit_to_dict(h) for h in hits]}, ensure_ascii=False, indent=2))
         return 0
     print_hits(hits)

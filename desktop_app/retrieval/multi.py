@@ -18,7 +18,13 @@ import numpy as np
 from desktop_app.config.settings import Settings
 from desktop_app.errors import AppError
 from desktop_app.retrieval.fusion import rrf_fuse
-from desktop_app.retrieval.search import LEGS, DocumentSearcher, SearchReport
+from desktop_app.retrieval.search import (
+    LEGS,
+    DocumentSearcher,
+    SearchReport,
+    SearchWarning,
+    SearchWarningCode,
+)
 from desktop_app.retrieval.types import Embedder, Hit, SearchFilters
 
 SearcherProvider = Callable[[], DocumentSearcher]
@@ -58,9 +64,10 @@ class MultiSearcher:
                 hits = searcher.search(query, k=k, filters=filters, legs=legs,
                                        query_vector=query_vector)
             except AppError as exc:
-                report.warnings.append(f"{name}: {exc.user_message}")
+                report.warnings.append(SearchWarning(SearchWarningCode.LIBRARY_UNAVAILABLE,
+                                                     exc.user_message, library=name))
                 continue
-            report.warnings += [f"{name}: {w}" for w in searcher.last_report.warnings]
+            report.warnings += [replace(w, library=name) for w in searcher.last_report.warnings]
             used += [leg for leg in searcher.last_report.legs_used if leg not in used]
             report.timings_ms[f"library:{name}"] = (time.perf_counter() - t0) * 1000
             per_library[name] = [replace(h, library=name) for h in hits]

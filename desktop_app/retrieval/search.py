@@ -15,6 +15,7 @@ import logging
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Generic, TypeVar
 
 import numpy as np
@@ -31,12 +32,30 @@ RowT = TypeVar("RowT")
 FilterT = TypeVar("FilterT")
 
 
+class SearchWarningCode(StrEnum):
+    KEYWORD_ONLY = "keyword_only"  # indexed with another embedder; detail: the ids
+    LIBRARY_UNAVAILABLE = "library_unavailable"  # could not be searched; detail: why
+
+
+@dataclass(frozen=True)
+class SearchWarning:
+    """Something that made a search less than complete: a code for the window and the
+    answer, English words (`str`) for the CLI."""
+
+    code: SearchWarningCode
+    detail: str = ""
+    library: str = ""  # set when several libraries were searched
+
+    def __str__(self) -> str:
+        return f"{self.library}: {self.detail}" if self.library else self.detail
+
+
 @dataclass
 class SearchReport:
     """What happened during the last search (for the CLI, GUI banner and answer traces)."""
 
     legs_used: tuple[str, ...] = ()
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[SearchWarning] = field(default_factory=list)
     timings_ms: dict[str, float] = field(default_factory=dict)
 
 
@@ -102,7 +121,8 @@ class HybridSearcher(Generic[RowT, FilterT]):
                 report.timings_ms["embed"] = (t1 - t0) * 1000
                 report.timings_ms["vector"] = (time.perf_counter() - t1) * 1000
             else:
-                report.warnings.append(store.mismatch_message())
+                report.warnings.append(SearchWarning(SearchWarningCode.KEYWORD_ONLY,
+                                                     store.mismatch_message()))
         if "keyword" in legs:
             t0 = time.perf_counter()
             results["keyword"] = store.search_keyword(query, depth, filters)

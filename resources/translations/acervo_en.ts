@@ -35,13 +35,13 @@
     </message>
     <message>
         <location filename="../../desktop_app/gui/chat.py" line="180"/>
-        <location filename="../../desktop_app/gui/chat.py" line="491"/>
+        <location filename="../../desktop_app/gui/chat.py" line="497"/>
         <source>Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../desktop_app/gui/chat.py" line="219"/>
-        <location filename="../../desktop_app/gui/chat.py" line="538"/>
+        <location filename="../../desktop_app/gui/chat.py" line="544"/>
         <source>You</source>
         <translation type="unfinished"></translation>
     </message>
@@ -162,17 +162,32 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="445"/>
+        <location filename="../../desktop_app/gui/chat.py" line="429"/>
+        <source>searched by keywords only in %1: it was indexed with another embedding model (reindex it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="430"/>
+        <source>a library could not be searched: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="433"/>
+        <source>this computer&apos;s library</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="451"/>
         <source>No answer.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="453"/>
+        <location filename="../../desktop_app/gui/chat.py" line="459"/>
         <source>The answer failed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="491"/>
+        <location filename="../../desktop_app/gui/chat.py" line="497"/>
         <source>Since it was saved, this memory was changed in the Memory panel:
 
 %1
@@ -181,27 +196,27 @@ Undo the save anyway? The changed memory is erased too.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="493"/>
+        <location filename="../../desktop_app/gui/chat.py" line="499"/>
         <source>Kept: the memory as you changed it stays.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="505"/>
+        <location filename="../../desktop_app/gui/chat.py" line="511"/>
         <source>Nothing to undo: this memory was already removed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="509"/>
+        <location filename="../../desktop_app/gui/chat.py" line="515"/>
         <source>Memory removed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="513"/>
+        <location filename="../../desktop_app/gui/chat.py" line="519"/>
         <source>Forget everything</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="514"/>
+        <location filename="../../desktop_app/gui/chat.py" line="520"/>
         <source>Erase everything Acervo remembers about you? This cannot be undone.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -507,54 +522,54 @@ Undo the save anyway? The changed memory is erased too.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="130"/>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="223"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="131"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="224"/>
         <source>queued (folder)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="132"/>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="224"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="133"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="225"/>
         <source>queued</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="136"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="137"/>
         <source>Cancelling…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="238"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="239"/>
         <source>Cancelled: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="141"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="142"/>
         <source>Cancelled.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="148"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="149"/>
         <source>Stopped: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="164"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="165"/>
         <source>reading…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="168"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="169"/>
         <source>parsed %1 of %2 pages</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="174"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="175"/>
         <source>embedding %1/%2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="181"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="182"/>
         <source>indexed · %n page(s)</source>
         <translation>
             <numerusform>indexed · %n page</numerusform>
@@ -562,7 +577,7 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="182"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="183"/>
         <source>%n passage(s)</source>
         <translation>
             <numerusform>%n passage</numerusform>
@@ -570,32 +585,32 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="186"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="187"/>
         <source>skipped: unchanged</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="188"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="189"/>
         <source>skipped: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="192"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="193"/>
         <source>failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="196"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="197"/>
         <source>removed (file no longer exists)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="209"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="210"/>
         <source>Switching to the new index…</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="213"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="214"/>
         <source>Reindexed %n document(s); search uses the new index.</source>
         <translation>
             <numerusform>Reindexed %n document; search uses the new index.</numerusform>
@@ -603,22 +618,22 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="217"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="218"/>
         <source>Reindexing %1 of %2 documents…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="225"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="226"/>
         <source>scanned</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="231"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="232"/>
         <source>cancelled; nothing from this file was indexed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="235"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="236"/>
         <source>%1 indexed, %2 unchanged, %3 failed, %4 removed</source>
         <translation type="unfinished"></translation>
     </message>

@@ -35,13 +35,13 @@
     </message>
     <message>
         <location filename="../../desktop_app/gui/chat.py" line="180"/>
-        <location filename="../../desktop_app/gui/chat.py" line="491"/>
+        <location filename="../../desktop_app/gui/chat.py" line="497"/>
         <source>Undo</source>
         <translation>Desfazer</translation>
     </message>
     <message>
         <location filename="../../desktop_app/gui/chat.py" line="219"/>
-        <location filename="../../desktop_app/gui/chat.py" line="538"/>
+        <location filename="../../desktop_app/gui/chat.py" line="544"/>
         <source>You</source>
         <translation>Você</translation>
     </message>
@@ -162,17 +162,32 @@
         <translation>interrompido</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="445"/>
+        <location filename="../../desktop_app/gui/chat.py" line="429"/>
+        <source>searched by keywords only in %1: it was indexed with another embedding model (reindex it)</source>
+        <translation>busca só por palavras-chave: %1 foi indexada com outro modelo de embeddings (reindexe)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="430"/>
+        <source>a library could not be searched: %1</source>
+        <translation>uma biblioteca não pôde ser consultada: %1</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="433"/>
+        <source>this computer&apos;s library</source>
+        <translation>a biblioteca deste computador</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="451"/>
         <source>No answer.</source>
         <translation>Sem resposta.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="453"/>
+        <location filename="../../desktop_app/gui/chat.py" line="459"/>
         <source>The answer failed.</source>
         <translation>A resposta falhou.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="491"/>
+        <location filename="../../desktop_app/gui/chat.py" line="497"/>
         <source>Since it was saved, this memory was changed in the Memory panel:
 
 %1
@@ -185,27 +200,27 @@ Undo the save anyway? The changed memory is erased too.</source>
 Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="493"/>
+        <location filename="../../desktop_app/gui/chat.py" line="499"/>
         <source>Kept: the memory as you changed it stays.</source>
         <translation>Mantida: a memória fica como você a alterou.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="505"/>
+        <location filename="../../desktop_app/gui/chat.py" line="511"/>
         <source>Nothing to undo: this memory was already removed.</source>
         <translation>Nada a desfazer: esta memória já foi removida.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="509"/>
+        <location filename="../../desktop_app/gui/chat.py" line="515"/>
         <source>Memory removed.</source>
         <translation>Memória removida.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="513"/>
+        <location filename="../../desktop_app/gui/chat.py" line="519"/>
         <source>Forget everything</source>
         <translation>Esquecer tudo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="514"/>
+        <location filename="../../desktop_app/gui/chat.py" line="520"/>
         <source>Erase everything Acervo remembers about you? This cannot be undone.</source>
         <translation>Apagar tudo o que o Acervo lembra sobre você? Isso não pode ser desfeito.</translation>
     </message>
@@ -511,54 +526,54 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="130"/>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="223"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="131"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="224"/>
         <source>queued (folder)</source>
         <translation>na fila (pasta)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="132"/>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="224"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="133"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="225"/>
         <source>queued</source>
         <translation>na fila</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="136"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="137"/>
         <source>Cancelling…</source>
         <translation>Cancelando…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="238"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="239"/>
         <source>Cancelled: </source>
         <translation>Cancelado: </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="141"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="142"/>
         <source>Cancelled.</source>
         <translation>Cancelado.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="148"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="149"/>
         <source>Stopped: %1</source>
         <translation>Interrompido: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="164"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="165"/>
         <source>reading…</source>
         <translation>lendo…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="168"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="169"/>
         <source>parsed %1 of %2 pages</source>
         <translation>%1 de %2 páginas lidas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="174"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="175"/>
         <source>embedding %1/%2</source>
         <translation>gerando embeddings %1/%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="181"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="182"/>
         <source>indexed · %n page(s)</source>
         <translation>
             <numerusform>indexado · %n página</numerusform>
@@ -566,7 +581,7 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="182"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="183"/>
         <source>%n passage(s)</source>
         <translation>
             <numerusform>%n trecho</numerusform>
@@ -574,32 +589,32 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="186"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="187"/>
         <source>skipped: unchanged</source>
         <translation>ignorado: sem mudanças</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="188"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="189"/>
         <source>skipped: %1</source>
         <translation>ignorado: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="192"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="193"/>
         <source>failed: %1</source>
         <translation>falhou: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="196"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="197"/>
         <source>removed (file no longer exists)</source>
         <translation>removido (o arquivo não existe mais)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="209"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="210"/>
         <source>Switching to the new index…</source>
         <translation>Passando para o novo índice…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="213"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="214"/>
         <source>Reindexed %n document(s); search uses the new index.</source>
         <translation>
             <numerusform>%n documento reindexado; a busca usa o novo índice.</numerusform>
@@ -607,22 +622,22 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="217"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="218"/>
         <source>Reindexing %1 of %2 documents…</source>
         <translation>Reindexando %1 de %2 documentos…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="225"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="226"/>
         <source>scanned</source>
         <translation>varrida</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="235"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="236"/>
         <source>%1 indexed, %2 unchanged, %3 failed, %4 removed</source>
         <translation>%1 indexados, %2 sem mudanças, %3 com falha, %4 removidos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="231"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="232"/>
         <source>cancelled; nothing from this file was indexed</source>
         <translation>cancelado; nada deste arquivo foi indexado</translation>
     </message>

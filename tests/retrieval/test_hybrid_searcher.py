@@ -97,7 +97,7 @@ def test_another_embedders_vectors_mean_keyword_only(embedder) -> None:  # type:
     searcher = HybridSearcher(stale, counting, Settings())
     hits = searcher.search("devolução", k=3)
     assert [h.legs for h in hits] == [{"keyword"}] and counting.queries == 0
-    assert "old-model@1" in searcher.last_report.warnings[0]
+    assert "old-model@1" in str(searcher.last_report.warnings[0])
 
 
 def test_rows_without_positions_fuse_by_key() -> None:

@@ -112,8 +112,8 @@ def test_another_embedder_degrades_to_keyword_only_and_reindex_fixes_it(
     searcher = HybridSearcher(reopened, embedder, Settings())
     hits = searcher.search("devolução de produtos", k=3)
     assert hits and all(h.legs == {"keyword"} for h in hits)
-    assert "run reindex" in searcher.last_report.warnings[0]
-    assert "some-other-model@1" in searcher.last_report.warnings[0]
+    assert "run reindex" in str(searcher.last_report.warnings[0])
+    assert "some-other-model@1" in str(searcher.last_report.warnings[0])
 
     progress = list(reindex(root, reopened, embedder))
     assert progress[-1].documents_done == len(CORPUS)

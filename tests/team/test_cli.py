@@ -89,6 +89,14 @@ def test_an_unreachable_team_library_does_not_stop_local_search(app: App, capsys
     result = json.loads(out)
     assert code == 0 and result["hits"] and {h["library"] for h in result["hits"]} == {"local"}
     assert any(w.startswith("fora: Cannot connect") for w in result["warnings"])
+    # an answer says so too: "not found" must not hide a library that was not searched
+    code, out = run(app, "ask", "access requests backlog", "--no-llm", "--json",
+                    capsys=capsys)
+    warnings = json.loads(out)["warnings"]
+    unavailable = [w for w in warnings if w["code"] == "library_unavailable"]
+    assert code == 0 and len(unavailable) == 1
+    assert unavailable[0]["detail"].startswith("Cannot connect to the team library “fora”")
+    assert unavailable[0]["text"].startswith("a library could not be searched: Cannot connect")
 
 
 def test_a_server_on_another_computer_needs_the_users_permission(app: App, capsys) -> None:  # type: ignore[no-untyped-def]

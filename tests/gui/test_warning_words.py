@@ -1,0 +1,27 @@
+"""Every answer warning has its own words in the window's language (a code without them
+would fall back to English in a Portuguese window)."""
+
+from __future__ import annotations
+
+import pytest
+
+from desktop_app.answer.events import AnswerWarning, WarningCode
+
+pytestmark = pytest.mark.gui
+
+
+def test_every_warning_code_is_translated(window) -> None:  # type: ignore[no-untyped-def]
+    window.translations.apply("pt_BR")
+    try:
+        chat = window.chat
+        untranslated = [code for code in WarningCode if code != WarningCode.OTHER
+                        and chat.translate_warning(AnswerWarning(code, "X"))
+                        == AnswerWarning(code, "X").english()]
+        assert untranslated == []
+        local = chat.translate_warning(AnswerWarning(WarningCode.KEYWORD_ONLY, "local"))
+        team = chat.translate_warning(AnswerWarning(WarningCode.KEYWORD_ONLY, "equipe"))
+        assert local == ("busca só por palavras-chave: a biblioteca deste computador foi "
+                         "indexada com outro modelo de embeddings (reindexe)")
+        assert "palavras-chave: “equipe” foi indexada" in team
+    finally:
+        window.translations.apply("en")
