@@ -29,7 +29,7 @@ from desktop_app.answer.prompt import MemoryItem, PromptTexts, neutralize
 from desktop_app.memory.types import EarlierExchange
 from desktop_app.text.analyze import content_terms
 from desktop_app.text.fold import fold
-from desktop_app.text.sentences import chat_sentences
+from desktop_app.text.sentences import turn_sentences
 
 MAX_MEMORIES = 5  # profile facts are few and short; the rest of the budget goes to recall
 MEMORY_SHARE = 0.5  # memories may take at most this share of the budget
@@ -48,7 +48,6 @@ _VALUE = re.compile(
     r"|(?:R\$|[$€£])\s?\d[\d.,]*\d|(?:R\$|[$€£])\s?\d"
     r"|[\w/:.-]*\d[\w/:.-]*\w|\d"
     r"|(?<=\S )[A-ZÀ-Ý][\w-]+(?: (?:of|de|da|do|del) [A-ZÀ-Ý][\w-]+| [A-ZÀ-Ý][\w-]+)*")
-_TRAILING_OFF = re.compile(r"(?<=\.\.\.)\s+(?=[A-ZÀ-Ý0-9$])")  # "Let me check... It is $80."
 
 @dataclass(frozen=True)
 class ContextBlock:
@@ -149,11 +148,9 @@ def _pieces(exchanges: Sequence[EarlierExchange], terms: set[str]) -> list[_Piec
 
 @lru_cache(maxsize=8192)
 def _sentences(text: str) -> tuple[str, ...]:
-    """A turn's sentences; a trailing-off "Let me check... Your balance is $80." is two
-    (the chat splitter keeps "..." inside a sentence)."""
-    flat = " ".join(text.split())
-    return tuple(part for sentence in (chat_sentences(flat) or [flat])
-                 for part in _TRAILING_OFF.split(sentence) if part.strip())
+    """A turn's sentences (`turn_sentences`: a trailing-off "Let me check... Your balance
+    is $80." is two)."""
+    return turn_sentences(text)
 
 
 def _weights(pieces: Sequence[_Piece | _Memory], terms: set[str]) -> dict[str, float]:

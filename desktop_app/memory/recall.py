@@ -12,6 +12,10 @@ Recall is not memory: recalled text is something said earlier, including what th
 assistant said, so it is fenced as untrusted in the prompt and never becomes a profile
 fact (only `UserMessage`s write memories).
 
+The index is derived data: built by another embedder, it is emptied on open and every
+conversation is re-embedded from SQLite at the next `sync` (even one asked for a single
+chat, as the after-turn job does).
+
 Erasure: rows follow the messages. `sync` re-indexes a conversation from what is stored
 (a deleted or redacted message drops or changes its exchange); `forget_messages` and
 `forget_conversations` delete rows at once and compact, so the text is physically gone
@@ -46,6 +50,7 @@ from desktop_app.retrieval.types import Embedder, resolve_embedder
 log = logging.getLogger(__name__)
 
 EMBEDDER_KEY = "recall_index.embedder_id"
+REBUILD_KEY = "recall_index.rebuild_pending"  # the table was emptied: re-index every chat
 EMBED_BATCH = 64
 LEG_DEPTH = 40
 CANDIDATES = 100  # exchanges offered to the block; it keeps their sentences that fit
@@ -149,6 +154,7 @@ class RecallService:
                                           embedder_id=self.embedder.id)
                 if self.db.get_kv(EMBEDDER_KEY) not in (None, self.embedder.id):
                     self._index.drop_all()  # built by another embedder: re-embed from SQLite
+                    self.db.set_kv(REBUILD_KEY, "1")  # every chat, at the next sync
                 self.db.set_kv(EMBEDDER_KEY, self.embedder.id)
         return self._index
 
@@ -164,6 +170,11 @@ class RecallService:
         if not self.enabled:
             return 0
         index = self.index
+        rebuilding = self.db.get_kv(REBUILD_KEY) == "1"
+        if rebuilding:
+            # emptied for a new embedder: the after-turn job's sync of one chat brings
+            # every chat back, not only the one just written to
+            conversation_ids = None
         wanted_convs = (list(dict.fromkeys(conversation_ids)) if conversation_ids is not None
                         else [c["id"] for c in self.conversations.conversations()])
         cutoff = self._cutoff()
@@ -186,6 +197,8 @@ class RecallService:
             index.add_exchanges([row for row, _ in batch], [text for _, text in batch], vectors)
         if stale:
             index.compact()  # a changed (redacted) exchange's old text must leave the disk
+        if rebuilding:
+            self.db.set_kv(REBUILD_KEY, "0")
         if new or stale:
             log.info("recall index: %d exchanges added, %d removed", len(new), len(stale))
         return len(new)

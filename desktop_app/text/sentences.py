@@ -17,6 +17,9 @@ rows, list lines); spaces before a capital are then spaces or tabs.
 `chat_sentences(text)` is for what people type in a chat: there a sentence may start in
 lower case ("moro em lisboa. tenho um cão") and ";" ends one too; the abbreviation rule
 is the same and an ellipsis never splits. The sentences keep their final punctuation.
+`turn_sentences(text)` is what conversation recall shows sentence by sentence: a chat
+turn's sentences, whitespace flattened, where a trailing-off "Let me check... It is $80."
+is two.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ _LABEL = re.compile(
 )
 _CHAT_BREAK = re.compile(r"(?<!\.)[.!?;]+(?=\s|$)|\n+")
 _LAST_WORD = re.compile(r"(\w+)$")
+_TRAILING_OFF = re.compile(r"(?<=\.\.\.)\s+(?=[A-ZÀ-Ý0-9$])")  # "Let me check... It is $80."
 
 
 _OPENING_MARKS = "\"'“‘«([{¿¡"
@@ -111,3 +115,12 @@ def chat_sentences(text: str) -> list[str]:
     if tail:
         sentences.append(tail)
     return sentences
+
+
+def turn_sentences(text: str) -> tuple[str, ...]:
+    """The sentences of a chat turn as recall shows them: whitespace flattened,
+    `chat_sentences`, and a trailing-off "Let me check... Your balance is $80." split in
+    two (the chat rule keeps "..." inside a sentence)."""
+    flat = " ".join(text.split())
+    return tuple(part for sentence in (chat_sentences(flat) or [flat])
+                 for part in _TRAILING_OFF.split(sentence) if part.strip())

@@ -188,6 +188,24 @@ def test_retention_applies_to_recall(memory_app: Any, booked: str) -> None:
     assert recall.earlier("hotel confirmation number") == []
 
 
+def test_an_index_built_by_another_embedder_is_rebuilt_for_every_chat(memory_app: Any,
+                                                                     booked: str) -> None:
+    from desktop_app.memory.recall import EMBEDDER_KEY, RecallService
+
+    old = memory_app.memory.conversation_recall
+    assert old.count() == 3
+    old.db.set_kv(EMBEDDER_KEY, "another-model@1")  # as if indexed by another embedder
+    reopened = RecallService(old.db, old.index_dir, old.embedder,
+                             conversations=old.conversations)
+    assert reopened.count() == 0  # its vectors are useless to this embedder: dropped
+    # the after-turn job syncs only the chat just written to; the rebuild covers all
+    later = earlier_chat(memory_app, "later", [("user", "Thanks for the help last week.")],
+                         when="2026-11-25T09:00:00Z")
+    assert reopened.sync([later]) == 4
+    assert reopened.earlier("hotel confirmation number")[0].conversation_id == booked
+    assert reopened.sync([later]) == 0  # done once: back to one chat at a time
+
+
 def test_the_cli_lists_message_ids_and_deletes_one_message(memory_app: Any, booked: str,
                                                             paths: Any,
                                                             capsys: pytest.CaptureFixture[str]

@@ -71,3 +71,11 @@ def test_abbreviations_inside_brackets_do_not_end_a_sentence(text: str,
 def test_chat_sentences_share_the_bracket_rule() -> None:
     assert chat_sentences("moro perto do fórum (av. Brasil). tenho um cão") == [
         "moro perto do fórum (av. Brasil).", "tenho um cão"]
+
+
+def test_a_chat_turn_splits_after_a_trailing_off_ellipsis() -> None:
+    from desktop_app.text.sentences import turn_sentences
+
+    assert turn_sentences("Let me check...  It is $80.\nAnything else?") == (
+        "Let me check...", "It is $80.", "Anything else?")
+    assert turn_sentences("well... maybe later") == ("well... maybe later",)
