@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from desktop_app.memory.categories import PEOPLE as _PEOPLE
 from desktop_app.memory.categories import classify
 from desktop_app.memory.types import USER_SUBJECT, Candidate, ExtractedBy, UserMessage
 from desktop_app.text.analyze import content_terms
@@ -221,17 +222,6 @@ _IDENTIFIER = re.compile(
     r"|\b(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9][A-Z0-9-]+\b",  # codes: PAC-778K4M, 12C
 )
 _VALUE_CUT = re.compile(r"\s+(?:and|but|e|mas|pero|y)\s+(?:i|eu|yo|my|meu|minha|mi)\b|,\s", _F)
-# relations that make another person the subject of a fact ("my father's cardiologist")
-_PEOPLE = frozenset([
-    "father", "mother", "dad", "mom", "son", "daughter", "wife", "husband", "partner",
-    "brother", "sister", "grandfather", "grandmother", "grandma", "grandpa", "uncle", "aunt",
-    "cousin", "boss", "manager", "friend", "girlfriend", "boyfriend", "fiance", "fiancee",
-    "child", "kid", "kids", "children", "parents", "colleague", "pai", "mae", "filho",
-    "filha", "esposa", "marido", "irmao", "irma", "avo", "tio", "tia", "primo", "prima",
-    "chefe", "amigo", "amiga", "namorado", "namorada", "noivo", "noiva", "companheiro",
-    "companheira", "socio", "socia", "padre", "madre", "hijo", "hija", "esposo", "hermano",
-    "hermana", "abuelo", "abuela", "jefe", "novio", "novia",
-])
 _EMPTY_VALUES = {"it", "this", "that", "isso", "isto", "eso", "esto", "ele", "ela"}
 
 
