@@ -409,6 +409,14 @@ class MemoryCore:
     def get(self, memory_id: str) -> MemoryItem | None:
         return self.store.get(memory_id)
 
+    def source_message_ids(self, memory_id: str) -> list[str]:
+        """The user's messages a memory and its older versions were taken from, still in
+        the chat history (what `delete` without `erase_messages` leaves behind)."""
+        ids = list(dict.fromkeys(s.message_id for i in self.store.chain(memory_id)
+                                 if (item := self.store.get(i)) is not None
+                                 for s in item.sources))
+        return [i for i in ids if self.conversations.message(i) is not None]
+
     def list_items(self, *, status: str = "active", category: str | None = None,
                    subject: str | None = None, query: str | None = None) -> list[MemoryItem]:
         statuses = {"active": ("active",), "superseded": ("superseded",),
