@@ -26,6 +26,9 @@ class WarningCode(StrEnum):
     MEMORY_UNAVAILABLE = "memory_unavailable"  # detail: why
     RERANKER_UNAVAILABLE = "reranker_unavailable"  # detail: why
     NO_SENTENCE_MATCHED = "no_sentence_matched"  # sources-only: top passages shown instead
+    # sources-only, the documents do not answer but an earlier chat does; detail: its date(s)
+    FROM_EARLIER_CHAT = "from_earlier_chat"
+    FROM_MEMORY = "from_memory"  # sources-only, not in the documents: what the user told me
     OTHER = "other"  # a stored warning of an older version the codes do not know; detail: it
 
 
@@ -43,6 +46,8 @@ ENGLISH: Mapping[WarningCode, str] = {
     WarningCode.RERANKER_UNAVAILABLE: "reranker unavailable: {detail}",
     WarningCode.NO_SENTENCE_MATCHED: ("no sentence matched the question's words; showing the "
                                       "top passages"),
+    WarningCode.FROM_EARLIER_CHAT: "not in your documents; from your chat of {detail}",
+    WarningCode.FROM_MEMORY: "not in your documents; from what you told me",
     WarningCode.OTHER: "{detail}",
 }
 

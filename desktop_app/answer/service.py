@@ -47,8 +47,10 @@ from desktop_app.answer.events import (
 )
 from desktop_app.answer.extractive import (
     ExtractiveAnswer,
+    PersonalQuote,
     SentenceVectors,
     extract_answer,
+    personal_quotes,
     shown_text,
     with_badge,
 )
@@ -245,6 +247,14 @@ class AnswerService:
             yield self._done("", (), [CANCELLED, *warnings], not use_llm, trace, started)
             return
         personal = bool(context.text)
+        # without a model, what an earlier chat or a memory says is quoted, marked as not
+        # from the documents, instead of "not found" above the chat that holds the answer
+        quotes = ([] if use_llm else
+                  personal_quotes(rewrite.query, context.memories, context.exchanges))
+        if not hits and quotes:
+            trace["evidence"] = {"abstain": True, "reason": "no passages"}
+            yield from self._answer_personal(quotes, [], trace, warnings, started)
+            return
         if not hits and not (use_llm and personal):
             # nothing to ground an answer on: say so without calling the model
             trace["mode"] = "not_found"
@@ -260,6 +270,9 @@ class AnswerService:
         trace["evidence"] = evidence.trace()
         timings["evidence_ms"] = _ms(step)
         # memories can answer a question about the user that no document covers
+        if evidence.abstain and quotes:
+            yield from self._answer_personal(quotes, hits, trace, warnings, started)
+            return
         if evidence.abstain and not (use_llm and personal):
             yield from self._abstain(hits, texts, trace, warnings, use_llm, started, step)
             return
@@ -435,6 +448,31 @@ class AnswerService:
         trace["timings"]["answer_ms"] = _ms(step)
         done = self._done(texts.not_found, (), [AnswerWarning(WarningCode.NOT_FOUND), *warnings], not use_llm, trace,
                           started)
+        yield dataclasses.replace(done, closest=closest)
+
+    def _answer_personal(self, quotes: list[PersonalQuote], hits: list[Hit],
+                         trace: dict[str, Any], warnings: list[AnswerWarning],
+                         started: float) -> Iterator[AnswerStreamEvent]:
+        """Sources-only, the documents do not answer (the abstention gate said so) but a
+        memory or an earlier chat does: quote it, and say where it comes from instead of
+        "not found" (FROM_MEMORY / FROM_EARLIER_CHAT, never a badge). The documents'
+        closest passages are still offered, as with "not found"."""
+        step = time.perf_counter()
+        trace["mode"] = "from_context"
+        lines = [f"“{q.text}” ({q.date_label})" if q.date_label else f"“{q.text}”"
+                 for q in quotes]
+        yield Token("\n".join(lines))
+        dates = list(dict.fromkeys(q.date_label for q in quotes if q.date_label))
+        origin = ([AnswerWarning(WarningCode.FROM_MEMORY)]
+                  if any(not q.date_label for q in quotes) else [])
+        if dates:
+            origin.append(AnswerWarning(WarningCode.FROM_EARLIER_CHAT, ", ".join(dates)))
+        closest = tuple(cit.citation_from_hit(n, hit)
+                        for n, hit in enumerate(hits[:abstain.CLOSEST_PASSAGES], start=1))
+        trace["timings"]["answer_ms"] = _ms(step)
+        done = self._done("\n".join(lines), (),
+                          [*origin, AnswerWarning(WarningCode.SOURCES_ONLY), *warnings], True,
+                          trace, started)
         yield dataclasses.replace(done, closest=closest)
 
     def _answer_extractive(self, extract: ExtractiveAnswer, hits: list[Hit],

@@ -426,6 +426,8 @@ class ChatPanel(QWidget):
             code.MEMORY_UNAVAILABLE: self.tr("memory unavailable: %1"),
             code.RERANKER_UNAVAILABLE: self.tr("reranker unavailable: %1"),
             code.NO_SENTENCE_MATCHED: self.tr("no sentence matched the question's words; showing the top passages"),
+            code.FROM_EARLIER_CHAT: self.tr("not in your documents; from your chat of %1"),
+            code.FROM_MEMORY: self.tr("not in your documents; from what you told me"),
         }
         text = texts.get(warning.code)
         return text.replace("%1", warning.detail) if text is not None else warning.english()
