@@ -392,8 +392,9 @@ class PersonalQuote:
     turn of an earlier chat (`date_label` set), quoted as it was said."""
 
     text: str
-    date_label: str = ""
+    date_label: str = ""  # of its chat, in the answer's language
     conversation_id: str = ""
+    started_at: str = ""  # of its chat (ISO 8601): the window dates it in the UI's language
 
 
 def personal_quotes(question: str, memories: Sequence[MemoryItem],
@@ -407,14 +408,19 @@ def personal_quotes(question: str, memories: Sequence[MemoryItem],
     if not wanted:
         return []
     quotes = [PersonalQuote(m.text) for m in memories if terms(m.text) & wanted]
+    said: list[tuple[tuple[str, str, int], PersonalQuote]] = []  # in the order said
     for exchange in exchanges:
         turns = exchange.turns
         shown: set[int] = set()
         for i, (_, _, text) in enumerate(turns):
             if terms(text) & wanted:
                 shown.add(i)
-                if i + 1 < len(turns) and turns[i][1] != turns[i + 1][1]:
+                if (text.rstrip().endswith("?") and i + 1 < len(turns)
+                        and turns[i][1] != turns[i + 1][1]):
                     shown.add(i + 1)  # the reply to a matching question
-        quotes += [PersonalQuote(" ".join(turns[i][2].split()), exchange.date_label,
-                                 exchange.conversation_id) for i in sorted(shown)]
+        said += [((exchange.started_at, exchange.conversation_id, exchange.position + i),
+                  PersonalQuote(" ".join(turns[i][2].split()), exchange.date_label,
+                                exchange.conversation_id, exchange.started_at))
+                 for i in shown]
+    quotes += [q for _, q in sorted(said, key=lambda pair: pair[0])]
     return list({q.text: q for q in quotes}.values())

@@ -459,10 +459,12 @@ class AnswerService:
         closest passages are still offered, as with "not found"."""
         step = time.perf_counter()
         trace["mode"] = "from_context"
-        lines = [f"“{q.text}” ({q.date_label})" if q.date_label else f"“{q.text}”"
-                 for q in quotes]
+        lines = [f"“{q.text}”" for q in quotes]  # the chat's date and link follow (RecallUsed)
         yield Token("\n".join(lines))
         dates = list(dict.fromkeys(q.date_label for q in quotes if q.date_label))
+        trace["quoted_chats"] = list({q.conversation_id: {"conversation_id": q.conversation_id,
+                                                          "date": q.started_at}
+                                      for q in quotes if q.conversation_id}.values())
         origin = ([AnswerWarning(WarningCode.FROM_MEMORY)]
                   if any(not q.date_label for q in quotes) else [])
         if dates:

@@ -35,7 +35,10 @@ def test_an_earlier_chat_answers_what_the_documents_do_not(memory_app: Any,
     conv = memory_app.chat.new_conversation()
     done = _done(run_turn(memory_app.chat, conv, "Qual é a apólice do seguro do carro?"))
 
-    assert "AP-77120" in done.answer
+    # the question and its answer, in the order they were said; not the "thanks"
+    assert done.answer.splitlines() == ["“Qual é o número da apólice do seguro do carro?”",
+                                        "“A apólice do seguro do carro é AP-77120, válida até "
+                                        "março.”"]
     assert load_prompts("pt").not_found not in done.answer
     assert not done.warned(WarningCode.NOT_FOUND) and not done.citations  # no document badge
     (origin,) = [w for w in done.warnings if w.code == WarningCode.FROM_EARLIER_CHAT]
