@@ -368,7 +368,7 @@ def extract_stated_facts(message: UserMessage, *, identifiers: bool = True) -> l
             candidates += [candidate_for(c, message, "pattern") for c in clauses]
         elif (identifiers and not identifier_taken and not sentence.rstrip().endswith("?")
               and (has_identifier(sentence) or is_named_answer(message)
-                   or (is_correction(sentence) and bool(specifics(sentence))))):
+                   or (is_correction(sentence, firm=True) and bool(specifics(sentence))))):
             # an identifier the user typed ("the code is PAC-778K4M"): keep their words;
             # a short message is kept whole, so "Let me write that down... 4429853327" keeps
             # its lead-in
@@ -409,21 +409,29 @@ def _one_per_fact(candidates: list[Candidate]) -> list[Candidate]:
 
 # --- corrections: the same thing said again with other values ---
 
-_CORRECTION = re.compile(
-    r"\b(?:actually|correction|i\s+meant|i\s+mean|scratch\s+that|make\s+(?:that|it)|"
+# "actually", "na verdade", "en realidad": a correction or just emphasis ("That's actually
+# barely more"); enough to supersede the nearest memory, not to make a sentence a memory
+_SOFT_CUES = (r"actually|na\s+verdade|ali[aá]s|pensando\s+melhor|en\s+realidad|"
+              r"pens[aá]ndolo\s+mejor")
+# cues that say what changes: "make that", "instead of", "change it to", ", not San Francisco"
+_FIRM_CUES = (
+    r"correction|i\s+meant|i\s+mean|scratch\s+that|make\s+(?:that|it)|"
     r"let'?s\s+go\s+back\s+to|go\s+back\s+to|instead(?:\s+of)?|rather\s+than|"
     r"(?:change|changed|move|moved|switch|switched|increase|increased|decrease|decreased|raise|"
     r"raised|lower|lowered|update|updated|reschedule|rescheduled|bump|bumped)\s+(?:it\s+|that\s+|"
     r"this\s+|them\s+)?(?:up\s+|down\s+)?to|"
-    r"na\s+verdade|corrigindo|corre[cç][aã]o|ali[aá]s|quer\s+dizer|melhor\s+dizendo|"
-    r"pensando\s+melhor|em\s+vez\s+de|ao\s+inv[eé]s\s+de|voltar?\s+(?:para|pra)|"
+    r"corrigindo|corre[cç][aã]o|quer\s+dizer|melhor\s+dizendo|"
+    r"em\s+vez\s+de|ao\s+inv[eé]s\s+de|voltar?\s+(?:para|pra)|"
     r"(?:mud[ae]|mudar|troqu?e|trocar|passe|passar|altere|alterar|aumente|aumentar|diminua|"
     r"diminuir|remarque|remarcar)\s+(?:isso\s+|isto\s+|ela\s+|ele\s+)?(?:para|pra)|"
-    r"en\s+realidad|corrijo|correcci[oó]n|mejor\s+dicho|quise\s+decir|pens[aá]ndolo\s+mejor|"
+    r"corrijo|correcci[oó]n|mejor\s+dicho|quise\s+decir|"
     r"en\s+vez\s+de|en\s+lugar\s+de|(?:cambia|cambiar|c[aá]mbialo|mueve|mover|sube|subir|"
     r"baja|bajar)\s+(?:a|para)|"
+    r"(?<=,)\s*(?:not|n[aã]o)\s+(?=\S)|"
     r"(?:n[aã]o|no|not)\s+(?:[eé]|es|is|it'?s|was|foi|era)?\s*[^,;.!?]{1,40},\s*(?:[eé]|es|"
-    r"it'?s|but|mas|pero|sino)\b)", _F)
+    r"it'?s|but|mas|pero|sino)\b")
+_CORRECTION = re.compile(rf"(?:\b|(?<=,))(?:{_SOFT_CUES}|{_FIRM_CUES})", _F)
+_FIRM_CORRECTION = re.compile(rf"(?:\b|(?<=,))(?:{_FIRM_CUES})", _F)
 # "also", "too": something added, not a correction ("Actually, she's also an employee")
 _ADDITIVE = re.compile(r"\b(?:also|too|as\s+well|tamb[eé]m|adem[aá]s|tambi[eé]n)\b", _F)
 # the value a correction names as the old one, right after the marker: "$100,000 instead of
@@ -450,12 +458,13 @@ _WHOSE = ("my mine her hers his she he our ours their theirs we you your i me bu
 _NOT_A_TOPIC = STOPWORDS | frozenset(fold(_WHOSE).split())
 
 
-def is_correction(sentence: str) -> bool:
+def is_correction(sentence: str, *, firm: bool = False) -> bool:
     """The user corrects something said before ("Actually, make that Tuesday", "Na verdade
-    é R$ 95 mil", "$100,000 instead of $85,000"), rather than adding or asking."""
+    é R$ 95 mil", "$100,000 instead of $85,000"), rather than adding or asking. `firm`:
+    only cues that say what changes (not a bare "actually", which is often emphasis)."""
     if sentence.rstrip().endswith("?") or _ADDITIVE.search(sentence):
         return False
-    return _CORRECTION.search(sentence) is not None
+    return (_FIRM_CORRECTION if firm else _CORRECTION).search(sentence) is not None
 
 
 def replaced_values(sentence: str) -> frozenset[str]:

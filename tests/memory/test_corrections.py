@@ -62,6 +62,10 @@ def test_a_bare_correction_is_remembered_and_questions_are_not_corrections() -> 
                           "Your appointment is Monday at 3 PM. Anything else?")
     (fact,) = extract_stated_facts(message)
     assert fact.text == "Actually, make that Tuesday." and "Monday" in fact.search_context
+    # a bare "actually" is often emphasis: it may correct a memory, not make a new one
+    assert extract_stated_facts(UserMessage("c", "m", "That's actually barely more than "
+                                            "Premium alone.", "2026-01-01T00:00:00Z")) == []
+    assert is_correction("É terça, não segunda.", firm=True)
     assert not is_correction("Actually, what about a credit card?")
     assert not is_correction("Actually, let me also open a savings account and link them.")
 
