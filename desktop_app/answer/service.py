@@ -442,8 +442,7 @@ class AnswerService:
                  step: float) -> Iterator[AnswerStreamEvent]:
         """"Not found", with the closest passages for the user to judge (never the LLM)."""
         trace["mode"] = "abstained"
-        closest = tuple(cit.citation_from_hit(n, hit)
-                        for n, hit in enumerate(hits[:abstain.CLOSEST_PASSAGES], start=1))
+        closest = _closest(hits)
         yield Token(texts.not_found)
         trace["timings"]["answer_ms"] = _ms(step)
         done = self._done(texts.not_found, (), [AnswerWarning(WarningCode.NOT_FOUND), *warnings], not use_llm, trace,
@@ -469,8 +468,7 @@ class AnswerService:
                   if any(not q.date_label for q in quotes) else [])
         if dates:
             origin.append(AnswerWarning(WarningCode.FROM_EARLIER_CHAT, ", ".join(dates)))
-        closest = tuple(cit.citation_from_hit(n, hit)
-                        for n, hit in enumerate(hits[:abstain.CLOSEST_PASSAGES], start=1))
+        closest = _closest(hits)
         trace["timings"]["answer_ms"] = _ms(step)
         done = self._done("\n".join(lines), (),
                           [*origin, AnswerWarning(WarningCode.SOURCES_ONLY), *warnings], True,
@@ -522,6 +520,12 @@ class AnswerService:
         trace["timings"]["total_ms"] = _ms(started)
         return Done(answer=answer, citations=citations, warnings=tuple(dict.fromkeys(warnings)),
                     sources_only=sources_only, trace=trace)
+
+
+def _closest(hits: list[Hit]) -> tuple[Citation, ...]:
+    """The passages that came closest when the documents do not answer (never badges)."""
+    return tuple(cit.citation_from_hit(n, hit)
+                 for n, hit in enumerate(hits[:abstain.CLOSEST_PASSAGES], start=1))
 
 
 class _FallBack(Exception):  # noqa: N818 - internal control flow, not an error for callers
