@@ -496,8 +496,11 @@ def _kinds(values: frozenset[str]) -> set[str]:
 
 
 def _other_entity(new: frozenset[str], old: frozenset[str]) -> bool:
-    """Both the names and the numbers differ: another person or thing ("Pedro, 8" vs
-    "Ana, 5"), not a corrected value."""
+    """Another person or thing, not a corrected value: both state several values and share
+    none ("projeto 0 se chama Alfa0" vs "projeto 1 … Alfa1"; a correction keeps an anchor),
+    or both the names and the numbers differ ("Pedro, 8" vs "Ana, 5")."""
+    if len(new) >= 2 and len(old) >= 2 and not new & old:
+        return True
     def split(values: frozenset[str]) -> tuple[set[str], set[str]]:
         names = {v for v in values if value_kind(v) == "name"}
         return names, set(values) - names

@@ -39,6 +39,7 @@ def test_a_correction_updates_the_older_fact(new: str, old: str, new_context: st
     ("My daughter Ana is 5 years old.", "My son Pedro is 8 years old.", "", ""),
     ("My kid Ana is 5.", "My kid Pedro is 8.", "", ""),
     ("Minha filha Ana tem 5 anos.", "Meu filho Pedro tem 8 anos.", "", ""),
+    ("Meu projeto 1 se chama Alfa1.", "Meu projeto 0 se chama Alfa0.", "", ""),
     ("My savings account is 5512093311.", "My checking account is 4429853327.", "", ""),
     ("$1,370.", "$5,859.", "Box 6 - Medicare tax withheld?",
      "Box 4 - Social Security tax withheld?"),
