@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import heapq
 import math
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -30,6 +29,7 @@ from desktop_app.memory.types import EarlierExchange
 from desktop_app.text.analyze import content_terms
 from desktop_app.text.fold import fold
 from desktop_app.text.sentences import turn_sentences
+from desktop_app.text.values import specifics
 
 MAX_MEMORIES = 5  # profile facts are few and short; the rest of the budget goes to recall
 MEMORY_SHARE = 0.5  # memories may take at most this share of the budget
@@ -40,14 +40,7 @@ OLDEST_WEIGHT = 0.5  # the oldest candidate chat's sentences count this much, th
 MEMORY_FLOOR = 0.5  # a profile memory's least gain: found for the question by meaning
 FILL_ROUNDS = 3  # packings tried: the estimate is corrected by the real count in between
 FILL_MIN = 8  # tokens left over worth another packing
-# the specific things a sentence states: amounts, anything with a digit (numbers, codes,
-# dates, times, phone numbers), e-mail addresses, and runs of capitalised words inside it
-# (names: "Patricia Wong", "Premier Bank"); what the user will ask about later
-_VALUE = re.compile(
-    r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
-    r"|(?:R\$|[$€£])\s?\d[\d.,]*\d|(?:R\$|[$€£])\s?\d"
-    r"|[\w/:.-]*\d[\w/:.-]*\w|\d"
-    r"|(?<=\S )[A-ZÀ-Ý][\w-]+(?: (?:of|de|da|do|del) [A-ZÀ-Ý][\w-]+| [A-ZÀ-Ý][\w-]+)*")
+
 
 @dataclass(frozen=True)
 class ContextBlock:
@@ -93,13 +86,6 @@ class _Piece:
 def _analyzed(sentence: str) -> tuple[frozenset[str], frozenset[str]]:
     """(content terms, specific things) of a sentence."""
     return content_terms(sentence), specifics(sentence)
-
-
-def specifics(text: str) -> frozenset[str]:
-    """The specific things a sentence states, folded: numbers, amounts, codes, e-mail
-    addresses, times, and capitalised words inside it (names). What a later question asks
-    about; two sentences stating the same ones say the same thing twice."""
-    return frozenset(fold(m.group(0)).strip(" .,") for m in _VALUE.finditer(text))
 
 
 def _short_answer(text: str) -> bool:

@@ -28,6 +28,9 @@ class WarningCode(StrEnum):
     NO_SENTENCE_MATCHED = "no_sentence_matched"  # sources-only: top passages shown instead
     KEYWORD_ONLY = "keyword_only"  # a library indexed by another embedder; detail: its name
     LIBRARY_UNAVAILABLE = "library_unavailable"  # a library not searched; detail: why
+    # sources-only, the documents do not answer but an earlier chat does; detail: its date(s)
+    FROM_EARLIER_CHAT = "from_earlier_chat"
+    FROM_MEMORY = "from_memory"  # sources-only, not in the documents: what the user told me
     OTHER = "other"  # a stored warning of an older version the codes do not know; detail: it
 
 
@@ -48,6 +51,8 @@ ENGLISH: Mapping[WarningCode, str] = {
     WarningCode.KEYWORD_ONLY: ("searched by keywords only in library {detail}: it was indexed "
                                "with another embedding model (reindex it)"),
     WarningCode.LIBRARY_UNAVAILABLE: "a library could not be searched: {detail}",
+    WarningCode.FROM_EARLIER_CHAT: "not in your documents; from your chat of {detail}",
+    WarningCode.FROM_MEMORY: "not in your documents; from what you told me",
     WarningCode.OTHER: "{detail}",
 }
 

@@ -47,8 +47,10 @@ from desktop_app.answer.events import (
 )
 from desktop_app.answer.extractive import (
     ExtractiveAnswer,
+    PersonalQuote,
     SentenceVectors,
     extract_answer,
+    personal_quotes,
     shown_text,
     with_badge,
 )
@@ -254,6 +256,14 @@ class AnswerService:
             yield self._done("", (), [CANCELLED, *warnings], not use_llm, trace, started)
             return
         personal = bool(context.text)
+        # without a model, what an earlier chat or a memory says is quoted, marked as not
+        # from the documents, instead of "not found" above the chat that holds the answer
+        quotes = ([] if use_llm else
+                  personal_quotes(rewrite.query, context.memories, context.exchanges))
+        if not hits and quotes:
+            trace["evidence"] = {"abstain": True, "reason": "no passages"}
+            yield from self._answer_personal(quotes, [], trace, warnings, started)
+            return
         if not hits and not (use_llm and personal):
             # nothing to ground an answer on: say so without calling the model
             trace["mode"] = "not_found"
@@ -269,6 +279,9 @@ class AnswerService:
         trace["evidence"] = evidence.trace()
         timings["evidence_ms"] = _ms(step)
         # memories can answer a question about the user that no document covers
+        if evidence.abstain and quotes:
+            yield from self._answer_personal(quotes, hits, trace, warnings, started)
+            return
         if evidence.abstain and not (use_llm and personal):
             yield from self._abstain(hits, texts, trace, warnings, use_llm, started, step)
             return
@@ -441,12 +454,37 @@ class AnswerService:
                  step: float) -> Iterator[AnswerStreamEvent]:
         """"Not found", with the closest passages for the user to judge (never the LLM)."""
         trace["mode"] = "abstained"
-        closest = tuple(cit.citation_from_hit(n, hit)
-                        for n, hit in enumerate(hits[:abstain.CLOSEST_PASSAGES], start=1))
+        closest = _closest(hits)
         yield Token(texts.not_found)
         trace["timings"]["answer_ms"] = _ms(step)
         done = self._done(texts.not_found, (), [AnswerWarning(WarningCode.NOT_FOUND), *warnings], not use_llm, trace,
                           started)
+        yield dataclasses.replace(done, closest=closest)
+
+    def _answer_personal(self, quotes: list[PersonalQuote], hits: list[Hit],
+                         trace: dict[str, Any], warnings: list[AnswerWarning],
+                         started: float) -> Iterator[AnswerStreamEvent]:
+        """Sources-only, the documents do not answer (the abstention gate said so) but a
+        memory or an earlier chat does: quote it, and say where it comes from instead of
+        "not found" (FROM_MEMORY / FROM_EARLIER_CHAT, never a badge). The documents'
+        closest passages are still offered, as with "not found"."""
+        step = time.perf_counter()
+        trace["mode"] = "from_context"
+        lines = [f"“{q.text}”" for q in quotes]  # the chat's date and link follow (RecallUsed)
+        yield Token("\n".join(lines))
+        dates = list(dict.fromkeys(q.date_label for q in quotes if q.date_label))
+        trace["quoted_chats"] = list({q.conversation_id: {"conversation_id": q.conversation_id,
+                                                          "date": q.started_at}
+                                      for q in quotes if q.conversation_id}.values())
+        origin = ([AnswerWarning(WarningCode.FROM_MEMORY)]
+                  if any(not q.date_label for q in quotes) else [])
+        if dates:
+            origin.append(AnswerWarning(WarningCode.FROM_EARLIER_CHAT, ", ".join(dates)))
+        closest = _closest(hits)
+        trace["timings"]["answer_ms"] = _ms(step)
+        done = self._done("\n".join(lines), (),
+                          [*origin, AnswerWarning(WarningCode.SOURCES_ONLY), *warnings], True,
+                          trace, started)
         yield dataclasses.replace(done, closest=closest)
 
     def _answer_extractive(self, extract: ExtractiveAnswer, hits: list[Hit],
@@ -494,6 +532,12 @@ class AnswerService:
         trace["timings"]["total_ms"] = _ms(started)
         return Done(answer=answer, citations=citations, warnings=tuple(dict.fromkeys(warnings)),
                     sources_only=sources_only, trace=trace)
+
+
+def _closest(hits: list[Hit]) -> tuple[Citation, ...]:
+    """The passages that came closest when the documents do not answer (never badges)."""
+    return tuple(cit.citation_from_hit(n, hit)
+                 for n, hit in enumerate(hits[:abstain.CLOSEST_PASSAGES], start=1))
 
 
 class _FallBack(Exception):  # noqa: N818 - internal control flow, not an error for callers

@@ -428,6 +428,8 @@ class ChatPanel(QWidget):
             code.NO_SENTENCE_MATCHED: self.tr("no sentence matched the question's words; showing the top passages"),
             code.KEYWORD_ONLY: self.tr("searched by keywords only in %1: it was indexed with another embedding model (reindex it)"),
             code.LIBRARY_UNAVAILABLE: self.tr("a library could not be searched: %1"),
+            code.FROM_EARLIER_CHAT: self.tr("not in your documents; from your chat of %1"),
+            code.FROM_MEMORY: self.tr("not in your documents; from what you told me"),
         }
         if warning.code == code.KEYWORD_ONLY:
             library = (self.tr("this computer's library") if warning.detail == "local"
@@ -439,8 +441,21 @@ class ChatPanel(QWidget):
     def _warning_texts(self, done: Done) -> list[str]:
         # "answered from sources only" is not repeated under every answer: the status bar
         # shows the mode, and the first answer explains it (`_mode_notice`)
-        return [self.translate_warning(w) for w in done.warnings
+        return [self.translate_warning(self._dated(w, done)) for w in done.warnings
                 if w.code != WarningCode.SOURCES_ONLY]
+
+    @staticmethod
+    def _dated(warning: AnswerWarning, done: Done) -> AnswerWarning:
+        """FROM_EARLIER_CHAT names its chats' dates in the UI's language (the detail has
+        them in the question's)."""
+        quoted = (done.trace or {}).get("quoted_chats") or []
+        if warning.code != WarningCode.FROM_EARLIER_CHAT or not quoted:
+            return warning
+        try:
+            dates = [chat_date(str(q["date"]), QLocale().name()) for q in quoted]
+        except (KeyError, TypeError, ValueError):
+            return warning
+        return AnswerWarning(warning.code, ", ".join(dict.fromkeys(dates)))
 
     def _finished(self, cancelled: bool, *, shown: bool = True) -> None:
         self._turn = None

@@ -12,15 +12,23 @@ import re
 from desktop_app.text.fold import fold
 
 # Folded stems; each matches at the start of a word ("diabet" → "diabetes", "diabético").
+# Health is two lists: conditions (a disease, a pregnancy, an allergy) are health data
+# wherever they are said; care words (diagnostics, treatment, therapy, surgery, a
+# prescription) name services that cars, computers and pets get too, and a price list
+# ("$700 total for diagnostics") is no one's health — they count only when a person is
+# involved (`_PERSON`).
+_CARE_TERMS = (
+    "diagnos", "medication", "medicine", "prescri", "pill", "therap", "psychiatr",
+    "psycholog", "cardiolog", "oncolog", "neurolog", "surgery", "symptom", "treatment",
+    "remedio", "medicament", "terapia", "terapeuta", "psiquiatr", "psicolog", "cirurgia",
+    "sintoma", "tratamento", "tratamiento", "receita medica", "diagnostic",
+)
 _SENSITIVE_LEXICON: dict[str, tuple[str, ...]] = {
     "health": (
-        "diagnos", "disease", "illness", "medication", "medicine", "prescri", "pill", "allerg",
-        "diabet", "cancer", "asthma", "hypertens", "blood pressure", "depress", "anxiety",
-        "therap", "psychiatr", "psycholog", "cardiolog", "oncolog", "neurolog", "surgery",
-        "pregnan", "hiv", "symptom", "treatment", "chemo", "insulin", "migraine", "doenca",
-        "diagnostic", "remedio", "medicament", "alergi", "alergic", "asma", "pressao alta",
-        "ansiedade", "terapia", "terapeuta", "psiquiatr", "psicolog", "cirurgia", "gravid",
-        "sintoma", "tratamento", "enfermedad", "embaraz", "tratamiento", "receita medica",
+        "disease", "illness", "allerg", "diabet", "cancer", "asthma", "hypertens",
+        "blood pressure", "depress", "anxiety", "pregnan", "hiv", "chemo", "insulin",
+        "migraine", "doenca", "alergi", "alergic", "asma", "pressao alta", "ansiedade",
+        "gravid", "enfermedad", "embaraz",
     ),
     "disability": (
         "disabilit", "disabled", "wheelchair", "deaf", "blind", "autis", "deficien",
@@ -76,6 +84,26 @@ _ORDINARY_LEXICON: dict[str, tuple[str, ...]] = {
     "preference": ("prefer", "prefir", "prefier", "favorite", "favourite", "favorit", "rather",
                    "gosto", "me gusta", "i like", "i love", "i hate", "odeio", "detesto"),
 }
+# whose health: the user ("I", "my", "eu", "minha", "yo", "mi"; "you/your" in the question
+# they answered) or a person they name ("my husband", "ela"); not a bill or a price list
+_PERSON_WORDS = (
+    "i", "i'm", "im", "me", "my", "mine", "myself", "we", "our", "us", "he", "she", "him",
+    "her", "his", "eu", "meu", "minha", "meus", "minhas", "mim", "comigo", "nos", "nosso",
+    "nossa", "ele", "ela", "dele", "dela", "tenho", "estou", "tomo", "faco", "yo", "mi", "mis",
+    "conmigo", "nuestro", "nuestra", "tengo", "estoy", "el", "ella",
+)
+_ADDRESSEE_WORDS = ("you", "your", "voce", "seu", "sua", "usted", "tu", "su")
+# relations that make another person the subject of a fact ("my father's cardiologist")
+PEOPLE = frozenset([
+    "father", "mother", "dad", "mom", "son", "daughter", "wife", "husband", "partner",
+    "brother", "sister", "grandfather", "grandmother", "grandma", "grandpa", "uncle", "aunt",
+    "cousin", "boss", "manager", "friend", "girlfriend", "boyfriend", "fiance", "fiancee",
+    "child", "kid", "kids", "children", "parents", "colleague", "pai", "mae", "filho",
+    "filha", "esposa", "marido", "irmao", "irma", "avo", "tio", "tia", "primo", "prima",
+    "chefe", "amigo", "amiga", "namorado", "namorada", "noivo", "noiva", "companheiro",
+    "companheira", "socio", "socia", "padre", "madre", "hijo", "hija", "esposo", "hermano",
+    "hermana", "abuelo", "abuela", "jefe", "novio", "novia",
+])
 # an animal's health is not the user's health data (a vet bill, the dog's medication)
 _ANIMALS = (
     "dog", "dogs", "puppy", "cat", "cats", "kitten", "pet", "pets", "vet", "veterinar",
@@ -133,12 +161,34 @@ def about_an_animal(text: str) -> bool:
     return any(_has_term(folded, t) for t in _ANIMALS)
 
 
+def about_a_person(text: str, *, context: str = "") -> bool:
+    """The text speaks of the user or of a person ("my", "eu", "she", "my husband"), or
+    answers a question put to the user ("your")."""
+    words = set(re.findall(r"[a-z']+", fold(text)))
+    if words & (set(_PERSON_WORDS) | PEOPLE):
+        return True
+    return bool(set(re.findall(r"[a-z']+", fold(context))) & set(_ADDRESSEE_WORDS))
+
+
+def is_health_data(text: str, *, context: str = "") -> bool:
+    """A condition, or care a person receives; not an animal's, not a price for a service."""
+    if about_an_animal(text) or about_an_animal(context):
+        return False
+    folded = fold(text)
+    if any(_has_term(folded, t) for t in _SENSITIVE_LEXICON["health"]):
+        return True
+    return (any(_has_term(folded, t) for t in _CARE_TERMS)
+            and about_a_person(text, context=context))
+
+
 def sensitive_category(text: str, *, context: str = "") -> str | None:
     """The first sensitive category the text falls in, or None. `context` (the question the
     user answered) tells whose health it is: a pet's diagnosis is not health data."""
     folded = fold(text)
     for category, terms in _SENSITIVE_LEXICON.items():
-        if category == "health" and (about_an_animal(text) or about_an_animal(context)):
+        if category == "health":
+            if is_health_data(text, context=context):
+                return category
             continue
         if any(_has_term(folded, t) for t in terms):
             return category

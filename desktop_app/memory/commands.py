@@ -270,7 +270,12 @@ def cmd_edit(args: argparse.Namespace, app: App) -> int:
 
 
 def cmd_delete(args: argparse.Namespace, app: App) -> int:
+    kept = [] if args.with_messages else app.memory.source_message_ids(args.memory_id)
     _receipt(app.memory.delete(args.memory_id, erase_messages=args.with_messages))
+    if kept:  # like `documents remove` for the answers that quote a document
+        tell_user(f"note: your chat message(s) that said this ({len(kept)}) still hold the "
+                  "text, and conversation recall can find it; erase them too with: "
+                  f"desktop-app memory delete-message {' '.join(kept)}")
     return 0
 
 

@@ -33,6 +33,7 @@ from desktop_app.memory.patterns import (
     extract_stated_facts,
     same_fact_key,
     slot_name,
+    updates,
 )
 from desktop_app.memory.recall import RecallService
 from desktop_app.memory.store import MemoryStore
@@ -53,6 +54,11 @@ log = logging.getLogger(__name__)
 
 EMBEDDER_KEY = "memory_index.embedder_id"
 NEEDS_CONSENT = "not saved: needs your consent"
+# A fact without a slot is compared with the active memories nearest to it by meaning
+# (`patterns.updates` decides); e5 puts unrelated short sentences at a cosine of about
+# 0.75-0.83 and restatements above 0.84, so this floor only drops the clearly unrelated.
+UPDATE_NEIGHBOURS = 5
+UPDATE_MIN_SIMILARITY = 0.80
 
 
 @dataclass
@@ -217,7 +223,9 @@ class MemoryCore:
             for candidate in candidates:
                 if not isinstance(candidate.message, UserMessage):
                     raise TypeError("a candidate must come from a UserMessage")
-                outcome, item = self._save_one(candidate, undo)
+            vectors = self._vectors_for(candidates)
+            for candidate in candidates:
+                outcome, item = self._save_one(candidate, undo, vectors)
                 outcomes.append(replace(outcome, undo_token=token)
                                 if outcome.memory_id else outcome)
                 if item is not None:
@@ -229,8 +237,8 @@ class MemoryCore:
             if new_items:
                 texts = [i.search_text for i in new_items]
                 try:
-                    vectors = self.embedder.embed_passages(texts)
-                    index.add([i.id for i in new_items], texts, vectors,
+                    index.add([i.id for i in new_items], texts,
+                              np.stack([vectors[t] for t in texts]),
                               ["active"] * len(new_items))
                 except BaseException:
                     self._revert(undo)  # no row may exist that search cannot see
@@ -240,7 +248,19 @@ class MemoryCore:
             log.info("memory %s: %s (%s)", o.status, o.memory_id or "-", o.candidate.category)
         return outcomes
 
-    def _save_one(self, c: Candidate, undo: UndoRecord) -> tuple[SaveOutcome, MemoryItem | None]:
+    def _allowed(self, c: Candidate) -> bool:
+        return self.enabled and (not c.sensitive or self.consents.allows(c.category))
+
+    def _vectors_for(self, candidates: Sequence[Candidate]) -> dict[str, np.ndarray]:
+        """The passage vector of every candidate that may be saved, by its search text: one
+        batch, used both to find what a fact updates and to index it."""
+        texts = list(dict.fromkeys(c.search_text for c in candidates if self._allowed(c)))
+        if not texts:
+            return {}
+        return dict(zip(texts, self.embedder.embed_passages(texts), strict=True))
+
+    def _save_one(self, c: Candidate, undo: UndoRecord,
+                  vectors: dict[str, np.ndarray]) -> tuple[SaveOutcome, MemoryItem | None]:
         if not self.enabled:
             return SaveOutcome("disabled", c, reason="memory is switched off"), None
         if c.sensitive and not self.consents.allows(c.category):
@@ -259,6 +279,8 @@ class MemoryCore:
             self.store.touch(duplicate.id, updated_at=iso(now), expires_at=self._expiry(now))
             return SaveOutcome("merged", c, memory_id=duplicate.id), None
         old = self.store.active_in_slot(c.subject, attribute) if attribute else []
+        if not old:
+            old = self._updated_by_meaning(c, vectors[c.search_text])
         item = MemoryItem(
             id=f"mem_{uuid.uuid4().hex[:12]}", text=c.text, category=c.category,
             subject=c.subject, attribute=attribute, value=c.value, sensitive=c.sensitive,
@@ -286,6 +308,25 @@ class MemoryCore:
                 self.store.remove_source(memory_id, message_id)
             self.store.touch(memory_id, updated_at=updated_at, expires_at=expires_at)
         self.store.purge(undo.created)
+
+    def _updated_by_meaning(self, c: Candidate, vector: np.ndarray) -> list[MemoryItem]:
+        """The active memories this fact corrects when no slot rule knew its attribute:
+        those of the user's active memories about the same subject nearest to it by meaning
+        that `patterns.updates` accepts (a bare correction only for the nearest one)."""
+        scored = self.index.search_vector(vector, UPDATE_NEIGHBOURS, MemoryFilters(("active",)))
+        near = [s for s in scored if s.score >= UPDATE_MIN_SIMILARITY]
+        items = self.store.get_many([s.row for s in near])
+        replaced: list[MemoryItem] = []
+        nearest = True
+        for s in near:
+            item = items.get(s.row)
+            if item is None or item.status != "active" or item.subject != c.subject:
+                continue
+            if updates(c.text, item.text, nearest=nearest, new_context=c.search_context,
+                       old_context=item.search_context):
+                replaced.append(item)
+            nearest = False
+        return sorted(replaced, key=lambda i: i.created_at)
 
     def _duplicate_of(self, c: Candidate, attribute: str) -> MemoryItem | None:
         key = same_fact_key(c.text)
@@ -367,6 +408,14 @@ class MemoryCore:
 
     def get(self, memory_id: str) -> MemoryItem | None:
         return self.store.get(memory_id)
+
+    def source_message_ids(self, memory_id: str) -> list[str]:
+        """The user's messages a memory and its older versions were taken from, still in
+        the chat history (what `delete` without `erase_messages` leaves behind)."""
+        ids = list(dict.fromkeys(s.message_id for i in self.store.chain(memory_id)
+                                 if (item := self.store.get(i)) is not None
+                                 for s in item.sources))
+        return [i for i in ids if self.conversations.message(i) is not None]
 
     def list_items(self, *, status: str = "active", category: str | None = None,
                    subject: str | None = None, query: str | None = None) -> list[MemoryItem]:

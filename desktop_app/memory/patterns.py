@@ -9,6 +9,10 @@ Two jobs, no model needed:
   (booking codes, account numbers, e-mails). This is the floor that works with no LLM;
   each fact keeps the user's exact sentence and gets a slot (subject, attribute) so a
   later contradiction supersedes it.
+- `is_correction` / `updates`: most facts get no slot, so a correction is recognised by
+  what it says: "actually / na verdade / en realidad …", "X instead of Y", "não é X, é Y",
+  or the same statement with other values. `MemoryCore` asks `updates` about the active
+  memories nearest by meaning.
 """
 
 from __future__ import annotations
@@ -17,10 +21,14 @@ import re
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from desktop_app.memory.categories import PEOPLE as _PEOPLE
 from desktop_app.memory.categories import classify
 from desktop_app.memory.types import USER_SUBJECT, Candidate, ExtractedBy, UserMessage
+from desktop_app.text.analyze import content_terms
 from desktop_app.text.fold import fold
 from desktop_app.text.sentences import chat_sentences
+from desktop_app.text.stopwords import STOPWORDS
+from desktop_app.text.values import specifics, value_kind, without_values
 
 _F = re.IGNORECASE | re.UNICODE
 _LEAD = r"^\s*(?:(?:por\s+favor|please|ei|hey|oi|ok|okay)[,!]?\s+)?"
@@ -214,17 +222,6 @@ _IDENTIFIER = re.compile(
     r"|\b(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9][A-Z0-9-]+\b",  # codes: PAC-778K4M, 12C
 )
 _VALUE_CUT = re.compile(r"\s+(?:and|but|e|mas|pero|y)\s+(?:i|eu|yo|my|meu|minha|mi)\b|,\s", _F)
-# relations that make another person the subject of a fact ("my father's cardiologist")
-_PEOPLE = frozenset([
-    "father", "mother", "dad", "mom", "son", "daughter", "wife", "husband", "partner",
-    "brother", "sister", "grandfather", "grandmother", "grandma", "grandpa", "uncle", "aunt",
-    "cousin", "boss", "manager", "friend", "girlfriend", "boyfriend", "fiance", "fiancee",
-    "child", "kid", "kids", "children", "parents", "colleague", "pai", "mae", "filho",
-    "filha", "esposa", "marido", "irmao", "irma", "avo", "tio", "tia", "primo", "prima",
-    "chefe", "amigo", "amiga", "namorado", "namorada", "noivo", "noiva", "companheiro",
-    "companheira", "socio", "socia", "padre", "madre", "hijo", "hija", "esposo", "hermano",
-    "hermana", "abuelo", "abuela", "jefe", "novio", "novia",
-])
 _EMPTY_VALUES = {"it", "this", "that", "isso", "isto", "eso", "esto", "ele", "ela"}
 
 
@@ -370,7 +367,8 @@ def extract_stated_facts(message: UserMessage, *, identifiers: bool = True) -> l
         if clauses:
             candidates += [candidate_for(c, message, "pattern") for c in clauses]
         elif (identifiers and not identifier_taken and not sentence.rstrip().endswith("?")
-              and (has_identifier(sentence) or is_named_answer(message))):
+              and (has_identifier(sentence) or is_named_answer(message)
+                   or (is_correction(sentence, firm=True) and bool(specifics(sentence))))):
             # an identifier the user typed ("the code is PAC-778K4M"): keep their words;
             # a short message is kept whole, so "Let me write that down... 4429853327" keeps
             # its lead-in
@@ -407,3 +405,143 @@ def _one_per_fact(candidates: list[Candidate]) -> list[Candidate]:
         if not drop:
             kept.append(c)
     return kept
+
+
+# --- corrections: the same thing said again with other values ---
+
+# "actually", "na verdade", "en realidad": a correction or just emphasis ("That's actually
+# barely more"); enough to supersede the nearest memory, not to make a sentence a memory
+_SOFT_CUES = (r"actually|na\s+verdade|ali[aá]s|pensando\s+melhor|en\s+realidad|"
+              r"pens[aá]ndolo\s+mejor")
+# cues that say what changes: "make that", "instead of", "change it to", ", not San Francisco"
+_FIRM_CUES = (
+    r"correction|i\s+meant|i\s+mean|scratch\s+that|make\s+(?:that|it)|"
+    r"let'?s\s+go\s+back\s+to|go\s+back\s+to|instead(?:\s+of)?|rather\s+than|"
+    r"(?:change|changed|move|moved|switch|switched|increase|increased|decrease|decreased|raise|"
+    r"raised|lower|lowered|update|updated|reschedule|rescheduled|bump|bumped)\s+(?:it\s+|that\s+|"
+    r"this\s+|them\s+)?(?:up\s+|down\s+)?to|"
+    r"corrigindo|corre[cç][aã]o|quer\s+dizer|melhor\s+dizendo|"
+    r"em\s+vez\s+de|ao\s+inv[eé]s\s+de|voltar?\s+(?:para|pra)|"
+    r"(?:mud[ae]|mudar|troqu?e|trocar|passe|passar|altere|alterar|aumente|aumentar|diminua|"
+    r"diminuir|remarque|remarcar)\s+(?:isso\s+|isto\s+|ela\s+|ele\s+)?(?:para|pra)|"
+    r"corrijo|correcci[oó]n|mejor\s+dicho|quise\s+decir|"
+    r"en\s+vez\s+de|en\s+lugar\s+de|(?:cambia|cambiar|c[aá]mbialo|mueve|mover|sube|subir|"
+    r"baja|bajar)\s+(?:a|para)|"
+    r"(?<=,)\s*(?:not|n[aã]o)\s+(?=\S)|"
+    r"(?:n[aã]o|no|not)\s+(?:[eé]|es|is|it'?s|was|foi|era)?\s*[^,;.!?]{1,40},\s*(?:[eé]|es|"
+    r"it'?s|but|mas|pero|sino)\b")
+_CORRECTION = re.compile(rf"(?:\b|(?<=,))(?:{_SOFT_CUES}|{_FIRM_CUES})", _F)
+_FIRM_CORRECTION = re.compile(rf"(?:\b|(?<=,))(?:{_FIRM_CUES})", _F)
+# "also", "too": something added, not a correction ("Actually, she's also an employee")
+_ADDITIVE = re.compile(r"\b(?:also|too|as\s+well|tamb[eé]m|adem[aá]s|tambi[eé]n)\b", _F)
+# the value a correction names as the old one, right after the marker: "$100,000 instead of
+# $85,000", "not San Francisco" (not "I'm not his patient after January 1st")
+_REPLACED = re.compile(
+    r"\b(?:instead\s+of|rather\s+than|not|em\s+vez\s+de|ao\s+inv[eé]s\s+de|n[aã]o\s+(?:[eé]|"
+    r"foi|era)?|en\s+vez\s+de|en\s+lugar\s+de|no\s+(?:es|era|fue)?)\s+(?P<old>(?:[^\s;!?]+\s?){1,3})",
+    _F)
+# words that say "this corrects something", not what the fact is about
+_CORRECTION_WORDS = frozenset(content_terms(
+    "actually correction meant mean scratch make let go back instead rather change changed "
+    "move moved switch switched increase increased decrease decreased raise raised lower "
+    "lowered update updated reschedule rescheduled bump bumped decided decide wait sorry "
+    "verdade corrigindo correcao alias dizer melhor pensando vez inves voltar volta mude "
+    "mudar troque trocar passe passar altere alterar aumente aumentar diminua diminuir "
+    "remarque remarcar decidi desculpa realidad corrijo correccion dicho quise decir "
+    "pensandolo lugar cambia cambiar cambialo mueve mover sube subir baja bajar perdon",
+    ignore=()))
+
+
+# pronouns and possessives say whose, not what ("meu orçamento" is "o orçamento")
+_WHOSE = ("my mine her hers his she he our ours their theirs we you your i me but meu minha meus "
+          "minhas nosso nossa nossos nossas dela dele voce mi mis tu tus nuestro nuestra yo")
+_NOT_A_TOPIC = STOPWORDS | frozenset(fold(_WHOSE).split())
+
+
+def is_correction(sentence: str, *, firm: bool = False) -> bool:
+    """The user corrects something said before ("Actually, make that Tuesday", "Na verdade
+    é R$ 95 mil", "$100,000 instead of $85,000"), rather than adding or asking. `firm`:
+    only cues that say what changes (not a bare "actually", which is often emphasis)."""
+    if sentence.rstrip().endswith("?") or _ADDITIVE.search(sentence):
+        return False
+    return (_FIRM_CORRECTION if firm else _CORRECTION).search(sentence) is not None
+
+
+def replaced_values(sentence: str) -> frozenset[str]:
+    """The old values a correction names: "instead of $85,000", "não é segunda-feira"."""
+    found: set[str] = set()
+    for m in _REPLACED.finditer(sentence):
+        found |= specifics(" " + m.group("old"))
+    return frozenset(found)
+
+
+# a fact with fewer topic words than this, or a reply this short, is read with the question it
+# answered ("$2,850 per month." after "your monthly rent?")
+THIN_FRAME = 2
+SHORT_REPLY_WORDS = 5
+
+
+def _frame(text: str, context: str = "") -> frozenset[str]:
+    """What a fact is about without its values and correction words ("my budget"); a short
+    answer ("Sure, it's 916-555-7823.") is about the question it answered."""
+    frame = content_terms(without_values(text), ignore=_NOT_A_TOPIC) - _CORRECTION_WORDS
+    short = len(frame) < THIN_FRAME or len(text.split()) <= SHORT_REPLY_WORDS
+    if short and context:  # the question's own values are its topic ("Box 4", "Box 6")
+        frame |= content_terms(context, ignore=_NOT_A_TOPIC) - _CORRECTION_WORDS
+    return frame
+
+
+def _kinds(values: frozenset[str]) -> set[str]:
+    return {value_kind(v) for v in values}
+
+
+def _other_entity(new: frozenset[str], old: frozenset[str]) -> bool:
+    """Another person or thing, not a corrected value: both state several values and share
+    none ("projeto 0 se chama Alfa0" vs "projeto 1 … Alfa1"; a correction keeps an anchor),
+    or both the names and the numbers differ ("Pedro, 8" vs "Ana, 5")."""
+    if len(new) >= 2 and len(old) >= 2 and not new & old:
+        return True
+    def split(values: frozenset[str]) -> tuple[set[str], set[str]]:
+        names = {v for v in values if value_kind(v) == "name"}
+        return names, set(values) - names
+    new_names, new_numbers = split(new)
+    old_names, old_numbers = split(old)
+    return (bool(new_names - old_names) and bool(old_names - new_names)
+            and bool(new_numbers - old_numbers) and bool(old_numbers - new_numbers))
+
+
+def updates(new: str, old: str, *, nearest: bool, new_context: str = "",
+            old_context: str = "") -> bool:
+    """Does the user's new fact `new` replace the older memory `old`?
+
+    - it names a value of `old` as the replaced one ("$100,000 instead of $85,000");
+    - it says the same thing with another value of the same kind (same frame: "my budget
+      is $85,000" → "my budget is $100,000"), unless both names and numbers change (two
+      children's ages, two accounts are two facts);
+    - it is a correction ("actually", "na verdade", "en realidad" …), `old` is the memory
+      nearest to it by meaning (`nearest`), on the same topic (their frames meet, or the
+      correction states only values: "Actually, make that Tuesday") and says little else
+      (at most one topic word `old` lacks: "Actually, let me focus on the Honda, my wife
+      uses the Tesla" corrects nothing), and it replaces a
+      value of the same kind, or keeps the values and swaps one word ("a consulta é na
+      segunda às 15h" → "corrigindo: na terça às 15h").
+    A short answer's frame includes the question it answered (`*_context`). Adding a value
+    ("my son is 8" then "my daughter is 5") is not an update."""
+    new_values, old_values = specifics(new), specifics(old)
+    named = replaced_values(new)
+    if named & old_values and (new_values - named) - old_values:
+        return True
+    added, dropped = new_values - old_values, old_values - new_values
+    same_kind = bool(_kinds(added) & _kinds(dropped))
+    new_frame, old_frame = _frame(new, new_context), _frame(old, old_context)
+    if same_kind and not _other_entity(new_values, old_values):
+        if new_frame and new_frame == old_frame:
+            return True
+        own = _frame(new)  # what the user said, without the question before it
+        if (nearest and is_correction(new) and len(own - old_frame) <= 1
+                and (new_frame & old_frame or not own)):
+            return True
+    if nearest and is_correction(new) and new_values == old_values:
+        return (len(new_frame - old_frame) == 1 and len(old_frame - new_frame) == 1
+                and bool(new_frame & old_frame))
+    return False

@@ -148,7 +148,7 @@ class MemoryItem:
     @property
     def search_text(self) -> str:
         """What the index embeds and tokenizes: context (if any) plus the fact."""
-        return f"{self.search_context} {self.text}".strip()
+        return search_text(self.search_context, self.text)
 
     @property
     def source(self) -> MemorySource | None:
@@ -183,6 +183,16 @@ class Candidate:
     # the assistant turn this answered, used only to index a short answer ("Sure, it's
     # 4429853327") so a question can find it; never shown, never part of the fact
     search_context: str = ""
+
+    @property
+    def search_text(self) -> str:
+        """What the index will embed for it: `MemoryItem.search_text`."""
+        return search_text(self.search_context, self.text)
+
+
+def search_text(context: str, text: str) -> str:
+    """What the memory index embeds and tokenizes: context (if any) plus the fact."""
+    return f"{context} {text}".strip()
 
 
 @dataclass(frozen=True)

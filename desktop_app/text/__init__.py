@@ -6,6 +6,7 @@
 - `analyze`: the keyword-leg representation (`analyze`) and term sets for overlap checks.
 - `sentences`: sentence spans for documents, answers and chat messages.
 - `language`: pt / en / es detection for documents and for questions.
+- `values`: the specific things a text states (numbers, amounts, codes, names).
 
 Nothing here imports another desktop_app package (a test checks the import graph).
 """

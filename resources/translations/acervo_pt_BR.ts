@@ -35,13 +35,13 @@
     </message>
     <message>
         <location filename="../../desktop_app/gui/chat.py" line="180"/>
-        <location filename="../../desktop_app/gui/chat.py" line="497"/>
+        <location filename="../../desktop_app/gui/chat.py" line="512"/>
         <source>Undo</source>
         <translation>Desfazer</translation>
     </message>
     <message>
         <location filename="../../desktop_app/gui/chat.py" line="219"/>
-        <location filename="../../desktop_app/gui/chat.py" line="544"/>
+        <location filename="../../desktop_app/gui/chat.py" line="559"/>
         <source>You</source>
         <translation>Você</translation>
     </message>
@@ -172,22 +172,32 @@
         <translation>uma biblioteca não pôde ser consultada: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="433"/>
+        <location filename="../../desktop_app/gui/chat.py" line="431"/>
+        <source>not in your documents; from your chat of %1</source>
+        <translation>não está nos seus documentos; da sua conversa de %1</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="432"/>
+        <source>not in your documents; from what you told me</source>
+        <translation>não está nos seus documentos; do que você me contou</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="435"/>
         <source>this computer&apos;s library</source>
         <translation>a biblioteca deste computador</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="451"/>
+        <location filename="../../desktop_app/gui/chat.py" line="466"/>
         <source>No answer.</source>
         <translation>Sem resposta.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="459"/>
+        <location filename="../../desktop_app/gui/chat.py" line="474"/>
         <source>The answer failed.</source>
         <translation>A resposta falhou.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="497"/>
+        <location filename="../../desktop_app/gui/chat.py" line="512"/>
         <source>Since it was saved, this memory was changed in the Memory panel:
 
 %1
@@ -200,27 +210,27 @@ Undo the save anyway? The changed memory is erased too.</source>
 Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="499"/>
+        <location filename="../../desktop_app/gui/chat.py" line="514"/>
         <source>Kept: the memory as you changed it stays.</source>
         <translation>Mantida: a memória fica como você a alterou.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="511"/>
+        <location filename="../../desktop_app/gui/chat.py" line="526"/>
         <source>Nothing to undo: this memory was already removed.</source>
         <translation>Nada a desfazer: esta memória já foi removida.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="515"/>
+        <location filename="../../desktop_app/gui/chat.py" line="530"/>
         <source>Memory removed.</source>
         <translation>Memória removida.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="519"/>
+        <location filename="../../desktop_app/gui/chat.py" line="534"/>
         <source>Forget everything</source>
         <translation>Esquecer tudo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="520"/>
+        <location filename="../../desktop_app/gui/chat.py" line="535"/>
         <source>Erase everything Acervo remembers about you? This cannot be undone.</source>
         <translation>Apagar tudo o que o Acervo lembra sobre você? Isso não pode ser desfeito.</translation>
     </message>

@@ -97,3 +97,28 @@ def test_eval_memory_is_a_sub_command_of_eval() -> None:
     args = parser().parse_args(["eval", "memory", "some/dir", "--mode", "both", "--limit", "2"])
     assert (args.handler, args.mode, args.limit, args.k) == (commands.cmd_eval_memory, "both",
                                                             2, 3)
+
+
+def test_delete_without_messages_says_the_chat_still_holds_the_text(
+        memory_app: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    """`memory delete` keeps the user's own message unless asked: the CLI says so and gives
+    the command that erases it too (which then leaves no message with the text)."""
+    canary = "LOCKER-31337"
+    run(memory_app, "memory", "remember", f"Lembre que o código do meu armário é {canary}")
+    memory_id = capsys.readouterr().out.split()[1].rstrip(":")
+    (message_id,) = memory_app.memory.source_message_ids(memory_id)
+
+    run(memory_app, "memory", "delete", memory_id)
+    err = capsys.readouterr().err
+    assert "still hold the text" in err
+    assert f"desktop-app memory delete-message {message_id}" in err
+    assert memory_app.conversations.message(message_id) is not None  # kept, as it said
+
+    run(memory_app, "memory", "delete-message", message_id)
+    capsys.readouterr()
+    assert memory_app.conversations.message(message_id) is None
+
+    run(memory_app, "memory", "remember", f"Lembre que o código do meu armário é {canary}-2")
+    other = capsys.readouterr().out.split()[1].rstrip(":")
+    run(memory_app, "memory", "delete", other, "--with-messages")
+    assert "still hold" not in capsys.readouterr().err  # nothing left to mention

@@ -211,6 +211,26 @@ def test_a_pets_bill_and_amounts_are_not_sensitive() -> None:
     assert account.sensitive and account.category == "financial_account"
 
 
+@pytest.mark.parametrize(("text", "context", "category"), [
+    # care a person receives, in their words or answering "your …?"
+    ("My therapist is Dr. Lima.", "", "health"),
+    ("Faço terapia às quartas.", "", "health"),
+    ("Estou em tratamento para depressão.", "", "health"),
+    ("My husband had surgery in May.", "", "health"),
+    ("Surgery on May 3rd.", "When is your surgery?", "health"),
+    ("Vou à igreja aos domingos.", "", "religion"),
+    # a price for a service is no one's health data; neither is a machine's or a pet's
+    ("So about $700 total for diagnostics.", "Hip and leg X-rays would be $420.", None),
+    ("$700 total for diagnostics.", "", None),
+    ("The car needs diagnostics, $120.", "", None),
+    ("Tratamento de água custa R$ 300.", "", None),
+    ("My dog needs surgery.", "", None),
+])
+def test_care_words_are_health_data_only_for_a_person(text: str, context: str,
+                                                       category: str | None) -> None:
+    assert sensitive_category(text, context=context) == category
+
+
 def test_only_people_become_subjects() -> None:
     (locker,) = extract_stated_facts(said("O código do meu armário é ZK-99."))
     assert (locker.subject, locker.attribute, locker.value) == ("user", "codigo armario", "ZK-99")
