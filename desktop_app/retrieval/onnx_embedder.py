@@ -9,9 +9,10 @@ sentence-transformers modules (Transformer -> mean pooling -> Normalize) do on t
 Small batches: the budget is `MAX_BATCH_TOKENS` padded tokens, so a passage-sized text
 (~230 tokens) runs alone and only short texts share a run. The largest activation, the FFN's
 intermediate (tokens x 1536 fp32, ~6 KB a token), then stays within a core's L2 cache (256
-tokens ~1.5 MB) instead of streaming from memory: side by side on 2 cores, int8-split embedded
-BNCC passages 1.35-1.55x faster with 256 tokens than with the earlier 4096 (64 texts), at
-the same vectors (bench/embed.py, README). Padding shrinks too.
+tokens ~1.5 MB) instead of streaming from memory, and padding shrinks. Side by side on 2
+cores, int8-split used 1.29x less CPU per BNCC passage (and ran at 1.73x the rate, on a loaded
+machine) than with the earlier budget of 4096 tokens / 64 texts, with vectors as close to
+the torch path's (`bench/embed.py --batch-tokens 4096`, README "Batch size").
 
 Threads: one onnxruntime session with `threads` intra-op threads that sleep when idle (no
 spinning, which would steal the core the window needs); the window passes cores − 1. A query
