@@ -10,8 +10,13 @@ embedder (old first, then new, in this process; with `--skip-ingest` the last ru
 figures are kept, with their date).
 
 Usage: python bench/embed.py [--chunks 96] [--rounds 3] [--variants int8,int8-mixed]
-                             [--evals DIR] [--skip-ingest] [--evals-only]
+                             [--batch-tokens 4096,1024] [--evals DIR] [--skip-ingest]
+                             [--evals-only]
   --variants: the ONNX precisions measured beside the default (all of them by default).
+  --batch-tokens: the default precision also with these padded-token budgets per run (beside
+  the embedder's own, `MAX_BATCH_TOKENS`), e.g. the earlier 4096, as paths "new@N".
+  Besides chunks/s (wall), each path's CPU seconds per chunk (this process, all threads) are
+  recorded: on a shared machine they move less with other people's load than wall time.
   --evals DIR holds `<set>-<variant>.json` (variant: torch or an ONNX precision) from
   `ACERVO_HOME=... desktop-app eval retrieval ../shared/eval/retrieval/<set> --json ...`
   with settings `embedder_backend`/`embedder_precision` chosen per variant. A set evaluated on
@@ -64,6 +69,7 @@ def embed_like_pipeline(embedder: Any, texts: list[str], *, sort: bool) -> np.nd
 
 def throughput(paths: dict[str, tuple[Any, bool]], texts: list[str], rounds: int) -> dict[str, Any]:
     seconds = {name: 0.0 for name in paths}
+    cpu = {name: 0.0 for name in paths}  # this process's CPU time (all threads): less load-bound
     vectors: dict[str, np.ndarray] = {}
     for name, (embedder, sort) in paths.items():  # warm-up: sessions, lazy imports, arenas
         vectors[name] = embed_like_pipeline(embedder, texts[:16], sort=sort)
@@ -71,14 +77,17 @@ def throughput(paths: dict[str, tuple[Any, bool]], texts: list[str], rounds: int
     for r in range(rounds):
         for name in names[r % len(names):] + names[:r % len(names)]:  # rotate who goes first
             embedder, sort = paths[name]
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             vectors[name] = embed_like_pipeline(embedder, texts, sort=sort)
             seconds[name] += time.perf_counter() - t0
+            cpu[name] += time.process_time() - c0
         print(f"  round {r + 1}/{rounds}: " + ", ".join(
             f"{n} {len(texts) * (r + 1) / seconds[n]:.2f} chunks/s" for n in names), flush=True)
     rates = {n: round(len(texts) * rounds / seconds[n], 3) for n in names}
     cos = {n: np.sum(vectors[n] * vectors["old"], axis=1) for n in names if n != "old"}
     return {"chunks_per_s": rates,
+            "cpu_s_per_chunk": {n: round(cpu[n] / (len(texts) * rounds), 4) for n in names},
+            "vectors": vectors,
             "cosine_to_old": {n: {"min": round(float(c.min()), 6), "mean": round(float(c.mean()), 6)}
                               for n, c in cos.items()}}
 
@@ -187,6 +196,8 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--variants", default="",
                         help="comma-separated ONNX precisions beside the default (default: all)")
+    parser.add_argument("--batch-tokens", default="",
+                        help="comma-separated token budgets for extra 'new@N' paths")
     parser.add_argument("--evals", type=Path, default=RESULTS / "embed-evals")
     parser.add_argument("--skip-ingest", action="store_true")
     parser.add_argument("--evals-only", action="store_true",
@@ -210,15 +221,17 @@ def main() -> int:
     def old() -> E5Embedder:  # today's path, as app.py built it before this change
         return E5Embedder(e5_dir)
 
-    def onnx(precision: str) -> OnnxE5Embedder:
+    def onnx(precision: str, **options: Any) -> OnnxE5Embedder:
         return OnnxE5Embedder(ensure_onnx_model(models, precision=precision, e5_dir=e5_dir),
-                              threads=threads)
+                              threads=threads, **options)
 
     new_precision = default.embedder_precision
     others = [v for v in (args.variants.split(",") if args.variants else PRECISIONS)
               if v and v != new_precision]
     paths: dict[str, tuple[Any, bool]] = {"old": (old(), False), "new": (onnx(new_precision), True)}
     paths.update({v: (onnx(v), True) for v in others})
+    budgets = [int(n) for n in args.batch_tokens.split(",") if n]
+    paths.update({f"new@{n}": (onnx(new_precision, max_batch_tokens=n), True) for n in budgets})
     texts = bncc_chunks(args.chunks)
     load_1m = os.getloadavg()[0]
     print(f"{len(texts)} BNCC chunks, {args.rounds} interleaved rounds, "
@@ -234,7 +247,8 @@ def main() -> int:
         "ndcg_loss_max": evals.pop("ndcg_loss_max"),
         "query_embed_ms_p50": latency["new"]["p50_ms"],
         "new_path": {"backend": "onnx", "precision": new_precision, "threads": threads,
-                     "id": paths["new"][0].id},
+                     "id": paths["new"][0].id,
+                     "max_batch_tokens": paths["new"][0].max_batch_tokens},
         "old_path": {"backend": "torch", "precision": "fp32", "id": paths["old"][0].id},
         "variants": {
             v: {"id": paths[v][0].id, "chunks_per_s": rates[v],
@@ -243,7 +257,15 @@ def main() -> int:
                 "query_ms_p50": latency[v]["p50_ms"],
                 "ndcg_loss_hybrid": evals["ndcg_loss"].get(v, {}).get("hybrid", {})}
             for v in others},
+        "batch_budgets": {
+            n: {"chunks_per_s": rates[f"new@{n}"],
+                "speedup": round(rates[f"new@{n}"] / rates["old"], 3),
+                "new_vs_this": round(rates["new"] / rates[f"new@{n}"], 3),
+                "cosine_to_new": round(float(np.min(np.sum(
+                    speed["vectors"][f"new@{n}"] * speed["vectors"]["new"], axis=1))), 6)}
+            for n in budgets},
         "cosine_to_old": speed["cosine_to_old"],
+        "cpu_s_per_chunk": speed["cpu_s_per_chunk"],
         "query_latency": latency,
         **evals,
         "chunks": len(texts), "rounds": args.rounds, "load_1m_at_start": round(load_1m, 2),
@@ -265,6 +287,10 @@ def main() -> int:
     for key in ("old_chunks_per_s", "new_chunks_per_s", "speedup", "ndcg_loss_max",
                 "query_embed_ms_p50"):
         print(f"{key:22} {result[key]}")
+    for n, row in result["batch_budgets"].items():
+        print(f"{'new@' + str(n):22} {row['chunks_per_s']} chunks/s, {row['speedup']}x; "
+              f"default budget {row['new_vs_this']}x faster, min cosine {row['cosine_to_new']}")
+    print("CPU s/chunk            " + ", ".join(f"{k} {v}" for k, v in result["cpu_s_per_chunk"].items()))
     for v, row in result["variants"].items():
         print(f"{v:22} {row['chunks_per_s']} chunks/s, {row['speedup']}x, "
               f"nDCG@10 loss {row['ndcg_loss_hybrid']}")
