@@ -28,6 +28,7 @@ from desktop_app.memory.db import StateDB
 from desktop_app.memory.events import MemoryEvent, MemoryNotSaved, MemorySaved
 from desktop_app.memory.extraction import ImplicitExtractor, JsonLLM
 from desktop_app.memory.index import MemoryFilters, MemoryIndex
+from desktop_app.memory.live import LiveSettings
 from desktop_app.memory.patterns import (
     candidate_for,
     extract_stated_facts,
@@ -47,7 +48,7 @@ from desktop_app.memory.types import (
     iso,
     utc_now,
 )
-from desktop_app.retrieval.types import Embedder, resolve_embedder
+from desktop_app.retrieval.types import Embedder
 from desktop_app.text.fold import fold
 
 log = logging.getLogger(__name__)
@@ -70,7 +71,7 @@ class UndoRecord:
     edits_at_save: dict[str, int] = field(default_factory=dict)  # to see later edits
 
 
-class MemoryCore:
+class MemoryCore(LiveSettings):
     """Long-term user memory: provenance, consent, temporal resolution and recall."""
 
     def __init__(self, db: StateDB, index_dir: Path, embedder: Embedder | Callable[[], Embedder],
@@ -79,19 +80,16 @@ class MemoryCore:
                  llm_provider: Callable[[], JsonLLM | None] | None = None,
                  clock: Callable[[], datetime] = utc_now,
                  settings: Settings | None = None, log_dir: Path | None = None) -> None:
+        super().__init__(embedder, settings=settings, retention_days=retention_days)
         self.db = db
         self.log_dir = log_dir  # erasure also scrubs log files written by older versions
         self.store = MemoryStore(db)
         self.consents = ConsentRegistry(db)
         self.conversations = conversations
         self.index_dir = index_dir
-        self._retention_days = retention_days
         self._enabled = enabled
         self._implicit = implicit
-        self._settings = settings  # when given, its memory fields win (live GUI toggles)
         self.clock = clock
-        self._embedder_source = embedder
-        self._embedder: Embedder | None = None
         self._index: MemoryIndex | None = None
         self._llm_provider = llm_provider
         self._undo: dict[str, UndoRecord] = {}
@@ -116,17 +114,7 @@ class MemoryCore:
     def implicit(self) -> bool:
         return self._settings.implicit_extraction if self._settings else self._implicit
 
-    @property
-    def retention_days(self) -> int:
-        return self._settings.memory_retention_days if self._settings else self._retention_days
-
-    # --- lazily opened heavy parts ---
-
-    @property
-    def embedder(self) -> Embedder:
-        if self._embedder is None:
-            self._embedder = resolve_embedder(self._embedder_source)
-        return self._embedder
+    # --- lazily opened heavy parts (the embedder: LiveSettings) ---
 
     @property
     def index(self) -> MemoryIndex:

@@ -36,6 +36,7 @@ import numpy as np
 from desktop_app.config.settings import Settings
 from desktop_app.memory.db import StateDB
 from desktop_app.memory.erasure import ErasureReceipt
+from desktop_app.memory.live import LiveSettings
 from desktop_app.memory.recall_index import ExchangeRow, RecallFilters, RecallIndex, _desc
 from desktop_app.memory.types import (
     ConversationLog,
@@ -45,7 +46,7 @@ from desktop_app.memory.types import (
     iso,
     utc_now,
 )
-from desktop_app.retrieval.types import Embedder, resolve_embedder
+from desktop_app.retrieval.types import Embedder
 
 log = logging.getLogger(__name__)
 
@@ -110,22 +111,19 @@ def exchange_text(unit: Sequence[StoredMessage]) -> str:
     return "\n".join(m.content.strip() for m in unit)
 
 
-class RecallService:
+class RecallService(LiveSettings):
     """Indexes past exchanges and finds the ones a question needs."""
 
     def __init__(self, db: StateDB, index_dir: Path, embedder: Embedder | Callable[[], Embedder],
                  *, conversations: ConversationLog,
                  settings: Settings | None = None, enabled: bool = True,
                  retention_days: int = 365, clock: Callable[[], datetime] = utc_now) -> None:
+        super().__init__(embedder, settings=settings, retention_days=retention_days)
         self.db = db
         self.conversations = conversations  # chat's store, through memory's protocol
         self.index_dir = index_dir
-        self._settings = settings
         self._enabled = enabled
-        self._retention_days = retention_days
         self.clock = clock
-        self._embedder_source = embedder
-        self._embedder: Embedder | None = None
         self._index: RecallIndex | None = None
 
     # --- switches (live from the settings when the app passes them) ---
@@ -135,16 +133,6 @@ class RecallService:
         if self._settings is not None:
             return self._settings.memory_enabled and self._settings.recall_enabled
         return self._enabled
-
-    @property
-    def retention_days(self) -> int:
-        return self._settings.memory_retention_days if self._settings else self._retention_days
-
-    @property
-    def embedder(self) -> Embedder:
-        if self._embedder is None:
-            self._embedder = resolve_embedder(self._embedder_source)
-        return self._embedder
 
     @property
     def index(self) -> RecallIndex:
