@@ -256,13 +256,17 @@ class AnswerService:
             yield self._done("", (), [CANCELLED, *warnings], not use_llm, trace, started)
             return
         personal = bool(context.text)
-        # without a model, what an earlier chat or a memory says is quoted, marked as not
-        # from the documents, instead of "not found" above the chat that holds the answer
-        quotes = ([] if use_llm else
-                  personal_quotes(rewrite.query, context.memories, context.exchanges))
-        if not hits and quotes:
+
+        def quotes() -> list[PersonalQuote]:
+            # without a model, what an earlier chat or a memory says is quoted, marked as not
+            # from the documents, instead of "not found" above the chat that holds the
+            # answer; looked for only when the documents do not answer
+            return ([] if use_llm else
+                    personal_quotes(rewrite.query, context.memories, context.exchanges))
+
+        if not hits and (personal_lines := quotes()):
             trace["evidence"] = {"abstain": True, "reason": "no passages"}
-            yield from self._answer_personal(quotes, [], trace, warnings, started)
+            yield from self._answer_personal(personal_lines, [], trace, warnings, started)
             return
         if not hits and not (use_llm and personal):
             # nothing to ground an answer on: say so without calling the model
@@ -279,8 +283,8 @@ class AnswerService:
         trace["evidence"] = evidence.trace()
         timings["evidence_ms"] = _ms(step)
         # memories can answer a question about the user that no document covers
-        if evidence.abstain and quotes:
-            yield from self._answer_personal(quotes, hits, trace, warnings, started)
+        if evidence.abstain and (personal_lines := quotes()):
+            yield from self._answer_personal(personal_lines, hits, trace, warnings, started)
             return
         if evidence.abstain and not (use_llm and personal):
             yield from self._abstain(hits, texts, trace, warnings, use_llm, started, step)
