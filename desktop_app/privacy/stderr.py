@@ -108,3 +108,18 @@ def tell_user(text: str) -> None:
         stream.flush()
     except (BrokenPipeError, OSError, ValueError):
         pass
+
+
+YES = ("y", "yes", "s", "sim")
+
+
+def confirm(question: str, *, otherwise: str, stdin: TextIO | None = None) -> bool:
+    """Ask the person at the terminal a yes/no question on stderr (no unless they answer
+    y/yes/s/sim). Without a terminal nothing is asked: `otherwise` says how to do it
+    instead, and the answer is no."""
+    stdin = stdin or sys.stdin
+    if not stdin.isatty():
+        print(otherwise, file=sys.stderr)
+        return False
+    print(f"{question} [y/N] ", end="", file=sys.stderr, flush=True)
+    return stdin.readline().strip().lower() in YES

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from desktop_app.ingest.pathnames import one_line
-from desktop_app.privacy.stderr import tell_user
+from desktop_app.privacy.stderr import confirm, tell_user
 from desktop_app.retrieval.types import Hit, SearchFilters, ocr_label
 
 if TYPE_CHECKING:
@@ -174,16 +174,11 @@ def offer_reindex(app: App, mode: str = "ask", *, stdin: TextIO | None = None) -
           "Until it is reindexed, search is keyword-only.", file=sys.stderr)
     if mode == "no":
         return False
-    if mode == "ask":
-        stdin = stdin or sys.stdin
-        if not stdin.isatty():
-            print("Run `desktop-app reindex` (or add `--reindex yes`) to rebuild it; nothing is "
-                  "lost.", file=sys.stderr)
-            return False
-        print("Reindex now? The current index keeps working until the new one is complete. "
-              "[y/N] ", end="", file=sys.stderr, flush=True)
-        if stdin.readline().strip().lower() not in ("y", "yes", "s", "sim"):
-            return False
+    if mode == "ask" and not confirm(
+            "Reindex now? The current index keeps working until the new one is complete.",
+            otherwise="Run `desktop-app reindex` (or add `--reindex yes`) to rebuild it; "
+                      "nothing is lost.", stdin=stdin):
+        return False
     run_reindex(app)
     return True
 

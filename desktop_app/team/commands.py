@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from desktop_app.config.settings import TeamLibrary
 from desktop_app.errors import AppError
+from desktop_app.privacy.stderr import confirm
 
 if TYPE_CHECKING:
     from desktop_app.app import App
@@ -372,13 +373,9 @@ def cmd_team_reindex(args: argparse.Namespace, app: App) -> int:
               "everyone keeps searching meanwhile. After the switch, computers still on "
               f"{served} get keyword-only search and cannot add documents until they switch.",
               file=sys.stderr)
-        if not args.yes:
-            if not sys.stdin.isatty():
-                print("Run it again with --yes to rebuild.", file=sys.stderr)
-                return 1
-            print("Rebuild now? [y/N] ", end="", file=sys.stderr, flush=True)
-            if sys.stdin.readline().strip().lower() not in ("y", "yes", "s", "sim"):
-                return 1
+        if not args.yes and not confirm("Rebuild now?",
+                                        otherwise="Run it again with --yes to rebuild."):
+            return 1
         for p in admin.reindex_vectors(conn, embedder):
             if p.stage == "embedding":
                 print(f"  embedded {p.chunks_done}/{p.chunks_total}", end="\r", flush=True)
