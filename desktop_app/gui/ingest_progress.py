@@ -198,13 +198,13 @@ class IngestProgress(QFrame):
         elif isinstance(event, RunDone):
             return self._run_done(event)
         elif hasattr(event, "documents_done"):  # ReindexProgress
-            return self._reindex_progress(event)
+            self._reindex_progress(event)
         return ""
 
-    def _reindex_progress(self, event: ReindexProgress) -> str:
-        self.bar.setValue(int(1000 * event.documents_done / max(1, event.documents_total)))
-        done, total, count = str(event.documents_done), str(event.documents_total), \
-            event.documents_total
+    def _reindex_progress(self, event: ReindexProgress) -> None:
+        count = event.documents_total
+        self.bar.setValue(int(1000 * event.documents_done / max(1, count)))
+        done, total = str(event.documents_done), str(count)
         if event.stage == "switching":  # purge + pointer switch: past the point of cancelling
             self.cancel_button.setEnabled(False)
             self._set_title(lambda: self.tr("Switching to the new index…"))
@@ -213,11 +213,9 @@ class IngestProgress(QFrame):
             self.bar.setValue(1000)
             self._set_title(lambda: self.tr("Reindexed %n document(s); search uses the new "
                                             "index.", "", count))
-            return self.title_text()
         else:
             self._set_title(lambda: self.tr("Reindexing %1 of %2 documents…").replace(
                 "%1", done).replace("%2", total))
-        return ""
 
     def _run_done(self, event: RunDone) -> str:
         for path in list(self._rows):  # folder placeholders are done too

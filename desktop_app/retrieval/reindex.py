@@ -60,10 +60,13 @@ def _rebuild(root: Path, old: LanceIndex, embedder: Embedder,
     for row in old.iter_chunks():
         rows_by_doc.setdefault(row.doc_id, []).append(row)
     documents = old.documents()
+    def stop_if_cancelled() -> None:
+        if cancelled():
+            raise CancelledError("Reindex cancelled; the previous index is still active.")
+
     try:
         for n, record in enumerate(documents, start=1):
-            if cancelled():
-                raise CancelledError("Reindex cancelled; the previous index is still active.")
+            stop_if_cancelled()
             chunks = [
                 Chunk(doc_id=r.doc_id, position=r.position, text=r.text,
                       page_start=r.page_start, page_end=r.page_end,
@@ -77,8 +80,7 @@ def _rebuild(root: Path, old: LanceIndex, embedder: Embedder,
                        else np.zeros((0, embedder.dim), dtype=np.float32))
             new.add_document(replace(record, embedder_id=embedder.id), chunks, vectors)
             yield ReindexProgress(n, len(documents))
-        if cancelled():  # pressed while the last document was embedded: still not switched
-            raise CancelledError("Reindex cancelled; the previous index is still active.")
+        stop_if_cancelled()  # pressed while the last document was embedded: not switched
         yield ReindexProgress(len(documents), len(documents), "switching")
         new.purge()
     except BaseException:

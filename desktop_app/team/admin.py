@@ -218,6 +218,11 @@ def reindex_vectors(conn: Any, embedder: Embedder, *,
         cur.execute("SELECT count(*) FROM acervo.chunks")
         total = int(cur.fetchone()[0])
 
+    def stop_if_cancelled() -> None:
+        if cancelled():
+            raise CancelledError(f"Reindex cancelled; the team library still uses {old_id} "
+                                 "(run it again to continue where it stopped).")
+
     def embed_pending(cur: Any, *, check_cancel: bool) -> Iterator[int]:
         while True:
             cur.execute(f"""SELECT c.chunk_key, c.prefix, c.text, c.text_hash
@@ -228,9 +233,8 @@ def reindex_vectors(conn: Any, embedder: Embedder, *,
             rows = cur.fetchall()
             if not rows:
                 return
-            if check_cancel and cancelled():
-                raise CancelledError(f"Reindex cancelled; the team library still uses "
-                                     f"{old_id} (run it again to continue where it stopped).")
+            if check_cancel:
+                stop_if_cancelled()
             from desktop_app.retrieval.index_api import compose_embedding_text
 
             vectors = embedder.embed_passages([compose_embedding_text(p, t)
@@ -249,9 +253,7 @@ def reindex_vectors(conn: Any, embedder: Embedder, *,
         for n in embed_pending(cur, check_cancel=True):
             done += n
             yield VectorReindexProgress(min(done, total), total)
-    if cancelled():
-        raise CancelledError(f"Reindex cancelled; the team library still uses {old_id} (run "
-                             "it again to continue where it stopped).")
+    stop_if_cancelled()  # pressed after the last batch: not switched
     yield VectorReindexProgress(total, total, "switching")
     with conn.transaction(), conn.cursor() as cur:
         cur.execute("LOCK TABLE acervo.documents, acervo.chunks, acervo.chunk_vectors "

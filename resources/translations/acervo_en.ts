@@ -533,13 +533,13 @@ Undo the save anyway? The changed memory is erased too.</source>
     </message>
     <message>
         <location filename="../../desktop_app/gui/ingest_progress.py" line="131"/>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="224"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="222"/>
         <source>queued (folder)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../desktop_app/gui/ingest_progress.py" line="133"/>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="225"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="223"/>
         <source>queued</source>
         <translation type="unfinished"></translation>
     </message>
@@ -549,7 +549,7 @@ Undo the save anyway? The changed memory is erased too.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="239"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="237"/>
         <source>Cancelled: </source>
         <translation type="unfinished"></translation>
     </message>
@@ -628,22 +628,22 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="218"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="217"/>
         <source>Reindexing %1 of %2 documents…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="226"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="224"/>
         <source>scanned</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="232"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="230"/>
         <source>cancelled; nothing from this file was indexed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="236"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="234"/>
         <source>%1 indexed, %2 unchanged, %3 failed, %4 removed</source>
         <translation type="unfinished"></translation>
     </message>

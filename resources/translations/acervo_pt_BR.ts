@@ -537,13 +537,13 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
     </message>
     <message>
         <location filename="../../desktop_app/gui/ingest_progress.py" line="131"/>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="224"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="222"/>
         <source>queued (folder)</source>
         <translation>na fila (pasta)</translation>
     </message>
     <message>
         <location filename="../../desktop_app/gui/ingest_progress.py" line="133"/>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="225"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="223"/>
         <source>queued</source>
         <translation>na fila</translation>
     </message>
@@ -553,7 +553,7 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         <translation>Cancelando…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="239"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="237"/>
         <source>Cancelled: </source>
         <translation>Cancelado: </translation>
     </message>
@@ -632,22 +632,22 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="218"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="217"/>
         <source>Reindexing %1 of %2 documents…</source>
         <translation>Reindexando %1 de %2 documentos…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="226"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="224"/>
         <source>scanned</source>
         <translation>varrida</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="236"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="234"/>
         <source>%1 indexed, %2 unchanged, %3 failed, %4 removed</source>
         <translation>%1 indexados, %2 sem mudanças, %3 com falha, %4 removidos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="232"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="230"/>
         <source>cancelled; nothing from this file was indexed</source>
         <translation>cancelado; nada deste arquivo foi indexado</translation>
     </message>
