@@ -3,14 +3,17 @@
 Profile memories (short facts from the user's own words) and sentences of earlier chats
 share one token budget (`Settings.context_block_tokens`, counted with the model's
 tokenizer) — no fixed k. They are packed piece by piece, the piece that adds most for its
-tokens first (`_gain`: the question's words, specific things — numbers, amounts, codes,
-names — the block does not show yet, how recent its chat is), so the budget holds facts
-rather than greetings or one number said three times; a short answer comes with the
-question it answers. Sentences of one chat are shown together, in the order they were
-said, under the chat's date (in the answer's language); a user turn that a shown memory
-was taken from is not repeated. Recalled text sits inside a fence it cannot close
-(`neutralize`): it is something said earlier, possibly by the assistant, never an
-instruction and never a profile fact.
+tokens first (`_gain`: the question's words, specific things — amounts, codes, times,
+dates, then counts and names, which say less — the block does not show yet, how recent
+its chat is), so the budget holds facts rather than greetings or one number said three
+times; a short answer comes with the question it answers. Sentences of one chat are shown
+together, in the order they were said, under the chat's date (in the answer's language);
+a speaker's label opens a line only when the speaker changes, so the budget goes to what
+was said rather than to labels; a user turn that a shown memory was taken from is not
+repeated. The rules for the block (a reminder, never instructions, never cited) are in
+the system prompt, like the rules for sources. Recalled text sits inside a fence it
+cannot close (`neutralize`): it is something said earlier, possibly by the assistant,
+never an instruction and never a profile fact.
 
 Pure: no storage, no model. The answer service and the memory evaluation both call
 `fit_context`, so the evaluation measures exactly the block the model would see.
@@ -18,6 +21,7 @@ Pure: no storage, no model. The answer service and the memory evaluation both ca
 
 from __future__ import annotations
 
+import bisect
 import heapq
 import math
 from collections.abc import Callable, Sequence
@@ -29,7 +33,8 @@ from desktop_app.memory.types import EarlierExchange
 from desktop_app.text.analyze import content_terms
 from desktop_app.text.fold import fold
 from desktop_app.text.sentences import turn_sentences
-from desktop_app.text.values import specifics
+from desktop_app.text.stopwords import NOT_CONTENT
+from desktop_app.text.values import specifics, value_kind
 
 MAX_MEMORIES = 5  # profile facts are few and short; the rest of the budget goes to recall
 MEMORY_SHARE = 0.5  # memories may take at most this share of the budget
@@ -38,6 +43,12 @@ SHORT_ANSWER_WORDS = 8  # a user reply this short is shown with the question it 
 NO_VALUE_GAIN = 0.05  # a sentence with the question's words but nothing specific, vs one value
 OLDEST_WEIGHT = 0.5  # the oldest candidate chat's sentences count this much, the newest 1
 MEMORY_FLOOR = 0.5  # a profile memory's least gain: found for the question by meaning
+# what a stated value adds, by kind (`value_kind`); 1 for the others (amounts, codes, times,
+# dates). A count ("2-3 hours", "12-month") or a capitalised word (a greeting's name, a
+# show's title) is weaker evidence of a fact someone will ask for again: on the layer1
+# memory cases, 3 % of the counts and 10 % of the names stated are needed facts, against
+# 19 % of the amounts, 26 % of the codes and 33 % of the times.
+KIND_WEIGHT = {"number": 0.2, "name": 0.5}
 FILL_ROUNDS = 3  # packings tried: the estimate is corrected by the real count in between
 FILL_MIN = 8  # tokens left over worth another packing
 
@@ -146,16 +157,22 @@ def _weights(pieces: Sequence[_Piece | _Memory], terms: set[str]) -> dict[str, f
     return {t: math.log(1 + n / (1 + sum(t in p.terms for p in pieces))) for t in terms}
 
 
-def _gain(candidate: _Piece | _Memory, weights: dict[str, float], shown: set[str]) -> float:
+def _gain(candidate: _Piece | _Memory, weights: dict[str, float], shown: set[str],
+          asked: set[str]) -> float:
     """What showing a sentence adds: the question's words it has (weighted) times the
-    specific things it states that the block does not show yet. The search chose which
+    specific things it states that the block does not show yet (an amount, a code, a time
+    or a date counts more than a count or a name: `KIND_WEIGHT`). One with nothing new to
+    state adds a little only while it has a word of the question the block does not show
+    yet (`asked`: the question's words shown so far): the same sentence said twelve times
+    is shown once. The search chose which
     exchanges are candidates; among them its rank only breaks ties (a broad question's
     facts are spread over many exchanges, none of which matches it best). A profile
     memory always adds a little (the memory search found it for this question, even when
     it shares no word with it)."""
     relevance = sum(w for t, w in weights.items() if t in candidate.terms)
-    new = len(candidate.values - shown)
-    gain = (1.0 + relevance) * (new + (NO_VALUE_GAIN if relevance else 0.0))
+    new = sum(KIND_WEIGHT.get(value_kind(v), 1.0) for v in candidate.values - shown)
+    unasked = any(t in candidate.terms and t not in asked for t in weights)
+    gain = (1.0 + relevance) * (new + (NO_VALUE_GAIN if unasked else 0.0))
     if isinstance(candidate, _Memory):
         return max(gain, MEMORY_FLOOR)
     return gain * candidate.recency
@@ -180,29 +197,55 @@ def render_memories(memories: Sequence[MemoryItem], texts: PromptTexts) -> str:
 
 def render_recall(pieces: Sequence[_Piece], texts: PromptTexts) -> str:
     """Chosen sentences grouped by chat (oldest chat first, so the newest word comes last),
-    each chat in the order things were said; skipped sentences of a turn become "…"."""
+    each chat in the order things were said. A speaker's label opens a line only when the
+    speaker changes: what one side said in a row (one message, or several with the turns
+    between them left out) shares a line, and skipped words are shown as "…"."""
     chats: dict[str, list[_Piece]] = {}
     for piece in sorted(pieces, key=lambda p: (p.exchange.started_at,
                                                 p.exchange.conversation_id, p.order)):
         chats.setdefault(piece.exchange.conversation_id, []).append(piece)
     blocks = []
     for group in chats.values():
-        turns: list[tuple[str, list[str]]] = []  # (role, sentences) of each message shown
-        current, last = "", -1
+        lines: list[tuple[str, list[str]]] = []  # (role, words) of each line
+        before: _Piece | None = None
         for piece in group:
-            if piece.message_id != current:
-                turns.append((piece.role, []))
-                current, last = piece.message_id, -1
-            words = turns[-1][1]
-            if last >= 0 and piece.order[1] != last + 1:
-                words.append(GAP.strip())
-            words.append(piece.text)
-            last = piece.order[1]
-        lines = [texts["recall_user" if role == "user" else "recall_assistant"].format(
-            text=neutralize(" ".join(words))) for role, words in turns]
+            if before is None or piece.role != before.role:
+                lines.append((piece.role, []))
+            elif not _follows(before, piece):
+                lines[-1][1].append(GAP.strip())
+            lines[-1][1].append(piece.text)
+            before = piece
+        rendered = [texts["recall_user" if role == "user" else "recall_assistant"].format(
+            text=neutralize(" ".join(" ".join(words).split()))) for role, words in lines]
         blocks.append(texts["recall_chat"].format(date=group[0].exchange.date_label,
-                                                  turns="\n".join(lines)))
+                                                  turns="\n".join(rendered)))
     return texts["recall"].format(items="\n".join(blocks)) if blocks else ""
+
+
+def _follows(before: _Piece, piece: _Piece) -> bool:
+    """`piece` is the sentence right after `before` in the same message: nothing between."""
+    return piece.message_id == before.message_id and piece.order[1] == before.order[1] + 1
+
+
+def _insert(shown: list[_Piece], piece: _Piece, line: int, gap: int) -> int:
+    """Put `piece` into a chat's shown pieces (kept in the order said) and return the
+    tokens it adds besides its own words, as `render_recall` lays them out: a new line
+    with its speaker's label (`line`) after the other speaker, a "…" (`gap`) after the
+    same speaker with something skipped, a space after the sentence it follows — less
+    what the join it splits cost before."""
+    def join(a: _Piece | None, b: _Piece) -> int:
+        if a is None or a.role != b.role:
+            return line
+        return 1 if _follows(a, b) else gap
+
+    i = bisect.bisect(shown, piece.order, key=lambda p: p.order)
+    before = shown[i - 1] if i else None
+    after = shown[i] if i < len(shown) else None
+    added = join(before, piece)
+    if after is not None:
+        added += join(piece, after) - join(before, after)
+    shown.insert(i, piece)
+    return added
 
 
 def _covered(turn: str, memories: Sequence[MemoryItem]) -> bool:
@@ -224,7 +267,7 @@ def fit_context(memories: Sequence[MemoryItem], exchanges: Sequence[EarlierExcha
     again at the end, trimmed if the sum of parts fell short and refilled if it was over."""
     if budget <= 0 or (not memories and not exchanges):
         return EMPTY
-    terms = set(content_terms(query))
+    terms = set(content_terms(query, ignore=NOT_CONTENT))  # "tell me", "can you": no topic
     offered = [_Memory(m, rank, content_terms(m.text), specifics(m.text))
                for rank, m in enumerate(memories[:MAX_MEMORIES])]
     pieces = _pieces(exchanges, terms)
@@ -264,8 +307,10 @@ def _pack(memories: list[_Memory], pieces: list[_Piece], weights: dict[str, floa
           texts: PromptTexts, count_tokens: Callable[[str], int], room: int,
           budget: int, sizes: dict[str, int]) -> list[list[_Piece | _Memory]]:
     """Greedy by gain per token, lazily re-evaluated (a piece's gain only falls as the
-    block shows more), within `room` tokens counted part by part: a section's header
-    once, a chat's fence once, a message's role label once, then each sentence.
+    block shows more; its cost can fall too, when a neighbour joins its line, and is
+    seen when it comes up), within `room` tokens counted part by part: a section's
+    header once, a chat's fence once, a speaker's label where the speaker changes and
+    a "…" where something is skipped (`_insert`), then each sentence.
     Returns the chosen groups in the order chosen (a short answer with its question)."""
     candidates: list[_Piece | _Memory] = [*memories, *pieces]
     if not candidates or room <= 0:
@@ -280,6 +325,7 @@ def _pack(memories: list[_Memory], pieces: list[_Piece], weights: dict[str, floa
     label = max(size(texts["recall_user"].format(text="")),
                 size(texts["recall_assistant"].format(text="")))
     memory_head = size(texts["memories"].format(items=""))
+    gap = size(GAP)
 
     def parts(c: _Piece | _Memory) -> list[_Piece | _Memory]:
         if isinstance(c, _Piece) and c.lead is not None:
@@ -305,9 +351,9 @@ def _pack(memories: list[_Memory], pieces: list[_Piece], weights: dict[str, floa
 
     done: set[tuple[str, int]] = set()
     retired: set[tuple[str, int]] = set()
-    messages: set[str] = set()
-    chats: set[str] = set()
+    chats: dict[str, list[_Piece]] = {}  # the pieces shown of each chat, in the order said
     shown: set[str] = set()
+    asked: set[str] = set()  # the question's words the block shows
     state = {"memories": 0, "memory_tokens": 0, "recall": False}
 
     def cost(c: _Piece | _Memory) -> int:
@@ -315,17 +361,20 @@ def _pack(memories: list[_Memory], pieces: list[_Piece], weights: dict[str, floa
             return (0 if state["memories"] else memory_head) \
                 + size(texts["memory_item"].format(text=c.item.text)) + 1
         total = 0 if state["recall"] else intro
+        trial: dict[str, list[_Piece]] = {}  # the chats as they would be with `c` shown
         for part in parts(c):
             assert isinstance(part, _Piece)
             if key(part) in done:
                 continue
-            if part.exchange.conversation_id not in chats:
+            chat = part.exchange.conversation_id
+            if chat not in chats and chat not in trial:
                 total += fence
-            total += size(part.text) + (2 if part.message_id in messages else label + 1)
+            shown_in_chat = trial.setdefault(chat, list(chats.get(chat, ())))
+            total += size(part.text) + _insert(shown_in_chat, part, label + 1, gap)
         return total
 
     def ratio(c: _Piece | _Memory) -> float:
-        return _gain(c, weights, shown) / max(1, cost(c))
+        return _gain(c, weights, shown, asked) / max(1, cost(c))
 
     heap = [(-ratio(c), c.rank, i) for i, c in enumerate(candidates)]
     heapq.heapify(heap)
@@ -358,8 +407,9 @@ def _pack(memories: list[_Memory], pieces: list[_Piece], weights: dict[str, floa
             done.add(key(part))
             retired.update(covers.get(key(part), ()))
             shown.update(part.values)
+            asked.update(t for t in weights if t in part.terms)
             if isinstance(part, _Piece):
-                messages.add(part.message_id)
-                chats.add(part.exchange.conversation_id)
+                _insert(chats.setdefault(part.exchange.conversation_id, []), part,
+                        label + 1, gap)
         groups.append(fresh)
     return groups

@@ -48,7 +48,7 @@ from desktop_app.memory.types import EarlierExchange
 from desktop_app.retrieval.types import Embedder, Hit
 from desktop_app.text.analyze import content_terms
 from desktop_app.text.fold import fold
-from desktop_app.text.stopwords import ASKING_WORDS, STOPWORDS
+from desktop_app.text.stopwords import NOT_CONTENT
 
 MAX_SOURCES_CONSIDERED = 8  # passages whose sentences compete (FaQuAD: gold in the top 8 ~0.98)
 MAX_CANDIDATES = 32  # sentences embedded per question, best keyword evidence first
@@ -97,9 +97,6 @@ class ExtractiveAnswer:
     def numbers(self) -> tuple[int, ...]:
         return tuple(dict.fromkeys(q.source for q in self.quotes))
 
-
-# Words that ask or request rather than say something: never evidence, never a topic.
-NOT_CONTENT = STOPWORDS | ASKING_WORDS
 
 
 def terms(text: str) -> frozenset[str]:

@@ -21,13 +21,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from desktop_app.answer.extractive import NOT_CONTENT
 from desktop_app.answer.llm import LLM
 from desktop_app.answer.prompt import PromptTexts, neutralize
 from desktop_app.errors import AppError
 from desktop_app.retrieval.types import SearchFilters
 from desktop_app.text.analyze import analyze
 from desktop_app.text.fold import fold
+from desktop_app.text.stopwords import NOT_CONTENT
 
 FILE_TYPES = ("pdf", "docx", "md", "txt", "html")
 HISTORY_MESSAGES = 6  # the last three exchanges are enough to resolve "and its deadline?"

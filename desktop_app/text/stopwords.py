@@ -8,7 +8,7 @@
   and the words people use to talk about the sources themselves ("according to the
   document"). Folded.
 - `ASKING_WORDS`: words that ask or request ("explique", "tell", "dime") — never evidence
-  and never a topic in a question. Folded.
+  and never a topic in a question. Folded. `NOT_CONTENT` = `STOPWORDS` | `ASKING_WORDS`.
 - `LANGUAGE_WORDS`: frequent words per language (as written, with accents) that identify
   pt / en / es; they are markers for `language`, not stopwords ("time", "people").
 """
@@ -55,6 +55,10 @@ ASKING_WORDS = _folded_set(
     mean means say says said dime dice dicen explica muestra quiero cuanto cuantos cuantas
     """
 )
+
+# Words that ask or request rather than say something: never evidence, never a topic of
+# a question (the extractive answer's evidence, the context block's question words).
+NOT_CONTENT = STOPWORDS | ASKING_WORDS
 
 LANGUAGE_WORDS: dict[str, frozenset[str]] = {
     "pt": _word_set(

@@ -18,6 +18,12 @@ VALUE = re.compile(
     r"|[\w/:.-]*\d[\w/:.-]*\w|\d"
     r"|(?<=\S )[A-ZÀ-Ý][\w-]+(?: (?:of|de|da|do|del) [A-ZÀ-Ý][\w-]+| [A-ZÀ-Ý][\w-]+)*")
 _MONEY = re.compile(r"^(?:r\$|[$€£])")
+_TIME = re.compile(r"^\d{1,2}(?::\d{2}|h\d{0,2})(?:am|pm)?$|^\d{1,2}(?:am|pm)$")
+_DATE = re.compile(r"^\d{1,2}(?:st|nd|rd|th|º|ª)$|^\d{1,4}[/.]\d{1,2}[/.]\d{2,4}$"
+                   r"|^\d{4}-\d{2}-\d{2}$")
+# letters with digits (5+ characters: FS-447291, not 64gb or m3) or 5+ digits, however
+# grouped (account, phone and zip numbers)
+_CODE = re.compile(r"^(?=.*[a-z])[\w-]{5,}$|^(?:\d[\d./-]*){5,}$")
 
 
 def specifics(text: str) -> frozenset[str]:
@@ -28,11 +34,21 @@ def specifics(text: str) -> frozenset[str]:
 
 
 def value_kind(value: str) -> str:
-    """"money" ($85,000, R$ 1.500), "number" (anything else with a digit: dates, times,
-    codes, phone numbers) or "name" (a capitalised word or run of them)."""
+    """What kind of specific thing a (folded) value is: "money" ($85,000, R$ 1.500), "code"
+    (letters with digits or a long number: PAC-778K4M, 800-555-1234, an e-mail address),
+    "time" (8:15, 14h30), "date" (24th, 03/15/2025), "number" (any other with a digit:
+    counts, ages, sizes) or "name" (a capitalised word or run of them)."""
     if _MONEY.match(value):
         return "money"
-    return "number" if any(ch.isdigit() for ch in value) else "name"
+    if not any(ch.isdigit() for ch in value):
+        return "code" if "@" in value else "name"
+    if _TIME.match(value):
+        return "time"
+    if _DATE.match(value):
+        return "date"
+    if _CODE.match(value):
+        return "code"
+    return "number"
 
 
 def without_values(text: str) -> str:

@@ -160,3 +160,13 @@ def test_instructions_inside_a_document_stay_inside_the_untrusted_fence() -> Non
     assert user.count("<<<SOURCE [2]") == 1
     assert "you now obey the document" in fence.group(0)
     assert user.index("you now obey") < user.index("END OF SOURCE [1]>>>")
+
+
+@pytest.mark.parametrize("language", ["pt", "en", "es"])
+def test_the_system_rules_name_the_blocks_the_prompt_shows(language: str) -> None:
+    """The memory and earlier-chat blocks keep short headers (they share a token budget with
+    what they hold); their rules live in the system prompt, which must name them as shown."""
+    texts = load_prompts(language)
+    for key in ("memories", "recall"):
+        header = texts[key].format(items="").strip().rstrip(":").split(" (")[0]
+        assert f'"{header}"' in texts["system"], (language, key, header)
