@@ -1,4 +1,4 @@
-"""The personal context of a prompt: "What you told me" + "From earlier conversations".
+"""The personal context of a prompt: "What you told me" + "From earlier chats".
 
 Profile memories (short facts from the user's own words) and sentences of earlier chats
 share one token budget (`Settings.context_block_tokens`, counted with the model's

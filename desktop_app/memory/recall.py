@@ -5,7 +5,7 @@ both roles — is indexed (`RecallIndex`: vectors + FTS, its own LanceDB table) 
 conversation id, date and message ids. At answer time `search` returns the exchanges
 most relevant to the question (vector and keyword legs fused by the same RRF as
 documents and memories; ties newer first), rendered from the messages as they are now.
-The answer service fits them into the "From earlier conversations" block under a token
+The answer service fits them into the "From earlier chats" block under a token
 budget (answer/context.py).
 
 Recall is not memory: recalled text is something said earlier, including what the
@@ -244,7 +244,7 @@ class RecallService(LiveSettings):
     def earlier(self, query: str, *, exclude_conversation: str | None = None,
                 vector: np.ndarray | None = None,
                 language: str = "en") -> list[EarlierExchange]:
-        """The answer service's hook: candidates for "From earlier conversations", dated
+        """The answer service's hook: candidates for "From earlier chats", dated
         in the answer's language."""
         return [EarlierExchange(e.exchange_id, e.conversation_id, e.started_at,
                                 chat_date(e.started_at, language),
