@@ -21,9 +21,11 @@ _MONEY = re.compile(r"^(?:r\$|[$€£])")
 _TIME = re.compile(r"^\d{1,2}(?::\d{2}|h\d{0,2})(?:am|pm)?$|^\d{1,2}(?:am|pm)$")
 _DATE = re.compile(r"^\d{1,2}(?:st|nd|rd|th|º|ª)$|^\d{1,4}[/.]\d{1,2}[/.]\d{2,4}$"
                    r"|^\d{4}-\d{2}-\d{2}$")
-# letters with digits (5+ characters: FS-447291, not 64gb or m3) or 5+ digits, however
-# grouped (account, phone and zip numbers)
-_CODE = re.compile(r"^(?=.*[a-z])[\w-]{5,}$|^(?:\d[\d./-]*){5,}$")
+# letters with digits (5+ characters: FS-447291, not 64gb or m3), or digits however grouped
+# (account, phone and zip numbers: five digits or more, `CODE_DIGITS`)
+_CODE_MIXED = re.compile(r"^(?=[^a-z]*[a-z])[\w-]{5,}$")
+_DIGITS = re.compile(r"^\d[\d./-]*$")
+CODE_DIGITS = 5
 
 
 def specifics(text: str) -> frozenset[str]:
@@ -46,7 +48,8 @@ def value_kind(value: str) -> str:
         return "time"
     if _DATE.match(value):
         return "date"
-    if _CODE.match(value):
+    if _CODE_MIXED.match(value) or (_DIGITS.match(value)
+                                    and sum(ch.isdigit() for ch in value) >= CODE_DIGITS):
         return "code"
     return "number"
 
