@@ -9,11 +9,21 @@ import re
 
 from desktop_app.text.fold import fold
 
-# amounts, anything with a digit (numbers, codes, dates, times, phone numbers), e-mail
-# addresses, and runs of capitalised words inside a sentence (names: "Patricia Wong",
-# "Premier Bank"); what the user will ask about later
+_MONTHS_PT_ES = ("janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|"
+                 "novembro|dezembro|enero|febrero|marzo|mayo|junio|julio|septiembre|"
+                 "setiembre|octubre|noviembre|diciembre")
+# a Portuguese or Spanish date with its month's name is one value ("24 de novembro (de
+# 2025)", "3 de marzo"): the month is written in lower case, so without this only the day
+# would be found, as a bare count. In English the capitalised month is found as a name
+# beside its day ("November" + "24th").
+_NAMED_DATE = rf"\b\d{{1,2}}º? de (?:{_MONTHS_PT_ES})(?: de \d{{4}})?\b"
+_MONTH = re.compile(rf"\b(?:{_MONTHS_PT_ES})\b")
+
+# amounts, dates with a month's name, anything with a digit (numbers, codes, dates, times,
+# phone numbers), e-mail addresses, and runs of capitalised words inside a sentence (names:
+# "Patricia Wong", "Premier Bank"); what the user will ask about later
 VALUE = re.compile(
-    r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+    _NAMED_DATE + r"|[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
     r"|(?:R\$|[$€£])\s?\d[\d.,]*\d|(?:R\$|[$€£])\s?\d"
     r"|[\w/:.-]*\d[\w/:.-]*\w|\d"
     r"|(?<=\S )[A-ZÀ-Ý][\w-]+(?: (?:of|de|da|do|del) [A-ZÀ-Ý][\w-]+| [A-ZÀ-Ý][\w-]+)*")
@@ -38,7 +48,7 @@ def specifics(text: str) -> frozenset[str]:
 def value_kind(value: str) -> str:
     """What kind of specific thing a (folded) value is: "money" ($85,000, R$ 1.500), "code"
     (letters with digits or a long number: PAC-778K4M, 800-555-1234, an e-mail address),
-    "time" (8:15, 14h30), "date" (24th, 03/15/2025), "number" (any other with a digit:
+    "time" (8:15, 14h30), "date" (24th, 03/15/2025, 24 de novembro), "number" (any other with a digit:
     counts, ages, sizes) or "name" (a capitalised word or run of them)."""
     if _MONEY.match(value):
         return "money"
@@ -46,7 +56,7 @@ def value_kind(value: str) -> str:
         return "code" if "@" in value else "name"
     if _TIME.match(value):
         return "time"
-    if _DATE.match(value):
+    if _DATE.match(value) or _MONTH.search(value):
         return "date"
     if _CODE_MIXED.match(value) or (_DIGITS.match(value)
                                     and sum(ch.isdigit() for ch in value) >= CODE_DIGITS):
