@@ -39,6 +39,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 
 import numpy as np
 
@@ -59,6 +60,7 @@ RANK_PRIOR = 0.01  # added for the top passage, falling as 1/rank
 LIST_BONUS = 0.08  # a question asking for several things ("quais são…") prefers a list's lead
 TYPE_BONUS = 0.01  # "quem/quando/quanto/onde…": the sentence names a person/date/number/place
 DEFINITION_BONUS = 0.1  # "o que é X?": the sentence or item that defines exactly X ("X: …")
+COGNATE_RATIO = 0.7  # dato/dado 0.75, personal/pessoal 0.80, sensible/sensivel 0.75
 SECOND_OPINION_MARGIN = 0.05  # the top passage's best sentence joins a close answer from elsewhere
 # "quais", "cuáles", "what are", "which were", "list the": a question that wants a list
 _LIST_QUESTION = re.compile(r"\b(?:quais|cuales|(?:what|which) (?:are|were)|list|liste|enumere)\b")
@@ -219,20 +221,49 @@ _DEFINES = re.compile(r"^(.{2,80}?)(?:\s*:|\s+(?:é|são|is|are|means|significa|
                       r"|consiste|refere-se|corresponde)\s)")
 
 
-def defined_thing(question: str) -> frozenset[str]:
-    """The content terms of what a definition question asks about (empty: not one)."""
+@dataclass(frozen=True)
+class Defined:
+    """What a definition question asks about: its content terms, and its content words in
+    order (folded, unstemmed) for a head written in the other language."""
+
+    terms: frozenset[str]
+    words: tuple[str, ...]
+
+    def __bool__(self) -> bool:
+        return bool(self.terms)
+
+
+NOT_A_DEFINITION = Defined(frozenset(), ())
+
+
+def _content_words(text: str) -> tuple[str, ...]:
+    return tuple(w for w in _TOKEN.findall(fold(text)) if len(w) >= 3 and w not in NOT_CONTENT)
+
+
+def defined_thing(question: str) -> Defined:
+    """What a definition question asks about (falsy: not one)."""
     match = _DEFINITION_QUESTION.match(fold(question))
-    return terms(match.group(1)) if match else frozenset()
+    if not match:
+        return NOT_A_DEFINITION
+    return Defined(terms(match.group(1)), _content_words(match.group(1)))
 
 
-def defines(unit_text: str, thing: frozenset[str]) -> bool:
+def defines(unit_text: str, thing: Defined) -> bool:
     """Whether the sentence or item opens by defining exactly `thing` ("dado pessoal
-    sensível: dado pessoal sobre origem racial…"; not "dado pessoal: …")."""
+    sensível: dado pessoal sobre origem racial…"; not "dado pessoal: …"). The head may be
+    written in the other language of the pair pt/es: word for word, each a close cognate
+    ("dato personal sensible" → "dado pessoal sensível", `COGNATE_RATIO`)."""
     if not thing:
         return False
     text = unit_text[_LABEL.match(unit_text).end():]  # type: ignore[union-attr]
     head = _DEFINES.match(text)
-    return head is not None and terms(head.group(1)) == thing
+    if head is None:
+        return False
+    if terms(head.group(1)) == thing.terms:
+        return True
+    words = _content_words(head.group(1))
+    return len(words) == len(thing.words) and all(
+        SequenceMatcher(None, a, b).ratio() >= COGNATE_RATIO for a, b in zip(words, thing.words, strict=True))
 
 
 def names_a(kind: str | None, sentence: str, question: str) -> bool:

@@ -191,7 +191,7 @@ def test_sentence_vectors_are_cached_by_text(embedder) -> None:  # type: ignore[
 def test_a_definition_question_knows_what_it_asks_about() -> None:
     assert defined_thing("O que é dado pessoal sensível?") == defined_thing(
         "o que e DADO PESSOAL SENSIVEL") != frozenset()
-    assert defined_thing("What are personal data?") == terms("personal data")
+    assert defined_thing("What are personal data?").terms == terms("personal data")
     assert defined_thing("¿Qué es un plazo?") and defined_thing("Defina consentimento.")
     assert not defined_thing("Quais são as bases legais?")
     assert not defined_thing("Quando a lei entra em vigor?")
@@ -201,12 +201,20 @@ def test_a_definition_question_knows_what_it_asks_about() -> None:
     assert not defines("I - dado pessoal: informação relacionada a pessoa natural", thing)
     assert not defines("O tratamento de dados pessoais sensíveis somente poderá ocorrer nas "
                        "seguintes hipóteses:", thing)
+    # asked in Spanish of a Portuguese glossary: the head word for word, close cognates
+    spanish = defined_thing("¿Qué es dato personal sensible?")
+    assert defines("II - dado pessoal sensível: dado pessoal sobre origem racial", spanish)
+    assert not defines("I - dado pessoal: informação relacionada a pessoa natural", spanish)
+    assert defines("VI - controlador: pessoa natural ou jurídica", defined_thing("¿Qué es el controlador?"))
+    assert not defines("VII - operador: pessoa natural ou jurídica",
+                       defined_thing("¿Qué es el controlador?"))
 
 
 @pytest.mark.parametrize(("question", "opening"), [
     ("O que é dado pessoal sensível?", "II - dado pessoal sensível: dado pessoal sobre origem"),
     ("O que é dado pessoal?", "I - dado pessoal: informação relacionada a pessoa natural"),
     ("O que é anonimização?", "XI - anonimização: utilização de meios técnicos"),
+    ("¿Qué es dato personal?", "I - dado pessoal: informação relacionada a pessoa natural"),
 ])
 def test_a_definition_question_quotes_the_definition_first(lgpd_app, question: str,  # type: ignore[no-untyped-def]
                                                            opening: str) -> None:
