@@ -95,7 +95,10 @@ def cmd_search(args: argparse.Namespace, app: App) -> int:
     for warning in report.warnings:
         tell_user(f"warning: {warning}")
     if args.json:
+        # "warnings": the words, as before; "warning_codes": what a script can test
         print(json.dumps({"query": args.query, "warnings": [str(w) for w in report.warnings],
+                          "warning_codes": [{"code": str(w.code), "library": w.library,
+                                             "detail": w.detail} for w in report.warnings],
                           "hits": [hit_to_dict(h) for h in hits]}, ensure_ascii=False, indent=2))
         return 0
     print_hits(hits)

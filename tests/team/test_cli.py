@@ -89,6 +89,8 @@ def test_an_unreachable_team_library_does_not_stop_local_search(app: App, capsys
     result = json.loads(out)
     assert code == 0 and result["hits"] and {h["library"] for h in result["hits"]} == {"local"}
     assert any(w.startswith("fora: Cannot connect") for w in result["warnings"])
+    assert [(w["code"], w["library"]) for w in result["warning_codes"]] == [
+        ("library_unavailable", "fora")]
     # an answer says so too: "not found" must not hide a library that was not searched
     code, out = run(app, "ask", "access requests backlog", "--no-llm", "--json",
                     capsys=capsys)
