@@ -49,6 +49,7 @@ from desktop_app.memory.types import EarlierExchange
 from desktop_app.retrieval.types import Embedder, Hit
 from desktop_app.text.analyze import content_terms
 from desktop_app.text.fold import fold
+from desktop_app.text.language import question_language
 from desktop_app.text.stopwords import NOT_CONTENT
 
 MAX_SOURCES_CONSIDERED = 8  # passages whose sentences compete (FaQuAD: gold in the top 8 ~0.98)
@@ -224,10 +225,11 @@ _DEFINES = re.compile(r"^(.{2,80}?)(?:\s*:|\s+(?:é|são|is|are|means|significa|
 @dataclass(frozen=True)
 class Defined:
     """What a definition question asks about: its content terms, and its content words in
-    order (folded, unstemmed) for a head written in the other language."""
+    order (folded, unstemmed) and its language, for a head written in another language."""
 
     terms: frozenset[str]
     words: tuple[str, ...]
+    language: str = ""
 
     def __bool__(self) -> bool:
         return bool(self.terms)
@@ -245,14 +247,16 @@ def defined_thing(question: str) -> Defined:
     match = _DEFINITION_QUESTION.match(fold(question))
     if not match:
         return NOT_A_DEFINITION
-    return Defined(terms(match.group(1)), _content_words(match.group(1)))
+    return Defined(terms(match.group(1)), _content_words(match.group(1)),
+                   question_language(question))
 
 
-def defines(unit_text: str, thing: Defined) -> bool:
+def defines(unit_text: str, thing: Defined, language: str = "") -> bool:
     """Whether the sentence or item opens by defining exactly `thing` ("dado pessoal
-    sensível: dado pessoal sobre origem racial…"; not "dado pessoal: …"). The head may be
-    written in the other language of the pair pt/es: word for word, each a close cognate
-    ("dato personal sensible" → "dado pessoal sensível", `COGNATE_RATIO`)."""
+    sensível: dado pessoal sobre origem racial…"; not "dado pessoal: …"). In a passage in
+    another `language` than the question's, the head may match word for word, each a close
+    cognate ("dato personal sensible" → "dado pessoal sensível", `COGNATE_RATIO`); within
+    one language a near word is another word ("pesquisa" is not "pesquisador")."""
     if not thing:
         return False
     text = unit_text[_LABEL.match(unit_text).end():]  # type: ignore[union-attr]
@@ -261,6 +265,8 @@ def defines(unit_text: str, thing: Defined) -> bool:
         return False
     if terms(head.group(1)) == thing.terms:
         return True
+    if not language or not thing.language or language == thing.language:
+        return False
     words = _content_words(head.group(1))
     return len(words) == len(thing.words) and all(
         SequenceMatcher(None, a, b).ratio() >= COGNATE_RATIO for a, b in zip(words, thing.words, strict=True))
@@ -343,7 +349,7 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
             score += TYPE_BONUS
         if wants_list and (source.number, unit.start) in leads:
             score += LIST_BONUS
-        if defines(unit.text, thing):
+        if defines(unit.text, thing, source.hit.language):
             score += DEFINITION_BONUS
         quotes.append(Quote(source.number, source.hit, unit, score, cosine, len(shared)))
     quotes.sort(key=lambda c: (-c.score, c.source, c.unit.position))

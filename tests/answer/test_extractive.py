@@ -203,11 +203,14 @@ def test_a_definition_question_knows_what_it_asks_about() -> None:
                        "seguintes hipóteses:", thing)
     # asked in Spanish of a Portuguese glossary: the head word for word, close cognates
     spanish = defined_thing("¿Qué es dato personal sensible?")
-    assert defines("II - dado pessoal sensível: dado pessoal sobre origem racial", spanish)
-    assert not defines("I - dado pessoal: informação relacionada a pessoa natural", spanish)
-    assert defines("VI - controlador: pessoa natural ou jurídica", defined_thing("¿Qué es el controlador?"))
+    assert defines("II - dado pessoal sensível: dado pessoal sobre origem racial", spanish, "pt")
+    assert not defines("I - dado pessoal: informação relacionada a pessoa natural", spanish,
+                       "pt")
     assert not defines("VII - operador: pessoa natural ou jurídica",
-                       defined_thing("¿Qué es el controlador?"))
+                       defined_thing("¿Qué es el controlador?"), "pt")
+    # within one language a near word is another word
+    assert not defines("A pesquisa é usada para estabelecer fatos.",
+                       defined_thing("O que é um pesquisador?"), "pt")
 
 
 @pytest.mark.parametrize(("question", "opening"), [
