@@ -164,11 +164,10 @@ def _gain(candidate: _Piece | _Memory, weights: dict[str, float], shown: set[str
     or a date counts more than a count or a name: `KIND_WEIGHT`). One with nothing new to
     state adds a little only while it has a word of the question the block does not show
     yet (`asked`: the question's words shown so far): the same sentence said twelve times
-    is shown once. The search chose which
-    exchanges are candidates; among them its rank only breaks ties (a broad question's
-    facts are spread over many exchanges, none of which matches it best). A profile
-    memory always adds a little (the memory search found it for this question, even when
-    it shares no word with it)."""
+    is shown once. The search chose which exchanges are candidates; among them its rank
+    only breaks ties (a broad question's facts are spread over many exchanges, none of
+    which matches it best). A profile memory always adds a little (the memory search found
+    it for this question, even when it shares no word with it)."""
     relevance = sum(w for t, w in weights.items() if t in candidate.terms)
     new = sum(KIND_WEIGHT.get(value_kind(v), 1.0) for v in candidate.values - shown)
     unasked = any(t in candidate.terms and t not in asked for t in weights)
