@@ -42,7 +42,9 @@ GAP = " … "
 SHORT_ANSWER_WORDS = 8  # a user reply this short is shown with the question it answers
 NO_VALUE_GAIN = 0.05  # a sentence with the question's words but nothing specific, vs one value
 OLDEST_WEIGHT = 0.5  # the oldest candidate chat's sentences count this much, the newest 1
-MEMORY_FLOOR = 0.5  # a profile memory's least gain: found for the question by meaning
+MEMORY_FLOOR = 0.5  # the best memory's least gain (found for the question by meaning); the
+# n-th best memory's is MEMORY_FLOOR / n: the lower the search ranked it, the less surely it
+# is about the question when it shares no word with it and states nothing new
 # what a stated value adds, by kind (`value_kind`); 1 for the others (amounts, codes, times,
 # dates). A count ("2-3 hours", "12-month") or a capitalised word (a greeting's name, a
 # show's title) is weaker evidence of a fact someone will ask for again: on the layer1
@@ -167,13 +169,13 @@ def _gain(candidate: _Piece | _Memory, weights: dict[str, float], shown: set[str
     is shown once. The search chose which exchanges are candidates; among them its rank
     only breaks ties (a broad question's facts are spread over many exchanges, none of
     which matches it best). A profile memory always adds a little (the memory search found
-    it for this question, even when it shares no word with it)."""
+    it for this question, even when it shares no word with it), less the lower it ranked."""
     relevance = sum(w for t, w in weights.items() if t in candidate.terms)
     new = sum(KIND_WEIGHT.get(value_kind(v), 1.0) for v in candidate.values - shown)
     unasked = any(t in candidate.terms and t not in asked for t in weights)
     gain = (1.0 + relevance) * (new + (NO_VALUE_GAIN if unasked else 0.0))
     if isinstance(candidate, _Memory):
-        return max(gain, MEMORY_FLOOR)
+        return max(gain, MEMORY_FLOOR / (1 + candidate.rank))
     return gain * candidate.recency
 
 

@@ -341,3 +341,19 @@ def test_an_amount_or_a_code_outweighs_counts_and_names() -> None:
                         budget=frame + estimate_tokens(names) + 1)
     assert "FS-447291" in block.text
     assert "Lucas" not in block.text and "Sala Azul" not in block.text
+
+
+def test_a_memory_without_the_questions_words_weighs_less_the_lower_it_ranked() -> None:
+    """The memory search's best match may share no word with the question ("Sou
+    vegetariana." for "Sugira um restaurante") and is still worth its room; the fourth best
+    is less surely about the question and yields to what earlier chats stated."""
+    from desktop_app.answer.context import MEMORY_FLOOR, _gain, _Memory
+
+    best, fourth = (_Memory(MemoryItem(f"m{rank}", "Sou vegetariana."), rank, frozenset(),
+                            frozenset()) for rank in (0, 3))
+    assert _gain(best, {}, set(), set()) == MEMORY_FLOOR
+    assert _gain(fourth, {}, set(), set()) == MEMORY_FLOOR / 4
+    block = fit_context([MemoryItem("m0", "Sou vegetariana.")], [], load_prompts("pt"),
+                        count_tokens=estimate_tokens, budget=600,
+                        query="Sugira um restaurante para hoje")
+    assert "Sou vegetariana." in block.text
