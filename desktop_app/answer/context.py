@@ -171,12 +171,18 @@ def _gain(candidate: _Piece | _Memory, weights: dict[str, float], shown: set[str
     which matches it best). A profile memory always adds a little (the memory search found
     it for this question, even when it shares no word with it), less the lower it ranked."""
     relevance = sum(w for t, w in weights.items() if t in candidate.terms)
-    new = sum(KIND_WEIGHT.get(value_kind(v), 1.0) for v in candidate.values - shown)
+    new = sum(_weight(v) for v in candidate.values - shown)
     unasked = any(t in candidate.terms and t not in asked for t in weights)
     gain = (1.0 + relevance) * (new + (NO_VALUE_GAIN if unasked else 0.0))
     if isinstance(candidate, _Memory):
         return max(gain, MEMORY_FLOOR / (1 + candidate.rank))
     return gain * candidate.recency
+
+
+@lru_cache(maxsize=16384)  # the same values come back piece after piece
+def _weight(value: str) -> float:
+    """What stating `value` adds, by its kind (`KIND_WEIGHT`)."""
+    return KIND_WEIGHT.get(value_kind(value), 1.0)
 
 
 @dataclass(frozen=True)
@@ -228,12 +234,13 @@ def _follows(before: _Piece, piece: _Piece) -> bool:
     return piece.message_id == before.message_id and piece.order[1] == before.order[1] + 1
 
 
-def _insert(shown: list[_Piece], piece: _Piece, line: int, gap: int) -> int:
-    """Put `piece` into a chat's shown pieces (kept in the order said) and return the
-    tokens it adds besides its own words, as `render_recall` lays them out: a new line
-    with its speaker's label (`line`) after the other speaker, a "…" (`gap`) after the
-    same speaker with something skipped, a space after the sentence it follows — less
-    what the join it splits cost before."""
+def _insert(shown: list[_Piece], piece: _Piece, line: int, gap: int, *,
+            keep: bool = True) -> int:
+    """Put `piece` into a chat's shown pieces (kept in the order said; only counted when
+    not `keep`) and return the tokens it adds besides its own words, as `render_recall`
+    lays them out: a new line with its speaker's label (`line`) after the other speaker,
+    a "…" (`gap`) after the same speaker with something skipped, a space after the
+    sentence it follows — less what the join it splits cost before."""
     def join(a: _Piece | None, b: _Piece) -> int:
         if a is None or a.role != b.role:
             return line
@@ -245,7 +252,8 @@ def _insert(shown: list[_Piece], piece: _Piece, line: int, gap: int) -> int:
     added = join(before, piece)
     if after is not None:
         added += join(piece, after) - join(before, after)
-    shown.insert(i, piece)
+    if keep:
+        shown.insert(i, piece)
     return added
 
 
@@ -362,11 +370,16 @@ def _pack(memories: list[_Memory], pieces: list[_Piece], weights: dict[str, floa
             return (0 if state["memories"] else memory_head) \
                 + size(texts["memory_item"].format(text=c.item.text)) + 1
         total = 0 if state["recall"] else intro
-        trial: dict[str, list[_Piece]] = {}  # the chats as they would be with `c` shown
-        for part in parts(c):
+        fresh = [part for part in parts(c) if key(part) not in done]
+        if len(fresh) == 1:  # the common case: counted without copying the chat
+            part = fresh[0]
             assert isinstance(part, _Piece)
-            if key(part) in done:
-                continue
+            chat = part.exchange.conversation_id
+            return (total + (0 if chat in chats else fence) + size(part.text)
+                    + _insert(chats.get(chat, []), part, label + 1, gap, keep=False))
+        trial: dict[str, list[_Piece]] = {}  # the chats as they would be with `c` shown
+        for part in fresh:
+            assert isinstance(part, _Piece)
             chat = part.exchange.conversation_id
             if chat not in chats and chat not in trial:
                 total += fence
