@@ -101,7 +101,6 @@ class ExtractiveAnswer:
         return tuple(dict.fromkeys(q.source for q in self.quotes))
 
 
-
 def terms(text: str) -> frozenset[str]:
     """Content terms: folded, without asking words, stemmed as the keyword leg stems."""
     return content_terms(text, ignore=NOT_CONTENT)
@@ -269,7 +268,8 @@ def defines(unit_text: str, thing: Defined, language: str = "") -> bool:
         return False
     words = _content_words(head.group(1))
     return len(words) == len(thing.words) and all(
-        SequenceMatcher(None, a, b).ratio() >= COGNATE_RATIO for a, b in zip(words, thing.words, strict=True))
+        SequenceMatcher(None, a, b).ratio() >= COGNATE_RATIO
+        for a, b in zip(words, thing.words, strict=True))
 
 
 def names_a(kind: str | None, sentence: str, question: str) -> bool:

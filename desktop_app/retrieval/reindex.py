@@ -60,6 +60,7 @@ def _rebuild(root: Path, old: LanceIndex, embedder: Embedder,
     for row in old.iter_chunks():
         rows_by_doc.setdefault(row.doc_id, []).append(row)
     documents = old.documents()
+
     def stop_if_cancelled() -> None:
         if cancelled():
             raise CancelledError("Reindex cancelled; the previous index is still active.")

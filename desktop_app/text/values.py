@@ -48,8 +48,8 @@ def specifics(text: str) -> frozenset[str]:
 def value_kind(value: str) -> str:
     """What kind of specific thing a (folded) value is: "money" ($85,000, R$ 1.500), "code"
     (letters with digits or a long number: PAC-778K4M, 800-555-1234, an e-mail address),
-    "time" (8:15, 14h30), "date" (24th, 03/15/2025, 24 de novembro), "number" (any other with a digit:
-    counts, ages, sizes) or "name" (a capitalised word or run of them)."""
+    "time" (8:15, 14h30), "date" (24th, 03/15/2025, 24 de novembro), "number" (any other
+    with a digit: counts, ages, sizes) or "name" (a capitalised word or run of them)."""
     if _MONEY.match(value):
         return "money"
     if not any(ch.isdigit() for ch in value):
