@@ -77,9 +77,20 @@ def _index_v2_to_v3(paths: AppPaths) -> None:
         upgrade_generation_to_v3(generation)
 
 
+def _index_v3_to_v4(paths: AppPaths) -> None:
+    """Index schema 4: chunks gain `marks` (struck-through ranges and structural path; null
+    for what was indexed before). Added in one commit without rewriting the data."""
+    from desktop_app.retrieval.index import upgrade_generation_to_v4
+
+    generation = active_index_generation(paths)
+    if generation is not None:
+        upgrade_generation_to_v4(generation)
+
+
 # store → {from_version: step that upgrades from_version → from_version + 1}.
 STEPS: dict[str, dict[int, MigrationStep]] = {
-    "settings": {}, "index": {1: _index_v1_to_v2, 2: _index_v2_to_v3}, "state": {}}
+    "settings": {}, "index": {1: _index_v1_to_v2, 2: _index_v2_to_v3, 3: _index_v3_to_v4},
+    "state": {}}
 
 
 class NewerDataError(AppError):

@@ -72,9 +72,10 @@ def test_a_release_1_data_folder_opens_with_library_memories_and_settings_kept(
 
     embedder = fp32_embedder
     assert migrate_data_dir(v1_home) == ["index: schema 1 → 2",  # OCR columns on chunks
-                                         "index: schema 2 → 3"]  # folders with "/"
+                                         "index: schema 2 → 3",  # folders with "/"
+                                         "index: schema 3 → 4"]  # marks (revoked, path)
     assert migrate_data_dir(v1_home) == []  # done once
-    assert {v.store: v.found for v in data_dir_versions(v1_home)}["index"] == 3
+    assert {v.store: v.found for v in data_dir_versions(v1_home)}["index"] == 4
     app = build_app(embedder=embedder)
 
     assert [d.title for d in app.index.documents()] == [FIXTURE.EXPECTED_TITLE]
@@ -84,6 +85,7 @@ def test_a_release_1_data_folder_opens_with_library_memories_and_settings_kept(
     assert "15 days" in " ".join(h.text for h in hits)
     assert hits[0].legs == {"vector", "keyword"}  # both legs still work on the old index
     assert hits[0].ocr_confidence is None and hits[0].ocr_boxes == ""  # text-layer chunks
+    assert hits[0].revoked == () and hits[0].path == ""  # indexed before marks existed
 
     note = v1_home.data_dir / "nota.md"
     note.write_text("# Nota\n\nO prazo de guarda dos recibos é de cinco anos.\n", encoding="utf-8")
@@ -155,11 +157,12 @@ def test_the_index_upgrade_is_repaired_after_a_crash_before_it_recorded_its_vers
     upgrade_generation_to_v2(generation)
     _bump_index(v1_home, 1)  # the columns exist, the version was not written yet
 
-    assert migrate_data_dir(v1_home) == ["index: schema 1 → 2", "index: schema 2 → 3"]
+    assert migrate_data_dir(v1_home) == ["index: schema 1 → 2", "index: schema 2 → 3",
+                                         "index: schema 3 → 4"]
     import lancedb
 
     names = lancedb.connect(str(generation)).open_table("chunks").schema.names
-    assert {"ocr_confidence", "ocr_boxes"} <= set(names)
+    assert {"ocr_confidence", "ocr_boxes", "marks"} <= set(names)
 
 
 def _bump_index(paths: AppPaths, version: int) -> None:
@@ -298,7 +301,7 @@ def test_a_library_indexed_on_windows_gets_forward_slash_folders_on_open(
     assert sorted(folders) == ["C:\\Users\\ana\\Docs", "C:\\Users\\ana\\Docs\\sub",
                                "C:\\Users\\ana\\Docsold"]
 
-    assert migrate_data_dir(paths) == ["index: schema 2 → 3"]
+    assert migrate_data_dir(paths) == ["index: schema 2 → 3", "index: schema 3 → 4"]
     assert migrate_data_dir(paths) == []
     for name in ("chunks", "documents"):
         folders = db.open_table(name).to_arrow().column("folder").to_pylist()

@@ -16,6 +16,9 @@
   case) may be chunked across it, and a chunk that is so far only a heading or less than a
   quarter of the budget continues onto the next page rather than standing alone (never
   across pages without text). Such a small chunk may also grow to 1.25 × `max_chars`.
+- Each chunk carries the struck-through (revoked) ranges of its pages in its own offsets,
+  and `path`, the structural unit its first character belongs to ("Art. 18, § 2º",
+  `text.structure`), when the document has one.
 - Invariant: `chunk.text` is the page text it claims. On one page it is
   `page.text[char_start:char_end]`; across pages it is `page_start.text[char_start:]`, the
   full text of any page in between, and `page_end.text[:char_end]`, joined by
@@ -31,6 +34,7 @@ from dataclasses import dataclass
 from desktop_app.ingest.types import Heading, LoadedDocument
 from desktop_app.retrieval.types import Chunk
 from desktop_app.text.sentences import sentence_breaks, sentence_spans
+from desktop_app.text.structure import Structure, parse_structure
 
 PREFIX_SEPARATOR = " › "
 SOFT_JOIN = " "
@@ -168,6 +172,13 @@ class _ChunkBuilder:
 
     def __init__(self, doc: LoadedDocument, doc_id: str, max_chars: int, overlap: float) -> None:
         self.doc = doc
+        # the document's structure, over its pages joined by HARD_JOIN (`_page_offsets`)
+        self._page_offsets: list[int] = []
+        offset = 0
+        for page in doc.pages:
+            self._page_offsets.append(offset)
+            offset += len(page.text) + len(HARD_JOIN)
+        self.structure: Structure = parse_structure(HARD_JOIN.join(p.text for p in doc.pages))
         self.doc_id = doc_id
         self.max_chars = max_chars
         self.overlap_chars = int(max_chars * overlap)
@@ -178,16 +189,26 @@ class _ChunkBuilder:
     def _texts(self, piece: _Piece) -> str:
         return self.doc.pages[piece.page].text
 
+    def _revoked(self, page: int, start: int, end: int, at: int) -> list[tuple[int, int]]:
+        """The revoked ranges of page `page` within [start, end), moved to chunk offset `at`."""
+        return [(at + max(a, start) - start, at + min(b, end) - start)
+                for a, b in self.doc.pages[page].revoked if a < end and b > start]
+
     def _emit(self, pieces: list[_Piece], path: tuple[str, ...]) -> None:
         first, last = pieces[0], pieces[-1]
         parts: list[str] = []
+        revoked: list[tuple[int, int]] = []
         segment_start = first.start
         for previous, piece in zip(pieces, pieces[1:], strict=False):
             if piece.page != previous.page:
+                revoked += self._revoked(previous.page, segment_start, previous.end,
+                                         sum(map(len, parts)))
                 parts.append(self._texts(previous)[segment_start:previous.end])
                 parts.append(piece.join)
                 segment_start = piece.start
+        revoked += self._revoked(last.page, segment_start, last.end, sum(map(len, parts)))
         parts.append(self._texts(last)[segment_start:last.end])
+        unit = self.structure.at(self._page_offsets[first.page] + first.start)
         title = self.doc.title
         shown = [part[:MAX_PREFIX_PART] for part in path]
         if shown and shown[0] == title:
@@ -202,6 +223,8 @@ class _ChunkBuilder:
             char_start=first.start,
             char_end=last.end,
             prefix=PREFIX_SEPARATOR.join([title, *shown]),
+            revoked=tuple(revoked),
+            path=self.structure.label(unit),
         ))
 
     def _length(self, pieces: list[_Piece], extra: _Piece) -> int:

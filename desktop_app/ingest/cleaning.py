@@ -6,7 +6,8 @@
 - `unwrap_lines`: joins hard-wrapped lines of one paragraph, de-hyphenates "infor-\\nmação",
   keeps list items and short lines on their own line.
 - `table_to_text`: table rows as lines with cells separated by " | ".
-- `assemble_page`: paragraphs → `PageText` with heading offsets.
+- `assemble_page`: paragraphs → `PageText` with heading offsets and the offsets of
+  struck-through (revoked) text, found back in the cleaned paragraph (`locate_runs`).
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ class Paragraph:
 
     text: str
     heading_level: int | None = None
+    struck: tuple[str, ...] = ()  # raw struck-through runs (revoked wording), in order
 
 
 def normalize_line(text: str) -> str:
@@ -274,10 +276,49 @@ def table_to_text(rows: Sequence[Sequence[str | None]]) -> str:
     return "\n".join(lines)
 
 
+def _run_pattern(run: str) -> re.Pattern[str] | None:
+    """A raw run as it may read after cleaning: words in order, any spaces between them, a
+    word broken at a line-end hyphen possibly joined to its end."""
+    words = normalize_line(run).split()
+    if not words:
+        return None
+    parts = [re.escape(w[:-1]) + r"\S*" if w[-1] in _HYPHENS and len(w) > 1 else re.escape(w)
+             for w in words]
+    return re.compile(r"\s+".join(parts))
+
+
+def locate_runs(text: str, runs: Sequence[str]) -> list[tuple[int, int]]:
+    """Where the struck-through `runs` are in the cleaned `text`, in order, widened to whole
+    words and merged when only spaces or punctuation lie between them. A run that cannot be
+    found is left out (its words stay ordinary text)."""
+    found: list[tuple[int, int]] = []
+    position = 0
+    for run in runs:
+        pattern = _run_pattern(run)
+        match = pattern.search(text, position) if pattern is not None else None
+        if match is None:
+            continue
+        start, end = match.start(), match.end()
+        while start > 0 and text[start - 1].isalnum():
+            start -= 1
+        while end < len(text) and text[end].isalnum():
+            end += 1
+        if found and (start < found[-1][1] or not re.search(r"\w", text[found[-1][1]:start])):
+            found[-1] = (found[-1][0], max(end, found[-1][1]))
+        else:
+            found.append((start, end))
+        # the next run may be the rest of a word broken at a line-end hyphen
+        position = max(match.start(), text.rfind(" ", 0, match.end()) + 1,
+                       text.rfind("\n", 0, match.end()) + 1)
+    return found
+
+
 def assemble_page(number: int, paragraphs: Sequence[Paragraph]) -> PageText:
-    """Join paragraphs with blank lines and record where each heading starts."""
+    """Join paragraphs with blank lines; record where each heading starts and where the
+    struck-through text is."""
     parts: list[str] = []
     headings: list[Heading] = []
+    revoked: list[tuple[int, int]] = []
     offset = 0
     for paragraph in paragraphs:
         text = paragraph.text.strip()
@@ -288,9 +329,11 @@ def assemble_page(number: int, paragraphs: Sequence[Paragraph]) -> PageText:
         if paragraph.heading_level is not None:
             title = " ".join(text.split())
             headings.append(Heading(start=offset, level=paragraph.heading_level, title=title))
+        revoked += [(offset + a, offset + b) for a, b in locate_runs(text, paragraph.struck)]
         parts.append(text)
         offset += len(text)
-    return PageText(number=number, text=PARAGRAPH_SEPARATOR.join(parts), headings=headings)
+    return PageText(number=number, text=PARAGRAPH_SEPARATOR.join(parts), headings=headings,
+                    revoked=revoked)
 
 
 def compact_ranges(numbers: Sequence[int]) -> str:

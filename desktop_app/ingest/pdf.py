@@ -42,6 +42,7 @@ from desktop_app.ingest.pdf_layout import (
     LayoutBlock,
     TextLine,
     merge_rows,
+    paragraph_rows,
     reading_order,
     split_block_paragraphs,
 )
@@ -63,6 +64,8 @@ _ASCII_FOLD = str.maketrans("ÍíÇçÃãÓóÚú", "IiCcAaOoUu")
 MIN_PAGE_CHARS = 20  # fewer non-space characters than this on a page with images: a scan
 FRONT_MATTER_BODY_CHARS = 80
 MARGIN_ZONE = 0.25  # running headers/footers live in the top/bottom quarter of the page
+STRIKE_OUT = 1  # MuPDF's char flag for struck-through characters
+MIN_STRUCK_CHARS = 4
 
 
 def import_pymupdf() -> ModuleType:
@@ -89,11 +92,28 @@ class _RawPage:
     height: float = 0.0
 
 
+def _struck_runs(spans: list[tuple[str, bool]]) -> tuple[str, ...]:
+    """Runs of struck-through text in a line's spans (text, struck), spaces between struck
+    spans belonging to the run. A run needs `MIN_STRUCK_CHARS` letters or digits: MuPDF
+    also flags a lone "n" or "1" beside an underlined superscript "º" as struck."""
+    runs: list[str] = []
+    current = ""
+    for piece, struck in [*spans, ("x", False)]:
+        if struck or (current and not piece.strip()):
+            current += piece
+            continue
+        if sum(ch.isalnum() for ch in current) >= MIN_STRUCK_CHARS:
+            runs.append(current.strip())
+        current = ""
+    return tuple(runs)
+
+
 def _line_from_spans(line: dict[str, Any]) -> TextLine | None:
     text = ""
     chars = bold = 0
     sizes: Counter[float] = Counter()
     previous_x1: float | None = None
+    styled: list[tuple[str, bool]] = []
     for span in line["spans"]:
         piece = span["text"]
         if not piece:
@@ -101,7 +121,9 @@ def _line_from_spans(line: dict[str, Any]) -> TextLine | None:
         if (previous_x1 is not None and span["bbox"][0] - previous_x1 > 0.15 * span["size"]
                 and not text.endswith(" ") and not piece.startswith(" ")):
             text += " "
+            styled.append((" ", False))
         text += piece
+        styled.append((piece, bool(span.get("char_flags", 0) & STRIKE_OUT)))
         previous_x1 = span["bbox"][2]
         visible = sum(1 for ch in piece if not ch.isspace())
         chars += visible
@@ -113,7 +135,8 @@ def _line_from_spans(line: dict[str, Any]) -> TextLine | None:
     dx, dy = line["dir"]
     x0, y0, x1, y1 = line["bbox"]
     return TextLine(text=text, x0=x0, y0=y0, x1=x1, y1=y1, size=sizes.most_common(1)[0][0],
-                    chars=chars, bold_chars=bold, horizontal=dx > 0.95 and abs(dy) < 0.05)
+                    chars=chars, bold_chars=bold, horizontal=dx > 0.95 and abs(dy) < 0.05,
+                    struck=_struck_runs(styled))
 
 
 def _has_table_rules(page: Any) -> bool:
@@ -201,7 +224,10 @@ def _extract_page(pymupdf: ModuleType, page: Any) -> _RawPage:
     raw = _RawPage(number=page.number + 1, has_images=bool(page.get_images()),
                    height=page.rect.height)
     tables = _tables(page)
-    flags = pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP
+    # TEXT_COLLECT_STYLES: each span's `char_flags` says whether it is struck through
+    # (compiled laws strike revoked wording); the text itself is the same without it
+    flags = (pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP
+             | pymupdf.TEXT_COLLECT_STYLES)
     for block in page.get_text("dict", flags=flags)["blocks"]:
         if block.get("type") != 0:
             continue
@@ -289,6 +315,7 @@ def _heading_key(block: LayoutBlock, body_size: float) -> tuple[int, float] | No
 class _Item:
     text: str
     key: tuple[int, float] | None = None
+    struck: tuple[str, ...] = ()
 
 
 def _page_items(page: _RawPage, body_size: float, vocabulary: set[str]) -> list[_Item]:
@@ -301,10 +328,14 @@ def _page_items(page: _RawPage, body_size: float, vocabulary: set[str]) -> list[
             continue
         key = _heading_key(block, body_size)
         if key is not None:
-            items.append(_Item(normalize_line(" ".join(row.text for row in block.rows)), key))
+            items.append(_Item(normalize_line(" ".join(row.text for row in block.rows)), key,
+                               tuple(run for row in block.rows for run in row.struck)))
             continue
-        for lines, full in split_block_paragraphs(block):
-            items.append(_Item(unwrap_lines(lines, full, vocabulary)))
+        paragraphs = split_block_paragraphs(block)
+        for (lines, full), rows in zip(paragraphs, paragraph_rows(block, paragraphs),
+                                       strict=True):
+            items.append(_Item(unwrap_lines(lines, full, vocabulary), None,
+                               tuple(run for row in rows for run in row.struck)))
     items.extend(_Item(unwrap_lines([line.text])) for line in page.rotated)
     return items
 
@@ -443,7 +474,8 @@ def load_pdf(path: Path, *, progress: PageProgress | None = None,
         if raw.number in read_by_ocr:
             pages.append(read_by_ocr[raw.number])
             continue
-        paragraphs = [Paragraph(item.text, levels[item.key] if item.key else None) for item in items]
+        paragraphs = [Paragraph(item.text, levels[item.key] if item.key else None, item.struck)
+                      for item in items]
         page = assemble_page(raw.number, paragraphs)
         if sum(not ch.isspace() for ch in page.text) < MIN_PAGE_CHARS and raw.has_images:
             empty.append(raw.number)  # a scan: reported, and absent from `pages`

@@ -40,6 +40,7 @@ class TextLine:
     bold_chars: int
     horizontal: bool = True
     pieces: int = 1  # how many MuPDF lines were merged into this row
+    struck: tuple[str, ...] = ()  # runs of struck-through text, in order (revoked wording)
 
 
 @dataclass
@@ -90,6 +91,7 @@ def _join_row(pieces: list[TextLine], separator_gap: float | None) -> TextLine:
         bold_chars=sum(piece.bold_chars for piece in pieces),
         horizontal=pieces[0].horizontal,
         pieces=len(pieces),
+        struck=tuple(run for piece in pieces for run in piece.struck),
     )
 
 
@@ -137,7 +139,8 @@ def _reaches_margin(row: TextLine, following: TextLine | None, block: LayoutBloc
 
 
 def split_block_paragraphs(block: LayoutBlock) -> list[tuple[list[str], list[bool]]]:
-    """Paragraphs of a text block: each as (row texts, row-reaches-right-margin flags)."""
+    """Paragraphs of a text block: each as (row texts, row-reaches-right-margin flags).
+    They take the block's non-blank rows in order (`paragraph_rows` pairs them back)."""
     rows = [row for row in block.rows if row.text.strip()]
     if not rows:
         return []
@@ -171,6 +174,13 @@ def split_block_paragraphs(block: LayoutBlock) -> list[tuple[list[str], list[boo
             paragraphs[-1][0].append(row.text)
             paragraphs[-1][1].append(full[i])
     return paragraphs
+
+
+def paragraph_rows(block: LayoutBlock,
+                   paragraphs: Sequence[tuple[list[str], list[bool]]]) -> list[list[TextLine]]:
+    """The rows behind each paragraph of `split_block_paragraphs(block)`."""
+    rows = iter([row for row in block.rows if row.text.strip()])
+    return [[next(rows) for _ in lines] for lines, _ in paragraphs]
 
 
 @dataclass(frozen=True)

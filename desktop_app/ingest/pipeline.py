@@ -95,7 +95,7 @@ __all__ = ["IngestPipeline", "chunk_text_hash", "compose_embedding_text", "embed
 
 
 def embedding_text(chunk: Chunk) -> str:
-    return compose_embedding_text(chunk.prefix, chunk.text)
+    return compose_embedding_text(chunk.prefix, chunk.text, chunk.revoked)
 
 
 def discover(paths: Sequence[Path], supported: frozenset[str]) -> Iterator[tuple[Path, str | None]]:

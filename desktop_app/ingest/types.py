@@ -35,6 +35,9 @@ class PageText:
     text: str
     headings: list[Heading] = field(default_factory=list)
     ocr: OcrText | None = None  # set when the text was read from the page image
+    # (start, end) of struck-through text: revoked wording of a compiled law, kept in the
+    # text (the viewer shows it) but never quoted as an answer or searched
+    revoked: list[tuple[int, int]] = field(default_factory=list)
 
 
 @dataclass

@@ -51,6 +51,8 @@ from desktop_app.retrieval.index_api import (
     chunk_text_hash,
     folder_filter,
     keyword_text,
+    marks_json,
+    parse_marks,
 )
 from desktop_app.retrieval.index_repair import RecoveryPlan, plan_recovery
 from desktop_app.retrieval.lancedb_io import sql_str as _sql_str
@@ -64,9 +66,9 @@ __all__ = ["DocumentRecord", "LanceIndex", "filters_to_sql"]
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
-# 2: chunks carry ocr_confidence and ocr_boxes; 3: `folder` uses forward slashes on every OS
-# (migrations.py)
-SCHEMA_VERSION = 3
+# 2: chunks carry ocr_confidence and ocr_boxes; 3: `folder` uses forward slashes on every OS;
+# 4: chunks carry `marks` (revoked ranges and structural path, JSON) (migrations.py)
+SCHEMA_VERSION = 4
 ANN_MIN_ROWS = 50_000
 POINTER_FILE = "current.json"
 META_FILE = "index_meta.json"
@@ -100,6 +102,7 @@ def _chunks_schema(dim: int) -> Any:
         ("language", pa.string()), ("ingested_at", pa.string()), ("modified_at", pa.string()),
         ("vector", pa.list_(pa.float32(), dim)),
         *_ocr_columns(),
+        *_marks_columns(),
     ])
 
 
@@ -109,6 +112,14 @@ def _ocr_columns() -> list[Any]:
 
     return [pa.field("ocr_confidence", pa.float32(), nullable=True),
             pa.field("ocr_boxes", pa.string(), nullable=True)]
+
+
+def _marks_columns() -> list[Any]:
+    """Added in schema 4: struck-through ranges and the structural path (index_api.marks_json);
+    null for chunks with neither and for chunks indexed before."""
+    import pyarrow as pa
+
+    return [pa.field("marks", pa.string(), nullable=True)]
 
 
 def filters_to_sql(filters: SearchFilters | None) -> str | None:
@@ -295,6 +306,7 @@ class LanceIndex:
                 "ingested_at": record.ingested_at, "modified_at": record.modified_at,
                 "vector": np.asarray(v, dtype=np.float32),
                 "ocr_confidence": c.ocr_confidence, "ocr_boxes": c.ocr_boxes,
+                "marks": marks_json(c.revoked, c.path),
             }
             for c, v in zip(chunks, vectors, strict=True)
         ]
@@ -501,7 +513,7 @@ class LanceIndex:
     _ROW_COLUMNS = ["chunk_id", "doc_id", "position", "text", "prefix", "title",
                     "source_path", "folder", "file_type", "language", "page_start", "page_end",
                     "char_start", "char_end", "heading_path", "ingested_at", "modified_at",
-                    "ocr_confidence", "ocr_boxes"]
+                    "ocr_confidence", "ocr_boxes", "marks"]
 
     def _chunks_where(self, where: str, limit: int | None = None) -> list[ChunkRow]:
         rows = self._read(lambda: self._chunks.search().where(where)
@@ -602,7 +614,12 @@ def _chunk_row(r: dict[str, Any]) -> ChunkRow:
         ingested_at=r["ingested_at"], modified_at=r["modified_at"], library=LOCAL_LIBRARY,
         ocr_confidence=(None if r.get("ocr_confidence") is None
                         else float(r["ocr_confidence"])),
-        ocr_boxes=r.get("ocr_boxes") or "")
+        ocr_boxes=r.get("ocr_boxes") or "", **_marks(r.get("marks")))
+
+
+def _marks(raw: str | None) -> dict[str, Any]:
+    revoked, path = parse_marks(raw)
+    return {"revoked": revoked, "path": path}
 
 
 def upgrade_generation_to_v2(directory: Path) -> None:
@@ -685,3 +702,21 @@ def next_generation_name(root: Path) -> str:
     existing = [p.name for p in root.iterdir() if p.is_dir() and p.name.startswith("g")]
     numbers = [int(n[1:]) for n in existing if n[1:].isdigit()]
     return f"g{max(numbers, default=0) + 1}"
+
+
+def upgrade_generation_to_v4(directory: Path) -> None:
+    """Schema 3 → 4 for one generation: add the `marks` column (null: chunks indexed before
+    revoked wording and structural paths were recorded; re-ingesting a changed file, or a
+    reindex, fills it). Idempotent; schema 4 is recorded last."""
+    import lancedb
+
+    db = lancedb.connect(str(directory))
+    if "chunks" in set(db.list_tables().tables):
+        table = db.open_table("chunks")
+        missing = [f for f in _marks_columns() if f.name not in table.schema.names]
+        if missing:
+            table.add_columns(missing)
+    meta_path = directory / META_FILE
+    meta = json.loads(meta_path.read_text(encoding="utf-8"))
+    meta["schema_version"] = 4
+    write_json_atomic(meta_path, meta)

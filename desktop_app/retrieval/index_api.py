@@ -17,6 +17,7 @@ a prefix only on a path boundary.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
@@ -80,19 +81,59 @@ def in_folder(folder: str, filter_folder: str) -> bool:
 
 
 # ---- what every backend stores for a chunk ------------------------------------------------
-def compose_embedding_text(prefix: str, text: str) -> str:
-    """What gets embedded and keyword-indexed: the contextual prefix plus the chunk text."""
+def without_ranges(text: str, ranges: Sequence[tuple[int, int]]) -> str:
+    """`text` with `ranges` left out (a space where they were, so words never join)."""
+    if not ranges:
+        return text
+    out, position = [], 0
+    for start, end in sorted(ranges):
+        out.append(text[position:max(position, start)])
+        position = max(position, end)
+    out.append(text[position:])
+    return " ".join(part.strip() for part in out if part.strip())
+
+
+def compose_embedding_text(prefix: str, text: str,
+                           revoked: Sequence[tuple[int, int]] = ()) -> str:
+    """What gets embedded and keyword-indexed: the contextual prefix plus the chunk text
+    without its struck-through (revoked) wording, so search ranks the law in force."""
+    text = without_ranges(text, revoked)
     return f"{prefix}\n{text}" if prefix else text
 
 
 def chunk_text_hash(chunk: Chunk) -> str:
-    """Identity of a chunk's text (an unchanged passage keeps its vector on re-ingest)."""
-    return hashlib.sha256(f"{chunk.prefix}\0{chunk.text}".encode()).hexdigest()[:24]
+    """Identity of a chunk's text (an unchanged passage keeps its vector on re-ingest);
+    revoked ranges count, since they change what is embedded."""
+    marked = f"\0{list(chunk.revoked)}" if chunk.revoked else ""
+    return hashlib.sha256(f"{chunk.prefix}\0{chunk.text}{marked}".encode()).hexdigest()[:24]
 
 
 def keyword_text(chunk: Chunk) -> str:
     """The analysed column every backend's keyword leg searches (folded, then stemmed)."""
-    return analyze(compose_embedding_text(chunk.prefix, chunk.text))
+    return analyze(compose_embedding_text(chunk.prefix, chunk.text, chunk.revoked))
+
+
+def marks_json(revoked: Sequence[tuple[int, int]], path: str) -> str | None:
+    """The stored `marks` column of a chunk: its revoked ranges and structural path (null
+    when it has neither)."""
+    marks: dict[str, Any] = {}
+    if revoked:
+        marks["revoked"] = [[int(a), int(b)] for a, b in revoked]
+    if path:
+        marks["path"] = path
+    return json.dumps(marks, ensure_ascii=False, separators=(",", ":")) if marks else None
+
+
+def parse_marks(raw: str | None) -> tuple[tuple[tuple[int, int], ...], str]:
+    """(revoked ranges, path) back from `marks_json`; empty when absent or damaged."""
+    if not raw:
+        return (), ""
+    try:
+        marks = json.loads(raw)
+        revoked = tuple((int(a), int(b)) for a, b in marks.get("revoked", ()))
+        return revoked, str(marks.get("path", ""))
+    except (ValueError, TypeError, AttributeError):
+        return (), ""
 
 
 # ---- rows -----------------------------------------------------------------------------------
@@ -156,6 +197,8 @@ class ChunkRow:
     library: str = LOCAL_LIBRARY
     ocr_confidence: float | None = None  # set when the text was read by OCR (0–1)
     ocr_boxes: str = ""  # JSON line boxes of the passage on the page image (ingest/ocr.py)
+    revoked: tuple[tuple[int, int], ...] = ()  # struck-through (revoked) ranges of `text`
+    path: str = ""  # the structural unit the chunk starts in ("Art. 18, § 2º")
 
     def scored(self, score: float) -> Scored[ChunkRow]:
         return Scored(self, float(score), self.chunk_id, (self.doc_id, self.position))
@@ -170,7 +213,8 @@ def chunk_row(record: DocumentRecord, chunk: Chunk, library: str = LOCAL_LIBRARY
         page_start=chunk.page_start, page_end=chunk.page_end, char_start=chunk.char_start,
         char_end=chunk.char_end, heading_path=tuple(chunk.heading_path),
         ingested_at=record.ingested_at, modified_at=record.modified_at, library=library,
-        ocr_confidence=chunk.ocr_confidence, ocr_boxes=chunk.ocr_boxes or "")
+        ocr_confidence=chunk.ocr_confidence, ocr_boxes=chunk.ocr_boxes or "",
+        revoked=tuple(chunk.revoked), path=chunk.path)
 
 
 def row_matches(row: ChunkRow, filters: SearchFilters | None) -> bool:

@@ -73,10 +73,11 @@ def _rebuild(root: Path, old: LanceIndex, embedder: Embedder,
                       page_start=r.page_start, page_end=r.page_end,
                       heading_path=r.heading_path, char_start=r.char_start,
                       char_end=r.char_end, prefix=r.prefix,
-                      ocr_confidence=r.ocr_confidence, ocr_boxes=r.ocr_boxes)
+                      ocr_confidence=r.ocr_confidence, ocr_boxes=r.ocr_boxes,
+                      revoked=r.revoked, path=r.path)
                 for r in rows_by_doc.get(record.doc_id, [])
             ]
-            texts = [compose_embedding_text(c.prefix, c.text) for c in chunks]
+            texts = [compose_embedding_text(c.prefix, c.text, c.revoked) for c in chunks]
             vectors = (embedder.embed_passages(texts) if texts
                        else np.zeros((0, embedder.dim), dtype=np.float32))
             new.add_document(replace(record, embedder_id=embedder.id), chunks, vectors)

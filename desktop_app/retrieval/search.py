@@ -78,7 +78,7 @@ def hit_from(ranked: Ranked[ChunkRow]) -> Hit:
         char_end=r.char_end, heading_path=r.heading_path, score=ranked.score,
         legs=frozenset(ranked.ranks), vector_rank=ranked.ranks.get("vector"),
         keyword_rank=ranked.ranks.get("keyword"), library=r.library,
-        ocr_confidence=r.ocr_confidence, ocr_boxes=r.ocr_boxes)
+        ocr_confidence=r.ocr_confidence, ocr_boxes=r.ocr_boxes, revoked=r.revoked, path=r.path)
 
 
 class HybridSearcher(Generic[RowT, FilterT]):

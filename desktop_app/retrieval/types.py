@@ -69,6 +69,8 @@ class Hit:
     ocr_confidence: float | None = None  # set when the text was read by OCR (0–1)
     ocr_boxes: str = ""  # JSON line boxes of the passage on the page image (ingest/ocr.py)
     library: str = "local"  # "local" or the team library's name (badges say where it lives)
+    revoked: tuple[tuple[int, int], ...] = ()  # struck-through (revoked) ranges of `text`
+    path: str = ""  # the structural unit the passage starts in ("Art. 18, § 2º")
 
 
 @dataclass(frozen=True)
@@ -86,6 +88,10 @@ class Chunk:
     prefix: str  # "title › section", indexed together with the text
     ocr_confidence: float | None = None  # None: from a text layer; else OCR confidence 0–1
     ocr_boxes: str = ""  # JSON [[page, x0, y0, x1, y1], ...] page fractions (ingest/ocr.py)
+    # struck-through (revoked) text as (start, end) offsets of `text`: kept to be shown,
+    # never searched or quoted as an answer
+    revoked: tuple[tuple[int, int], ...] = ()
+    path: str = ""  # the structural unit the chunk starts in ("Art. 18, § 2º", "3.2")
 
     @property
     def chunk_id(self) -> str:

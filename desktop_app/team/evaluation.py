@@ -44,7 +44,8 @@ def indexed_documents(source: LanceIndex) -> Iterator[tuple[DocumentRecord, list
             continue
         vectors = source.chunk_vectors_by_hash(doc_id)
         chunks = [Chunk(doc_id, r.position, r.text, r.page_start, r.page_end, r.heading_path,
-                        r.char_start, r.char_end, r.prefix, r.ocr_confidence, r.ocr_boxes)
+                        r.char_start, r.char_end, r.prefix, r.ocr_confidence, r.ocr_boxes,
+                        r.revoked, r.path)
                   for r in group]
         yield records[doc_id], chunks, np.stack([vectors[chunk_text_hash(c)] for c in chunks])
 

@@ -1,0 +1,317 @@
+"""Document structure: the hierarchy of legal texts and of numbered reports and contracts.
+
+`parse_structure(text)` finds, at line starts, the units an analyst cites:
+
+- divisions: LIVRO, PARTE, TÍTULO, CAPÍTULO, SEÇÃO, SUBSEÇÃO (and es/en), each with its
+  title ("CAPÍTULO III DOS DIREITOS DO TITULAR");
+- articles ("Art. 18.", "Art. 1o", "Art. 55-J.", "Artículo 5", "Article 5") with their caput,
+  paragraphs ("§ 2º", "Parágrafo único"), incisos ("V -", "IV-A –"), alíneas ("a)") and
+  items ("1.") under an alínea;
+- clauses of contracts ("CLÁUSULA PRIMEIRA", "Cláusula 2ª") and numbered sections of
+  reports ("1.1 Objeto", "2.3.1", or a short "3. Metodologia" heading line).
+
+Numbers must run in order (an article number never goes back, an inciso list starts at I
+and counts up), so a law quoted inside an amending article, or "I -" written by chance,
+stays text. A repeated number is accepted: compiled laws print a revoked wording and then
+the current one with the same label.
+
+Each `Node` knows its span (`start`..`end`, descendants included) and its own text
+(`text_start`..`body_end`, before its first child); `Structure.label(node)` is the cited
+path ("Art. 14, § 3º, VI, a"). Amendment notes ("(Redação dada pela Lei nº 13.853, de
+2019)", "(Incluído pela …) Vigência", "(VETADO)") are found by `note_spans`: they are the
+unit's metadata, never words of a quote. Offsets index the text given; nothing is copied.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass
+
+from desktop_app.text.fold import fold
+
+DIVISION, CLAUSE, SECTION = "division", "clause", "section"
+ARTICLE, PARAGRAPH, ITEM, LETTER, SUBITEM = "article", "paragraph", "item", "letter", "subitem"
+LEGAL_KINDS = (ARTICLE, PARAGRAPH, ITEM, LETTER, SUBITEM)
+
+_DIVISION_RANK = {"livro": 0, "parte": 0, "book": 0, "part": 0, "titulo": 1, "title": 1,
+                  "capitulo": 2, "chapter": 2, "secao": 3, "seccion": 3, "subsecao": 4,
+                  "subseccion": 4}
+_RANK = {CLAUSE: 5, ARTICLE: 20, PARAGRAPH: 21, ITEM: 22, LETTER: 23, SUBITEM: 24}
+_SECTION_RANK = 10  # + depth: "1" 11, "1.1" 12, …
+
+_LINE_START = re.compile(r"(?:^|\n)[ \t]*(?=\S)")
+_DIVISION_RE = re.compile(
+    r"(LIVRO|PARTE|T[ÍI]TULO|CAP[ÍI]TULO|SE[ÇC][ÃA]O|SUBSE[ÇC][ÃA]O|SECCI[ÓO]N|SUBSECCI[ÓO]N"
+    r"|BOOK|PART|TITLE|CHAPTER)\s+([IVXLCDM]+|\d+|[ÚU]NIC[OA])\b[ \t]*[-–—.:]?[ \t]*", re.I)
+_ARTICLE_RE = re.compile(
+    r"((?:Art|ART)(?:igo|IGO|ículo|iculo|ÍCULO)?\.?|Article|ARTICLE)[ \t]*(\d{1,4}(?:\.\d{3})?)[ \t]*([º°ªo](?![a-z]))?"
+    r"(?:[ \t]*-[ \t]*([A-Z])\b)?[ \t]*[.:–—-]?[ \t]*")
+_PARAGRAPH_RE = re.compile(r"(?:§[ \t]*(\d{1,3})[ \t]*([º°o](?![a-z]))?|(Par[áa]grafo [úu]nico))"
+                           r"[ \t]*[.:–—-]?[ \t]*", re.I)
+_ITEM_RE = re.compile(r"([IVXLCDM]{1,7})(?:-([A-Z]))?[ \t]*[-–—][ \t]*(?=\S)")
+_LETTER_RE = re.compile(r"([a-z])\)[ \t]+")
+_SUBITEM_RE = re.compile(r"(\d{1,2})[.)][ \t]+")
+_CLAUSE_RE = re.compile(r"(CL[ÁA]USULA|Cl[áa]usula)[ \t]+([\wºª]+)[ \t]*[-–—.:]?[ \t]*")
+_SECTION_RE = re.compile(r"(\d{1,2}(?:\.\d{1,2}){0,3})\.?[ \t]+(?=[A-ZÀ-Ú])")
+_QUOTED_LABEL = re.compile(r"[“\"]\s*(?:Art|§|[IVXLCDM]{1,7}\s*[-–—]|[a-z]\))")
+_QUOTE_CLOSE = re.compile(r"[”\"]\s*(?:\((?:NR|AC)\))?\s*[.;]?\s*$|\(NR\)")
+MAX_QUOTED_LINES = 200
+
+# Amendment and veto notes of compiled laws: metadata of the unit they follow.
+NOTE = re.compile(
+    r"\((?:Reda[çc][ãa]o dada|Inclu[íi]d[oa]s?|Acrescid[oa]s?|Acrescentad[oa]s?|Revogad[oa]s?"
+    r"|Renumerad[oa]s?|Vide\b|Vig[êe]ncia|VETAD[OA]S?|Vetad[oa]s?|Produ[çc][ãa]o de efeitos?"
+    r"|Regulamento|Regulamentad[oa]|Alterad[oa]|Suprimid[oa]|Convers[ãa]o|Promulga[çc][ãa]o"
+    r"|Declarad[oa]|Suspens[oa]|Redacci[óo]n|Derogad[oa]|Modificad[oa]|Amended|Repealed"
+    r"|Added|Inserted)[^()\n]{0,160}(?:\([^()\n]{0,60}\)[^()\n]{0,60})?\)(?:[ \t]*Vig[êe]ncia)?",
+    re.I)
+# A unit whose text is only a veto or a revocation ("II - (VETADO);", "§ 3º (Revogado).")
+_EMPTY_UNIT = re.compile(r"^[\s;.,:e]*$")
+_ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
+
+
+def roman(numeral: str) -> int:
+    """The value of a Roman numeral (0 when it is not one)."""
+    total = 0
+    values = [_ROMAN.get(ch, 0) for ch in numeral.upper()]
+    if not values or 0 in values:
+        return 0
+    for i, value in enumerate(values):
+        total += -value if i + 1 < len(values) and values[i + 1] > value else value
+    return total
+
+
+def ordinal(number: str) -> str:
+    """"7" → "7º" (Brazilian usage: ordinal up to nine), "10" → "10"."""
+    return f"{number}º" if number.isdigit() and int(number) < 10 else number
+
+
+@dataclass
+class Node:
+    """One unit of a document's structure; offsets index the parsed text."""
+
+    index: int
+    kind: str
+    label: str  # "Art. 18", "§ 2º", "Parágrafo único", "V", "a", "1", "CAPÍTULO III", "3.2"
+    key: tuple[int, str]  # its number for ordering checks (value, suffix)
+    start: int  # where its label begins
+    text_start: int  # where its own text begins
+    body_end: int  # end of its own text (first child's start, else `end`)
+    end: int  # end of the unit, descendants included
+    parent: int | None
+    rank: int
+    title: str = ""  # divisions, clauses and sections: their heading text
+
+    @property
+    def legal(self) -> bool:
+        return self.kind in LEGAL_KINDS
+
+
+@dataclass
+class Structure:
+    """A parsed document: nodes in reading order, with navigation helpers."""
+
+    text: str
+    nodes: list[Node]
+
+    def __post_init__(self) -> None:
+        self._starts = [n.start for n in self.nodes]
+        self.children: dict[int | None, list[Node]] = {}
+        for node in self.nodes:
+            self.children.setdefault(node.parent, []).append(node)
+
+    def __bool__(self) -> bool:
+        return bool(self.nodes)
+
+    @property
+    def is_legal(self) -> bool:
+        return sum(n.kind == ARTICLE for n in self.nodes) >= 2
+
+    def at(self, offset: int) -> Node | None:
+        """The deepest unit whose span holds `offset` (units nest: it is the last unit
+        starting at or before `offset`, or one of its ancestors)."""
+        i = bisect.bisect_right(self._starts, offset) - 1
+        node = self.nodes[i] if i >= 0 else None
+        while node is not None and not node.start <= offset < node.end:
+            node = self.nodes[node.parent] if node.parent is not None else None
+        return node
+
+    def ancestors(self, node: Node) -> list[Node]:
+        """`node` and the units that hold it, outermost first."""
+        chain = [node]
+        while chain[0].parent is not None:
+            chain.insert(0, self.nodes[chain[0].parent])
+        return chain
+
+    def label(self, node: Node | None) -> str:
+        """The cited path: "Art. 14, § 3º, VI, a", "Art. 7º, parágrafo único", "3.2"."""
+        if node is None:
+            return ""
+        chain = [n for n in self.ancestors(node) if n.kind not in (DIVISION,)]
+        if any(n.legal for n in chain):
+            chain = [n for n in chain if n.legal]
+        parts = [n.label if i == 0 or n.kind != PARAGRAPH or n.key[0] else n.label.lower()
+                 for i, n in enumerate(chain)]
+        return ", ".join(parts)
+
+    def headings(self, node: Node) -> list[str]:
+        """The titles of the divisions, clauses and sections that hold `node`."""
+        return [f"{n.label} {n.title}".strip() for n in self.ancestors(node)
+                if n.kind in (DIVISION, CLAUSE, SECTION)]
+
+    def list_items(self, node: Node) -> list[Node]:
+        """The enumeration that follows a unit's own text (incisos of a caput or §, alíneas
+        of an inciso, items of an alínea), without the article's paragraphs."""
+        below = {ARTICLE: ITEM, PARAGRAPH: ITEM, ITEM: LETTER, LETTER: SUBITEM}.get(node.kind)
+        return [c for c in self.children.get(node.index, []) if c.kind == below]
+
+    def article_of(self, node: Node) -> Node | None:
+        return next((n for n in self.ancestors(node) if n.kind == ARTICLE), None)
+
+
+def note_spans(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
+    """Amendment/veto notes in `text[start:end]` as offsets (see `NOTE`)."""
+    return [(m.start(), m.end()) for m in NOTE.finditer(text, start, len(text) if end is None
+                                                        else end)]
+
+
+def is_empty_unit(body: str) -> bool:
+    """A unit whose words are only notes: "(VETADO);", "(Revogado)." (nothing to quote)."""
+    return bool(_EMPTY_UNIT.match(NOTE.sub(" ", body)))
+
+
+class _Parser:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.nodes: list[Node] = []
+        self.stack: list[Node] = []
+        self.last_article: tuple[int, str] | None = None
+        self.quoted = False  # inside text quoted by an amending article
+        self.quoted_lines = 0
+
+    def parse(self) -> Structure:
+        for match in _LINE_START.finditer(self.text):
+            self._line(match.end())
+        for node in self.stack:
+            node.end = len(self.text)
+        for i, node in enumerate(self.nodes):
+            following = self.nodes[i + 1] if i + 1 < len(self.nodes) else None
+            first_child = following is not None and following.parent == node.index
+            node.body_end = following.start if following is not None and first_child \
+                else node.end
+        return Structure(self.text, self.nodes)
+
+    def _line(self, at: int) -> None:
+        line_end = self.text.find("\n", at)
+        line = self.text[at:len(self.text) if line_end < 0 else line_end]
+        if self._skip_quoted(at, line):
+            return
+        found = self._marker(at, line)
+        if found is None:
+            return
+        kind, label, key, text_start, title, rank = found
+        while self.stack and self.stack[-1].rank >= rank:
+            self.stack.pop().end = at
+        parent = self.stack[-1].index if self.stack else None
+        node = Node(len(self.nodes), kind, label, key, at, text_start, at, at, parent, rank,
+                    title)
+        self.nodes.append(node)
+        self.stack.append(node)
+        if kind == ARTICLE:
+            self.last_article = key
+
+    def _skip_quoted(self, at: int, line: str) -> bool:
+        """Lines of a law quoted by an amending article ("“Art. 7º …” (NR)") are text: from
+        a line opening with a quote mark and a legal label to the line that closes the
+        quote, for at most `MAX_QUOTED_LINES` lines; an article numbered next ends it."""
+        if self.quoted:
+            self.quoted_lines += 1
+            if _QUOTE_CLOSE.search(line) or self.quoted_lines > MAX_QUOTED_LINES:
+                self.quoted = False
+                return True
+            m = _ARTICLE_RE.match(self.text, at)
+            if m and self.last_article and int(m.group(2).replace(".", "")) == \
+                    self.last_article[0] + 1:
+                self.quoted = False
+                return False
+            return True
+        if _QUOTED_LABEL.match(line) and self.stack:
+            self.quoted = not _QUOTE_CLOSE.search(line[1:])
+            self.quoted_lines = 0
+            return True
+        return False
+
+    def _open(self, kind: str) -> Node | None:
+        return next((n for n in reversed(self.stack) if n.kind == kind), None)
+
+    def _siblings_ok(self, kind: str, parent_kinds: tuple[str, ...], key: tuple[int, str]) -> bool:
+        """A list number continues the open list of that kind under the nearest parent."""
+        parent = next((n for n in reversed(self.stack) if n.kind in parent_kinds or
+                       n.kind == kind), None)
+        if parent is None:
+            return key[0] == 1 and not key[1]
+        if parent.kind == kind:  # a sibling: the same number (a new wording) or the next
+            return key[0] in (parent.key[0], parent.key[0] + 1) or (
+                key[0] == parent.key[0] and key[1] >= parent.key[1])
+        return key[0] == 1 and not key[1]
+
+    def _marker(self, at: int, line: str) -> tuple[str, str, tuple[int, str], int, str, int] | None:
+        text = self.text
+        if m := _DIVISION_RE.match(text, at):
+            word = fold(m.group(1))
+            title = text[m.end():at + len(line)].strip(" –—-.:")
+            if not title and len(line) < 40:  # the title is the next line
+                nxt = text[at + len(line):].lstrip("\n")
+                title = nxt.split("\n", 1)[0].strip()[:120] if nxt[:1].isupper() else ""
+            rank = _DIVISION_RANK.get(word, 3)
+            label = f"{m.group(1).upper()} {m.group(2).upper()}"
+            return DIVISION, label, (0, ""), m.end(), title[:160], rank
+        if m := _ARTICLE_RE.match(text, at):
+            key = (int(m.group(2).replace(".", "")), m.group(4) or "")
+            if self.last_article is not None and key < self.last_article:
+                return None  # an article cited or quoted out of order: text
+            word = "Article" if m.group(1).lower() == "article" else "Art."
+            label = f"{word} {ordinal(m.group(2))}" + (f"-{m.group(4)}" if m.group(4) else "")
+            return ARTICLE, label, key, m.end(), "", _RANK[ARTICLE]
+        article = self._open(ARTICLE)
+        if article is not None:
+            if m := _PARAGRAPH_RE.match(text, at):
+                key = (0, "único") if m.group(3) else (int(m.group(1)), "")
+                last = next((n for n in reversed(self.stack) if n.kind == PARAGRAPH), None)
+                ok = (last is None and key[0] in (0, 1)) or (
+                    last is not None and key[0] in (last.key[0], last.key[0] + 1) and key[0])
+                if ok:
+                    label = "Parágrafo único" if m.group(3) else f"§ {ordinal(m.group(1))}"
+                    return PARAGRAPH, label, key, m.end(), "", _RANK[PARAGRAPH]
+            if m := _ITEM_RE.match(text, at):
+                key = (roman(m.group(1)), m.group(2) or "")
+                if key[0] and self._siblings_ok(ITEM, (ARTICLE, PARAGRAPH), key):
+                    label = m.group(1) + (f"-{m.group(2)}" if m.group(2) else "")
+                    return ITEM, label, key, m.end(), "", _RANK[ITEM]
+            if m := _LETTER_RE.match(text, at):
+                key = (ord(m.group(1)) - ord("a") + 1, "")
+                if self._open(ITEM) is not None and self._siblings_ok(LETTER, (ITEM,), key):
+                    return LETTER, m.group(1), key, m.end(), "", _RANK[LETTER]
+            if m := _SUBITEM_RE.match(text, at):
+                key = (int(m.group(1)), "")
+                if self._open(LETTER) is not None and self._siblings_ok(SUBITEM, (LETTER,), key):
+                    return SUBITEM, m.group(1), key, m.end(), "", _RANK[SUBITEM]
+            return None
+        if m := _CLAUSE_RE.match(text, at):
+            title = text[m.end():at + len(line)].strip(" –—-.:")
+            return CLAUSE, f"Cláusula {m.group(2)}", (0, ""), m.end(), title[:160], _RANK[CLAUSE]
+        if m := _SECTION_RE.match(text, at):
+            number = m.group(1)
+            depth = number.count(".") + 1
+            heading_like = len(line) <= 90 and not line.rstrip().endswith((".", ";", ":", ","))
+            if depth >= 2 or heading_like:
+                title = text[m.end():at + len(line)].strip() if heading_like else ""
+                return SECTION, number, (depth, number), m.end(), title[:160], \
+                    _SECTION_RANK + depth
+        return None
+
+
+def parse_structure(text: str) -> Structure:
+    """The units of `text` (see the module docstring); empty for unstructured text."""
+    return _Parser(text).parse()

@@ -1,0 +1,158 @@
+"""Document structure (text/structure.py): the units an analyst cites, on small texts and on
+the real LGPD and LDB."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from desktop_app.text.structure import (
+    ARTICLE,
+    DIVISION,
+    ITEM,
+    LETTER,
+    PARAGRAPH,
+    SECTION,
+    is_empty_unit,
+    note_spans,
+    parse_structure,
+    roman,
+)
+
+LAW = """CAPÍTULO III
+DOS DIREITOS DO TITULAR
+
+Art. 18. O titular tem direito a obter do controlador:
+
+I - confirmação da existência de tratamento;
+
+II - acesso aos dados;
+
+III - (VETADO);
+
+IV - portabilidade dos dados:
+
+a) a outro fornecedor;
+
+b) mediante requisição expressa.
+
+§ 1º O titular pode peticionar (Redação dada pela Lei nº 13.853, de 2019) Vigência contra o controlador.
+
+§ 2º O titular pode opor-se ao tratamento.
+
+Parágrafo único. Não se aplica.
+
+Art. 19. A confirmação será providenciada:
+
+I - em formato simplificado;
+
+II - no prazo de até 15 (quinze) dias.
+"""
+
+
+def _node(structure, label):  # type: ignore[no-untyped-def]
+    return next(n for n in structure.nodes if structure.label(n) == label)
+
+
+def test_the_hierarchy_of_a_law_with_cited_paths() -> None:
+    s = parse_structure(LAW)
+    labels = [s.label(n) for n in s.nodes if n.kind != DIVISION]
+    assert labels == ["Art. 18", "Art. 18, I", "Art. 18, II", "Art. 18, III", "Art. 18, IV",
+                      "Art. 18, IV, a", "Art. 18, IV, b", "Art. 18, § 1º", "Art. 18, § 2º",
+                      "Art. 19", "Art. 19, I", "Art. 19, II"]
+    chapter = s.nodes[0]
+    assert (chapter.kind, chapter.label, chapter.title) == (
+        DIVISION, "CAPÍTULO III", "DOS DIREITOS DO TITULAR")
+    art18 = _node(s, "Art. 18")
+    assert s.headings(art18) == ["CAPÍTULO III DOS DIREITOS DO TITULAR"]
+    assert LAW[art18.text_start:art18.body_end].strip() == (
+        "O titular tem direito a obter do controlador:")
+    assert [s.label(n) for n in s.list_items(art18)] == [
+        "Art. 18, I", "Art. 18, II", "Art. 18, III", "Art. 18, IV"]  # not its paragraphs
+    assert [n.kind for n in s.list_items(_node(s, "Art. 18, IV"))] == [LETTER, LETTER]
+    assert s.at(LAW.index("15 (quinze)")) == _node(s, "Art. 19, II")
+    assert s.label(s.at(LAW.index("opor-se"))) == "Art. 18, § 2º"
+
+
+def test_a_paragrafo_unico_after_numbered_paragraphs_is_text_and_notes_are_metadata() -> None:
+    s = parse_structure(LAW)
+    assert not any(n.label == "Parágrafo único" for n in s.nodes)  # § 1º, § 2º came first
+    p1 = _node(s, "Art. 18, § 1º")
+    body = LAW[p1.text_start:p1.body_end]
+    notes = [body[a:b] for a, b in note_spans(body)]
+    assert notes == ["(Redação dada pela Lei nº 13.853, de 2019) Vigência"]
+    vetoed = _node(s, "Art. 18, III")
+    assert is_empty_unit(LAW[vetoed.text_start:vetoed.body_end])
+    assert not is_empty_unit(body)
+
+
+def test_numbers_out_of_order_stay_text() -> None:
+    text = ("Art. 60. A Lei nº 12.965 passa a vigorar com as seguintes alterações:\n\n"
+            "“Art. 7º X - exclusão definitiva dos dados;\n\n"
+            "I - texto citado” (NR)\n\n"
+            "Art. 61. A empresa estrangeira será notificada.\n\n"
+            "Art. 5º Esta lei revoga a anterior.\n\n"
+            "V - um inciso sem I antes.\n")
+    s = parse_structure(text)
+    assert [s.label(n) for n in s.nodes] == ["Art. 60", "Art. 61"]
+    assert s.nodes[1].end == len(text)  # the late "Art. 5º" and "V -" are its text
+
+
+def test_a_repeated_number_is_a_new_wording_of_the_same_unit() -> None:
+    text = ("Art. 20. O titular pode pedir revisão.\n\n"
+            "Art. 20. O titular dos dados tem direito a solicitar a revisão.\n\n"
+            "I - primeiro;\n\nI - primeiro, na nova redação;\n\nII - segundo.\n")
+    s = parse_structure(text)
+    assert [s.label(n) for n in s.nodes] == ["Art. 20", "Art. 20", "Art. 20, I", "Art. 20, I",
+                                             "Art. 20, II"]
+
+
+def test_numbered_sections_and_clauses_of_reports_and_contracts() -> None:
+    text = ("1 Introdução\n\nEste relatório trata do tema.\n\n"
+            "1.1 Objetivo\n\nO objetivo é medir.\n\n"
+            "2. Metodologia\n\nUsamos três etapas.\n\n"
+            "2.1 Coleta de dados em campo.\n\n"
+            "3. O resultado foi bom, com muitos detalhes e ponto final.\n")
+    s = parse_structure(text)
+    assert [(n.kind, n.label, s.label(n)) for n in s.nodes] == [
+        (SECTION, "1", "1"), (SECTION, "1.1", "1, 1.1"), (SECTION, "2", "2"),
+        (SECTION, "2.1", "2, 2.1")]
+    assert s.nodes[1].title == "Objetivo"
+    contract = parse_structure("CLÁUSULA PRIMEIRA – DO OBJETO\n\nO objeto é X.\n\n"
+                               "CLÁUSULA SEGUNDA – DO PRAZO\n\n2.1 O prazo é de 12 meses.\n")
+    assert [(n.label, n.title) for n in contract.nodes][:2] == [
+        ("Cláusula PRIMEIRA", "DO OBJETO"), ("Cláusula SEGUNDA", "DO PRAZO")]
+    assert contract.label(contract.at(contract.text.index("12 meses"))) == \
+        "Cláusula SEGUNDA, 2.1"
+
+
+def test_plain_prose_has_no_structure() -> None:
+    s = parse_structure("A fotossíntese ocorre nas folhas.\n\nI - nada aqui é inciso.\n")
+    assert not s and not s.is_legal
+
+
+def test_roman_numerals() -> None:
+    assert [roman(r) for r in ("I", "IV", "IX", "XIV", "XIX", "XL", "Q")] == [
+        1, 4, 9, 14, 19, 40, 0]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "articles", "sample"), [
+    ("lgpd.pdf", 64, ("Art. 18", 9)), ("ldb.pdf", 92, ("Art. 3º", 12))])
+def test_real_laws(eval_dir: Path, name: str, articles: int,
+                   sample: tuple[str, int]) -> None:
+    from desktop_app.ingest.pdf import load_pdf
+
+    doc = load_pdf(eval_dir / "pdfs" / "pt" / name)
+    s = parse_structure("\n\n".join(p.text for p in doc.pages))
+    numbers = {n.key[0] for n in s.nodes if n.kind == ARTICLE}
+    # every article, none cited or quoted (the LGPD text layer reads its vetoed art. 57 as
+    # "Art. 5 7.")
+    assert s.is_legal and len(numbers) == articles
+    label, count = sample
+    article = next(n for n in s.nodes if s.label(n) == label)
+    items = {s.label(n) for n in s.list_items(article)}
+    assert len(items) == count and all(n.kind == ITEM for n in s.list_items(article))
+    assert all(n.kind in (ARTICLE, PARAGRAPH, ITEM, LETTER, DIVISION, "subitem")
+               for n in s.nodes)
