@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from desktop_app.privacy.logsetup import LoggingHandle
     from desktop_app.retrieval.embedder import E5EmbedderBase
     from desktop_app.retrieval.index import LanceIndex
+    from desktop_app.retrieval.doc_text import DocumentTexts
     from desktop_app.retrieval.multi import MultiSearcher
     from desktop_app.retrieval.pg_index import PgIndex
     from desktop_app.retrieval.search import DocumentSearcher
@@ -199,7 +200,7 @@ class App:
 
     def reset_index(self) -> None:
         """Re-open the index after a generation switch (reindex)."""
-        for name in ("_index", "_pipeline", "local_searcher", "searcher"):
+        for name in ("_index", "_pipeline", "local_searcher", "searcher", "document_texts"):
             self.__dict__.pop(name, None)
 
     @cached_property
@@ -346,7 +347,19 @@ class App:
                              memory=self.memory if self.settings.memory_enabled else None,
                              reranker=reranker, llm_error=self.llm_error,
                              embedder=self.embedder, library=self.library_floor,
-                             recall=self.recall)
+                             recall=self.recall, documents=self.document_texts)
+
+    @cached_property
+    def document_texts(self) -> DocumentTexts:
+        """Documents rebuilt from their stored chunks, for answers that quote whole units of
+        a law (answer/units.py), in whichever library they live."""
+        from desktop_app.retrieval.doc_text import DocumentTexts
+
+        def load(library: str, doc_id: str) -> list[Any]:
+            index = self.index if library == "local" else self.team_index(library)
+            return index.document_chunks(doc_id)
+
+        return DocumentTexts(load)
 
     @cached_property
     def library_floor(self) -> LibraryFloor:

@@ -45,7 +45,9 @@ import numpy as np
 
 from desktop_app.answer.prompt import MemoryItem, NumberedSource
 from desktop_app.answer.segments import Unit, segment
+from desktop_app.answer.units import StructuralUnit, show, units_near
 from desktop_app.memory.types import EarlierExchange
+from desktop_app.retrieval.doc_text import DocumentTexts
 from desktop_app.retrieval.types import Embedder, Hit
 from desktop_app.text.analyze import content_terms
 from desktop_app.text.fold import fold
@@ -63,6 +65,9 @@ TYPE_BONUS = 0.01  # "quem/quando/quanto/onde…": the sentence names a person/d
 DEFINITION_BONUS = 0.1  # "o que é X?": the sentence or item that defines exactly X ("X: …")
 COGNATE_RATIO = 0.7  # dato/dado 0.75, personal/pessoal 0.80, sensible/sensivel 0.75
 SECOND_OPINION_MARGIN = 0.05  # the top passage's best sentence joins a close answer from elsewhere
+# a unit of a law: how much of what its lead and its division's title say the question asks
+LEAD_PRECISION_WEIGHT = 0.05
+HEADING_PRECISION_WEIGHT = 0.03
 # "quais", "cuáles", "what are", "which were", "list the": a question that wants a list
 _LIST_QUESTION = re.compile(r"\b(?:quais|cuales|(?:what|which) (?:are|were)|list|liste|enumere)\b")
 DUPLICATE_OVERLAP = 0.8
@@ -78,6 +83,7 @@ class Quote:
     score: float
     semantic: float | None  # cosine question ↔ sentence, when an embedder ranked
     shared_terms: int
+    structural: StructuralUnit | None = None  # a unit of a law (its path, lines, notes)
 
     @property
     def start(self) -> int:
@@ -299,7 +305,8 @@ def _folded_words(text: str) -> str:
 
 def rank_candidates(question: str, sources: Sequence[NumberedSource],
                     vectors: SentenceVectors | None, *,
-                    max_sources: int = MAX_SOURCES_CONSIDERED) -> tuple[list[Quote], int]:
+                    max_sources: int = MAX_SOURCES_CONSIDERED,
+                    documents: DocumentTexts | None = None) -> tuple[list[Quote], int]:
     """Score every quotable sentence and item of the top passages; best first.
     Returns the ranked candidates and how many sentence vectors were computed."""
     question_terms = terms(question)
@@ -310,7 +317,24 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
     wants = asks_for(question)
     pool: list[tuple[int, NumberedSource, Unit, frozenset[str]]] = []
     leads: set[tuple[int, int]] = set()  # (source, start) of sentences that open a list
+    structural: dict[int, StructuralUnit] = {}  # pool index → the unit of a law it quotes
+    seen_units: set[tuple[str, int, str]] = set()
     for rank, source in enumerate(sources[:max_sources], start=1):
+        document = (documents.get(source.hit.library, source.hit.doc_id)
+                    if documents is not None else None)
+        laws = units_near(document, source.hit) if document is not None else []
+        if laws:  # a structured document: its units compete, not the chunk's sentences
+            for law in laws:
+                if law.key in seen_units:
+                    continue
+                seen_units.add(law.key)
+                text = show(law)
+                unit = Unit(0, len(law.hit.text), law.hit.text, law.kind, law.key[1],
+                            items=law.items, display=text)
+                shared = question_terms & terms(" ".join((*law.headings[-1:], text)))
+                structural[len(pool)] = law
+                pool.append((rank, dataclasses.replace(source, hit=law.hit), unit, shared))
+            continue
         previous: Unit | None = None
         units = segment(source.hit.text)
         # a list's lead is quoted as the whole block: its items are evidence for it too
@@ -327,8 +351,10 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
             if unit.kind != "block":
                 previous = unit
     # a long list of passages: embed the sentences with keyword evidence first
-    pool.sort(key=lambda c: (-len(c[3]), c[0], c[2].position))
-    pool = pool[:MAX_CANDIDATES]
+    order = sorted(range(len(pool)), key=lambda i: (-len(pool[i][3]), pool[i][0],
+                                                     pool[i][2].position))[:MAX_CANDIDATES]
+    laws = [structural.get(i) for i in order]
+    pool = [pool[i] for i in order]
     semantic: list[float | None] = [None] * len(pool)
     embedded = 0
     if vectors is not None and pool:
@@ -342,23 +368,29 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
             frequency[term] = frequency.get(term, 0) + 1
     scale = math.log(1 + len(pool)) or 1.0
     quotes = []
-    for (rank, source, unit, shared), cosine in zip(pool, semantic, strict=True):
+    for i, ((rank, source, unit, shared), cosine) in enumerate(zip(pool, semantic, strict=True)):
+        law = laws[i]
         keywords = sum(math.log(1 + len(pool) / frequency[t]) for t in shared) / scale
         score = (cosine or 0.0) + LEXICAL_WEIGHT * keywords + RANK_PRIOR / rank
-        if names_a(wants, unit.text, question):
+        words = unit.shown if law is not None else unit.text
+        if names_a(wants, words, question):
             score += TYPE_BONUS
-        if wants_list and (source.number, unit.start) in leads:
+        is_list = law.is_list if law is not None else (source.number, unit.start) in leads
+        if wants_list and is_list:
             score += LIST_BONUS
-        if defines(unit.text, thing, source.hit.language):
+        if defines(law.lead if law is not None else unit.text, thing, source.hit.language):
             score += DEFINITION_BONUS
-        quotes.append(Quote(source.number, source.hit, unit, score, cosine, len(shared)))
+        if law is not None:
+            score += (LEAD_PRECISION_WEIGHT * law.lead_precision(question_terms)
+                      + HEADING_PRECISION_WEIGHT * law.heading_precision(question_terms))
+        quotes.append(Quote(source.number, source.hit, unit, score, cosine, len(shared), law))
     quotes.sort(key=lambda c: (-c.score, c.source, c.unit.position))
     return quotes, embedded
 
 
 def _as_block(quote: Quote) -> Quote:
     """A lead sentence ("… seguintes hipóteses:") becomes the block with its items."""
-    if not quote.unit.text.rstrip().endswith(":"):
+    if quote.structural is not None or not quote.unit.text.rstrip().endswith(":"):
         return quote
     block = next((u for u in segment(quote.hit.text)
                   if u.kind == "block" and u.start == quote.unit.start), None)
@@ -402,9 +434,10 @@ def _second_opinion(candidate: Quote, chosen: list[Quote],
 
 def extract_answer(question: str, sources: Sequence[NumberedSource],
                    vectors: SentenceVectors | None = None, *,
-                   max_quotes: int = MAX_QUOTES) -> ExtractiveAnswer:
+                   max_quotes: int = MAX_QUOTES,
+                   documents: DocumentTexts | None = None) -> ExtractiveAnswer:
     """The best quotes for `question` from `sources` (see the module docstring)."""
-    ranked, embedded = rank_candidates(question, sources, vectors)
+    ranked, embedded = rank_candidates(question, sources, vectors, documents=documents)
     matched = any(q.shared_terms for q in ranked)
     ordered = ranked
     if vectors is None and not matched:

@@ -60,15 +60,20 @@ class Unit:
     start: int  # offsets into the passage text; passage[start:end] is the exact quote
     end: int
     text: str  # passage[start:end]
-    kind: str  # "sentence" | "item" | "block" (a lead sentence with its list items)
+    # "sentence" | "item" | "block" (a lead sentence with its list items); a unit of a
+    # structured document (answer/units.py): "provision" | "list"
+    kind: str
     position: int  # order within the passage
     items: int = 0  # list items in a block
     continues: bool = False  # a block whose list goes on past the passage (or the bound)
     flags: frozenset[str] = frozenset()  # "heading", "question", "instruction", "lead_only"
+    display: str = ""  # a structural unit's shown lines (its path in front, notes out)
 
     @property
     def shown(self) -> str:
         """The quote as displayed: one line per list item, spaces squashed within lines."""
+        if self.display:
+            return self.display
         lines = [" ".join(line.split()) for line in self.text.split("\n")]
         if self.kind == "block":
             return "\n".join(line for line in lines if line)

@@ -74,6 +74,7 @@ from desktop_app.answer.rewrite import RewriteResult, rewrite_query
 from desktop_app.answer.stream_guard import LOOP, AnswerGuard
 from desktop_app.config.settings import Settings
 from desktop_app.errors import AppError
+from desktop_app.retrieval.doc_text import DocumentTexts
 from desktop_app.retrieval.search import SearchReport, SearchWarning, SearchWarningCode
 from desktop_app.retrieval.types import Embedder, Hit, SearchFilters
 from desktop_app.text.language import question_language
@@ -147,7 +148,8 @@ class AnswerService:
                  prompts_dir: Path | None = None, llm_error: AppError | None = None,
                  embedder: Embedder | None = None,
                  library: abstain.LibraryFloor | None = None,
-                 recall: ConversationRecall | None = None) -> None:
+                 recall: ConversationRecall | None = None,
+                 documents: DocumentTexts | None = None) -> None:
         self.searcher = searcher
         self.llm = llm
         self.settings = settings
@@ -159,13 +161,14 @@ class AnswerService:
         self.embedder = embedder  # ranks quotable sentences; None → keyword evidence only
         self.sentence_vectors = SentenceVectors(embedder) if embedder is not None else None
         self.library = library  # what off-topic questions score in this library (abstention)
+        self.documents = documents  # structured documents rebuilt from chunks (answer/units)
 
     def with_llm(self, llm: LLM | None) -> AnswerService:
         """The same service answering with another model (CLI `ask --model PATH`)."""
         service = AnswerService(self.searcher, llm, self.settings, memory=self.memory,
                                 reranker=self.reranker, prompts_dir=self.prompts_dir,
                                 embedder=self.embedder, library=self.library,
-                                recall=self.recall)
+                                recall=self.recall, documents=self.documents)
         service.sentence_vectors = self.sentence_vectors  # share the cache
         return service
 
@@ -448,7 +451,7 @@ class AnswerService:
     def _rank(self, query: str, hits: list[Hit], trace: dict[str, Any]) -> ExtractiveAnswer:
         """The quotable sentences of the top passages, ranked (also the abstention evidence)."""
         sources = [NumberedSource(i, hit) for i, hit in enumerate(hits, start=1)]
-        extract = extract_answer(query, sources, self.sentence_vectors)
+        extract = extract_answer(query, sources, self.sentence_vectors, documents=self.documents)
         trace["sentences_ranked"] = len(extract.candidates)
         trace["sentences_embedded"] = extract.embedded
         return extract

@@ -242,25 +242,11 @@ class IndexStats:
 
 
 def stored_pages(chunks: Sequence[ChunkRow]) -> list[str]:
-    """A document's text rebuilt from its stored chunks (overlaps removed), one string per
-    page — shown when the original file is not on this computer."""
-    pages: dict[int, str] = {}
-    previous = ""
-    for chunk in sorted(chunks, key=lambda c: c.position):
-        text = chunk.text
-        overlap = 0
-        start = previous.find(text[:20]) if len(text) >= 20 else -1
-        while start >= 0:  # the longest tail of the previous chunk this one starts with
-            if text.startswith(previous[start:]):
-                overlap = len(previous) - start
-                break
-            start = previous.find(text[:20], start + 1)
-        piece = text[overlap:]
-        page = pages.get(chunk.page_start, "")
-        pages[chunk.page_start] = (page + (" " if page and overlap == 0 else "") + piece)
-        previous = text
-    last = max(pages, default=0)
-    return [pages.get(n, "") for n in range(1, last + 1)]
+    """A document's text rebuilt from its stored chunks, one string per page — shown when
+    the original file is not on this computer (`doc_text.DocumentText`)."""
+    from desktop_app.retrieval.doc_text import stored_pages as rebuild
+
+    return rebuild(chunks)
 
 
 # ---- protocols -------------------------------------------------------------------------------

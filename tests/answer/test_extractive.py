@@ -224,9 +224,13 @@ def test_a_definition_question_quotes_the_definition_first(lgpd_app, question: s
     """The real LGPD: Art. 5's glossary ranks below the articles that use the term a lot
     (for "dado pessoal sensível", ninth, behind Art. 11's "O tratamento de dados pessoais
     sensíveis somente poderá…", which was quoted first); the item defining exactly the
-    asked thing comes first."""
+    asked thing comes first, under its article (its lead shown as context)."""
     from desktop_app.answer.events import Done
 
     done = [e for e in lgpd_app.answer_service.ask(question, sources_only=True)
             if isinstance(e, Done)][0]
-    assert done.answer.startswith(opening), done.answer[:200]
+    first = done.answer.split("[2]")[0]
+    assert first.startswith("Art. 5º Para os fins desta Lei, considera-se"), done.answer[:200]
+    assert f"\n{opening}" in first, done.answer[:300]
+    assert done.citations[0].quote is not None
+    assert done.citations[0].quote.text.startswith(opening)  # the badge marks the item

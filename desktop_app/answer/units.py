@@ -1,0 +1,274 @@
+"""Answer units of a structured document: what a sources-only answer quotes from a law.
+
+A passage of a law is cut by the chunker wherever its size runs out, but an analyst
+cites units: an article's caput with its whole list, a paragraph (§), an inciso with its
+alíneas. For every unit that a retrieved passage touches (and the article holding it),
+`units_near` builds the candidates, from the document rebuilt out of its stored chunks
+(`retrieval.doc_text`), so a list that runs over several chunks or pages comes whole:
+
+- `provision`: a unit's own text ("§ 2º …", "II - no prazo de até 15 (quinze) dias…"),
+  shown under its path ("Art. 19 › II - …") with its list's lead as context;
+- `list`: a caput, § or inciso followed by its items ("Art. 18. O titular … requisição:"
+  then I–IX), folded after `LIST_FOLD` lines ("… +4").
+
+Text a compiled law struck through (revoked wording, `Hit.revoked`) and units whose words
+are only a veto or revocation note ("II - (VETADO);") are never candidates nor lines of a
+list; amendment notes ("(Redação dada pela Lei nº 13.853, de 2019) Vigência") are taken
+out of the shown words and kept as the unit's `notes`. The quote's span covers the unit in
+the document (the viewer highlights it on its pages); the shown lines are its words.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import weakref
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from desktop_app.retrieval.doc_text import DocumentText
+from desktop_app.retrieval.types import Hit
+from desktop_app.text.analyze import content_terms
+from desktop_app.text.stopwords import NOT_CONTENT
+from desktop_app.text.structure import (
+    ARTICLE,
+    ITEM,
+    LEGAL_KINDS,
+    LETTER,
+    PARAGRAPH,
+    SUBITEM,
+    Node,
+    Structure,
+    is_empty_unit,
+    note_spans,
+)
+
+LIST_FOLD = 15  # list lines shown before "… +N"
+MAX_LEAD_CONTEXT = 300  # a list lead shown above one of its items, at most
+REVOKED_SHARE = 0.5  # a unit whose own words are at least this much struck is revoked
+MAX_UNITS_PER_PASSAGE = 40
+# "princípios de legalidade, impessoalidade, moralidade, publicidade e eficiência": a list
+# of short terms in one sentence (three commas at least, each term of one to four words)
+_TERM = r"[^\W\d][\w-]*(?:\s[\w-]+){0,3}"
+_INLINE_LIST = re.compile(rf"(?:{_TERM},\s){{3,}}{_TERM}\s(?:e|ou|y|o|and|or)\s{_TERM}")
+
+
+@dataclass(frozen=True)
+class StructuralUnit:
+    """One candidate: its passage (`hit.text` is the unit in the document), its path and
+    the lines to show."""
+
+    hit: Hit
+    label: str  # "Art. 18", "Art. 19, II", "Art. 7º, parágrafo único"
+    article: str  # the article that holds it ("Art. 19"), "" outside articles
+    headings: tuple[str, ...]  # titles of the divisions that hold it
+    lines: tuple[str, ...]  # shown: notes and revoked words out, the label in front
+    lead: str  # its own words (without its items), notes out
+    topic: str  # its own words after its label (what `lead_precision` weighs)
+    title: str  # the title of the division that holds it ("DOS DIREITOS DO TITULAR")
+    kind: str  # "list" | "provision"
+    items: int  # list items shown (0 for a provision)
+    hidden: int  # list lines folded away
+    notes: tuple[str, ...]
+    key: tuple[str, int, str]  # (doc id, node index, kind): one candidate per unit
+    # how rare each term of its lead and heading is in the document (an idf): a question's
+    # words that a unit's lead is about, weighed against everything else that lead says
+    weights: dict[str, float] = field(default_factory=dict, compare=False)
+
+    def lead_precision(self, question: frozenset[str]) -> float:
+        """The share of the lead's weighted terms that the question uses: "o tratamento de
+        dados pessoais … nas seguintes hipóteses" is about what "bases legais para o
+        tratamento de dados pessoais" asks; "… de dados pessoais sensíveis …" also about
+        something it does not ask."""
+        return _precision(terms_of(self.topic), question, self.weights)
+
+    def heading_precision(self, question: frozenset[str]) -> float:
+        """The same for the title of the division that holds it ("DOS DIREITOS DO TITULAR")."""
+        return _precision(terms_of(self.title), question, self.weights)
+
+    @property
+    def inline_list(self) -> bool:
+        """A caput or § naming its list in one sentence ("… aos princípios de A, B, C e D")."""
+        return self.kind == "provision" and self.label.count(",") <= 1 and \
+            bool(_INLINE_LIST.search(self.lead))
+
+    @property
+    def is_list(self) -> bool:
+        return self.items >= 2 or self.inline_list
+
+
+def terms_of(text: str) -> frozenset[str]:
+    """Content terms as the answer ranking compares them (folded, stemmed, no asking words)."""
+    return content_terms(text, ignore=NOT_CONTENT)
+
+
+def _precision(terms: frozenset[str], question: frozenset[str],
+               weights: dict[str, float]) -> float:
+    total = sum(weights.get(t, 1.0) for t in terms)
+    return sum(weights.get(t, 1.0) for t in terms & question) / total if total else 0.0
+
+
+_DF: weakref.WeakKeyDictionary[DocumentText, tuple[int, Counter[str]]] = \
+    weakref.WeakKeyDictionary()
+
+
+def _document_frequency(doc: DocumentText) -> tuple[int, Counter[str]]:
+    """In how many of the document's units (and division titles) each term occurs."""
+    cached = _DF.get(doc)
+    if cached is None:
+        counts: Counter[str] = Counter()
+        nodes = doc.structure.nodes
+        for node in nodes:
+            counts.update(terms_of(doc.text[node.start:node.body_end]))
+        cached = (max(len(nodes), 1), counts)
+        _DF[doc] = cached
+    return cached
+
+
+def _weights(doc: DocumentText, *texts: str) -> dict[str, float]:
+    n, counts = _document_frequency(doc)
+    return {t: math.log((n + 1) / (counts.get(t, 0) + 1)) + 1.0
+            for text in texts for t in terms_of(text)}
+
+
+def _squash(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _visible(doc: DocumentText, start: int, end: int) -> tuple[str, tuple[str, ...]]:
+    """The words of [start, end) without revoked ranges and amendment notes, and the notes."""
+    hidden = [(a + start, b + start) for a, b in doc.revoked_in(start, end)]
+    notes = note_spans(doc.text, start, end)
+    parts, position = [], start
+    for a, b in sorted(hidden + notes):
+        parts.append(doc.text[position:max(position, a)])
+        position = max(position, b)
+    parts.append(doc.text[position:end])
+    words = _squash(" ".join(parts))
+    words = re.sub(r"\s+([;,.:])", r"\1", words)
+    return words, tuple(_squash(doc.text[a:b]) for a, b in notes)
+
+
+def is_revoked(doc: DocumentText, node: Node) -> bool:
+    """Whether most of a unit's own words are struck through."""
+    own = doc.text[node.start:node.body_end]
+    letters = sum(ch.isalnum() for ch in own)
+    struck = sum(ch.isalnum() for a, b in doc.revoked_in(node.start, node.body_end)
+                 for ch in own[a:b])
+    return letters > 0 and struck >= REVOKED_SHARE * letters
+
+
+def _own(doc: DocumentText, node: Node) -> tuple[str, tuple[str, ...]]:
+    return _visible(doc, node.start, node.body_end)
+
+
+def _live(doc: DocumentText, node: Node) -> bool:
+    """Neither revoked nor only a veto/revocation note."""
+    return not is_revoked(doc, node) and not is_empty_unit(doc.text[node.text_start:node.body_end])
+
+
+def _item_lines(doc: DocumentText, structure: Structure, node: Node) -> list[tuple[Node, str]]:
+    """The live items under `node`, each followed by its own live sub-items."""
+    out: list[tuple[Node, str]] = []
+    for item in structure.list_items(node):
+        if not _live(doc, item):
+            continue
+        out.append((item, _own(doc, item)[0]))
+        out += _item_lines(doc, structure, item)
+    return out
+
+
+def _prefix(structure: Structure, node: Node) -> str:
+    """What goes before a unit's own words: the path of what holds it ("Art. 19 › ")."""
+    if node.kind == ARTICLE or node.parent is None:
+        return ""
+    parent = structure.nodes[node.parent]
+    return f"{structure.label(parent)} › " if parent.kind in LEGAL_KINDS else ""
+
+
+def _unit(doc: DocumentText, structure: Structure, base: Hit, node: Node,
+          kind: str) -> StructuralUnit | None:
+    label = structure.label(node)
+    article = structure.article_of(node)
+    headings = tuple(structure.headings(node))
+    titles = [n.title for n in structure.ancestors(node) if n.title]
+    title = titles[-1] if titles else ""
+    topic = _visible(doc, node.text_start, node.body_end)[0]
+    own, notes = _own(doc, node)
+    prefix = _prefix(structure, node)
+    if kind == "list":
+        items = _item_lines(doc, structure, node)
+        if not items:
+            return None
+        end = max(n.body_end for n, _ in items)
+        shown = [text for _, text in items]
+        hidden = max(0, len(shown) - LIST_FOLD)
+        lines = [prefix + own, *shown[:LIST_FOLD]]
+        if hidden:
+            lines.append(f"… +{hidden}")
+        count = sum(1 for n, _ in items if n.parent == node.index)
+        start = node.start
+    else:
+        start, end = node.start, node.body_end
+        lines = [prefix + own]
+        count = hidden = 0
+        parent = structure.nodes[node.parent] if node.parent is not None else None
+        if (node.kind in (ITEM, LETTER, SUBITEM) and parent is not None
+                and parent.kind in LEGAL_KINDS):
+            lead = _own(doc, parent)[0]
+            if lead.endswith(":") and len(lead) <= MAX_LEAD_CONTEXT:
+                lines = [_prefix(structure, parent) + lead, "…", own]
+    while end > start and doc.text[end - 1].isspace():
+        end -= 1
+    hit = doc.as_hit(base, start, end)
+    return StructuralUnit(hit, label, structure.label(article) if article else "", headings,
+                          tuple(lines), own, topic, title, kind, count, hidden, notes,
+                          (doc.doc_id, node.index, kind), _weights(doc, topic, title))
+
+
+def units_near(doc: DocumentText, base: Hit) -> list[StructuralUnit]:
+    """Candidates for a passage of a structured document: every live unit the passage
+    touches, as a provision and (when it has items) as a list, plus the article and the
+    list lead that hold each of them. Empty when the document has no legal structure."""
+    structure = doc.structure
+    span = doc.hit_span(base)
+    if not structure.is_legal or span is None:
+        return []
+    start, end = span
+    touched = [n for n in structure.nodes
+               if n.kind in LEGAL_KINDS and n.start < end and n.body_end > start]
+    wanted: dict[int, Node] = {}
+    for node in touched[:MAX_UNITS_PER_PASSAGE]:
+        for holder in structure.ancestors(node):
+            if holder.kind in (ARTICLE, PARAGRAPH, ITEM) and holder.kind in LEGAL_KINDS:
+                wanted.setdefault(holder.index, holder)
+        wanted.setdefault(node.index, node)
+    out: list[StructuralUnit] = []
+    for node in sorted(wanted.values(), key=lambda n: n.index):
+        if not _live(doc, node):
+            continue
+        for kind in ("provision", "list"):
+            if kind == "provision" and structure.list_items(node) and \
+                    _own(doc, node)[0].endswith(":"):
+                continue  # a list's lead alone answers nothing: its list is the unit
+            unit = _unit(doc, structure, base, node, kind)
+            if unit is not None and unit.lines[0].strip():
+                out.append(unit)
+    return out
+
+
+def show(unit: StructuralUnit) -> str:
+    """The unit as displayed: one line each (the caller adds the badge to the first)."""
+    return "\n".join(unit.lines)
+
+
+def distinct(units: Sequence[StructuralUnit]) -> list[StructuralUnit]:
+    """One candidate per unit (overlapping passages touch the same units), first kept."""
+    seen: set[tuple[str, int, str]] = set()
+    out = []
+    for unit in units:
+        if unit.key not in seen:
+            seen.add(unit.key)
+            out.append(unit)
+    return out
