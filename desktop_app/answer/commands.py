@@ -96,6 +96,10 @@ def run_eval_answers(args: argparse.Namespace, app: Any, out: TextIO | None = No
 
     out = out or sys.stdout
     legal = args.corpus.is_dir() and not (args.corpus / "corpus.jsonl").exists()
+    if legal and (args.unanswerable or args.indomain):
+        print("error: --unanswerable and --indomain are for a BEIR corpus; a legal set has "
+              "its own out-of-scope questions", file=sys.stderr)
+        return 2
     needed = [args.corpus, args.qa, args.unanswerable, args.settings]
     if not legal:
         needed[0] = args.corpus / "corpus.jsonl"

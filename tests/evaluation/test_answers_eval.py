@@ -170,3 +170,6 @@ def test_a_settings_file_naming_no_setting_is_refused(tmp_path: Path, capsys) ->
                                       str(settings)])
     assert args.handler(args, build_app()) == 2
     assert "abstain_min_margn" in capsys.readouterr().err
+    args = build_parser().parse_args(["eval", "answers", str(docs), str(legal), "--indomain"])
+    assert args.handler(args, build_app()) == 2
+    assert "for a BEIR corpus" in capsys.readouterr().err
