@@ -1,13 +1,21 @@
 """Answer-quality benchmark: `eval answers` on FaQuAD and on Pirá, each against the
-other's questions, through the real pipeline (see desktop_app/answer/evaluation.py).
+other's questions and with their own paragraphs taken out (in-domain unanswerables), and
+on the legal dev set (LGPD + LDB PDFs), through the real pipeline (desktop_app/evaluation/).
 
-Writes bench/results/answers-faquad_pt.json and bench/results/answers-pira_pt.json
+Writes bench/results/answers-faquad_pt.json, answers-pira_pt.json and answers-legal.json
 (figures only; `desktop-app eval answers … --json OUT` keeps every question's outcome).
 FaQuAD has gold answer spans; Pirá only its judged paragraphs, so for Pirá the
 content scores are absent and abstention/false abstention and badge precision remain.
-The eval index is cached under the app's cache dir (first run indexes ~550 documents).
+Eval indexes are cached under the app's cache dir (the first run indexes ~550 paragraphs
+and ingests the two PDFs).
 
-Usage: .venv/bin/python bench/answers.py [--limit N] [--sources-only] [--out DIR]
+Calibration: `--settings FILE` answers every set with those settings replaced;
+`--calibration DIR` answers each set with DIR/<set>.json when it exists (faquad_pt.json,
+pira_pt.json, legal.json), so each set can be reported with a calibration that did not
+see it. The file used is named in the report (`settings_file`).
+
+Usage: .venv/bin/python bench/answers.py [--only faquad_pt|pira_pt|legal ...] [--limit N]
+       [--sources-only] [--settings FILE] [--calibration DIR] [--out DIR]
 """
 
 from __future__ import annotations
@@ -17,28 +25,51 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from desktop_app.answer.commands import print_answer_report  # noqa: E402
+from desktop_app.answer.commands import print_answer_report, print_legal_report  # noqa: E402
 from desktop_app.app import build_app  # noqa: E402
-from desktop_app.evaluation.answers import run_answer_eval  # noqa: E402
+from desktop_app.evaluation.answers import load_overrides, run_answer_eval  # noqa: E402
+from desktop_app.evaluation.legal_run import run_legal_eval  # noqa: E402
 
 EVAL = REPO.parent / "shared" / "eval"
 RUNS = (
-    ("answers-faquad_pt.json", EVAL / "retrieval" / "faquad_pt", EVAL / "qa" / "faquad_pt.jsonl",
+    ("faquad_pt", EVAL / "retrieval" / "faquad_pt", EVAL / "qa" / "faquad_pt.jsonl",
      EVAL / "retrieval" / "pira_pt" / "queries.jsonl"),
-    ("answers-pira_pt.json", EVAL / "retrieval" / "pira_pt",
+    ("pira_pt", EVAL / "retrieval" / "pira_pt",
      EVAL / "retrieval" / "pira_pt" / "queries.jsonl", EVAL / "qa" / "faquad_pt.jsonl"),
 )
+LEGAL_DOCS = EVAL / "pdfs" / "pt"
+LEGAL_SET = REPO / "bench" / "data" / "legal_pt.jsonl"
+
+
+def _settings_for(name: str, args: argparse.Namespace) -> tuple[dict[str, Any], str | None]:
+    chosen = args.settings
+    if args.calibration is not None and (args.calibration / f"{name}.json").exists():
+        chosen = args.calibration / f"{name}.json"
+    return load_overrides(chosen), (str(chosen) if chosen else None)
+
+
+def _save(out_dir: Path, name: str, report: dict[str, Any]) -> None:
+    report.pop("outcomes", None)
+    setting = report.get("indomain") or {}
+    for key in ("unanswerable_ids", "abstained_answerable_ids"):  # per question: not committed
+        setting.pop(key, None)
+    (out_dir / name).write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n",
+                                encoding="utf-8")
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--only", nargs="+", choices=("faquad_pt", "pira_pt", "legal"))
     parser.add_argument("--limit", type=int, default=None)
     parser.add_argument("--sources-only", action="store_true")
+    parser.add_argument("--settings", type=Path, default=None)
+    parser.add_argument("--calibration", type=Path, default=None)
     parser.add_argument("--out", type=Path, default=REPO / "bench" / "results")
     args = parser.parse_args()
     if not EVAL.is_dir():
@@ -47,14 +78,27 @@ def main() -> int:
     app = build_app()
     out_dir = args.out
     out_dir.mkdir(parents=True, exist_ok=True)
+
+    def say(message: str) -> None:
+        print(f"  {message}", file=sys.stderr, flush=True)
+
     for name, corpus, questions, others in RUNS:
+        if args.only and name not in args.only:
+            continue
+        overrides, settings_file = _settings_for(name, args)
         report = run_answer_eval(app, corpus, questions, others, limit=args.limit,
-                                 written=False if args.sources_only else None,
-                                 progress=lambda m: print(f"  {m}", file=sys.stderr, flush=True))
-        report.pop("outcomes", None)
+                                 written=False if args.sources_only else None, indomain=True,
+                                 overrides=overrides, progress=say)
+        report["settings_file"] = settings_file
         print_answer_report(report, sys.stdout)
-        (out_dir / name).write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n",
-                                    encoding="utf-8")
+        _save(out_dir, f"answers-{name}.json", report)
+    if not args.only or "legal" in args.only:
+        overrides, settings_file = _settings_for("legal", args)
+        report = run_legal_eval(app, LEGAL_DOCS, LEGAL_SET, limit=args.limit,
+                                overrides=overrides, progress=say)
+        report["settings_file"] = settings_file
+        print_legal_report(report, sys.stdout)
+        _save(out_dir, "answers-legal.json", report)
     return 0
 
 

@@ -1,5 +1,6 @@
 """CLI: `ask` (streamed, cited answers), `models list|add|use|remove|mode` and
-`eval answers` (answer quality on a BEIR corpus with a QA file).
+`eval answers` (answer quality on a BEIR corpus with a QA file, or on a folder of
+documents with a legal set).
 
 Handlers take `(args, app)` where `app` is `desktop_app.app.App`; they use
 `app.answer_service`, `app.settings` and `app.save_settings()`.
@@ -65,12 +66,22 @@ def register(subparsers: Any) -> None:
 
 def register_eval(eval_sub: Any) -> None:
     e = eval_sub.add_parser(
-        "answers", help="answer quality: gold spans, badges, abstention, latency")
-    e.add_argument("corpus", type=Path, help="BEIR folder (corpus.jsonl, qrels/test.tsv)")
+        "answers", help="answer quality: gold spans, badges, abstention, latency; on a "
+                        "folder of documents, a legal set (articles, lists, revoked text)")
+    e.add_argument("corpus", type=Path,
+                   help="BEIR folder (corpus.jsonl, qrels/test.tsv), or a folder of documents "
+                        "(the files a legal set names, ingested by the app's pipeline)")
     e.add_argument("qa", type=Path,
-                   help="questions: a QA .jsonl with answers and doc_id, or BEIR queries.jsonl")
+                   help="questions: a QA .jsonl with answers and doc_id, or BEIR queries.jsonl; "
+                        "for a documents folder, a legal set (see evaluation/legal.py)")
     e.add_argument("--unanswerable", type=Path, metavar="OTHER_QUERIES.jsonl",
                    help="questions from another set: each should be answered 'not found'")
+    e.add_argument("--indomain", action="store_true",
+                   help="also take the questions' own paragraphs out of the corpus: each "
+                        "should then be answered 'not found' (abstention_indomain)")
+    e.add_argument("--settings", type=Path, default=None, metavar="FILE.json",
+                   help="answer with these settings replaced (a JSON object of setting names "
+                        "and values, e.g. a calibration made without this set)")
     e.add_argument("--limit", type=int, default=None, help="first N questions of each file")
     e.add_argument("--sources-only", action="store_true",
                    help="skip written answers even when a capable model is configured")
@@ -80,17 +91,41 @@ def register_eval(eval_sub: Any) -> None:
 
 
 def run_eval_answers(args: argparse.Namespace, app: Any, out: TextIO | None = None) -> int:
-    from desktop_app.evaluation.answers import run_answer_eval
+    from desktop_app.evaluation.answers import load_overrides, run_answer_eval, with_overrides
+    from desktop_app.evaluation.legal_run import run_legal_eval
 
     out = out or sys.stdout
-    for path in (args.corpus / "corpus.jsonl", args.qa, args.unanswerable):
+    legal = args.corpus.is_dir() and not (args.corpus / "corpus.jsonl").exists()
+    if legal and (args.unanswerable or args.indomain):
+        print("error: --unanswerable and --indomain are for a BEIR corpus; a legal set has "
+              "its own out-of-scope questions", file=sys.stderr)
+        return 2
+    needed = [args.corpus, args.qa, args.unanswerable, args.settings]
+    if not legal:
+        needed[0] = args.corpus / "corpus.jsonl"
+    for path in needed:
         if path is not None and not path.exists():
             print(f"error: not found: {path}", file=sys.stderr)
             return 2
-    report = run_answer_eval(app, args.corpus, args.qa, args.unanswerable, limit=args.limit,
-                             written=False if args.sources_only else None,
-                             progress=lambda m: print(f"  {m}", file=sys.stderr, flush=True))
-    print_answer_report(report, out)
+    try:
+        overrides = load_overrides(args.settings)
+        with_overrides(app.settings, overrides)  # a name that is not a setting: say so now
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+    def say(message: str) -> None:
+        print(f"  {message}", file=sys.stderr, flush=True)
+
+    if legal:
+        report = run_legal_eval(app, args.corpus, args.qa, limit=args.limit,
+                                overrides=overrides, progress=say)
+        print_legal_report(report, out)
+    else:
+        report = run_answer_eval(app, args.corpus, args.qa, args.unanswerable, limit=args.limit,
+                                 written=False if args.sources_only else None,
+                                 indomain=args.indomain, overrides=overrides, progress=say)
+        print_answer_report(report, out)
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps(report, indent=2, ensure_ascii=False), encoding="utf-8")
@@ -101,6 +136,11 @@ _REPORT_ROWS = ("first_block_contains_gold", "answer_contains_gold", "citation_p
                 "abstention_unanswerable", "false_abstention_answerable", "mean_blocks",
                 "answer_step_ms_p50", "answer_step_ms_p90", "answer_step_cold_ms_p50",
                 "retrieval_ms_p50")
+_INDOMAIN_ROWS = ("abstention_indomain", "false_abstention_answerable_indomain")
+_LEGAL_ROWS = ("article_in_first_block", "lists_complete", "list_completeness_mean",
+               "answer_contains_gold", "first_block_contains_gold", "abstention_out_of_scope",
+               "false_abstention", "revoked_quoted", "revoked_quoted_answers",
+               "followups_answered", "followup_article_in_first_block")
 
 
 def print_answer_report(report: dict[str, Any], out: TextIO) -> None:
@@ -118,6 +158,28 @@ def print_answer_report(report: dict[str, Any], out: TextIO) -> None:
         print(line, file=out)
     if not written.get("run"):
         print(f"written mode not run: {written.get('why', '')}", file=out)
+    setting = report.get("indomain")
+    if setting:
+        print(f"in-domain: {setting['unanswerable_questions']} questions without their "
+              f"paragraphs ({setting['docs_removed']} of "
+              f"{setting['docs_removed'] + setting['docs_kept']} removed), "
+              f"{setting['answerable_questions']} answerable", file=out)
+        for key in _INDOMAIN_ROWS:
+            value = report.get(key)
+            print(f"{key:38} {'—' if value is None else value!s:>8}", file=out)
+
+
+def print_legal_report(report: dict[str, Any], out: TextIO) -> None:
+    """The legal set's figures, then the count and scores of each kind of question."""
+    print(f"{report['qa']} on {', '.join(report['documents'])}: {report['questions']} "
+          f"questions, {report['answers_given']} answers (sources-only)", file=out)
+    for key in _LEGAL_ROWS:
+        value = report.get(key)
+        print(f"{key:34} {'—' if value is None else value!s:>8}", file=out)
+    for kind, row in report.get("per_kind", {}).items():
+        article = row.get("article_in_first_block")
+        print(f"  {kind:18} {row['questions']:4} asked, {row['abstained']:3} not found"
+              + ("" if article is None else f", right article first {article}"), file=out)
 
 
 def _page(c: Citation) -> str:

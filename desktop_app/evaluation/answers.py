@@ -1,4 +1,6 @@
-"""Answer evaluation: `desktop-app eval answers CORPUS_DIR QA.jsonl [--unanswerable OTHER.jsonl]`.
+"""Answer evaluation: `desktop-app eval answers CORPUS_DIR QA.jsonl [--unanswerable OTHER.jsonl]
+[--indomain] [--settings FILE.json]` (a folder of documents with a legal set instead:
+`evaluation.legal_run`).
 
 Method. The BEIR corpus is indexed through the real chunker, embedder and LanceDB
 index (`evaluation.retrieval.build_eval_index`, cached per corpus and embedder); a
@@ -13,6 +15,9 @@ Scores (texts compared accent- and case-folded, punctuation as spaces):
 - `abstention_unanswerable`: questions of another set, asked against this corpus,
   answered "not found";
 - `false_abstention_answerable`: this corpus's own questions answered "not found";
+- with `indomain`: `abstention_indomain`, this corpus's questions answered "not found"
+  once their paragraphs are taken out of it, and `false_abstention_answerable_indomain`,
+  the others in that smaller library (`evaluation.indomain`);
 - latency: p50 of the answer step after retrieval (ranking, abstention, the answer),
   with the retrieval time beside it.
 A question answered "not found" counts as a miss for the gold-span scores.
@@ -157,12 +162,38 @@ def score(answerable: list[Outcome], unanswerable: list[Outcome]) -> dict[str, A
     }
 
 
-def evaluation_app(app: Any, index: Any, home: Path) -> Any:
+def with_overrides(settings: Any, overrides: dict[str, Any] | None) -> Any:
+    """`settings` with some fields replaced (an eval's calibration or experiment, e.g.
+    {"abstain_min_margin": 0.05}); ValueError for a name that is not a setting."""
+    if not overrides:
+        return settings
+    from desktop_app.config.settings import Settings
+
+    unknown = sorted(set(overrides) - {f.name for f in dataclasses.fields(Settings)})
+    if unknown:
+        raise ValueError(f"not settings: {', '.join(unknown)}")
+    return Settings.from_dict({**settings.to_dict(), **overrides})
+
+
+def load_overrides(path: Path | None) -> dict[str, Any]:
+    """A settings-override file: one JSON object of setting names and values."""
+    if path is None:
+        return {}
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if not isinstance(data, dict):
+        raise ValueError(f"{path.name}: expected a JSON object of settings")
+    return data
+
+
+def evaluation_app(app: Any, index: Any, home: Path,
+                   overrides: dict[str, Any] | None = None) -> Any:
     """A composition root in `home` (the same class as `app`, so nothing here reaches up
-    to `desktop_app.app`) that shares `app`'s embedder and uses `index`."""
+    to `desktop_app.app`) that shares `app`'s embedder and uses `index`; `overrides`
+    replace settings (a calibration the eval is run with)."""
     from desktop_app.config.paths import AppPaths
 
-    settings = dataclasses.replace(app.settings, memory_enabled=False, implicit_extraction=False)
+    settings = dataclasses.replace(with_overrides(app.settings, overrides),
+                                   memory_enabled=False, implicit_extraction=False)
     paths = AppPaths(home / "config", home / "data", home / "cache", home / "logs").ensure()
     evaluated = type(app)(paths, settings, embedder=app.embedder)
     evaluated.use_index(index)  # `index` is a property: a plain attribute would not stick
@@ -171,8 +202,11 @@ def evaluation_app(app: Any, index: Any, home: Path) -> Any:
 
 def run_answer_eval(app: Any, corpus_dir: Path, qa_path: Path, unanswerable_path: Path | None,
                     *, limit: int | None = None, written: bool | None = None,
+                    indomain: bool = False, overrides: dict[str, Any] | None = None,
                     progress: Callable[[str], None] | None = None) -> dict[str, Any]:
-    """Index `corpus_dir`, ask every question; returns the report (see module docstring)."""
+    """Index `corpus_dir`, ask every question; returns the report (see module docstring).
+    `indomain`: also the in-domain unanswerable setting (`evaluation.indomain`);
+    `overrides`: settings the questions are answered with (e.g. a calibration)."""
     from desktop_app.evaluation.retrieval import build_eval_index, load_beir
 
     say = progress or (lambda _message: None)
@@ -180,16 +214,18 @@ def run_answer_eval(app: Any, corpus_dir: Path, qa_path: Path, unanswerable_path
     questions = load_questions(qa_path, beir.qrels)[:limit]
     others = load_questions(unanswerable_path)[:limit] if unanswerable_path else []
     started = time.perf_counter()
-    index = build_eval_index(beir, app.embedder, app.settings, app.paths.cache_dir / "eval",
+    index = build_eval_index(beir, app.embedder, with_overrides(app.settings, overrides),
+                             app.paths.cache_dir / "eval",
                              lambda n, total: say(f"indexed {n}/{total} docs")
                              if n % 50 == 0 or n == total else None)
     report: dict[str, Any] = {"corpus": beir.name, "docs": len(beir.corpus),
                               "qa": qa_path.name,
                               "unanswerable": unanswerable_path.name if unanswerable_path else None,
                               "index_seconds": round(time.perf_counter() - started, 1),
-                              "embedder": app.embedder.id}
+                              "embedder": app.embedder.id,
+                              "settings_overrides": dict(overrides or {})}
     with tempfile.TemporaryDirectory(prefix="acervo-eval-") as home:
-        evaluated = evaluation_app(app, index, Path(home))
+        evaluated = evaluation_app(app, index, Path(home), overrides)
         service = evaluated.answer_service
         report["abstention"] = service.abstention_report()
         modes = ["sources_only"]
@@ -212,6 +248,13 @@ def run_answer_eval(app: Any, corpus_dir: Path, qa_path: Path, unanswerable_path
             else:
                 report["written"] = {"run": True, "llm": getattr(service.llm, "name", None),
                                      **figures}
+    if indomain:
+        from desktop_app.evaluation.indomain import run_indomain
+
+        setting = run_indomain(app, beir, questions, overrides=overrides, progress=say)
+        report["abstention_indomain"] = setting["abstention_indomain"]
+        report["false_abstention_answerable_indomain"] = setting["false_abstention_answerable"]
+        report["indomain"] = setting
     return report
 
 
@@ -224,17 +267,12 @@ def _outcome_dict(o: Outcome) -> dict[str, Any]:
 
 # -- follow-up questions on a law (model-free rewrite) ------------------------------------------
 
-_ARTICLE = re.compile(r"(?m)^[“\"]?Art\.\s?(\d+)[º°]?(?:-([A-Z]))?")
-
-
 def article_labels(pages: dict[int, str]) -> list[tuple[tuple[int, int], str]]:
-    """Where each "Art. N" of a Brazilian law begins: ((page, offset), "N" or "55-J")."""
-    labels = []
-    for number in sorted(pages):
-        for match in _ARTICLE.finditer(pages[number]):
-            label = match.group(1) + (f"-{match.group(2)}" if match.group(2) else "")
-            labels.append(((number, match.start()), label))
-    return labels
+    """Where each "Art. N" of a Brazilian law begins: ((page, offset), "N" or "55-J")
+    (`legal_text.article_starts`)."""
+    from desktop_app.evaluation.legal_text import article_starts
+
+    return [((s.page, s.offset), s.label) for s in article_starts(pages)]
 
 
 def articles_in(hit: Any, labels: list[tuple[tuple[int, int], str]]) -> set[str]:

@@ -74,9 +74,15 @@ def test_eval_answers_runs_the_real_pipeline_and_writes_the_report(
     app = build_app(embedder=embedder)
     app.settings.llm_backend = "none"
     args = build_parser().parse_args(["eval", "answers", str(corpus), str(qa), "--unanswerable",
-                                      str(other), "--json", str(out)])
+                                      str(other), "--indomain", "--json", str(out)])
     assert args.handler(args, app) == 0
     report = json.loads(out.read_text(encoding="utf-8"))
+    # in-domain: "reembolso" leaves the library (a hash of its id), so q3 has no answer left
+    assert report["indomain"]["docs_removed"] == 1
+    assert report["indomain"]["unanswerable_ids"] == ["q3"]
+    assert report["indomain"]["answerable_questions"] == 2
+    assert report["abstention_indomain"] in (0.0, 1.0)
+    assert report["false_abstention_answerable_indomain"] is not None
     for key in ("first_block_contains_gold", "answer_contains_gold", "citation_precision",
                 "abstention_unanswerable", "false_abstention_answerable", "answer_step_ms_p50",
                 "retrieval_ms_p50"):
@@ -88,3 +94,82 @@ def test_eval_answers_runs_the_real_pipeline_and_writes_the_report(
     assert set(report["abstention"]["library_floor"]) >= {"pt", "en", "es"}
     printed = capsys.readouterr().out
     assert "first_block_contains_gold" in printed and "written mode not run" in printed
+    assert "abstention_indomain" in printed
+
+
+LAW = """Art. 1º Esta lei trata das férias dos servidores do município.
+
+Art. 2º São direitos do servidor em férias:
+
+I - trinta dias corridos de descanso por ano;
+
+II - abono de um terço da remuneração;
+
+III - adiantamento da gratificação natalina.
+
+Art. 3º O pedido de férias será respondido no prazo de 10 (dez) dias.
+
+Parágrafo único. A resposta será dada por escrito ao servidor.
+"""
+LEGAL_SET = [
+    {"id": "l1", "doc": "lei.txt", "kind": "list", "question": "Quais são os direitos do "
+     "servidor em férias?", "article": "2", "path": "Art. 2º",
+     "items": ["trinta dias corridos de descanso", "abono de um terço da remuneração",
+               "adiantamento da gratificação natalina"]},
+    {"id": "f1", "doc": "lei.txt", "kind": "fact", "question": "Em quanto tempo o pedido de "
+     "férias é respondido?", "article": "3", "path": "Art. 3º", "answers": ["10 (dez) dias"]},
+    {"id": "u1", "doc": "lei.txt", "kind": "followup", "question": "Quais são os direitos do "
+     "servidor em férias?", "article": "2", "answers": ["abono de um terço"],
+     "followup": {"question": "e a resposta ao pedido é dada como?", "article": "3",
+                  "answers": ["por escrito"]}},
+    {"id": "o1", "doc": "lei.txt", "kind": "out_of_scope",
+     "question": "Qual é a alíquota do imposto de renda sobre o abono?"},
+]
+
+
+def test_eval_answers_on_documents_runs_a_legal_set_through_ingest_and_chat(
+        tmp_path: Path, embedder, capsys) -> None:  # type: ignore[no-untyped-def]
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "lei.txt").write_text(LAW, encoding="utf-8")
+    legal = write_jsonl(tmp_path / "legal.jsonl", LEGAL_SET)  # type: ignore[arg-type]
+    settings = tmp_path / "calibration.json"
+    settings.write_text(json.dumps({"abstention_enabled": False}), encoding="utf-8")
+    out = tmp_path / "legal-report.json"
+    app = build_app(embedder=embedder)
+    app.settings.llm_backend = "none"
+    args = build_parser().parse_args(["eval", "answers", str(docs), str(legal), "--settings",
+                                      str(settings), "--json", str(out)])
+    assert args.handler(args, app) == 0
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert report["documents"] == ["lei.txt"] and report["settings_overrides"] == {
+        "abstention_enabled": False}
+    assert report["questions"] == 4 and report["answers_given"] == 5
+    assert report["abstention_out_of_scope"] == 0.0  # the gate was switched off by --settings
+    assert report["revoked_quoted"] == 0.0 and report["first_block_unlocated"] == 0
+    for key in ("article_in_first_block", "lists_complete", "list_completeness_mean",
+                "followups_answered", "false_abstention"):
+        assert report[key] is not None, key
+    turns = {o["id"]: o for o in report["outcomes"]}
+    assert set(turns) == {"l1", "f1", "u1", "u1/2", "o1"}
+    assert turns["l1"]["first_at"][0] == "lei.txt" and turns["l1"]["first_at"][2] in {"1", "2", "3"}
+    # the pair was asked as two turns of one chat; single questions outside any chat
+    assert turns["u1"]["conversation"] and turns["u1"]["conversation"] == turns["u1/2"][
+        "conversation"]
+    assert turns["l1"]["conversation"] is None
+    assert "article_in_first_block" in capsys.readouterr().out
+
+
+def test_a_settings_file_naming_no_setting_is_refused(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    settings = tmp_path / "calibration.json"
+    settings.write_text(json.dumps({"abstain_min_margn": 0.1}), encoding="utf-8")
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    legal = write_jsonl(tmp_path / "legal.jsonl", LEGAL_SET)  # type: ignore[arg-type]
+    args = build_parser().parse_args(["eval", "answers", str(docs), str(legal), "--settings",
+                                      str(settings)])
+    assert args.handler(args, build_app()) == 2
+    assert "abstain_min_margn" in capsys.readouterr().err
+    args = build_parser().parse_args(["eval", "answers", str(docs), str(legal), "--indomain"])
+    assert args.handler(args, build_app()) == 2
+    assert "for a BEIR corpus" in capsys.readouterr().err

@@ -1,0 +1,75 @@
+"""The legal dev set (bench/data/legal_pt.jsonl) against the real PDFs: it loads, has the
+kinds the eval needs, every gold phrase is current (not struck-through) text of its
+document, and every gold article is an article the document prints."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from desktop_app.evaluation.legal import load_legal_set
+from desktop_app.evaluation.legal_text import article_starts, read_pdf_text
+from desktop_app.ingest.loaders import load_document
+
+SET = Path(__file__).resolve().parents[2] / "bench" / "data" / "legal_pt.jsonl"
+
+
+def test_the_set_has_every_kind_in_the_numbers_the_eval_needs() -> None:
+    questions = load_legal_set(SET)
+    kinds = Counter(q.kind for q in questions)
+    assert len(questions) >= 80
+    assert kinds["list"] >= 25 and kinds["fact"] >= 20 and kinds["definition"] >= 10
+    assert kinds["followup"] >= 10 and kinds["out_of_scope"] >= 15
+    docs = Counter(q.doc for q in questions)
+    assert set(docs) == {"lgpd.pdf", "ldb.pdf"} and min(docs.values()) >= 0.4 * len(questions)
+    for q in questions:
+        assert q.kind == "out_of_scope" or q.article
+        if q.kind == "followup":
+            assert q.followup is not None and q.followup.answers and q.followup.article
+
+
+def test_the_loader_names_the_line_of_a_bad_question(tmp_path: Path) -> None:
+    good = {"id": "a", "doc": "x.pdf", "kind": "fact", "question": "Q?", "article": "1",
+            "answers": ["sim"]}
+    for bad, message in (({**good, "kind": "lista"}, "kind must be"),
+                         ({**good, "kind": "list"}, "needs its items"),
+                         ({**good, "answers": []}, "needs its answers"),
+                         ({**good, "article": ""}, "needs its article"),
+                         ({**good, "kind": "followup"}, "needs its follow-up")):
+        path = tmp_path / "set.jsonl"
+        path.write_text(json.dumps(good) + "\n" + json.dumps({**bad, "id": "b"}) + "\n",
+                        encoding="utf-8")
+        with pytest.raises(ValueError, match=f"set.jsonl:2: .*{message}"):
+            load_legal_set(path)
+    path.write_text(json.dumps(good) + "\n" + json.dumps(good) + "\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="duplicate id a"):
+        load_legal_set(path)
+
+
+def test_every_gold_phrase_is_current_text_of_its_pdf(eval_dir: Path) -> None:
+    questions = load_legal_set(SET)
+    current = {name: read_pdf_text(eval_dir / "pdfs" / "pt" / name).current
+               for name in {q.doc for q in questions}}
+    missing = []
+    for q in questions:
+        turns = [q] + ([q.followup] if q.followup else [])
+        for turn in turns:
+            for phrase in turn.items + turn.answers:
+                if " ".join(phrase.split()) not in current[q.doc]:
+                    missing.append((turn.id, phrase))
+    assert not missing
+
+
+def test_every_gold_article_is_printed_in_the_first_law_of_its_pdf(eval_dir: Path) -> None:
+    questions = load_legal_set(SET)
+    printed = {}
+    for name in {q.doc for q in questions}:
+        pages = {p.number: p.text for p in load_document(eval_dir / "pdfs" / "pt" / name).pages}
+        printed[name] = {s.label for s in article_starts(pages) if s.part == 0}
+    unknown = [(turn.id, turn.article) for q in questions
+               for turn in [q] + ([q.followup] if q.followup else [])
+               if turn.article and turn.article not in printed[q.doc]]
+    assert not unknown
