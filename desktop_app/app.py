@@ -40,9 +40,9 @@ if TYPE_CHECKING:
     from desktop_app.memory.recall import RecallService
     from desktop_app.memory.service import MemoryService
     from desktop_app.privacy.logsetup import LoggingHandle
+    from desktop_app.retrieval.doc_text import DocumentTexts
     from desktop_app.retrieval.embedder import E5EmbedderBase
     from desktop_app.retrieval.index import LanceIndex
-    from desktop_app.retrieval.doc_text import DocumentTexts
     from desktop_app.retrieval.multi import MultiSearcher
     from desktop_app.retrieval.pg_index import PgIndex
     from desktop_app.retrieval.search import DocumentSearcher

@@ -324,16 +324,16 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
                     if documents is not None else None)
         laws = units_near(document, source.hit) if document is not None else []
         if laws:  # a structured document: its units compete, not the chunk's sentences
-            for law in laws:
-                if law.key in seen_units:
+            for found in laws:
+                if found.key in seen_units:
                     continue
-                seen_units.add(law.key)
-                text = show(law)
-                unit = Unit(0, len(law.hit.text), law.hit.text, law.kind, law.key[1],
-                            items=law.items, display=text)
-                shared = question_terms & terms(" ".join((*law.headings[-1:], text)))
-                structural[len(pool)] = law
-                pool.append((rank, dataclasses.replace(source, hit=law.hit), unit, shared))
+                seen_units.add(found.key)
+                text = show(found)
+                unit = Unit(0, len(found.hit.text), found.hit.text, found.kind, found.key[1],
+                            items=found.items, display=text)
+                shared = question_terms & terms(" ".join((*found.headings[-1:], text)))
+                structural[len(pool)] = found
+                pool.append((rank, dataclasses.replace(source, hit=found.hit), unit, shared))
             continue
         previous: Unit | None = None
         units = segment(source.hit.text)
@@ -353,7 +353,7 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
     # a long list of passages: embed the sentences with keyword evidence first
     order = sorted(range(len(pool)), key=lambda i: (-len(pool[i][3]), pool[i][0],
                                                      pool[i][2].position))[:MAX_CANDIDATES]
-    laws = [structural.get(i) for i in order]
+    chosen_laws = [structural.get(i) for i in order]
     pool = [pool[i] for i in order]
     semantic: list[float | None] = [None] * len(pool)
     embedded = 0
@@ -369,7 +369,7 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
     scale = math.log(1 + len(pool)) or 1.0
     quotes = []
     for i, ((rank, source, unit, shared), cosine) in enumerate(zip(pool, semantic, strict=True)):
-        law = laws[i]
+        law = chosen_laws[i]
         keywords = sum(math.log(1 + len(pool) / frequency[t]) for t in shared) / scale
         score = (cosine or 0.0) + LEXICAL_WEIGHT * keywords + RANK_PRIOR / rank
         words = unit.shown if law is not None else unit.text
