@@ -45,13 +45,20 @@ import numpy as np
 
 from desktop_app.answer.prompt import MemoryItem, NumberedSource
 from desktop_app.answer.segments import Unit, segment
-from desktop_app.answer.units import StructuralUnit, show, units_near
+from desktop_app.answer.units import (
+    StructuralUnit,
+    mostly_revoked,
+    search_units,
+    show,
+    units_near,
+)
 from desktop_app.memory.types import EarlierExchange
 from desktop_app.retrieval.doc_text import DocumentTexts
 from desktop_app.retrieval.types import Embedder, Hit
 from desktop_app.text.analyze import content_terms
 from desktop_app.text.fold import fold
 from desktop_app.text.language import question_language
+from desktop_app.text.stem import light_stem
 from desktop_app.text.stopwords import NOT_CONTENT
 
 MAX_SOURCES_CONSIDERED = 8  # passages whose sentences compete (FaQuAD: gold in the top 8 ~0.98)
@@ -68,8 +75,29 @@ SECOND_OPINION_MARGIN = 0.05  # the top passage's best sentence joins a close an
 # a unit of a law: how much of what its lead and its division's title say the question asks
 LEAD_PRECISION_WEIGHT = 0.05
 HEADING_PRECISION_WEIGHT = 0.03
+UNIT_SEARCH_DOCUMENTS = 2  # structured documents whose own units are searched
+UNIT_SEARCH_LIMIT = 6  # units taken from each
+PHRASE_WEIGHT = 0.05  # a unit of a law: the question's word pairs it says in the same order
+PREVIOUS_WEIGHT = 0.03  # a follow-up: a unit of an article the previous answer quoted
+ASKED_WEIGHT = 0.1  # a follow-up: the share of its own words (not the carried ones) a unit has
+# a candidate's score: the weighted sum of its features (`rank_candidates`)
+WEIGHTS = {"cosine": 1.0, "keywords": LEXICAL_WEIGHT, "prior": RANK_PRIOR, "names": TYPE_BONUS,
+           "list": LIST_BONUS, "defines": DEFINITION_BONUS,
+           "lead_precision": LEAD_PRECISION_WEIGHT, "heading_precision": HEADING_PRECISION_WEIGHT,
+           "phrases": PHRASE_WEIGHT, "previous": PREVIOUS_WEIGHT, "asked": ASKED_WEIGHT}
 # "quais", "cuáles", "what are", "which were", "list the": a question that wants a list
 _LIST_QUESTION = re.compile(r"\b(?:quais|cuales|(?:what|which) (?:are|were)|list|liste|enumere)\b")
+# "Que princípios…", "Em que situações…", "De que formas…", "Which courses…", "¿En qué
+# casos…": an asking word before a plural noun (a law's units only: `wants_many`)
+_PLURAL_ASKED = re.compile(
+    r"\b(?:que|quais|which|what|cuales|cuantas|cuantos)\s+(?:(?:[a-z]+)\s+)?(?!(?:does|was|is"
+    r"|has|des|tres|mais|menos)\b)[a-z]{3,}(?:s|es)\b")
+
+
+def wants_many(question: str) -> bool:
+    """Whether the question asks for several things (a list), also without "quais"."""
+    folded = fold(question)
+    return bool(_LIST_QUESTION.search(folded) or _PLURAL_ASKED.search(folded))
 DUPLICATE_OVERLAP = 0.8
 
 
@@ -84,6 +112,7 @@ class Quote:
     semantic: float | None  # cosine question ↔ sentence, when an embedder ranked
     shared_terms: int
     structural: StructuralUnit | None = None  # a unit of a law (its path, lines, notes)
+    features: dict[str, float] = dataclasses.field(default_factory=dict, compare=False)
 
     @property
     def start(self) -> int:
@@ -217,8 +246,30 @@ def asks_for(question: str) -> str | None:
 _DEFINITION_QUESTION = re.compile(
     r"^\W*(?:(?:e |mas |and |y )?(?:o que (?:e|sao|significa|quer dizer)|o que se entende por"
     r"|que (?:e|es|son|significa|se entiende por)|what (?:is|are|does)|what's|define|defina"
-    r"|definicao de|definicion de|significado de|meaning of))\s+(?:(?:o|a|os|as|um|uma|the|an?"
-    r"|el|la|los|las|un|una)\s+)?(.+?)\W*$")
+    r"|definicao de|definicion de|significado de|meaning of|quem e|who is|quien es))"
+    r"\s+(?:(?:o|a|os|as|um|uma|the|an?|el|la|los|las|un|una)\s+)?(.+?)\W*$")
+# The same asked anywhere in the question: "O que a LGPD entende por controlador?", "Qual a
+# definição de consentimento …?", "Como a LDB define …?", "What does the act mean by …?"
+_DEFINITION_CUE = re.compile(
+    r"\b(?:entende(?:-se)? por|entendem por|se entiende por|considera(?:-se)? como"
+    r"|(?:conceito|definicao|definicion|significado|meaning) (?:de|of)|means? by"
+    r"|(?:define|defines|definem|conceitua)) (?:(?:o|a|os|as|um|uma|the|an?|el|la|los|las"
+    r"|un|una) )?(.+?)\W*$")
+# "…, segundo a LGPD", "… na lei de proteção de dados", "… under the act": where the
+# question says what it asks about, not what it asks (matched on the unfolded question: an
+# acronym is a run of capitals)
+_QUALIFIER = re.compile(
+    r"\W*,?\s+(?i:segundo|conforme|de acordo com|para|pela|pelo|na|no|nesta|neste"
+    r"|according to|under|según|segun|de acuerdo con)\s+(?i:(?:a|o|as|os|la|el|the|esta|este"
+    r"|essa|esse)\s+)?(?:(?i:lei|norma|legisla[çc][ãa]o|law|act|ley|regulamento|decreto"
+    r"|documento|texto|c[óo]digo|constitui[çc][ãa]o)|[A-Z]{2,6})\b[^?!.]*")
+
+
+def without_qualifier(question: str) -> str:
+    """The question without a trailing phrase naming its source ("…, segundo a LGPD?")."""
+    return _QUALIFIER.sub("", question)
+
+
 # What opens a definition: an enumeration label ("II - ", "a) ", "1. ", "§ 2º "), then the
 # defined thing up to a colon or a copula ("X: …", "X é …", "X means …", "X son …").
 _LABEL = re.compile(r"^\s*(?:(?:[ivxlcdm]+|[a-z]|\d+)\s*[-–—.)]\s+|§\s*\d+\S*\s+)?",
@@ -248,12 +299,14 @@ def _content_words(text: str) -> tuple[str, ...]:
 
 
 def defined_thing(question: str) -> Defined:
-    """What a definition question asks about (falsy: not one)."""
-    match = _DEFINITION_QUESTION.match(fold(question))
+    """What a definition question asks about (falsy: not one), without the qualifier that
+    names the source ("…, segundo a LGPD")."""
+    folded = fold(without_qualifier(question))
+    match = _DEFINITION_CUE.search(folded) or _DEFINITION_QUESTION.match(folded)
     if not match:
         return NOT_A_DEFINITION
-    return Defined(terms(match.group(1)), _content_words(match.group(1)),
-                   question_language(question))
+    thing = match.group(1)
+    return Defined(terms(thing), _content_words(thing), question_language(question))
 
 
 def defines(unit_text: str, thing: Defined, language: str = "") -> bool:
@@ -303,15 +356,36 @@ def _folded_words(text: str) -> str:
     return " ".join(re.findall(r"\w+", fold(text)))
 
 
+def _pairs(text: str) -> set[tuple[str, str]]:
+    words = [light_stem(w) for w in _TOKEN.findall(fold(text))
+             if w not in NOT_CONTENT and (len(w) >= 3 or w.isdigit())]
+    return set(zip(words, words[1:], strict=False))
+
+
+def shared_phrases(question: str, text: str) -> float:
+    """The share of the question's pairs of consecutive content words that `text` also has
+    side by side ("dados pessoais sensíveis", "efetivo trabalho escolar")."""
+    asked = _pairs(without_qualifier(question))
+    return len(asked & _pairs(text)) / len(asked) if asked else 0.0
+
+
 def rank_candidates(question: str, sources: Sequence[NumberedSource],
                     vectors: SentenceVectors | None, *,
                     max_sources: int = MAX_SOURCES_CONSIDERED,
-                    documents: DocumentTexts | None = None) -> tuple[list[Quote], int]:
+                    documents: DocumentTexts | None = None,
+                    previous_articles: frozenset[tuple[str, str]] = frozenset(),
+                    asked: str = "") -> tuple[list[Quote], int]:
     """Score every quotable sentence and item of the top passages; best first.
-    Returns the ranked candidates and how many sentence vectors were computed."""
-    question_terms = terms(question)
+    Returns the ranked candidates and how many sentence vectors were computed. `asked`: a
+    follow-up's own words when `question` is its rewrite (the carried topic words find the
+    passages; the asked words say what is wanted from them)."""
     thing = defined_thing(question)
+    # what the question asks about: a definition's thing; else its words without the
+    # phrase naming the source ("segundo a LGPD")
+    question_terms = thing.terms or terms(without_qualifier(question))
+    own_terms = (terms(without_qualifier(asked)) & question_terms) if asked else question_terms
     wants_list = bool(_LIST_QUESTION.search(fold(question))) and not thing
+    wants_units_list = wants_many(question) and not thing  # for the units of a law
     if thing:  # a glossary passage may rank low among passages that use the term a lot
         max_sources = max(max_sources, len(sources))
     wants = asks_for(question)
@@ -319,21 +393,26 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
     leads: set[tuple[int, int]] = set()  # (source, start) of sentences that open a list
     structural: dict[int, StructuralUnit] = {}  # pool index → the unit of a law it quotes
     seen_units: set[tuple[str, int, str]] = set()
+    searched: dict[tuple[str, str], NumberedSource] = {}  # laws among the passages, best first
+
+    def add_unit(found: StructuralUnit, rank: int, source: NumberedSource) -> None:
+        if found.key in seen_units:
+            return
+        seen_units.add(found.key)
+        text = show(found)
+        unit = Unit(0, len(found.hit.text), found.hit.text, found.kind, found.key[1],
+                    items=found.items, display=text)
+        structural[len(pool)] = found
+        pool.append((rank, dataclasses.replace(source, hit=found.hit), unit,
+                     question_terms & terms(" ".join((*found.headings[-1:], text)))))
     for rank, source in enumerate(sources[:max_sources], start=1):
         document = (documents.get(source.hit.library, source.hit.doc_id)
                     if documents is not None else None)
-        laws = units_near(document, source.hit) if document is not None else []
-        if laws:  # a structured document: its units compete, not the chunk's sentences
+        laws = units_near(document, source.hit) if document is not None else None
+        if laws is not None:  # a law: its units compete, not the chunk's sentences
+            searched.setdefault((source.hit.library, source.hit.doc_id), source)
             for found in laws:
-                if found.key in seen_units:
-                    continue
-                seen_units.add(found.key)
-                text = show(found)
-                unit = Unit(0, len(found.hit.text), found.hit.text, found.kind, found.key[1],
-                            items=found.items, display=text)
-                shared = question_terms & terms(" ".join((*found.headings[-1:], text)))
-                structural[len(pool)] = found
-                pool.append((rank, dataclasses.replace(source, hit=found.hit), unit, shared))
+                add_unit(found, rank, source)
             continue
         previous: Unit | None = None
         units = segment(source.hit.text)
@@ -342,7 +421,8 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
         for unit in units:
             if unit.kind == "block":
                 leads.add((source.number, unit.start))
-            elif unit.quotable:
+            elif unit.quotable and not mostly_revoked(
+                    unit.text, [(a - unit.start, b - unit.start) for a, b in source.hit.revoked]):
                 block = blocks.get(unit.start)
                 shared = question_terms & terms(unit.text if block is None else block.text)
                 if previous is not None and points_back(unit.text):
@@ -350,8 +430,24 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
                 pool.append((rank, source, unit, shared))
             if unit.kind != "block":
                 previous = unit
+    # a structured document's own units that use the question's words (an article search
+    # ranked low, a glossary item): one search per document, after its passages
+    language = question_language(question)
+    for (library, doc_id), source in list(searched.items())[:UNIT_SEARCH_DOCUMENTS]:
+        document = documents.get(library, doc_id) if documents is not None else None
+        if document is None:
+            continue
+        found_units = search_units(
+            document, source.hit, question_terms, limit=UNIT_SEARCH_LIMIT,
+            also=(lambda text: defines(text, thing, language)) if thing else None)
+        for found in found_units:
+            add_unit(found, max_sources + 1, source)
     # a long list of passages: embed the sentences with keyword evidence first
-    order = sorted(range(len(pool)), key=lambda i: (-len(pool[i][3]), pool[i][0],
+    # (a law's item defining the asked thing always competes)
+    defining = {i for i, law in structural.items() if defines(law.lead, thing, language)}
+    order = sorted(range(len(pool)), key=lambda i: (i not in defining,
+                                                     -len(pool[i][3] & own_terms),
+                                                     -len(pool[i][3]), pool[i][0],
                                                      pool[i][2].position))[:MAX_CANDIDATES]
     chosen_laws = [structural.get(i) for i in order]
     pool = [pool[i] for i in order]
@@ -371,19 +467,26 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
     for i, ((rank, source, unit, shared), cosine) in enumerate(zip(pool, semantic, strict=True)):
         law = chosen_laws[i]
         keywords = sum(math.log(1 + len(pool) / frequency[t]) for t in shared) / scale
-        score = (cosine or 0.0) + LEXICAL_WEIGHT * keywords + RANK_PRIOR / rank
-        words = unit.shown if law is not None else unit.text
-        if names_a(wants, words, question):
-            score += TYPE_BONUS
         is_list = law.is_list if law is not None else (source.number, unit.start) in leads
-        if wants_list and is_list:
-            score += LIST_BONUS
-        if defines(law.lead if law is not None else unit.text, thing, source.hit.language):
-            score += DEFINITION_BONUS
+        asks_list = wants_units_list if law is not None else wants_list
+        features = {
+            "cosine": cosine or 0.0, "keywords": keywords, "prior": 1 / rank,
+            "names": float(names_a(wants, unit.shown if law is not None else unit.text,
+                                   question)),
+            "list": float(asks_list and is_list),
+            "defines": float(defines(law.lead if law is not None else unit.text, thing,
+                                     source.hit.language)),
+        }
         if law is not None:
-            score += (LEAD_PRECISION_WEIGHT * law.lead_precision(question_terms)
-                      + HEADING_PRECISION_WEIGHT * law.heading_precision(question_terms))
-        quotes.append(Quote(source.number, source.hit, unit, score, cosine, len(shared), law))
+            features["lead_precision"] = law.lead_precision(question_terms)
+            features["heading_precision"] = law.heading_precision(question_terms)
+            features["phrases"] = shared_phrases(question, law.lead + " " + law.title)
+            features["previous"] = float((law.key[0], law.article) in previous_articles)
+            if asked and own_terms:
+                features["asked"] = len(own_terms & shared) / len(own_terms)
+        score = sum(WEIGHTS[name] * value for name, value in features.items())
+        quotes.append(Quote(source.number, source.hit, unit, score, cosine, len(shared), law,
+                            features))
     quotes.sort(key=lambda c: (-c.score, c.source, c.unit.position))
     return quotes, embedded
 
@@ -435,9 +538,12 @@ def _second_opinion(candidate: Quote, chosen: list[Quote],
 def extract_answer(question: str, sources: Sequence[NumberedSource],
                    vectors: SentenceVectors | None = None, *,
                    max_quotes: int = MAX_QUOTES,
-                   documents: DocumentTexts | None = None) -> ExtractiveAnswer:
+                   documents: DocumentTexts | None = None,
+                   previous_articles: frozenset[tuple[str, str]] = frozenset(),
+                   asked: str = "") -> ExtractiveAnswer:
     """The best quotes for `question` from `sources` (see the module docstring)."""
-    ranked, embedded = rank_candidates(question, sources, vectors, documents=documents)
+    ranked, embedded = rank_candidates(question, sources, vectors, documents=documents,
+                                       previous_articles=previous_articles, asked=asked)
     matched = any(q.shared_terms for q in ranked)
     ordered = ranked
     if vectors is None and not matched:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -54,6 +54,7 @@ from desktop_app.answer.extractive import (
     shown_text,
     with_badge,
 )
+from desktop_app.answer.followup import NOTHING, carried_context, with_carried
 from desktop_app.answer.llm import LLM, with_cancel
 from desktop_app.answer.mode import MODEL_ERROR, AnswerMode, decide_mode
 from desktop_app.answer.prompt import (
@@ -70,7 +71,7 @@ from desktop_app.answer.prompt import (
 )
 from desktop_app.answer.quotes import quote_citation
 from desktop_app.answer.rerank import RERANK_CANDIDATES, RERANK_KEEP, Reranker
-from desktop_app.answer.rewrite import RewriteResult, rewrite_query
+from desktop_app.answer.rewrite import RewriteResult, is_followup, rewrite_query
 from desktop_app.answer.stream_guard import LOOP, AnswerGuard
 from desktop_app.config.settings import Settings
 from desktop_app.errors import AppError
@@ -88,6 +89,7 @@ AnswerStreamEvent = Token | CitationEvent | MemoryUsed | RecallUsed | Progress |
 CANCELLED = AnswerWarning(WarningCode.CANCELLED)
 EXPERIMENT = AnswerWarning(WarningCode.EXPERIMENT)
 MEMORY_K = 3
+CARRIED_AFTER = 2  # a follow-up's carried passages come after the search's first two
 
 
 class Searcher(Protocol):
@@ -204,7 +206,10 @@ class AnswerService:
             sources_only: bool = False, filters: SearchFilters | None = None, k: int | None = None,
             cancel: Callable[[], bool] | None = None,
             experiment: bool = False,
-            conversation_id: str | None = None) -> Iterator[AnswerStreamEvent]:
+            conversation_id: str | None = None,
+            previous: Sequence[Mapping[str, Any]] = ()) -> Iterator[AnswerStreamEvent]:
+        """Answer `question`. `previous`: the stored citations of the chat's last answer
+        (a follow-up reads the passages they quote, answer/followup.py)."""
         started = time.perf_counter()
         question = question.strip()
         if not question:
@@ -239,6 +244,11 @@ class AnswerService:
                   if self.sentence_vectors is not None else None)
         timings["embed_ms"] = _ms(step)
         hits = self._retrieve(rewrite, filters, k, trace, warnings, vector)
+        carried = (carried_context(self.documents, previous)
+                   if previous and is_followup(question) else NOTHING)
+        if carried.hits:
+            hits = with_carried(hits, carried, after=CARRIED_AFTER)
+            trace["previous"] = carried.trace()
         context = self._context(rewrite.query, conversation_id, texts, trace, warnings,
                                 use_llm=use_llm, vector=vector)
         memories = list(context.memories)
@@ -279,7 +289,8 @@ class AnswerService:
                              started)
             return
         step = time.perf_counter()
-        extract = self._rank(rewrite.query, hits, trace)
+        extract = self._rank(rewrite.query, hits, trace, carried.articles,
+                             question if rewrite.query != question else "")
         evidence = abstain.assess(extract, hits, self.settings,
                                   self.library.floors() if self.library is not None else None,
                                   texts.language)
@@ -448,10 +459,14 @@ class AnswerService:
         yield self._done(verification.answer, verification.citations,
                          [*cancelled, *verification.warnings, *warnings], False, trace, started)
 
-    def _rank(self, query: str, hits: list[Hit], trace: dict[str, Any]) -> ExtractiveAnswer:
-        """The quotable sentences of the top passages, ranked (also the abstention evidence)."""
+    def _rank(self, query: str, hits: list[Hit], trace: dict[str, Any],
+              previous_articles: frozenset[tuple[str, str]] = frozenset(),
+              asked: str = "") -> ExtractiveAnswer:
+        """The quotable sentences of the top passages, ranked (also the abstention evidence);
+        `asked`: a follow-up's own words when `query` is its rewrite."""
         sources = [NumberedSource(i, hit) for i, hit in enumerate(hits, start=1)]
-        extract = extract_answer(query, sources, self.sentence_vectors, documents=self.documents)
+        extract = extract_answer(query, sources, self.sentence_vectors, documents=self.documents,
+                                 previous_articles=previous_articles, asked=asked)
         trace["sentences_ranked"] = len(extract.candidates)
         trace["sentences_embedded"] = extract.embedded
         return extract

@@ -24,7 +24,7 @@ import math
 import re
 import weakref
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from desktop_app.retrieval.doc_text import DocumentText
@@ -109,27 +109,41 @@ def _precision(terms: frozenset[str], question: frozenset[str],
     return sum(weights.get(t, 1.0) for t in terms & question) / total if total else 0.0
 
 
-_DF: weakref.WeakKeyDictionary[DocumentText, tuple[int, Counter[str]]] = \
-    weakref.WeakKeyDictionary()
+@dataclass
+class _Terms:
+    """Per document: each unit's terms (own words and division title), whether it is live,
+    and in how many units each term occurs (for an idf)."""
+
+    units: int
+    frequency: Counter[str]
+    node_terms: list[frozenset[str]]
+    live: list[bool]
 
 
-def _document_frequency(doc: DocumentText) -> tuple[int, Counter[str]]:
-    """In how many of the document's units (and division titles) each term occurs."""
-    cached = _DF.get(doc)
+_TERMS: weakref.WeakKeyDictionary[DocumentText, _Terms] = weakref.WeakKeyDictionary()
+
+
+def _terms(doc: DocumentText) -> _Terms:
+    cached = _TERMS.get(doc)
     if cached is None:
-        counts: Counter[str] = Counter()
         nodes = doc.structure.nodes
-        for node in nodes:
-            counts.update(terms_of(doc.text[node.start:node.body_end]))
-        cached = (max(len(nodes), 1), counts)
-        _DF[doc] = cached
+        node_terms = [terms_of(doc.text[n.start:n.body_end] + " " + n.title) for n in nodes]
+        frequency: Counter[str] = Counter()
+        for found in node_terms:
+            frequency.update(found)
+        cached = _Terms(max(len(nodes), 1), frequency, node_terms,
+                        [n.kind in LEGAL_KINDS and _live(doc, n) for n in nodes])
+        _TERMS[doc] = cached
     return cached
 
 
+def _idf(facts: _Terms, term: str) -> float:
+    return math.log((facts.units + 1) / (facts.frequency.get(term, 0) + 1)) + 1.0
+
+
 def _weights(doc: DocumentText, *texts: str) -> dict[str, float]:
-    n, counts = _document_frequency(doc)
-    return {t: math.log((n + 1) / (counts.get(t, 0) + 1)) + 1.0
-            for text in texts for t in terms_of(text)}
+    facts = _terms(doc)
+    return {t: _idf(facts, t) for text in texts for t in terms_of(text)}
 
 
 def _squash(text: str) -> str:
@@ -150,13 +164,17 @@ def _visible(doc: DocumentText, start: int, end: int) -> tuple[str, tuple[str, .
     return words, tuple(_squash(doc.text[a:b]) for a, b in notes)
 
 
+def mostly_revoked(text: str, revoked: Sequence[tuple[int, int]]) -> bool:
+    """Whether most of `text`'s letters lie in `revoked` ranges (offsets into `text`)."""
+    letters = sum(ch.isalnum() for ch in text)
+    struck = sum(ch.isalnum() for a, b in revoked for ch in text[max(a, 0):b])
+    return letters > 0 and struck >= REVOKED_SHARE * letters
+
+
 def is_revoked(doc: DocumentText, node: Node) -> bool:
     """Whether most of a unit's own words are struck through."""
-    own = doc.text[node.start:node.body_end]
-    letters = sum(ch.isalnum() for ch in own)
-    struck = sum(ch.isalnum() for a, b in doc.revoked_in(node.start, node.body_end)
-                 for ch in own[a:b])
-    return letters > 0 and struck >= REVOKED_SHARE * letters
+    return mostly_revoked(doc.text[node.start:node.body_end],
+                          doc.revoked_in(node.start, node.body_end))
 
 
 def _own(doc: DocumentText, node: Node) -> tuple[str, tuple[str, ...]]:
@@ -227,35 +245,73 @@ def _unit(doc: DocumentText, structure: Structure, base: Hit, node: Node,
                           (doc.doc_id, node.index, kind), _weights(doc, topic, title))
 
 
-def units_near(doc: DocumentText, base: Hit) -> list[StructuralUnit]:
+def units_near(doc: DocumentText, base: Hit) -> list[StructuralUnit] | None:
     """Candidates for a passage of a structured document: every live unit the passage
     touches, as a provision and (when it has items) as a list, plus the article and the
-    list lead that hold each of them. Empty when the document has no legal structure."""
+    list lead that hold each of them. None when the passage touches no unit of a law (an
+    unstructured document, a preface); empty when every unit it touches is revoked."""
     structure = doc.structure
     span = doc.hit_span(base)
     if not structure.is_legal or span is None:
-        return []
+        return None
     start, end = span
     touched = [n for n in structure.nodes
                if n.kind in LEGAL_KINDS and n.start < end and n.body_end > start]
+    if not touched:
+        return None
     wanted: dict[int, Node] = {}
     for node in touched[:MAX_UNITS_PER_PASSAGE]:
         for holder in structure.ancestors(node):
             if holder.kind in (ARTICLE, PARAGRAPH, ITEM) and holder.kind in LEGAL_KINDS:
                 wanted.setdefault(holder.index, holder)
         wanted.setdefault(node.index, node)
-    out: list[StructuralUnit] = []
-    for node in sorted(wanted.values(), key=lambda n: n.index):
-        if not _live(doc, node):
+    live = _terms(doc).live
+    return [unit for node in sorted(wanted.values(), key=lambda n: n.index)
+            if live[node.index] for unit in _as_units(doc, base, node)]
+
+
+def _as_units(doc: DocumentText, base: Hit, node: Node) -> list[StructuralUnit]:
+    """A unit as a provision and, when it has items, as a list (a list's lead alone answers
+    nothing: with a list, the provision is left out when its words end in ":")."""
+    structure = doc.structure
+    out = []
+    for kind in ("provision", "list"):
+        if kind == "provision" and structure.list_items(node) and \
+                _own(doc, node)[0].endswith(":"):
             continue
-        for kind in ("provision", "list"):
-            if kind == "provision" and structure.list_items(node) and \
-                    _own(doc, node)[0].endswith(":"):
-                continue  # a list's lead alone answers nothing: its list is the unit
-            unit = _unit(doc, structure, base, node, kind)
-            if unit is not None and unit.lines[0].strip():
-                out.append(unit)
+        unit = _unit(doc, structure, base, node, kind)
+        if unit is not None and unit.lines[0].strip():
+            out.append(unit)
     return out
+
+
+def search_units(doc: DocumentText, base: Hit, question: frozenset[str], *, limit: int,
+                 also: Callable[[str], bool] | None = None) -> list[StructuralUnit]:
+    """The document's own units that use the question's rarest words best (an idf-weighted
+    share of the question's terms in a unit's words and its division's title), `limit` of
+    them, plus every unit whose words `also` accepts (a definition question: the glossary
+    item that defines the asked thing). Finds an article that search ranked too low, or
+    whose passage was cut between chunks; each comes as a provision and, with items, as a
+    list, as `units_near` gives them."""
+    structure = doc.structure
+    if not structure.is_legal or not question:
+        return []
+    facts = _terms(doc)
+    wanted = sum(_idf(facts, t) for t in question)
+    scored: list[tuple[float, int]] = []
+    extra: list[int] = []
+    for node, found, live in zip(structure.nodes, facts.node_terms, facts.live, strict=True):
+        if not live:
+            continue
+        shared = found & question
+        if shared:
+            scored.append((sum(_idf(facts, t) for t in shared) / wanted, node.index))
+        if also is not None and also(_own(doc, node)[0]):
+            extra.append(node.index)
+    scored.sort(key=lambda pair: (-pair[0], structure.nodes[pair[1]].end
+                                  - structure.nodes[pair[1]].start))
+    chosen = list(dict.fromkeys([i for _, i in scored[:limit]] + extra))
+    return [unit for index in chosen for unit in _as_units(doc, base, structure.nodes[index])]
 
 
 def show(unit: StructuralUnit) -> str:

@@ -171,6 +171,9 @@ class ChatService:
         # asked so answerers without the option keep working
         options: dict[str, Any] = {"experiment": True} if experiment else {}
         options["conversation_id"] = conversation_id  # recall leaves this chat out
+        quoted = self._last_citations(conversation_id, stored.seq)
+        if quoted:  # a follow-up reads the passages the previous answer quoted
+            options["previous"] = quoted
         answers = self.answers.ask(question, history=history, sources_only=sources_only,
                                    filters=filters, cancel=cancel, **options)
         try:
@@ -216,6 +219,15 @@ class ChatService:
                                   for c in done.citations]
         trace.update(command_trace)
         return self.conversations.add_assistant_message(conversation_id, answer, trace)
+
+    def _last_citations(self, conversation_id: str, before_seq: int) -> list[dict[str, Any]]:
+        """The stored citations of the last answer before message `before_seq`."""
+        for message in reversed(self.conversations.messages(conversation_id)):
+            if message.seq >= before_seq or message.role != "assistant":
+                continue
+            citations = (message.trace or {}).get("citations") or []
+            return [c for c in citations if isinstance(c, dict)]
+        return []
 
     def _summarizer(self, *, sources_only: bool, experiment: bool,
                     cancel: Callable[[], bool] | None) -> LLM | None:

@@ -178,7 +178,11 @@ class _ChunkBuilder:
         for page in doc.pages:
             self._page_offsets.append(offset)
             offset += len(page.text) + len(HARD_JOIN)
-        self.structure: Structure = parse_structure(HARD_JOIN.join(p.text for p in doc.pages))
+        revoked = [(start + a, start + b) for start, page in zip(self._page_offsets, doc.pages,
+                                                                 strict=True)
+                   for a, b in page.revoked]
+        self.structure: Structure = parse_structure(HARD_JOIN.join(p.text for p in doc.pages),
+                                                    revoked)
         self.doc_id = doc_id
         self.max_chars = max_chars
         self.overlap_chars = int(max_chars * overlap)

@@ -115,7 +115,7 @@ class DocumentText:
 
     @cached_property
     def structure(self) -> Structure:
-        return parse_structure(self.text)
+        return parse_structure(self.text, self.revoked)
 
     def page_at(self, offset: int) -> tuple[int, int]:
         """(page number, offset in that page's text) of a joined-text offset."""

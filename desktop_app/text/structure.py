@@ -13,7 +13,10 @@
 Numbers must run in order (an article number never goes back, an inciso list starts at I
 and counts up), so a law quoted inside an amending article, or "I -" written by chance,
 stays text. A repeated number is accepted: compiled laws print a revoked wording and then
-the current one with the same label.
+the current one with the same label. Given the struck-through (`revoked`) ranges, an
+article label inside one is a unit of its own that does not move the count: the LGPD
+strikes a whole run of articles (55-A … 55-K as a provisional measure wrote them) and then
+prints them again as the law in force (55-A … 55-L).
 
 Each `Node` knows its span (`start`..`end`, descendants included) and its own text
 (`text_start`..`body_end`, before its first child); `Structure.label(node)` is the cited
@@ -26,6 +29,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from desktop_app.text.fold import fold
@@ -182,8 +186,10 @@ def is_empty_unit(body: str) -> bool:
 
 
 class _Parser:
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, revoked: Sequence[tuple[int, int]] = ()) -> None:
         self.text = text
+        self.revoked = sorted(revoked)
+        self._revoked_starts = [a for a, _ in self.revoked]
         self.nodes: list[Node] = []
         self.stack: list[Node] = []
         self.last_article: tuple[int, str] | None = None
@@ -218,7 +224,7 @@ class _Parser:
                     title)
         self.nodes.append(node)
         self.stack.append(node)
-        if kind == ARTICLE:
+        if kind == ARTICLE and not self._struck(at):
             self.last_article = key
 
     def _skip_quoted(self, at: int, line: str) -> bool:
@@ -241,6 +247,10 @@ class _Parser:
             self.quoted_lines = 0
             return True
         return False
+
+    def _struck(self, at: int) -> bool:
+        i = bisect.bisect_right(self._revoked_starts, at) - 1
+        return i >= 0 and self.revoked[i][0] <= at < self.revoked[i][1]
 
     def _open(self, kind: str) -> Node | None:
         return next((n for n in reversed(self.stack) if n.kind == kind), None)
@@ -269,7 +279,8 @@ class _Parser:
             return DIVISION, label, (0, ""), m.end(), title[:160], rank
         if m := _ARTICLE_RE.match(text, at):
             key = (int(m.group(2).replace(".", "")), m.group(4) or "")
-            if self.last_article is not None and key < self.last_article:
+            struck = self._struck(at)
+            if self.last_article is not None and key < self.last_article and not struck:
                 return None  # an article cited or quoted out of order: text
             word = "Article" if m.group(1).lower() == "article" else "Art."
             label = f"{word} {ordinal(m.group(2))}" + (f"-{m.group(4)}" if m.group(4) else "")
@@ -312,6 +323,7 @@ class _Parser:
         return None
 
 
-def parse_structure(text: str) -> Structure:
-    """The units of `text` (see the module docstring); empty for unstructured text."""
-    return _Parser(text).parse()
+def parse_structure(text: str, revoked: Sequence[tuple[int, int]] = ()) -> Structure:
+    """The units of `text` (see the module docstring); empty for unstructured text.
+    `revoked`: struck-through ranges of `text`, (start, end) offsets."""
+    return _Parser(text, revoked).parse()
