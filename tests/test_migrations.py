@@ -95,8 +95,8 @@ def test_a_release_1_data_folder_opens_with_library_memories_and_settings_kept(
         assert getattr(settings, key) == value
 
     from desktop_app.chat.conversations import ConversationStore
-    from desktop_app.memory.db import StateDB
     from desktop_app.memory.service import MemoryService
+    from desktop_app.state_db import StateDB
 
     db = StateDB.open(v1_home.state_db)
     try:
