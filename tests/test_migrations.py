@@ -120,7 +120,7 @@ def test_a_release_1_index_is_reindexed_with_the_new_default_embedder_only_with_
 
     from desktop_app.app import build_app
     from desktop_app.retrieval.commands import offer_reindex
-    from desktop_app.retrieval.e5_convert import E5_MODEL_ID
+    from desktop_app.retrieval.embedder import E5_MODEL_ID
 
     class Terminal(io.StringIO):
         def isatty(self) -> bool:

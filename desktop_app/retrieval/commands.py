@@ -38,7 +38,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     r = sub.add_parser("reindex", help="rebuild the index with the current embedder (blue/green)")
     r.set_defaults(handler=cmd_reindex)
 
-    from desktop_app.retrieval.onnx_export import PRECISIONS
+    from desktop_app.modelprep.onnx_export import PRECISIONS
 
     m = sub.add_parser("embedder", help="show or choose the embedding path (ONNX fp32/int8, torch)")
     m.add_argument("--backend", choices=("onnx", "torch"))

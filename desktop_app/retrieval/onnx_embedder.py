@@ -1,10 +1,11 @@
 """multilingual-e5-small on onnxruntime: the default embedder (no torch at run time).
 
-The folder is prepared once by `onnx_export.ensure_onnx_model` (model.onnx, tokenizer.json,
-config.json, manifest). Here: tokenize with `tokenizers`, group texts of similar token length
-(length-bucketed batches under a token budget, so little work goes into padding), run the
-encoder, mean-pool over the attention mask and L2-normalize — exactly what the
-sentence-transformers modules (Transformer -> mean pooling -> Normalize) do on the torch path.
+The folder is prepared once by `modelprep.onnx_export.ensure_onnx_model` (model.onnx,
+tokenizer.json, config.json, manifest). Here: tokenize with `tokenizers`, group texts of
+similar token length (length-bucketed batches under a token budget, so little work goes
+into padding), run the encoder, mean-pool over the attention mask and L2-normalize — exactly
+what the sentence-transformers modules (Transformer -> mean pooling -> Normalize) do on the
+torch path.
 
 Small batches: the budget is `MAX_BATCH_TOKENS` padded tokens, so a passage-sized text
 (~230 tokens) runs alone and only short texts share a run. The largest activation, the FFN's
@@ -29,9 +30,10 @@ from typing import Any
 
 import numpy as np
 
-from desktop_app.retrieval.e5_convert import PASSAGE_PROMPT, QUERY_PROMPT
-from desktop_app.retrieval.embedder import E5EmbedderBase, _unusable
-from desktop_app.retrieval.onnx_export import MODEL_FILE, ONNX_MANIFEST
+from desktop_app.retrieval.embedder import PASSAGE_PROMPT, QUERY_PROMPT, E5EmbedderBase, _unusable
+
+ONNX_MANIFEST = "acervo-onnx.json"  # written by modelprep/onnx_export.py beside the model
+MODEL_FILE = "model.onnx"
 
 _PROMPTS = {"query": QUERY_PROMPT, "passage": PASSAGE_PROMPT}
 MAX_BATCH_TOKENS = 256  # padded tokens per run (a longer text runs alone); see above

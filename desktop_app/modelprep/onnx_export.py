@@ -51,21 +51,20 @@ from typing import Any
 import numpy as np
 
 from desktop_app.errors import AppError, DiskFullError, InvalidModelError, MissingModelError
-from desktop_app.retrieval.e5_convert import (
+from desktop_app.modelprep.e5_convert import (
     CONVERTER_VERSION,
-    E5_MODEL_ID,
     MODEL_FOLDER_NAME,
     ensure_e5_model,
     read_manifest,
     remove_leftovers,
     swap_into_place,
 )
+from desktop_app.retrieval.embedder import E5_MODEL_ID
+from desktop_app.retrieval.onnx_embedder import MODEL_FILE, ONNX_MANIFEST
 
 log = logging.getLogger(__name__)
 
 ONNX_EXPORT_VERSION = 1  # bump when the exported graph or the quantization recipe changes
-ONNX_MANIFEST = "acervo-onnx.json"
-MODEL_FILE = "model.onnx"
 EXPORTER_PACKAGES = ("torch", "transformers", "onnx", "onnxruntime")
 OPSET = 17
 FP32_MIN_COSINE = 0.9999
@@ -369,7 +368,7 @@ def _calibrate(model_file: Path, tensors: list[str]) -> tuple[np.ndarray, np.nda
     from onnx import helper
     from tokenizers import Tokenizer
 
-    from desktop_app.retrieval.e5_convert import PASSAGE_PROMPT, QUERY_PROMPT
+    from desktop_app.retrieval.embedder import PASSAGE_PROMPT, QUERY_PROMPT
 
     model = onnx.load(str(model_file))
     for name in tensors:
