@@ -41,9 +41,8 @@ def cmd_chat(args: argparse.Namespace, app: App) -> int:
             pass  # badges are in the text; the list follows the answer
         elif isinstance(event, Done):
             print()
-            searched_for = event.trace.get("searched_for")
-            if searched_for:
-                print(f"  (searched for: {searched_for})")
+            if event.searched_for:
+                print(f"  (searched for: {event.searched_for})")
             for c in event.citations:
                 print(f"  [{c.number}] {c.title} p. {c.page} — {c.source_path}")
             for c in event.closest:

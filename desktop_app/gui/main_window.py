@@ -53,13 +53,12 @@ from desktop_app.gui.layout import PaneLayout
 from desktop_app.gui.library import LibraryPanel
 from desktop_app.gui.memory_panel import MemoryPanel
 from desktop_app.gui.recall_view import ConversationsView
-from desktop_app.gui.services import GuiServices, IndexSummary, ModelLoadState
+from desktop_app.gui.services import GuiServices, IndexSummary, ModelLoadState, ShownMessage
 from desktop_app.gui.settings_dialog import SettingsDialog
 from desktop_app.gui.sources_viewer import SourcesViewer
 from desktop_app.gui.theme import ColorSchemeFollower
 from desktop_app.gui.workers import WorkerSet
 from desktop_app.memory.erasure import ErasureReceipt
-from desktop_app.memory.types import StoredMessage
 
 
 class MainWindow(QMainWindow):
@@ -413,7 +412,7 @@ class MainWindow(QMainWindow):
     def _chat_untouched(self) -> bool:
         return self.chat.conversation_id is None and not self.chat.is_busy()
 
-    def _open_conversation(self, conversation_id: str, messages: list[StoredMessage]) -> None:
+    def _open_conversation(self, conversation_id: str, messages: list[ShownMessage]) -> None:
         reopening, self._reopening = self._reopening, False
         if reopening and not self._chat_untouched():
             return  # the user started a chat while the last one was loading: keep theirs

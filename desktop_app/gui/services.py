@@ -15,13 +15,14 @@ import logging
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING
 
 from desktop_app.chat.events import ChatEvent, ConversationStarted
 from desktop_app.errors import AppError
 from desktop_app.ingest.pathnames import display_path, path_from_key
 
 if TYPE_CHECKING:
+    from desktop_app.answer.events import Done, RecallUsed
     from desktop_app.answer.llm import LLM
     from desktop_app.answer.mode import AnswerMode
     from desktop_app.answer.service import AnswerService
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
     from desktop_app.memory.recall import RecalledExchange
     from desktop_app.memory.service import MemoryService
     from desktop_app.memory.types import ConsentRecord, MemoryItem, Provenance, StoredMessage
-    from desktop_app.retrieval.index_api import DocumentIndex, DocumentRecord
+    from desktop_app.retrieval.index_api import ChunkRow, DocumentIndex, DocumentRecord
     from desktop_app.retrieval.reindex import ReindexProgress
 
 log = logging.getLogger(__name__)
@@ -56,17 +57,13 @@ class ModelLoadState:
     mode: AnswerMode | None = None  # the LLM's answer mode, once decided
 
 
-class StoredCitation(TypedDict, total=False):
-    """A badge as a conversation's trace stores it (chat/turn.py): ids, not text."""
+@dataclass(frozen=True)
+class ShownMessage:
+    """A stored message as the chat shows it again (`GuiServices.messages`)."""
 
-    number: int
-    doc_id: str
-    chunk_id: str
-    page: int
-    quote: dict[str, object] | None
-    library: str
-    claim: str
-    source_path: str  # only in traces of older versions, which stored the full citation
+    message: StoredMessage
+    answer: Done | None = None  # an assistant message: its answer, badges rebuilt
+    recalled: tuple[RecallUsed, ...] = ()  # the earlier chats it drew on, still there
 
 
 @dataclass(frozen=True)
@@ -417,55 +414,37 @@ class GuiServices:
         recall = self._memory_service().conversation_recall
         return list(recall.indexed(query)) if recall is not None else []
 
-    def messages(self, conversation_id: str) -> list[StoredMessage]:
-        """Stored messages; assistant traces get full citations back from the index."""
-        from dataclasses import replace
+    def messages(self, conversation_id: str) -> list[ShownMessage]:
+        """Stored messages as the chat shows them again: an answer's badges come back from
+        the index (a removed document's are gone), its links only to chats still there."""
+        from desktop_app.chat.stored import recalled_chats, stored_answer
 
         store = self._conversation_store()
-        messages, existing = [], None
+        shown: list[ShownMessage] = []
+        existing: set[str] | None = None
         for message in store.messages(conversation_id):
-            trace = message.trace
-            if message.role == "assistant" and trace and trace.get("citations"):
-                trace = dict(trace, citations=self._full_citations(trace["citations"]))
-                message = replace(message, trace=trace)
-            if message.role == "assistant" and trace and trace.get("recall"):
+            if message.role != "assistant":
+                shown.append(ShownMessage(message))
+                continue
+            recalled: tuple[RecallUsed, ...] = ()
+            if message.trace and message.trace.get("recall"):
                 # "From your chat of …" links only to chats that still exist
                 if existing is None:
                     existing = {str(c["id"]) for c in store.conversations()}
-                trace = dict(trace, recall=[e for e in trace["recall"]
-                                            if isinstance(e, dict)
-                                            and str(e.get("conversation_id")) in existing])
-                message = replace(message, trace=trace)
-            messages.append(message)
-        return messages
+                recalled = recalled_chats(message.trace, existing)
+            answer = stored_answer(message.content, message.trace, self._stored_chunk)
+            shown.append(ShownMessage(message, answer, recalled))
+        return shown
 
-    def _full_citations(self, stored: list[StoredCitation]) -> list[dict[str, object]]:
-        full: list[dict[str, object]] = []
-        for entry in stored:
-            if "source_path" in entry:
-                full.append(dict(entry))
-                continue
-            library = str(entry.get("library") or "local")
-            try:
-                index: DocumentIndex = (self.app.index if library == "local"
-                                        else self.app.team_index(library))
-                row = index.get_chunk(str(entry.get("chunk_id", "")))
-            except AppError:
-                row = None  # the team server is unreachable now
-            if row is None:
-                continue  # the document was removed since
-            full.append({
-                "number": int(entry["number"]), "doc_id": row.doc_id,
-                "chunk_id": row.chunk_id, "title": row.title,
-                "source_path": row.source_path, "file_type": row.file_type,
-                "page": int(entry.get("page") or row.page_start),
-                "page_end": row.page_end, "char_start": row.char_start,
-                "char_end": row.char_end, "score": 0.0, "legs": [],
-                "snippet": row.text, "ocr_confidence": row.ocr_confidence,
-                "ocr_boxes": row.ocr_boxes, "quote": entry.get("quote"),
-                "claim": str(entry.get("claim") or ""),
-                "library": library})
-        return full
+    def _stored_chunk(self, library: str, chunk_id: str) -> ChunkRow | None:
+        """A stored badge's passage as the library holds it now (None: removed since, or the
+        team server is unreachable now)."""
+        try:
+            index: DocumentIndex = (self.app.index if library == "local"
+                                    else self.app.team_index(library))
+            return index.get_chunk(chunk_id)
+        except AppError:
+            return None
 
     def _conversation_store(self) -> ConversationStore:
         # the store itself, not through the chat service (which builds the LLM and the

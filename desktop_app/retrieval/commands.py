@@ -90,8 +90,8 @@ def cmd_search(args: argparse.Namespace, app: App) -> int:
         language=args.lang,
     )
     searcher = app.searcher_for(args.library) if args.library else app.searcher
-    hits = searcher.search(args.query, k=args.k, filters=filters)
-    report = searcher.last_report
+    found = searcher.search_with_report(args.query, k=args.k, filters=filters)
+    hits, report = found.hits, found.report
     for warning in report.warnings:
         tell_user(f"warning: {warning}")
     if args.json:

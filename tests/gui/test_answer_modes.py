@@ -40,8 +40,7 @@ from desktop_app.gui.settings_dialog import SettingsDialog
 
 pytestmark = pytest.mark.gui
 
-TOO_SMALL_TRACE = {"answer_mode": AnswerMode(False, "too_small", BUNDLED_NAME,
-                                             134_515_008).as_dict()}
+TOO_SMALL = AnswerMode(False, "too_small", BUNDLED_NAME, 134_515_008)
 
 
 class RecordingServices(GuiServices):
@@ -99,7 +98,7 @@ def sources_answer(_cancel: Callable[[], bool]) -> Iterator[Any]:
     yield Token("O prazo é de 15 dias [1].")
     yield Done(answer="O prazo é de 15 dias [1].", citations=(citation(),),
                warnings=(AnswerWarning(WarningCode.SOURCES_ONLY),), sources_only=True,
-               trace=TOO_SMALL_TRACE)
+               answer_mode=TOO_SMALL)
 
 
 def test_the_sources_mode_is_explained_once_with_links_to_add_a_model_and_to_experiment(

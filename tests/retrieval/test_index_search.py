@@ -110,10 +110,11 @@ def test_another_embedder_degrades_to_keyword_only_and_reindex_fixes_it(
     reopened = LanceIndex.open(root, embedder_id=embedder.id, dim=embedder.dim)
     assert not reopened.vector_usable
     searcher = HybridSearcher(reopened, embedder, Settings())
-    hits = searcher.search("devolução de produtos", k=3)
+    found = searcher.search_with_report("devolução de produtos", k=3)
+    hits = found.hits
     assert hits and all(h.legs == {"keyword"} for h in hits)
-    assert "run reindex" in str(searcher.last_report.warnings[0])
-    assert "some-other-model@1" in str(searcher.last_report.warnings[0])
+    assert "run reindex" in str(found.report.warnings[0])
+    assert "some-other-model@1" in str(found.report.warnings[0])
 
     progress = list(reindex(root, reopened, embedder))
     assert progress[-1].documents_done == len(CORPUS)
