@@ -3,22 +3,57 @@ the assistant message's trace.
 
 Stored: the answer service's trace (the diagnostic record: query, hits, timings, the
 memories and earlier chats used), the warnings as codes, the badges as ids
-(`Citation.to_stored`) and, for a memory command, what it did. Read back for the window:
-a `Done` whose badges are rebuilt from the index (`Citation.from_stored`, given a lookup
-of the stored passages) and the earlier chats the answer drew on.
+(`Citation.to_stored`) and, for a memory command, what it did. Read back for the window
+(`reloaded`): each message with, for an answer, a `Done` whose badges are rebuilt from the
+index (`Citation.from_stored`, given a lookup of the stored passages) and the earlier
+chats it drew on that still exist.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from desktop_app.answer.events import AnswerWarning, Citation, Done, RecallUsed, stored_library
-from desktop_app.memory.types import chat_date
+from desktop_app.memory.types import StoredMessage, chat_date
 from desktop_app.retrieval.index_api import ChunkRow
+
+if TYPE_CHECKING:
+    from desktop_app.chat.conversations import ConversationStore
 
 # (library, chunk id) → the passage as stored now; None when it is gone or unreachable
 ChunkLookup = Callable[[str, str], ChunkRow | None]
+
+
+@dataclass(frozen=True)
+class ReloadedMessage:
+    """A stored message as a reopened chat shows it."""
+
+    message: StoredMessage
+    answer: Done | None = None  # an assistant message: its answer, badges rebuilt
+    recalled: tuple[RecallUsed, ...] = ()  # the earlier chats it drew on, still there
+
+
+def reloaded(store: ConversationStore, conversation_id: str,
+             lookup: ChunkLookup) -> list[ReloadedMessage]:
+    """A conversation's messages read back: an answer's badges come back from the index (a
+    removed document's are gone), its "from your chat of …" links only to chats that still
+    exist."""
+    out: list[ReloadedMessage] = []
+    existing: set[str] | None = None
+    for message in store.messages(conversation_id):
+        if message.role != "assistant":
+            out.append(ReloadedMessage(message))
+            continue
+        recalled: tuple[RecallUsed, ...] = ()
+        if message.trace and message.trace.get("recall"):
+            if existing is None:  # listed once, and only when an answer drew on chats
+                existing = {str(c["id"]) for c in store.conversations()}
+            recalled = recalled_chats(message.trace, existing)
+        out.append(ReloadedMessage(message, stored_answer(message.content, message.trace,
+                                                          lookup), recalled))
+    return out
 
 
 def stored_trace(done: Done | None, command_trace: Mapping[str, Any]) -> dict[str, Any]:

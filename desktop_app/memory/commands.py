@@ -276,10 +276,8 @@ def cmd_forget_all(args: argparse.Namespace, app: App) -> int:
 
 
 def cmd_export(args: argparse.Namespace, app: App) -> int:
-    data = app.memory.export(include_conversations=args.with_conversations)
-    args.file.parent.mkdir(parents=True, exist_ok=True)
-    args.file.write_text(json.dumps(data, indent=2, ensure_ascii=False), encoding="utf-8")
-    print(f"exported {len(data['memories'])} memories to {args.file}")
+    count = app.memory.export_file(args.file, include_conversations=args.with_conversations)
+    print(f"exported {count} memories to {args.file}")
     return 0
 
 
