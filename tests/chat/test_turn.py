@@ -27,6 +27,7 @@ def library(memory_app: Any, tmp_path: Path) -> None:
     list(memory_app.pipeline.run([docs]))
 
 
+@pytest.mark.ranking
 def test_a_turn_persists_both_messages_with_the_answer_trace(memory_app: Any,
                                                              library: None) -> None:
     conv = memory_app.chat.new_conversation()

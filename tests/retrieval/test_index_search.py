@@ -79,6 +79,7 @@ def test_hybrid_records_both_legs_and_ranks(searcher: HybridSearcher) -> None:
     assert top.score > hits[-1].score
 
 
+@pytest.mark.ranking
 def test_cross_lingual_question_reaches_the_english_note(searcher: HybridSearcher) -> None:
     hits = searcher.search("Qual a temperatura da água para o café expresso?", k=3)
     assert hits[0].doc_id == "coffee"

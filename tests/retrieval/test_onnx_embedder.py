@@ -27,6 +27,8 @@ from desktop_app.modelprep.onnx_export import (
 from desktop_app.retrieval.embedder import E5_MODEL_ID, E5Embedder
 from desktop_app.retrieval.onnx_embedder import MAX_BATCH_TOKENS, ONNX_MANIFEST, OnnxE5Embedder
 
+pytestmark = pytest.mark.slow
+
 REPO = Path(__file__).resolve().parents[2]
 
 PASSAGES = [
