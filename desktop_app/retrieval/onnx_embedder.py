@@ -13,7 +13,7 @@ intermediate (tokens x 1536 fp32, ~6 KB a token), then stays within a core's L2 
 tokens ~1.5 MB) instead of streaming from memory, and padding shrinks. Side by side on 2
 cores, int8-split used 1.29x less CPU per BNCC passage (and ran at 1.73x the rate, on a loaded
 machine) than with the earlier budget of 4096 tokens / 64 texts, with vectors as close to
-the torch path's (`bench/embed.py --batch-tokens 4096`, README "Batch size").
+the torch path's (`bench/embed.py --batch-tokens 4096`, docs/measurements.md, "Batch size").
 
 Threads: one onnxruntime session with `threads` intra-op threads that sleep when idle (no
 spinning, which would steal the core the window needs); the window passes cores − 1. A query

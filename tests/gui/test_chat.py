@@ -171,7 +171,7 @@ def test_errors_show_a_dialog_with_the_user_message(qtbot, monkeypatch, error: E
 
 
 def test_streaming_ten_thousand_chunks_into_the_answer_view(qtbot) -> None:
-    """PySide6 6.12 on Python 3.11 aborts after a few thousand such calls (QT.md).
+    """PySide6 6.12 on Python 3.11 aborts after a few thousand such calls (docs/architecture.md, "Qt facts").
 
     Paragraphs every 60 chunks, as answers have: one 10,000-word paragraph would be
     re-laid out on every insert (quadratic), which no answer length setting allows.
