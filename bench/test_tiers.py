@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import resource
 import shlex
 import subprocess
 import sys
@@ -29,7 +30,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
-from _common import REPO, RESULTS, save
+from _common import REPO, RESULTS, code_version, save
 
 TARGETS = {"check": "check", "full": "test"}  # tier → Makefile target
 CHECK_BUDGET_S = 180  # issue 27: the quick tier stays within 3 minutes on 2 cores
@@ -63,10 +64,18 @@ def counts(junit: Path) -> dict[str, int]:
     return total
 
 
+def _children_cpu() -> float:
+    """CPU seconds (user + system) used so far by finished child processes: less moved by
+    other work on the machine than the wall time."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def run_tier(tier: str, work: Path) -> dict[str, Any]:
     junit = work / f"{tier}.xml"
     env = dict(os.environ)
     env.pop("ACERVO_TEST_EMBEDDER", None)  # the check recipe sets it; the full tier never
+    cpu_before = _children_cpu()
     started = time.perf_counter()
     for command in recipe(TARGETS[tier]):
         line = expand(command, junit)
@@ -75,7 +84,8 @@ def run_tier(tier: str, work: Path) -> dict[str, Any]:
         if done.returncode not in (0, 1):  # 1: some test failed (counted, still timed)
             raise SystemExit(f"{tier}: `{line}` exited with {done.returncode}")
     seconds = round(time.perf_counter() - started, 1)
-    return {"seconds": seconds, "counts": counts(junit),
+    return {"seconds": seconds, "cpu_seconds": round(_children_cpu() - cpu_before, 1),
+            "counts": counts(junit),
             "commands": [expand(c, Path(f"{tier}.xml")) for c in recipe(TARGETS[tier])]}
 
 
@@ -100,18 +110,20 @@ def main() -> None:
     }
     for tier, result in results.items():
         data[f"{tier}_seconds"] = result["seconds"]
+        data[f"{tier}_cpu_seconds"] = result["cpu_seconds"]
         data[f"{tier}_tests"] = result["counts"]
         data[f"{tier}_commands"] = result["commands"]
     if "check" in results:
         data["check_within_budget"] = results["check"]["seconds"] <= CHECK_BUDGET_S
     for tier in tiers:
         c = results[tier]["counts"]
-        print(f"{tier}: {results[tier]['seconds']} s, {c['tests']} tests ({c['passed']} passed, "
+        print(f"{tier}: {results[tier]['seconds']} s ({results[tier]['cpu_seconds']} s CPU), "
+              f"{c['tests']} tests ({c['passed']} passed, "
               f"{c['skipped']} skipped, {c['failures']} failed, {c['errors']} errors)")
     if args.out is not None:
         import json
 
-        args.out.write_text(json.dumps(data, indent=2), encoding="utf-8")
+        args.out.write_text(json.dumps({**code_version(), **data}, indent=2), encoding="utf-8")
         print(f"wrote {args.out}")
     else:
         save("test-tiers", data)
