@@ -1,6 +1,9 @@
 # The two set-up commands of the README: `make run` and `make test`.
 # Both create .venv and install what is missing (torch first, from the local CPU wheel),
-# then launch / test. `.ci/run` calls `make test`.
+# then launch / test. `.ci/run` calls `make test` (everything, with the real models).
+# `make check` is the quick tier for the edit-test loop (<= 3 min on 2 cores): lint, types
+# and the tests not marked slow, with a deterministic stand-in for the embedder
+# (tests/embedder_double.py; the tests about ranking skip there). See docs/architecture.md.
 
 PY ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
@@ -11,7 +14,7 @@ FIND_LINKS := $(if $(wildcard ../shared/wheels/*.whl),--find-links ../shared/whe
 export CMAKE_ARGS ?= -DGGML_NATIVE=OFF -DLLAVA_BUILD=OFF
 PYTEST_ARGS ?=
 
-.PHONY: install run test lint package smoke bench-package clean
+.PHONY: install run test check lint package smoke bench-package clean
 
 $(STAMP): pyproject.toml Makefile
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -34,6 +37,11 @@ test: install
 	$(BIN)/ruff check desktop_app tests bench
 	$(BIN)/mypy desktop_app
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+check: install
+	$(BIN)/ruff check desktop_app tests bench
+	$(BIN)/mypy desktop_app
+	ACERVO_TEST_EMBEDDER=fake $(BIN)/python -m pytest -m "not slow" $(PYTEST_ARGS)
 
 lint: install
 	$(BIN)/ruff check desktop_app tests bench

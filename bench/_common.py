@@ -33,9 +33,29 @@ def shared_models_dir() -> Path:
     return d
 
 
+def code_version() -> dict[str, str]:
+    """What was measured: the release and the commit ("+dirty" with uncommitted changes),
+    so a figure in docs/measurements.md names the code it belongs to."""
+    import subprocess
+
+    from desktop_app import __version__
+
+    def git(*args: str) -> str:
+        try:
+            return subprocess.run(["git", *args], cwd=REPO, capture_output=True, text=True,
+                                  timeout=30).stdout.strip()
+        except (OSError, subprocess.SubprocessError):
+            return ""
+
+    commit = git("rev-parse", "--short=7", "HEAD") or "unknown"
+    dirty = bool(git("status", "--porcelain", "--untracked-files=no"))
+    return {"version": __version__, "commit": commit + ("+dirty" if dirty else "")}
+
+
 def save(name: str, data: dict[str, Any]) -> Path:
     RESULTS.mkdir(parents=True, exist_ok=True)
     data = {"benchmark": name, "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            **code_version(),
             "machine": {"cpus": os.cpu_count(), "python": platform.python_version(),
                         "platform": platform.platform()}, **data}
     path = RESULTS / f"{name}.json"

@@ -43,6 +43,7 @@ from desktop_app.answer.models import bundled_model_path  # noqa: E402
 from desktop_app.answer.prompt import build_answer_prompt, load_prompts  # noqa: E402
 from desktop_app.answer.service import AnswerService  # noqa: E402
 from desktop_app.config.settings import Settings  # noqa: E402
+from desktop_app.retrieval.search import SearchReport, SearchResult  # noqa: E402
 from desktop_app.retrieval.types import Hit  # noqa: E402
 
 LGPD_PDF = REPO.parent / "shared" / "eval" / "pdfs" / "pt" / "lgpd.pdf"
@@ -76,8 +77,9 @@ class FixedSearcher:
     def __init__(self, hits: list[Hit]) -> None:
         self.hits = hits
 
-    def search(self, query: str, *, k: int | None = None, filters: Any = None) -> list[Hit]:
-        return list(self.hits[: k or len(self.hits)])
+    def search_with_report(self, query: str, *, k: int | None = None, filters: Any = None,
+                           query_vector: Any = None) -> SearchResult:
+        return SearchResult(list(self.hits[: k or len(self.hits)]), SearchReport())
 
 
 def run_app(service: AnswerService, llm: LlamaCppLLM) -> dict[str, float]:

@@ -157,7 +157,7 @@ def ndcg_fields(folder: Path, new_precision: str, variants: tuple[str, ...]) -> 
 
 
 def refresh_evals(folder: Path) -> int:
-    from desktop_app.retrieval.onnx_export import PRECISIONS
+    from desktop_app.modelprep.onnx_export import PRECISIONS
 
     path = RESULTS / "embed.json"
     result = json.loads(path.read_text(encoding="utf-8"))
@@ -208,9 +208,10 @@ def main() -> int:
     temp_home("embed")
     from desktop_app.app import build_app
     from desktop_app.config.settings import Settings
-    from desktop_app.retrieval.embedder import E5Embedder, embed_threads, ensure_e5_model
+    from desktop_app.modelprep import ensure_e5_model
+    from desktop_app.modelprep.onnx_export import PRECISIONS, ensure_onnx_model
+    from desktop_app.retrieval.embedder import E5Embedder, embed_threads
     from desktop_app.retrieval.onnx_embedder import OnnxE5Embedder
-    from desktop_app.retrieval.onnx_export import PRECISIONS, ensure_onnx_model
 
     build_app()  # offline switches, probe-import guard: the app's own process set-up
     models = shared_models_dir()

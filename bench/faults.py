@@ -812,8 +812,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{group:14} {name}")
         return 0
     from desktop_app.config.settings import Settings
-    from desktop_app.retrieval.embedder import ensure_e5_model
-    from desktop_app.retrieval.onnx_export import ensure_onnx_model
+    from desktop_app.modelprep import ensure_e5_model
+    from desktop_app.modelprep.onnx_export import ensure_onnx_model
 
     models = ensure_e5_model(shared_models_dir())
     # prepared once here and linked into every probe's home, as an installed app has it

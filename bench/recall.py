@@ -66,7 +66,7 @@ def main() -> int:
     from desktop_app.config.paths import app_paths
     from desktop_app.config.settings import Settings
     from desktop_app.memory.recall import ExchangeRow, exchange_id, exchange_text, exchanges_of
-    from desktop_app.retrieval.embedder import ensure_e5_model
+    from desktop_app.modelprep import ensure_e5_model
 
     paths = app_paths().ensure()
     (paths.data_dir / "models").symlink_to(ensure_e5_model(shared_models_dir()).parent,

@@ -51,7 +51,8 @@ def main() -> int:
     home = temp_home("search")
     from desktop_app.config.settings import Settings
     from desktop_app.ingest.pipeline import compose_embedding_text
-    from desktop_app.retrieval.embedder import E5Embedder, ensure_e5_model
+    from desktop_app.modelprep import ensure_e5_model
+    from desktop_app.retrieval.embedder import E5Embedder
     from desktop_app.retrieval.index import DocumentRecord, LanceIndex
     from desktop_app.retrieval.search import HybridSearcher
     from desktop_app.retrieval.types import Chunk

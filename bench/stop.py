@@ -80,7 +80,8 @@ def stop_after(llm: LlamaCppLLM, messages: list[dict[str, str]], *, seconds: flo
 def first_feedback(runs: int) -> dict[str, Any]:
     temp_home("stop")
     from desktop_app.app import build_app
-    from desktop_app.retrieval.embedder import E5Embedder, ensure_e5_model
+    from desktop_app.modelprep import ensure_e5_model
+    from desktop_app.retrieval.embedder import E5Embedder
 
     app = build_app(embedder=E5Embedder(ensure_e5_model(shared_models_dir())))
     list(app.pipeline.run([LGPD]))

@@ -302,7 +302,8 @@ def main() -> int:
     home = temp_home("team")
     from desktop_app.config.settings import Settings
     from desktop_app.evaluation.retrieval import build_eval_index, load_beir
-    from desktop_app.retrieval.embedder import E5Embedder, ensure_e5_model
+    from desktop_app.modelprep import ensure_e5_model
+    from desktop_app.retrieval.embedder import E5Embedder
     from desktop_app.team import admin
     from desktop_app.team.trial import start_trial_server
 

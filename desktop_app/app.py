@@ -36,7 +36,6 @@ if TYPE_CHECKING:
     from desktop_app.config.secrets import SecretStore
     from desktop_app.ingest.ocr import OcrEngine
     from desktop_app.ingest.pipeline import IngestPipeline
-    from desktop_app.memory.db import StateDB
     from desktop_app.memory.recall import RecallService
     from desktop_app.memory.service import MemoryService
     from desktop_app.privacy.logsetup import LoggingHandle
@@ -47,6 +46,7 @@ if TYPE_CHECKING:
     from desktop_app.retrieval.pg_index import PgIndex
     from desktop_app.retrieval.search import DocumentSearcher
     from desktop_app.retrieval.types import Embedder
+    from desktop_app.state_db import StateDB
 
 TEAM_RETRY_S = 30.0  # an unreachable team server is not retried on every question
 
@@ -172,7 +172,7 @@ class App:
     @cached_property
     def embedder(self) -> E5EmbedderBase:
         """The ONNX embedder (prepared once from the local weights) or the torch path."""
-        from desktop_app.retrieval.embedder import open_embedder
+        from desktop_app.modelprep import open_embedder
 
         s = self.settings
         return open_embedder(self.paths.models_dir, backend=s.embedder_backend,
@@ -376,7 +376,7 @@ class App:
     @cached_property
     def state_db(self) -> StateDB:
         """The SQLite file for conversations, memories, consents and receipts."""
-        from desktop_app.memory.db import StateDB
+        from desktop_app.state_db import StateDB
 
         return StateDB.open(self.paths.state_db)
 

@@ -36,6 +36,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "desktop_app.answer.commands",
     "desktop_app.privacy.commands",
     "desktop_app.memory.commands",
+    "desktop_app.chat.commands",
     "desktop_app.team.commands",
 )
 BUG_EXIT = 70  # EX_SOFTWARE

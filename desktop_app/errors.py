@@ -8,7 +8,7 @@ left on device (os error 28) …")` from LanceDB's Rust core, `sqlite3.Operation
 53100, "could not extend file …") from a team library's PostgreSQL server — and
 `storage_error()` maps all of them, at the boundary where a store is written, to one of the
 classes below. Each class
-has its own process exit code (`EXIT_CODES`, documented in the README).
+has its own process exit code (`EXIT_CODES`, documented in docs/reliability.md).
 """
 
 from __future__ import annotations
@@ -81,7 +81,7 @@ class CancelledError(AppError):
         super().__init__(user_message)
 
 
-# Exit codes of `desktop-app COMMAND` (README "Exit codes").
+# Exit codes of `desktop-app COMMAND` (docs/reliability.md, "Exit codes").
 EXIT_CODES: dict[int, str] = {
     0: "success",
     1: "an error with a message (bad input, missing model, …)",

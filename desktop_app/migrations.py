@@ -7,7 +7,7 @@ Each store records its own schema version:
 - `index`: `schema_version` in the active generation's `index_meta.json`
   (`desktop_app.retrieval.index.SCHEMA_VERSION`);
 - `state`: the `state` row of the `schema_versions` table in `state.sqlite3` (memories,
-  conversations, consents; `desktop_app.memory.db.SCHEMA_VERSION`).
+  conversations, consents; `desktop_app.state_db.SCHEMA_VERSION`).
 
 The memory search index (`data_dir/memory`) is derived data: the memory service rebuilds it
 from `state.sqlite3` whenever it is out of sync, so it needs no migration of its own.
@@ -49,8 +49,8 @@ MigrationStep = Callable[[AppPaths], None]
 
 def current_versions() -> dict[str, int]:
     """What this build of Acervo writes, per store."""
-    from desktop_app.memory.db import SCHEMA_VERSION as STATE_VERSION
     from desktop_app.retrieval.index import SCHEMA_VERSION as INDEX_VERSION
+    from desktop_app.state_db import SCHEMA_VERSION as STATE_VERSION
 
     return {"settings": SETTINGS_VERSION, "index": INDEX_VERSION, "state": STATE_VERSION}
 

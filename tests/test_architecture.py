@@ -151,6 +151,7 @@ def test_the_graph_sees_a_cycle_when_there_is_one() -> None:
 def test_no_two_packages_import_each_other() -> None:
     edges = import_graph()
     assert ("ingest", "retrieval") in edges and ("chat", "memory") in edges  # the graph is real
+    assert ("modelprep", "retrieval") in edges
     report = []
     for group in package_cycles(edges):
         report.append(" ↔ ".join(group))
@@ -160,11 +161,12 @@ def test_no_two_packages_import_each_other() -> None:
 
 
 def test_the_layers_point_one_way() -> None:
-    """Data flows gui → chat → (answer | memory) → retrieval → text (ARCHITECTURE.md)."""
+    """Data flows gui → chat → (answer | memory) → retrieval → text (docs/architecture.md);
+    model preparation (modelprep) builds what retrieval reads, and retrieval never calls it."""
     edges = import_graph()
     forbidden = [("memory", "answer"), ("memory", "chat"), ("retrieval", "ingest"),
                  ("retrieval", "answer"), ("answer", "chat"), ("text", "retrieval"),
-                 ("app", "gui"), ("app", "cli")]
+                 ("app", "gui"), ("app", "cli"), ("retrieval", "modelprep")]
     forbidden += [(package, "gui") for package in ("answer", "chat", "memory", "retrieval",
                                                   "ingest", "text", "privacy", "team")]
     forbidden += [(package, "cli") for package in ("app", "answer", "chat", "memory", "config",
@@ -191,16 +193,18 @@ def test_qt_is_imported_only_in_gui() -> None:
 
 
 def test_the_gui_seam_is_typed_and_talks_to_services_only() -> None:
-    """GuiServices names the services' types (no `Any`); nothing in gui/ writes SQL or
-    reaches into an object's `__dict__`; no test injects parts through `app.__dict__`
-    (build_app takes them)."""
+    """GuiServices (gui/services/) names the services' types (no `Any`); nothing in gui/
+    writes SQL or reaches into an object's `__dict__`; no test injects parts through
+    `app.__dict__` (build_app takes them)."""
     import ast
     import re
 
-    services = PACKAGE_ROOT / "gui" / "services.py"
-    tree = ast.parse(services.read_text(encoding="utf-8"))
-    anys = [n.lineno for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id == "Any"]
-    assert not anys, f"Any in gui/services.py at lines {anys}"
+    anys = [f"{path.relative_to(REPO)}:{n.lineno}"
+            for path in sorted((PACKAGE_ROOT / "gui" / "services").glob("*.py"))
+            for n in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(n, ast.Name) and n.id == "Any"]
+    assert len(list((PACKAGE_ROOT / "gui" / "services").glob("*.py"))) >= 5  # the parts
+    assert not anys, f"Any in gui/services/: {anys}"
     sql = re.compile(r"\b(SELECT\b.+\bFROM|INSERT INTO|UPDATE \w+ SET|DELETE FROM|CREATE TABLE"
                      r"|PRAGMA \w+)\b", re.IGNORECASE | re.DOTALL)
     offenders = []
@@ -215,3 +219,39 @@ def test_the_gui_seam_is_typed_and_talks_to_services_only() -> None:
                 if p.name != "test_architecture.py"
                 and re.search(r"app\.__dict__\[", p.read_text(encoding="utf-8"))]
     assert not injected, f"parts injected through __dict__ (use build_app): {injected}"
+
+
+def gui_seam_offenders(files: dict[str, str]) -> list[str]:
+    """Where a GUI module reads an answer's untyped trace (`Done` has fields for what is
+    shown) or a widget reaches the composition root through `services.app` (the parts of
+    `GuiServices` are the seam). `files`: path relative to desktop_app/gui → source."""
+    import re
+
+    trace = re.compile(r"\.trace(\[|\.get\()")
+    root = re.compile(r"\bservices\.app\b")
+    found = []
+    for name, source in sorted(files.items()):
+        for number, line in enumerate(source.splitlines(), start=1):
+            if trace.search(line) or (not name.startswith("services/") and root.search(line)):
+                found.append(f"gui/{name}:{number}: {line.strip()}")
+    return found
+
+
+def test_the_gui_check_catches_trace_digging_and_reaching_the_app() -> None:
+    assert gui_seam_offenders({"chat.py": 'x = str(done.trace.get("searched_for") or "")',
+                               "library.py": "log = self.services.app.paths.log_dir",
+                               "answer_view.py": 'mode = done.trace["answer_mode"]'}) == [
+        'gui/answer_view.py:1: mode = done.trace["answer_mode"]',
+        'gui/chat.py:1: x = str(done.trace.get("searched_for") or "")',
+        "gui/library.py:1: log = self.services.app.paths.log_dir"]
+    assert gui_seam_offenders({"services/__init__.py": "self.app = app  # services.app"}) == []
+
+
+def test_the_window_reads_typed_answers_and_talks_to_the_service_parts() -> None:
+    gui = PACKAGE_ROOT / "gui"
+    files = {path.relative_to(gui).as_posix(): path.read_text(encoding="utf-8")
+             for path in sorted(gui.rglob("*.py"))}
+    assert "chat.py" in files and "services/chat.py" in files
+    offenders = gui_seam_offenders(files)
+    assert not offenders, "the GUI digs in Done.trace or reaches services.app:\n" + "\n".join(
+        offenders)

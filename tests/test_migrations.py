@@ -97,8 +97,8 @@ def test_a_release_1_data_folder_opens_with_library_memories_and_settings_kept(
         assert getattr(settings, key) == value
 
     from desktop_app.chat.conversations import ConversationStore
-    from desktop_app.memory.db import StateDB
     from desktop_app.memory.service import MemoryService
+    from desktop_app.state_db import StateDB
 
     db = StateDB.open(v1_home.state_db)
     try:
@@ -122,7 +122,7 @@ def test_a_release_1_index_is_reindexed_with_the_new_default_embedder_only_with_
 
     from desktop_app.app import build_app
     from desktop_app.retrieval.commands import offer_reindex
-    from desktop_app.retrieval.e5_convert import E5_MODEL_ID
+    from desktop_app.retrieval.embedder import E5_MODEL_ID
 
     class Terminal(io.StringIO):
         def isatty(self) -> bool:

@@ -5,7 +5,7 @@ the evidence the sources-only ranking already computed:
 
 - `margin`: the best question↔sentence cosine among the candidates minus the
   library's floor. A raw cosine threshold does not travel: with e5 an unrelated
-  question scores 0.80–0.83 depending on the corpus (ANSWERS.md), so the threshold is
+  question scores 0.80–0.83 depending on the corpus (docs/answers.md, "Abstention"), so the threshold is
   relative to the library: the floor is the median best-passage similarity that
   everyday off-topic questions (`resources/abstention/probes.txt`, in the question's
   language) reach in this library, recomputed when the library grows or shrinks by
@@ -22,7 +22,7 @@ question (two or more terms), the two signals agree on the topic and half the ma
 is enough (`abstain_min_margin_full_coverage`): on FaQuAD this halves false abstention
 (0.031 → 0.013) with no change for the other set's questions; on Pirá false abstention
 falls 0.049 → 0.035 while abstention on FaQuAD's questions falls 0.959 → 0.937.
-Calibrated on Pirá (its own questions against FaQuAD's), checked on FaQuAD (README
+Calibrated on Pirá (its own questions against FaQuAD's), checked on FaQuAD (docs/answers.md
 "Abstention").
 """
 

@@ -216,13 +216,13 @@ def run_ask(args: argparse.Namespace, app: Any, out: TextIO | None = None) -> in
     if args.model and not args.no_llm:
         service = service.with_llm(build_llm(app.settings, model_path=args.model))
     experiment = bool(getattr(args, "experiment", False))
+    mode = service.mode(sources_only=args.no_llm, experiment=experiment)  # once, shown first
     if not args.json:
-        print(describe_mode(service.mode(sources_only=args.no_llm, experiment=experiment)),
-              file=sys.stderr)
+        print(describe_mode(mode), file=sys.stderr)
     streamed: list[str] = []
     done: Done | None = None
     for event in service.ask(args.question, sources_only=args.no_llm, k=args.k,
-                             experiment=experiment):
+                             experiment=experiment, mode=mode):
         if isinstance(event, Token):
             streamed.append(event.text)
             if not args.json:
@@ -244,9 +244,8 @@ def run_ask(args: argparse.Namespace, app: Any, out: TextIO | None = None) -> in
         print(json.dumps(done_as_dict(done), ensure_ascii=False, indent=2), file=out)
         return 0
     print(file=out)
-    searched_for = done.trace.get("searched_for")
-    if searched_for:
-        print(f"(searched for: {searched_for})", file=out)
+    if done.searched_for:
+        print(f"(searched for: {done.searched_for})", file=out)
     if done.answer.strip() != "".join(streamed).strip():
         # verification removed citations the stream had shown
         print("\nVerified answer:\n" + done.answer, file=out)

@@ -2,14 +2,24 @@
 warnings an answer carries: a code and its parameter, rendered to words at the edge
 (`AnswerWarning.english()` for the CLI, logs and eval reports; the window's translation
 table in `gui/chat.py`). Nothing matches warning text: code and detail travel apart.
+
+`Done` is the typed answer: what the window and the CLI show is in its fields (the mode,
+the query searched for, the quoted chats, the closest passages, the warnings); its
+`trace` is the diagnostic record (logs, `--json`, the stored conversation), which nothing
+that renders an answer reads. `Citation.to_stored` / `from_stored` are the one place the
+badge's stored form (a conversation's trace) is written and read.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from desktop_app.answer.mode import AnswerMode
+    from desktop_app.retrieval.index_api import ChunkRow
 
 
 class WarningCode(StrEnum):
@@ -143,6 +153,48 @@ class Citation:
 
         return ocr_label(self.ocr_confidence)
 
+    def to_stored(self) -> dict[str, Any]:
+        """The badge as a conversation's trace keeps it: ids, the page, the exact quoted span
+        and the claim — not the passage's text, which comes back from the index on reload
+        (so removing a document leaves no copy of it in the chats)."""
+        return {"number": self.number, "doc_id": self.doc_id, "chunk_id": self.chunk_id,
+                "page": self.page, "quote": asdict(self.quote) if self.quote else None,
+                "library": self.library, "claim": self.claim}
+
+    @classmethod
+    def from_stored(cls, entry: Mapping[str, Any], row: ChunkRow | None = None) -> Citation | None:
+        """Back from `to_stored`, with the passage's stored `row` (looked up by the entry's
+        `library` and `chunk_id`); None when the row is gone (the document was removed) or
+        the entry is unreadable. Traces of older versions kept the whole citation (they have
+        a `source_path`): those need no row."""
+        try:
+            if "source_path" in entry:
+                data = dict(entry)
+            elif row is None:
+                return None
+            else:
+                data = {"number": int(entry["number"]), "doc_id": row.doc_id,
+                        "chunk_id": row.chunk_id, "title": row.title,
+                        "source_path": row.source_path, "file_type": row.file_type,
+                        "page": int(entry.get("page") or row.page_start),
+                        "page_end": row.page_end, "char_start": row.char_start,
+                        "char_end": row.char_end, "score": 0.0, "legs": [],
+                        "snippet": row.text, "ocr_confidence": row.ocr_confidence,
+                        "ocr_boxes": row.ocr_boxes, "quote": entry.get("quote"),
+                        "claim": str(entry.get("claim") or ""),
+                        "library": stored_library(entry)}
+            data["legs"] = frozenset(data.get("legs") or ())
+            if isinstance(data.get("quote"), dict):  # stored as JSON: the exact span
+                data["quote"] = QuoteSpan(**data["quote"])
+            return cls(**data)
+        except (KeyError, TypeError, ValueError):
+            return None
+
+
+def stored_library(entry: Mapping[str, Any]) -> str:
+    """The library a stored badge's passage lives in ("local" when older traces omit it)."""
+    return str(entry.get("library") or "local")
+
 
 @dataclass(frozen=True)
 class Token:
@@ -188,7 +240,17 @@ class RecallUsed:
 
 
 @dataclass(frozen=True)
+class QuotedChat:
+    """An earlier chat a sources-only answer quotes ("from your chat of 15 Nov")."""
+
+    conversation_id: str
+    started_at: str  # ISO 8601: the window dates it in the UI's language
+
+
+@dataclass(frozen=True)
 class Done:
+    """The answer, last event of every question. Render from the fields, never the trace."""
+
     answer: str  # final text, with unverifiable [n] markers removed
     citations: tuple[Citation, ...]
     warnings: tuple[AnswerWarning, ...] = ()  # e.g. NO_SUPPORTING_EVIDENCE, SOURCES_ONLY
@@ -197,6 +259,11 @@ class Done:
     # when the answer is "not found": the passages that came closest, for the user to judge
     # (shown apart from the answer, never as badges)
     closest: tuple[Citation, ...] = ()
+    # who wrote it (the model, or the sources, and why); None for what no answer service
+    # decided (a memory command's acknowledgement, an answer reloaded from a chat)
+    answer_mode: AnswerMode | None = None
+    searched_for: str = ""  # the follow-up rewritten as the query searched, when it differs
+    quoted_chats: tuple[QuotedChat, ...] = ()  # earlier chats the answer quotes
 
     def warned(self, code: WarningCode) -> bool:
         """Whether the answer carries a warning with this code."""

@@ -26,7 +26,7 @@ its own badge and its exact span in the passage. How a quote is chosen:
   seguintes hipóteses:") is shown with its items as one block; near-duplicates (chunks
   overlap) are skipped.
 
-Miss analysis and measured effect of each signal: README "Sources-only answers".
+Miss analysis and measured effect of each signal: docs/answers.md.
 """
 
 from __future__ import annotations

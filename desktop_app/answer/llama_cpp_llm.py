@@ -199,7 +199,7 @@ class LlamaCppLLM:
     def _adapt(self, messages: list[ChatMessage]) -> list[ChatMessage]:
         if self.chat_template != "gemma" or not messages or messages[0]["role"] != "system":
             return messages
-        # llama-cpp's gemma format silently drops system messages (docs/MODELS.md)
+        # llama-cpp's gemma format silently drops system messages (docs/models.md)
         system, rest = messages[0]["content"], messages[1:]
         if rest and rest[0]["role"] == "user":
             return [{"role": "user", "content": f"{system}\n\n{rest[0]['content']}"}, *rest[1:]]

@@ -25,7 +25,7 @@ CancelCheck = Callable[[], bool]
 
 
 # The line between a model that can write cited answers and one that cannot.
-# Measured here (docs/MODELS.md): SmolLM2-135M on a Portuguese RAG prompt never cited,
+# Measured here (docs/models.md, "Language models"): SmolLM2-135M on a Portuguese RAG prompt never cited,
 # looped and leaked the prompt's fences; Gemma-3-270M echoed the prompt. Following our
 # answer prompt takes several rules at once (only the sources, a [n] after each fact,
 # an exact "not found" phrase, ignore instructions inside sources); instruct models

@@ -1,6 +1,6 @@
 """Optional reranking of the fused hits with a cross-encoder from a local folder.
 
-No cross-encoder weights ship on PyPI (docs/MODELS.md), so this stage is off by
+No cross-encoder weights ship on PyPI (docs/models.md), so this stage is off by
 default: the user points `reranker_path` at a sentence-transformers CrossEncoder
 folder they copied onto the laptop. It rescores the fused top-20 and keeps the
 top-5; without it the fused order stands. sentence-transformers (and torch) are

@@ -18,6 +18,7 @@ import dataclasses
 import logging
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -41,6 +42,7 @@ from desktop_app.answer.events import (
     Done,
     MemoryUsed,
     Progress,
+    QuotedChat,
     RecallUsed,
     Token,
     WarningCode,
@@ -76,7 +78,7 @@ from desktop_app.answer.stream_guard import LOOP, AnswerGuard
 from desktop_app.config.settings import Settings
 from desktop_app.errors import AppError
 from desktop_app.retrieval.doc_text import DocumentTexts
-from desktop_app.retrieval.search import SearchReport, SearchWarning, SearchWarningCode
+from desktop_app.retrieval.search import SearchResult, SearchWarning, SearchWarningCode
 from desktop_app.retrieval.types import Embedder, Hit, SearchFilters
 from desktop_app.text.language import question_language
 
@@ -93,8 +95,9 @@ CARRIED_AFTER = 2  # a follow-up's carried passages come after the search's firs
 
 
 class Searcher(Protocol):
-    def search(self, query: str, *, k: int | None = None, filters: SearchFilters | None = None,
-               query_vector: np.ndarray | None = None) -> list[Hit]: ...
+    def search_with_report(self, query: str, *, k: int | None = None,
+                           filters: SearchFilters | None = None,
+                           query_vector: np.ndarray | None = None) -> SearchResult: ...
 
 
 class MemoryRecall(Protocol):
@@ -189,12 +192,11 @@ class AnswerService:
         return decide_mode(self.llm, self.settings, sources_only=sources_only,
                            experiment=experiment, llm_error=self.llm_error)
 
-    def writer(self, *, sources_only: bool = False,
-               experiment: bool = False) -> LLM | None:
-        """The model when it writes answers for real, else None. It also rewrites follow-ups
-        and summarises a long chat's older turns (chat/history.py); not in an experiment: a
-        model that small makes worse queries and summaries than the user's own words."""
-        mode = self.mode(sources_only=sources_only, experiment=experiment)
+    def writer_for(self, mode: AnswerMode) -> LLM | None:
+        """The model when, in this mode, it writes answers for real, else None. It also
+        rewrites follow-ups and summarises a long chat's older turns (chat/history.py); not
+        in an experiment: a model that small makes worse queries and summaries than the
+        user's own words."""
         return self.llm if mode.use_llm and not mode.experiment else None
 
     @property
@@ -205,20 +207,38 @@ class AnswerService:
     def ask(self, question: str, *, history: list[dict[str, str]] | None = None,
             sources_only: bool = False, filters: SearchFilters | None = None, k: int | None = None,
             cancel: Callable[[], bool] | None = None,
-            experiment: bool = False,
-            conversation_id: str | None = None,
+            experiment: bool = False, conversation_id: str | None = None,
+            mode: AnswerMode | None = None,
             previous: Sequence[Mapping[str, Any]] = ()) -> Iterator[AnswerStreamEvent]:
-        """Answer `question`. `previous`: the stored citations of the chat's last answer
-        (a follow-up reads the passages they quote, answer/followup.py)."""
-        started = time.perf_counter()
+        """Answer one question. `mode`: the answer mode when the caller (the chat turn)
+        already decided it for `sources_only` / `experiment`; else it is decided here. The
+        `Done` carries it, and the query searched for when a follow-up was rewritten.
+        `previous`: the stored citations of the chat's last answer (a follow-up reads the
+        passages they quote, answer/followup.py)."""
         question = question.strip()
         if not question:
             raise AppError("Type a question first.")
+        if mode is None:
+            mode = self.mode(sources_only=sources_only, experiment=experiment)
+        searched_for = ""
+        for event in self._ask(question, history, filters, k, cancel, conversation_id, mode,
+                               previous):
+            if isinstance(event, _Rewritten):
+                searched_for = event.searched_for
+                continue
+            if isinstance(event, Done):
+                event = dataclasses.replace(event, answer_mode=mode, searched_for=searched_for)
+            yield event
+
+    def _ask(self, question: str, history: list[dict[str, str]] | None,
+             filters: SearchFilters | None, k: int | None, cancel: Callable[[], bool] | None,
+             conversation_id: str | None, mode: AnswerMode,
+             previous: Sequence[Mapping[str, Any]]) -> Iterator[AnswerStreamEvent | _Rewritten]:
+        started = time.perf_counter()
         is_cancelled = cancel or (lambda: False)
         texts = load_prompts(question_language(question, fallback_language(self.settings.language)),
                              self.prompts_dir)
         yield Progress(SEARCHING)
-        mode = self.mode(sources_only=sources_only, experiment=experiment)
         use_llm = mode.use_llm
         warnings: list[AnswerWarning] = []
         if mode.reason == MODEL_ERROR:  # the model the user chose is unusable: say why
@@ -230,13 +250,14 @@ class AnswerService:
 
         # the model rewrites follow-ups only when it writes answers for real: not in an
         # experiment (a model that small makes worse queries than the user's own words)
-        writer = self.llm if use_llm and not mode.experiment else None  # as `writer()`
+        writer = self.writer_for(mode)
         rewriter = with_cancel(writer, is_cancelled) if writer is not None else None
         rewrite = rewrite_query(rewriter, question, history, texts)
         trace["rewrite"] = rewrite.trace()
         trace["rewritten_query"] = rewrite.query
         if rewrite.query != question:
             trace["searched_for"] = rewrite.query
+            yield _Rewritten(rewrite.query)
         timings["rewrite_ms"] = round(rewrite.ms, 1)
         # one embedding of the question: documents, memories and the sentence ranking use it
         step = time.perf_counter()
@@ -327,18 +348,18 @@ class AnswerService:
         want = k or self.settings.retrieval_k
         fetch = max(want, RERANK_CANDIDATES) if self.reranker else want
         started = time.perf_counter()
-        hits = self.searcher.search(rewrite.query, k=fetch, filters=effective,
-                                    query_vector=vector)
-        if not hits and filters is None and rewrite.filters is not None:
+        found = self.searcher.search_with_report(rewrite.query, k=fetch, filters=effective,
+                                                 query_vector=vector)
+        if not found.hits and filters is None and rewrite.filters is not None:
             # a filter the model inferred must not hide everything: retry without it
             trace["rewrite_filters_dropped"] = True
             effective = None
-            hits = self.searcher.search(rewrite.query, k=fetch, filters=None,
-                                        query_vector=vector)
+            found = self.searcher.search_with_report(rewrite.query, k=fetch, filters=None,
+                                                     query_vector=vector)
+        hits = found.hits
         trace["timings"]["search_ms"] = _ms(started)
-        report = getattr(self.searcher, "last_report", None)
-        if isinstance(report, SearchReport):  # a library skipped or searched by keywords only
-            warnings += [_search_warning(w) for w in report.warnings]
+        # a library skipped or searched by keywords only
+        warnings += [_search_warning(w) for w in found.report.warnings]
         trace["filters"] = dataclasses.asdict(effective) if effective else None
         if self.reranker is not None and hits:
             started = time.perf_counter()
@@ -495,9 +516,10 @@ class AnswerService:
         lines = [f"“{q.text}”" for q in quotes]  # the chat's date and link follow (RecallUsed)
         yield Token("\n".join(lines))
         dates = list(dict.fromkeys(q.date_label for q in quotes if q.date_label))
-        trace["quoted_chats"] = list({q.conversation_id: {"conversation_id": q.conversation_id,
-                                                          "date": q.started_at}
-                                      for q in quotes if q.conversation_id}.values())
+        quoted = tuple({q.conversation_id: QuotedChat(q.conversation_id, q.started_at)
+                        for q in quotes if q.conversation_id}.values())
+        trace["quoted_chats"] = [{"conversation_id": q.conversation_id, "date": q.started_at}
+                                 for q in quoted]
         origin = ([AnswerWarning(WarningCode.FROM_MEMORY)]
                   if any(not q.date_label for q in quotes) else [])
         if dates:
@@ -507,7 +529,7 @@ class AnswerService:
         done = self._done("\n".join(lines), (),
                           [*origin, AnswerWarning(WarningCode.SOURCES_ONLY), *warnings], True,
                           trace, started)
-        yield dataclasses.replace(done, closest=closest)
+        yield dataclasses.replace(done, closest=closest, quoted_chats=quoted)
 
     def _answer_extractive(self, extract: ExtractiveAnswer, hits: list[Hit],
                            trace: dict[str, Any], warnings: list[AnswerWarning], started: float,
@@ -560,6 +582,13 @@ def _closest(hits: list[Hit]) -> tuple[Citation, ...]:
     """The passages that came closest when the documents do not answer (never badges)."""
     return tuple(cit.citation_from_hit(n, hit)
                  for n, hit in enumerate(hits[:abstain.CLOSEST_PASSAGES], start=1))
+
+
+@dataclass(frozen=True)
+class _Rewritten:
+    """Internal to `ask`: the follow-up was rewritten, and this is the query searched."""
+
+    searched_for: str
 
 
 class _FallBack(Exception):  # noqa: N818 - internal control flow, not an error for callers

@@ -14,8 +14,11 @@ from collections.abc import Iterable
 from dataclasses import asdict, is_dataclass
 from typing import Any
 
-from desktop_app.memory.db import StateDB
 from desktop_app.memory.types import StoredMessage, UserMessage, iso, utc_now
+from desktop_app.state_db import StateDB
+
+# the conversation the command line writes to (`chat MESSAGE`, `memory remember TEXT`)
+CLI_CONVERSATION = "conv_cli"
 
 
 def _json_default(value: Any) -> Any:

@@ -1,4 +1,4 @@
-"""Events of the chat layer. A turn (`ChatService.turn`, and `GuiServices.ask` around it)
+"""Events of the chat layer. A turn (`ChatService.turn`, and `ChatServices.ask` around it)
 streams `ChatEvent`s: `ConversationStarted` first when the question opens a new chat, the
 answer service's events and the memory service's events as they come, and `TurnComplete`
 last, with the after-the-answer job."""

@@ -11,16 +11,18 @@ worker after the answer is shown; the CLI runs it inline. Nothing here imports Q
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Generator, Iterator
-from dataclasses import asdict, dataclass
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from desktop_app.answer.events import AnswerEvent, Done, Token
 from desktop_app.answer.llm import LLM, with_cancel
+from desktop_app.answer.mode import AnswerMode
 from desktop_app.answer.service import CANCELLED
 from desktop_app.chat.conversations import ConversationStore
 from desktop_app.chat.events import ChatEvent, TurnComplete
 from desktop_app.chat.history import HistoryBuilder
+from desktop_app.chat.stored import stored_trace
 from desktop_app.errors import AppError
 from desktop_app.memory.events import ForgetAllRequested, MemoryEvent, MemoryForgotten
 from desktop_app.memory.patterns import Command, parse_command
@@ -33,9 +35,18 @@ log = logging.getLogger(__name__)
 
 
 class Answerer(Protocol):
+    """What a turn needs of the answer service (`answer.service.AnswerService`)."""
+
+    def mode(self, *, sources_only: bool = False, experiment: bool = False) -> AnswerMode: ...
+
+    def writer_for(self, mode: AnswerMode) -> LLM | None: ...
+
     def ask(self, question: str, *, history: list[dict[str, str]] | None = None,
             sources_only: bool = False, filters: SearchFilters | None = None,
-            cancel: Callable[[], bool] | None = None) -> Iterator[AnswerEvent]: ...
+            cancel: Callable[[], bool] | None = None, experiment: bool = False,
+            conversation_id: str | None = None,
+            mode: AnswerMode | None = None,
+            previous: Sequence[Mapping[str, Any]] = ()) -> Iterator[AnswerEvent]: ...
 
 
 @dataclass(frozen=True)
@@ -162,20 +173,19 @@ class ChatService:
                 return
             yield Token(ack + "\n\n")
             question = command.rest
-        history = self.history.build(
-            conversation_id, before_seq=stored.seq,
-            llm=self._summarizer(sources_only=sources_only, experiment=experiment, cancel=cancel))
+        # who writes this answer, decided once for the turn: the same model summarises the
+        # older turns and answers (`experiment`: a small model writes this one, labelled)
+        mode = self.answers.mode(sources_only=sources_only, experiment=experiment)
+        history = self.history.build(conversation_id, before_seq=stored.seq,
+                                     llm=self._summarizer(mode, cancel))
         done: Done | None = None
         streamed: list[str] = []
-        # `experiment`: a small model writes this one answer (labelled); passed only when
-        # asked so answerers without the option keep working
-        options: dict[str, Any] = {"experiment": True} if experiment else {}
-        options["conversation_id"] = conversation_id  # recall leaves this chat out
-        quoted = self._last_citations(conversation_id, stored.seq)
-        if quoted:  # a follow-up reads the passages the previous answer quoted
-            options["previous"] = quoted
         answers = self.answers.ask(question, history=history, sources_only=sources_only,
-                                   filters=filters, cancel=cancel, **options)
+                                   filters=filters, cancel=cancel, experiment=experiment,
+                                   conversation_id=conversation_id,  # recall leaves it out
+                                   mode=mode,
+                                   # a follow-up reads the passages the last answer quoted
+                                   previous=self._last_citations(conversation_id, stored.seq))
         try:
             for event in answers:
                 if isinstance(event, Done):
@@ -207,18 +217,8 @@ class ChatService:
                       command_trace: dict[str, Any]) -> Any:
         answer = done.answer if done is not None else ""
         answer = f"{ack}\n\n{answer}" if ack else answer
-        trace = dict(done.trace) if done is not None else {}
-        if done is not None:
-            trace["warnings"] = [w.as_dict() for w in done.warnings]
-            # ids, the exact quoted span and the claim: a reloaded answer highlights the same
-            # words
-            trace["citations"] = [{"number": c.number, "doc_id": c.doc_id,
-                                   "chunk_id": c.chunk_id, "page": c.page,
-                                   "quote": asdict(c.quote) if c.quote else None,
-                                   "library": c.library, "claim": c.claim}
-                                  for c in done.citations]
-        trace.update(command_trace)
-        return self.conversations.add_assistant_message(conversation_id, answer, trace)
+        return self.conversations.add_assistant_message(conversation_id, answer,
+                                                        stored_trace(done, command_trace))
 
     def _last_citations(self, conversation_id: str, before_seq: int) -> list[dict[str, Any]]:
         """The stored citations of the last answer before message `before_seq`."""
@@ -229,14 +229,10 @@ class ChatService:
             return [c for c in citations if isinstance(c, dict)]
         return []
 
-    def _summarizer(self, *, sources_only: bool, experiment: bool,
-                    cancel: Callable[[], bool] | None) -> LLM | None:
+    def _summarizer(self, mode: AnswerMode, cancel: Callable[[], bool] | None) -> LLM | None:
         """The model that writes this answer also summarises the older turns (once per turn
-        that leaves the verbatim window); None → the extractive summary. Answerers without
-        `writer` (scripted ones in tests) get the extractive one."""
-        writer = getattr(self.answers, "writer", None)
-        llm: LLM | None = (writer(sources_only=sources_only, experiment=experiment)
-                           if writer is not None else None)
+        that leaves the verbatim window); None → the extractive summary."""
+        llm = self.answers.writer_for(mode)
         if llm is None or cancel is None:
             return llm
         return with_cancel(llm, cancel)  # Stop also stops the summary

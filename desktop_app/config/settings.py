@@ -57,7 +57,7 @@ class Settings:
     max_pages_per_document: int = 5000  # bigger PDFs are refused with a clear message
     # embedder: "onnx" (faster, default) or "torch" (the reference path); precision
     # "int8-split" (default: int8 with each layer's few outlier channels kept fp32, ~2.5x the
-    # torch path within 0.5 nDCG@10 points, see README), "fp32" (the torch path's vectors,
+    # torch path within 0.5 nDCG@10 points, see docs/measurements.md), "fp32" (the torch path's vectors,
     # same id), "int8-mixed" (FFN down-projections kept fp32) or "int8" (cost 1.1 points on
     # Pirá); each variant but fp32 has its own id, so a switch offers a reindex;
     # embed_threads 0 = all cores for the CLI, all but one while the window ingests
@@ -81,7 +81,7 @@ class Settings:
     # follow the answer prompt, else the sources; "written" = always the model (a small
     # one is labelled an experiment); "sources" = never the model
     answer_mode: str = "auto"
-    # abstention ("not found"), both modes; calibration in README "Abstention"
+    # abstention ("not found"), both modes; calibration in docs/answers.md, "Abstention"
     abstention_enabled: bool = True
     abstain_min_margin: float = 0.038  # best sentence cosine minus the library's probe floor
     abstain_min_coverage: float = 0.35  # share of the question's content terms in the passages

@@ -35,10 +35,10 @@ from desktop_app.answer.prompt import MemoryItem as PromptMemory
 from desktop_app.answer.prompt import load_prompts
 from desktop_app.chat.conversations import ConversationStore
 from desktop_app.errors import AppError
-from desktop_app.memory.db import StateDB
 from desktop_app.memory.recall import RecallService
 from desktop_app.memory.service import MemoryService
 from desktop_app.memory.types import SENSITIVE_CATEGORIES
+from desktop_app.state_db import StateDB
 from desktop_app.text.language import question_language
 
 log = logging.getLogger(__name__)

@@ -1,6 +1,6 @@
 """The chat: question box, streamed answer with citation chips, Stop, memory chip.
 
-One turn runs in a worker (`GuiServices.ask`); its events arrive in order on the GUI
+One turn runs in a worker (`ChatServices.ask`); its events arrive in order on the GUI
 thread: `Token` → text, `CitationEvent` → chip data, `Done` → the verified answer
 with warnings and the sources list, memory events → the "memory saved · undo" chip
 or a "needs your consent" note. Stop cancels the worker (checked between events;
@@ -17,6 +17,7 @@ repeated.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable
 from functools import partial
@@ -58,11 +59,13 @@ from desktop_app.answer.mode import (
 )
 from desktop_app.answer.models import BUNDLED_NAME
 from desktop_app.chat.events import ChatEvent, ConversationStarted, TurnComplete
+from desktop_app.chat.stored import ReloadedMessage
 from desktop_app.errors import AppError
 from desktop_app.gui.answer_view import AnswerView
-from desktop_app.gui.dialogs import confirm, show_error
+from desktop_app.gui.dialogs import confirm
 from desktop_app.gui.memory_dialogs import category_label, erased_placeholders
-from desktop_app.gui.services import GuiServices
+from desktop_app.gui.panel import PanelMixin
+from desktop_app.gui.services import ChatServices, MemoryServices
 from desktop_app.gui.workers import GeneratorWorker, WorkerSet
 from desktop_app.memory.events import (
     ForgetAllRequested,
@@ -71,7 +74,7 @@ from desktop_app.memory.events import (
     MemoryNotSaved,
     MemorySaved,
 )
-from desktop_app.memory.types import MemoryItem, StoredMessage, chat_date
+from desktop_app.memory.types import MemoryItem, chat_date
 
 Render = Callable[[], None]
 
@@ -89,7 +92,7 @@ class QuestionEdit(QPlainTextEdit):
         super().keyPressEvent(event)
 
 
-class ChatPanel(QWidget):
+class ChatPanel(PanelMixin, QWidget):
     """Asks questions and renders the conversation; `citationClicked` opens the viewer."""
 
     citationClicked = Signal(Citation, str)  # the badge's citation, the claim it supports
@@ -99,10 +102,11 @@ class ChatPanel(QWidget):
     addModelRequested = Signal()  # "add a model" in the sources-mode notice
     recallOpened = Signal(str)  # "from your chat of 15 Nov" clicked: that conversation's id
 
-    def __init__(self, services: GuiServices, workers: WorkerSet,
+    def __init__(self, chat: ChatServices, memory: MemoryServices, workers: WorkerSet,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.services = services
+        self.services: ChatServices = chat
+        self.memory_services = memory  # the memory chip: undo a save, forget everything
         self.workers = workers
         self.conversation_id: str | None = None
         self._turn: GeneratorWorker | None = None
@@ -268,7 +272,7 @@ class ChatPanel(QWidget):
                                else self.tr("Acervo"))
 
     def _answer_labels(self, done: Done) -> dict[str, Any]:
-        searched_for = str(done.trace.get("searched_for") or "")
+        searched_for = done.searched_for
         return {"sources_title": self.tr("Sources"), "found_by": self.tr("found by"),
                 "page_label": self.tr("p."),
                 "leg_names": {"vector": self.tr("meaning"), "keyword": self.tr("keywords")},
@@ -362,7 +366,7 @@ class ChatPanel(QWidget):
         elif isinstance(event, TurnComplete) and event.extraction is not None:
             job = event.extraction
             self.workers.call(lambda: self.services.run_extraction(job), name="memory-extract",
-                              on_result=self._extracted, on_failed=self._failed_quietly)
+                              on_result=self._extracted, on_failed=self.show_failure)
 
     def _extracted(self, events: list[MemoryEvent]) -> None:
         for event in events:
@@ -370,12 +374,12 @@ class ChatPanel(QWidget):
 
     def _mode_notice(self, done: Done) -> None:
         """Once per session: why answers come from the sources, and what to do about it."""
-        mode = (done.trace or {}).get("answer_mode") or {}
-        reason = mode.get("reason")
-        if self._mode_notice_shown or reason not in (TOO_SMALL, NO_MODEL, MODEL_ERROR):
+        mode = done.answer_mode
+        if (self._mode_notice_shown or mode is None
+                or mode.reason not in (TOO_SMALL, NO_MODEL, MODEL_ERROR)):
             return
         self._mode_notice_shown = True
-        model = str(mode.get("model") or "")
+        reason, model = mode.reason, mode.model or ""
         self._render(lambda: self._show_mode_notice(reason, model))
 
     def _show_mode_notice(self, reason: str, model: str) -> None:
@@ -448,12 +452,11 @@ class ChatPanel(QWidget):
     def _dated(warning: AnswerWarning, done: Done) -> AnswerWarning:
         """FROM_EARLIER_CHAT names its chats' dates in the UI's language (the detail has
         them in the question's)."""
-        quoted = (done.trace or {}).get("quoted_chats") or []
-        if warning.code != WarningCode.FROM_EARLIER_CHAT or not quoted:
+        if warning.code != WarningCode.FROM_EARLIER_CHAT or not done.quoted_chats:
             return warning
         try:
-            dates = [chat_date(str(q["date"]), QLocale().name()) for q in quoted]
-        except (KeyError, TypeError, ValueError):
+            dates = [chat_date(q.started_at, QLocale().name()) for q in done.quoted_chats]
+        except (TypeError, ValueError):
             return warning
         return AnswerWarning(warning.code, ", ".join(dict.fromkeys(dates)))
 
@@ -472,7 +475,7 @@ class ChatPanel(QWidget):
         self._done_seen = True
         self._stop_progress()
         self._abort(lambda: self.tr("The answer failed."))
-        show_error(self, error, log_dir=str(self.services.app.paths.log_dir))
+        self.show_failure(error)
 
     def _abort(self, note: Callable[[], str]) -> None:
         """End the answer without a `Done`: what was streamed stays, with `note` under it."""
@@ -500,7 +503,7 @@ class ChatPanel(QWidget):
         if not token:
             return
         self.undo_button.setEnabled(False)
-        self.workers.call(lambda: self.services.undo_conflicts(token), name="memory-undo-check",
+        self.workers.call(lambda: self.memory_services.undo_conflicts(token), name="memory-undo-check",
                           on_result=lambda changed: self._confirm_undo(token, changed),
                           on_failed=self._undo_unavailable)
 
@@ -515,12 +518,12 @@ class ChatPanel(QWidget):
                                undo=False)
                 return
         self._undo_token = ""
-        self.workers.call(lambda: self.services.undo_memory(token), name="memory-undo",
+        self.workers.call(lambda: self.memory_services.undo_memory(token), name="memory-undo",
                           on_result=lambda _r: self._undone(), on_failed=self._undo_unavailable)
 
     def _undo_unavailable(self, error: BaseException) -> None:
         if not isinstance(error, AppError):
-            self._failed_quietly(error)
+            self.show_failure(error)
         self._undo_token = ""
         # typically: the memory was deleted in the Memory panel since
         self._set_chip(lambda: self.tr("Nothing to undo: this memory was already removed."),
@@ -533,15 +536,12 @@ class ChatPanel(QWidget):
     def _confirm_forget_all(self) -> None:
         if confirm(self, self.tr("Forget everything"),
                    self.tr("Erase everything Acervo remembers about you? This cannot be undone.")):
-            self.workers.call(self.services.forget_all, name="memory-forget-all",
+            self.workers.call(self.memory_services.forget_all, name="memory-forget-all",
                               on_result=lambda _r: self.memoryChanged.emit(),
-                              on_failed=self._failed_quietly)
-
-    def _failed_quietly(self, error: BaseException) -> None:
-        show_error(self, error, log_dir=str(self.services.app.paths.log_dir))
+                              on_failed=self.show_failure)
 
     # ---- history ------------------------------------------------------------------
-    def show_conversation(self, conversation_id: str, messages: list[StoredMessage]) -> None:
+    def show_conversation(self, conversation_id: str, messages: list[ReloadedMessage]) -> None:
         """Render a stored conversation (answers keep their citations when traced)."""
         if self.is_busy():
             self.stop()
@@ -553,57 +553,14 @@ class ChatPanel(QWidget):
         for message in messages:
             self._render(partial(self._show_message, message))
 
-    def _show_message(self, message: StoredMessage) -> None:
-        content = erased_placeholders(message.content)  # "[erased]" in the UI language
-        if message.role == "user":
+    def _show_message(self, shown: ReloadedMessage) -> None:
+        content = erased_placeholders(shown.message.content)  # "[erased]" in the UI language
+        if shown.answer is None:
             self.view.add_user_message(content, self.tr("You"))
             return
         self._begin_answer()
-        done = _done_from_trace(content, message.trace)
+        done = dataclasses.replace(shown.answer, answer=content)
         self.view.finish_answer(done, warnings=self._warning_texts(done),
                                 **self._answer_labels(done))
-        self._recall_notice(_recalled_from_trace(message.trace), sources_only=False)
+        self._recall_notice(list(shown.recalled), sources_only=False)
 
-    def changeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
-        super().changeEvent(event)
-        if event.type() == event.Type.LanguageChange:
-            self.retranslate()
-
-
-def _recalled_from_trace(trace: dict[str, Any] | None) -> list[RecallUsed]:
-    """The earlier chats a stored answer drew on, one per chat in the order used (the trace
-    keeps ids and dates only, never what was said: the excerpt is not shown again)."""
-    chats: dict[str, RecallUsed] = {}
-    for entry in (trace or {}).get("recall", []) or []:
-        try:
-            conversation_id = str(entry["conversation_id"])
-            if conversation_id not in chats:
-                started_at = str(entry["date"])
-                chats[conversation_id] = RecallUsed(conversation_id, chat_date(started_at), (),
-                                                    "", started_at)
-        except (KeyError, TypeError, ValueError):
-            continue
-    return list(chats.values())
-
-
-def _done_from_trace(answer: str, trace: dict[str, Any] | None) -> Done:
-    """Rebuild a `Done` from a stored assistant message (citations if the trace has them)."""
-    from desktop_app.answer.events import QuoteSpan
-
-    def rebuilt(key: str) -> tuple[Citation, ...]:
-        out = []
-        for raw in (trace or {}).get(key, []) or []:
-            try:
-                data = dict(raw)
-                data["legs"] = frozenset(data.get("legs") or ())
-                if isinstance(data.get("quote"), dict):  # stored as JSON: the exact span
-                    data["quote"] = QuoteSpan(**data["quote"])
-                out.append(Citation(**data))
-            except (TypeError, ValueError):
-                continue
-        return tuple(out)
-
-    stored = (trace or {}).get("warnings", ()) or ()
-    warnings = tuple(AnswerWarning.from_stored(w) for w in stored)
-    return Done(answer=answer, citations=rebuilt("citations"), warnings=warnings,
-                closest=rebuilt("closest"))

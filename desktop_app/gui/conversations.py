@@ -19,14 +19,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_app.gui.dialogs import confirm, show_error
-from desktop_app.gui.services import ConversationInfo, GuiServices
+from desktop_app.gui.dialogs import confirm
+from desktop_app.gui.panel import PanelMixin
+from desktop_app.gui.services import ChatServices, ConversationInfo, MemoryServices
 from desktop_app.gui.workers import WorkerSet
 
 CONVERSATION_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 
 
-class ConversationsPanel(QWidget):
+class ConversationsPanel(PanelMixin, QWidget):
     """List of stored conversations, newest first."""
 
     openRequested = Signal(str, list)  # conversation id, its messages
@@ -34,10 +35,11 @@ class ConversationsPanel(QWidget):
     deleted = Signal(str)
     listed = Signal()  # the list was (re)loaded
 
-    def __init__(self, services: GuiServices, workers: WorkerSet,
+    def __init__(self, chat: ChatServices, memory: MemoryServices, workers: WorkerSet,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.services = services
+        self.services: ChatServices = chat
+        self.memory_services = memory  # deleting a chat erases it everywhere (a receipt)
         self.workers = workers
         self._select_after_refresh = ""
         self._open_after_refresh = False
@@ -65,7 +67,7 @@ class ConversationsPanel(QWidget):
             self._select_after_refresh = select
             self._open_after_refresh = open_it
         self.workers.call(self.services.conversations, name="conversations",
-                          on_result=self._show, on_failed=self._failed)
+                          on_result=self._show, on_failed=self.show_failure)
 
     def _show(self, conversations: list[ConversationInfo]) -> None:
         current = self._select_after_refresh or self.current_id()
@@ -113,7 +115,7 @@ class ConversationsPanel(QWidget):
     def open(self, conversation_id: str) -> None:
         """Load a conversation's messages and ask the chat to show them."""
         self.workers.call(lambda: self.services.messages(conversation_id),
-                          name="conversation-open", on_failed=self._failed,
+                          name="conversation-open", on_failed=self.show_failure,
                           on_result=lambda messages: self.openRequested.emit(
                               conversation_id, list(messages)))
 
@@ -141,7 +143,7 @@ class ConversationsPanel(QWidget):
             conversation_id = str(item.data(CONVERSATION_ID_ROLE))
             self.workers.call(
                 lambda: self.services.rename_conversation(conversation_id, title.strip()),
-                name="conversation-rename", on_failed=self._failed,
+                name="conversation-rename", on_failed=self.show_failure,
                 on_result=lambda _r: self.refresh())
 
     def _delete(self, item: QListWidgetItem) -> None:
@@ -151,21 +153,16 @@ class ConversationsPanel(QWidget):
         conversation_id = str(item.data(CONVERSATION_ID_ROLE))
 
         def delete() -> str:
-            self.services.delete_conversation(conversation_id)
+            self.memory_services.delete_conversation(conversation_id)
             return conversation_id
 
-        self.workers.call(delete, name="conversation-delete", on_failed=self._failed,
+        self.workers.call(delete, name="conversation-delete", on_failed=self.show_failure,
                           on_result=self._deleted)
 
     def _deleted(self, conversation_id: str) -> None:
         self.deleted.emit(conversation_id)
         self.refresh()
 
-    def _failed(self, error: BaseException) -> None:
-        show_error(self, error, log_dir=str(self.services.app.paths.log_dir))
-
-    def changeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
-        super().changeEvent(event)
-        if event.type() == event.Type.LanguageChange:
-            self.retranslate()
-            self.refresh()
+    def language_changed(self) -> None:
+        self.retranslate()
+        self.refresh()  # "Untitled chat" and the message counts in the new language

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_app.gui.panel import PanelMixin
 from desktop_app.ingest.events import (
     ChunksEmbedded,
     FileDone,
@@ -51,7 +52,7 @@ Text = Callable[[], str]
 PARSE_SHARE = 0.3  # of one file's bar: reading its pages; the rest is embedding passages
 
 
-class IngestProgress(QFrame):
+class IngestProgress(PanelMixin, QFrame):
     """The progress box under the library table."""
 
     cancelRequested = Signal()
@@ -284,8 +285,3 @@ class IngestProgress(QFrame):
         total = max(self._files_total, self._files_finished + 1, 1)
         value = (self._files_finished + fraction_of_current) / total
         self.bar.setValue(max(self.bar.value(), int(1000 * min(1.0, value))))
-
-    def changeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
-        super().changeEvent(event)
-        if event.type() == event.Type.LanguageChange:
-            self.retranslate()

@@ -38,9 +38,10 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.errors import AppError
-from desktop_app.gui.dialogs import confirm_with_option, open_with_system, show_error
+from desktop_app.gui.dialogs import confirm_with_option, open_with_system
 from desktop_app.gui.ingest_progress import IngestProgress
-from desktop_app.gui.services import GuiServices, IndexSummary, RemovalSummary
+from desktop_app.gui.panel import PanelMixin
+from desktop_app.gui.services import IndexSummary, LibraryServices, RemovalSummary
 from desktop_app.gui.workers import GeneratorWorker, WorkerSet
 from desktop_app.ingest.events import IngestEvent, RunDone
 from desktop_app.locking import add_wait_notice
@@ -90,7 +91,7 @@ class DocumentFilterProxy(QSortFilterProxyModel):
         return needle in title or needle in folder
 
 
-class LibraryPanel(QWidget):
+class LibraryPanel(PanelMixin, QWidget):
     """Documents in the index plus the ingestion progress of the current run."""
 
     indexChanged = Signal(IndexSummary)
@@ -100,10 +101,10 @@ class LibraryPanel(QWidget):
     statusMessage = Signal(str)
     libraryBusy = Signal(str)  # emitted from worker threads while another process writes
 
-    def __init__(self, services: GuiServices, workers: WorkerSet,
+    def __init__(self, services: LibraryServices, workers: WorkerSet,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.services = services
+        self.services: LibraryServices = services
         self.workers = workers
         self._pending: list[Path] = []
         self._run: GeneratorWorker | None = None
@@ -483,12 +484,7 @@ class LibraryPanel(QWidget):
     def _failed(self, error: BaseException) -> None:
         self.progress_box.failed(error.user_message if isinstance(error, AppError)
                                  else self.tr("an unexpected error (details in the log)"))
-        show_error(self, error, log_dir=str(self.services.app.paths.log_dir))
-
-    def changeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
-        super().changeEvent(event)
-        if event.type() == event.Type.LanguageChange:
-            self.retranslate()
+        self.show_failure(error)
 
 
 def _number_item(value: int) -> QStandardItem:

@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app.answer.events import Citation
 from desktop_app.answer.mode import AnswerMode
+from desktop_app.chat.stored import ReloadedMessage
 from desktop_app.config.paths import resource
 from desktop_app.config.settings import Settings
 from desktop_app.errors import AppError
@@ -52,6 +53,7 @@ from desktop_app.gui.i18n import Translations
 from desktop_app.gui.layout import PaneLayout
 from desktop_app.gui.library import LibraryPanel
 from desktop_app.gui.memory_panel import MemoryPanel
+from desktop_app.gui.panel import PanelMixin
 from desktop_app.gui.recall_view import ConversationsView
 from desktop_app.gui.services import GuiServices, IndexSummary, ModelLoadState
 from desktop_app.gui.settings_dialog import SettingsDialog
@@ -59,10 +61,9 @@ from desktop_app.gui.sources_viewer import SourcesViewer
 from desktop_app.gui.theme import ColorSchemeFollower
 from desktop_app.gui.workers import WorkerSet
 from desktop_app.memory.erasure import ErasureReceipt
-from desktop_app.memory.types import StoredMessage
 
 
-class MainWindow(QMainWindow):
+class MainWindow(PanelMixin, QMainWindow):
     """Top-level window; owns the workers of every panel."""
 
     filesDropped = Signal(list)  # list[Path]
@@ -78,7 +79,7 @@ class MainWindow(QMainWindow):
 
     def __init__(self, services: GuiServices, translations: Translations | None = None) -> None:
         super().__init__()
-        self.services = services
+        self.services: GuiServices = services
         self.translations = translations or Translations()
         self.workers = WorkerSet(self)
         self.model_states: dict[str, ModelLoadState] = {}
@@ -89,9 +90,9 @@ class MainWindow(QMainWindow):
         self.setAcceptDrops(True)
         self.setWindowIcon(QIcon(str(resource("icons", "acervo.svg"))))
 
-        self.library = LibraryPanel(services, self.workers)
-        self.conversations = ConversationsPanel(services, self.workers)
-        self.chat = ChatPanel(services, self.workers)
+        self.library = LibraryPanel(services.library, self.workers)
+        self.conversations = ConversationsPanel(services.chat, services.memory, self.workers)
+        self.chat = ChatPanel(services.chat, services.memory, self.workers)
         self.viewer = SourcesViewer(self._load_text_pages)
         self.left_tabs = QTabWidget()
         self.left_tabs.addTab(self.library, "")
@@ -104,14 +105,14 @@ class MainWindow(QMainWindow):
         self.splitter.setStretchFactor(1, 4)
         self.splitter.setStretchFactor(2, 4)
         self.setCentralWidget(self.splitter)
-        self.panes = PaneLayout(self.splitter, services.app.settings)
+        self.panes = PaneLayout(self.splitter, services.settings.current)
         self._panes_restored = False
 
         self.memory_window = QDialog(self)
         self.memory_window.setModal(False)
-        self.memory_panel = MemoryPanel(services, self.workers, self.memory_window)
+        self.memory_panel = MemoryPanel(services.memory, self.workers, self.memory_window)
         # the memory window: profile memories, and the earlier chats recall can use
-        self.recall_view = ConversationsView(services, self.workers, self.memory_window)
+        self.recall_view = ConversationsView(services.memory, self.workers, self.memory_window)
         self.memory_tabs = QTabWidget(self.memory_window)
         self.memory_tabs.addTab(self.memory_panel, "")
         self.memory_tabs.addTab(self.recall_view, "")
@@ -147,7 +148,7 @@ class MainWindow(QMainWindow):
         self._build_actions()
         self._connect()
         self._set_tab_order()
-        remembered = services.app.settings.window_size
+        remembered = services.settings.current.window_size
         self._fit_to_screen(*(remembered if len(remembered) == 2 else (1400, 860)))
         self.retranslate()
 
@@ -287,7 +288,7 @@ class MainWindow(QMainWindow):
         if state.component == "index" and state.state == "ready":
             # before the embedder loads: the library and the last chat show at once
             self.library.refresh()
-            last = self.services.app.settings.last_conversation
+            last = self.services.settings.current.last_conversation
             self._reopening = bool(last) and self._chat_untouched()
             self.conversations.refresh(select=last or None, open_it=self._reopening)
 
@@ -295,7 +296,7 @@ class MainWindow(QMainWindow):
         states = self.model_states
         llm = states.get("llm")
         if not states:
-            text = self.tr("Model: %1").replace("%1", self.services.active_model_name()
+            text = self.tr("Model: %1").replace("%1", self.services.settings.active_model_name()
                                                  or self.tr("none (sources only)"))
         elif any(s.state == "loading" for s in states.values()):
             loading = next(s for s in states.values() if s.state == "loading")
@@ -312,7 +313,7 @@ class MainWindow(QMainWindow):
             self.model_label.setToolTip(llm.detail)
         else:
             text = self.tr("Model: %1").replace("%1", (llm.detail if llm else "")
-                                                 or self.services.active_model_name())
+                                                 or self.services.settings.active_model_name())
             self.model_label.setToolTip("")
         self.model_label.setText(text)
 
@@ -348,7 +349,7 @@ class MainWindow(QMainWindow):
     def _load_failed(self, error: BaseException) -> None:
         self.loading_bar.hide()
         self.model_label.setText(self.tr("Models failed to load"))
-        show_error(self, error, log_dir=str(self.services.app.paths.log_dir))
+        self.show_failure(error)
 
     def models_loaded(self) -> bool:
         return "llm" in self.model_states and all(
@@ -356,7 +357,7 @@ class MainWindow(QMainWindow):
 
     def _show_network_state(self) -> None:
         """"offline ✓", or the servers on other computers the user allowed, by name."""
-        destinations = self.services.network_destinations()
+        destinations = self.services.settings.network_destinations()
         if not destinations:
             self.offline_label.setText(self.tr("offline ✓"))
             self.offline_label.setToolTip(self.tr("Nothing leaves this computer"))
@@ -413,7 +414,7 @@ class MainWindow(QMainWindow):
     def _chat_untouched(self) -> bool:
         return self.chat.conversation_id is None and not self.chat.is_busy()
 
-    def _open_conversation(self, conversation_id: str, messages: list[StoredMessage]) -> None:
+    def _open_conversation(self, conversation_id: str, messages: list[ReloadedMessage]) -> None:
         reopening, self._reopening = self._reopening, False
         if reopening and not self._chat_untouched():
             return  # the user started a chat while the last one was loading: keep theirs
@@ -423,7 +424,7 @@ class MainWindow(QMainWindow):
     def _chat_shown(self, conversation_id: str) -> None:
         """The chat shows this conversation now ("" = a new chat): remembered for the next
         launch, marked in the list, named in the window title."""
-        self.services.app.settings.last_conversation = conversation_id
+        self.services.settings.current.last_conversation = conversation_id
         self.conversations.set_shown(conversation_id)
         self._update_title()
 
@@ -497,9 +498,9 @@ class MainWindow(QMainWindow):
 
     def open_settings(self) -> None:
         """Settings, on the Models tab (also where "add a model" links lead)."""
-        dialog = SettingsDialog(self.services.app.settings,
-                                embedder_id=self.services.loaded_embedder_id(),
-                                library_tester=self.services.test_library, parent=self)
+        settings = self.services.settings
+        dialog = SettingsDialog(settings.current, embedder_id=settings.loaded_embedder_id(),
+                                library_tester=settings.test_library, parent=self)
         self.settings_dialog = dialog  # reachable while it is open (tests, screenshots)
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.apply_settings(dialog.result_settings(), passwords=dialog.libraries.passwords,
@@ -509,13 +510,14 @@ class MainWindow(QMainWindow):
                        renamed: dict[str, str] | None = None) -> None:
         """Copy the edited values into the live settings, save, reload what depends on them.
         Team-library passwords go to the secret store, never into the settings file."""
-        old = dataclasses.replace(self.services.app.settings)
-        change = self.services.apply_settings(new)
+        settings = self.services.settings
+        old = dataclasses.replace(settings.current)
+        change = settings.apply(new)
         try:
-            self.services.rename_library_passwords(renamed or {})
+            settings.rename_library_passwords(renamed or {})
             for name, password in (passwords or {}).items():
-                self.services.store_library_password(name, password)
-            self.services.app.save_settings()
+                settings.store_library_password(name, password)
+            settings.save()
         except (OSError, AppError) as exc:
             show_error(self, exc)
         if new.language != old.language:
@@ -529,12 +531,12 @@ class MainWindow(QMainWindow):
             self.library.libraries_changed()
         if old.recall_enabled != new.recall_enabled:
             enabled = new.recall_enabled  # off: its index is erased, and the receipt shown
-            self.workers.call(lambda: self.services.recall_switched(enabled),
+            self.workers.call(lambda: self.services.memory.recall_switched(enabled),
                               name="recall-switch", on_failed=lambda e: show_error(self, e),
                               on_result=self._recall_switched)
         if change.models and "llm" in self.model_states:  # started: load the chosen model
             self.loading_bar.show()
-            self.workers.start(self.services.load_llm, name="load-llm",
+            self.workers.start(self.services.settings.load_llm, name="load-llm",
                                on_item=self._model_state, on_failed=self._load_failed,
                                on_finished=self._models_loaded)
         self.retranslate()
@@ -569,11 +571,6 @@ class MainWindow(QMainWindow):
         return super().eventFilter(watched, event)
 
     # ---- lifecycle ----------------------------------------------------------------
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
-        super().changeEvent(event)
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
         self.workers.cancel_all()
         self.memory_window.close()
@@ -596,11 +593,11 @@ class MainWindow(QMainWindow):
         if self._panes_restored:
             self.panes.remember()
         with contextlib.suppress(OSError):  # a full disk must not keep the window open
-            self.services.app.save_settings()
+            self.services.settings.save()
 
     def _load_text_pages(self, citation: Citation,
                          callback: Callable[[list[str]], None]) -> None:
-        self.workers.call(lambda: self.services.load_text_pages(
+        self.workers.call(lambda: self.services.library.load_text_pages(
                               citation.source_path, citation.library, citation.doc_id),
                           name="load-text", on_result=callback,
                           on_failed=lambda _e: None)

@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_app.gui.dialogs import confirm, show_error
+from desktop_app.gui.dialogs import confirm
 from desktop_app.gui.memory_dialogs import (
     ConsentDialog,
     EraseDialog,
@@ -50,7 +50,8 @@ from desktop_app.gui.memory_dialogs import (
     merge_receipts,
     receipt_texts,
 )
-from desktop_app.gui.services import GuiServices
+from desktop_app.gui.panel import PanelMixin
+from desktop_app.gui.services import MemoryServices
 from desktop_app.gui.workers import WorkerSet
 from desktop_app.memory.types import MemoryItem
 
@@ -165,16 +166,16 @@ class MemoryTableModel(QAbstractTableModel):
         return True
 
 
-class MemoryPanel(QWidget):
+class MemoryPanel(PanelMixin, QWidget):
     """Table of memories plus delete, forget all, export, consent and receipts."""
 
     memoryChanged = Signal()
     receiptShown = Signal(dict)
 
-    def __init__(self, services: GuiServices, workers: WorkerSet,
+    def __init__(self, services: MemoryServices, workers: WorkerSet,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.services = services
+        self.services: MemoryServices = services
         self.workers = workers
         self._receipt: dict[str, Any] | None = None
         self.model = MemoryTableModel(self)
@@ -277,7 +278,7 @@ class MemoryPanel(QWidget):
     def refresh(self) -> None:
         status = "history" if self.history.isChecked() else "active"
         self.workers.call(lambda: self.services.memories(status=status), name="memory-list",
-                          on_result=self._loaded, on_failed=self._failed)
+                          on_result=self._loaded, on_failed=self.show_failure)
 
     def _loaded(self, items: list[MemoryItem]) -> None:
         self.model.set_items(items)
@@ -293,7 +294,7 @@ class MemoryPanel(QWidget):
         self.memoryChanged.emit()
 
     def _edit_failed(self, error: BaseException) -> None:
-        self._failed(error)
+        self.show_failure(error)
         self.refresh()  # the table shows what is really stored
 
     def selected_ids(self) -> list[str]:
@@ -317,7 +318,7 @@ class MemoryPanel(QWidget):
             return [self.services.delete_memory(memory_id, with_messages=with_messages)
                     for memory_id in ids]
 
-        self.workers.call(delete, name="memory-delete", on_failed=self._failed,
+        self.workers.call(delete, name="memory-delete", on_failed=self.show_failure,
                           on_result=lambda receipts: self._erased(set(ids), receipts))
 
     def forget_all(self) -> None:
@@ -325,7 +326,7 @@ class MemoryPanel(QWidget):
                        self.tr("Erase everything Acervo remembers about you, with every copy? This cannot be undone.")):
             return
         self.workers.call(self.services.forget_all, name="memory-forget-all",
-                          on_failed=self._failed,
+                          on_failed=self.show_failure,
                           on_result=lambda receipt: self._erased(None, [receipt]))
 
     def _erased(self, ids: set[str] | None, receipts: list[Any]) -> None:
@@ -366,13 +367,13 @@ class MemoryPanel(QWidget):
             self.tr("JSON files (*.json)"))
         if path:
             self.workers.call(lambda: self.services.export_memories(Path(path)),
-                              name="memory-export", on_failed=self._failed,
+                              name="memory-export", on_failed=self.show_failure,
                               on_result=lambda _r: self._show_note(
                                   self.tr("Exported to %1").replace("%1", path)))
 
     def edit_consents(self) -> None:
         self.workers.call(self.services.consents, name="memory-consents",
-                          on_result=self._show_consents, on_failed=self._failed)
+                          on_result=self._show_consents, on_failed=self.show_failure)
 
     def _show_consents(self, state: dict[str, Any]) -> None:
         dialog = ConsentDialog(state, self)
@@ -387,7 +388,7 @@ class MemoryPanel(QWidget):
         def apply() -> list[Any]:
             return [self.services.set_consent(c, g) for c, g in changes.items()]
 
-        self.workers.call(apply, name="memory-consent", on_failed=self._failed,
+        self.workers.call(apply, name="memory-consent", on_failed=self.show_failure,
                           on_result=self._consents_saved)
 
     def _consents_saved(self, results: list[Any]) -> None:
@@ -402,15 +403,7 @@ class MemoryPanel(QWidget):
             return
         memory_id = str(self.proxy.data(index, MEMORY_ID_ROLE))
         self.workers.call(lambda: self.services.provenance(memory_id), name="memory-provenance",
-                          on_result=self._show_provenance, on_failed=self._failed)
+                          on_result=self._show_provenance, on_failed=self.show_failure)
 
     def _show_provenance(self, provenance: Any) -> None:
         ProvenanceDialog(provenance, self).open()
-
-    def _failed(self, error: BaseException) -> None:
-        show_error(self, error, log_dir=str(self.services.app.paths.log_dir))
-
-    def changeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
-        super().changeEvent(event)
-        if event.type() == event.Type.LanguageChange:
-            self.retranslate()

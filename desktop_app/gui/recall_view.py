@@ -23,9 +23,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_app.gui.dialogs import confirm, show_error
+from desktop_app.gui.dialogs import confirm
 from desktop_app.gui.memory_dialogs import receipt_texts
-from desktop_app.gui.services import GuiServices
+from desktop_app.gui.panel import PanelMixin
+from desktop_app.gui.services import MemoryServices
 from desktop_app.gui.workers import WorkerSet
 from desktop_app.memory.erasure import ErasureReceipt
 from desktop_app.memory.recall import RecalledExchange, chat_date
@@ -35,17 +36,17 @@ MESSAGE_ROLE = Qt.ItemDataRole.UserRole + 2
 EXCERPT_CHARS = 220
 
 
-class ConversationsView(QWidget):
+class ConversationsView(PanelMixin, QWidget):
     """Earlier chats as conversation recall sees them; search and delete."""
 
     conversationDeleted = Signal(str)
     messageDeleted = Signal(str, str)  # conversation id, message id
     receiptShown = Signal(dict)
 
-    def __init__(self, services: GuiServices, workers: WorkerSet,
+    def __init__(self, services: MemoryServices, workers: WorkerSet,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.services = services
+        self.services: MemoryServices = services
         self.workers = workers
         self.intro = QLabel()
         self.intro.setWordWrap(True)
@@ -96,7 +97,7 @@ class ConversationsView(QWidget):
     def refresh(self) -> None:
         query = self.search.text()
         self.workers.call(lambda: self.services.recalled_exchanges(query),
-                          name="recall-list", on_result=self._loaded, on_failed=self._failed)
+                          name="recall-list", on_result=self._loaded, on_failed=self.show_failure)
 
     def _loaded(self, exchanges: list[RecalledExchange]) -> None:
         self.tree.clear()
@@ -157,7 +158,7 @@ class ConversationsView(QWidget):
                        self.tr("Erase this message from the chat and from what recall can use? The rest of the conversation stays.")):
             return
         self.workers.call(lambda: self.services.delete_messages([message_id]),
-                          name="message-delete", on_failed=self._failed,
+                          name="message-delete", on_failed=self.show_failure,
                           on_result=lambda receipt: self._message_deleted(
                               conversation_id, message_id, receipt))
 
@@ -175,7 +176,7 @@ class ConversationsView(QWidget):
                        self.tr("Erase this conversation, its messages and everything recall indexed from it? Memories you saved from it stay until you delete them.")):
             return
         self.workers.call(lambda: self.services.delete_conversation(conversation_id),
-                          name="conversation-delete", on_failed=self._failed,
+                          name="conversation-delete", on_failed=self.show_failure,
                           on_result=lambda receipt: self._deleted(conversation_id, receipt))
 
     def _deleted(self, conversation_id: str, receipt: ErasureReceipt) -> None:
@@ -189,11 +190,3 @@ class ConversationsView(QWidget):
         self.receipt.setText(plain)
         self.receipt.show()
         self.receiptShown.emit(data)
-
-    def _failed(self, error: BaseException) -> None:
-        show_error(self, error, log_dir=str(self.services.app.paths.log_dir))
-
-    def changeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
-        super().changeEvent(event)
-        if event.type() == event.Type.LanguageChange:
-            self.retranslate()

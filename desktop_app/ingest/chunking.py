@@ -151,7 +151,7 @@ def _overlap_start(text: str, low: int, high: int) -> int | None:
     if high - low < 2:
         return None
     # the first candidate boundary, abbreviations not checked: the retrieval figures in
-    # the README were measured with chunks cut this way (checking them moves overlaps in
+    # docs/measurements.md were measured with chunks cut this way (checking them moves overlaps in
     # 3 of Pirá's 309 documents)
     position = next((b for b in sentence_breaks(text, max(0, low - 1), high, lines=True)
                      if low <= b < high), None)

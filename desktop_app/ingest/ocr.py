@@ -1,6 +1,6 @@
 """OCR for scanned pages: RapidOCR with the PP-OCRv6 "small" ONNX models its wheel ships.
 
-Chosen by measurement (bench/ocr.py, README "Scanned documents"): on scanned copies of the
+Chosen by measurement (bench/ocr.py, docs/measurements.md, "OCR of scans"): on scanned copies of the
 LGPD, the LDB and BNCC pages it reads Portuguese with its accents (the model's alphabet has
 ç ã õ â ê ô º ª; rapidocr-onnxruntime 1.4's Chinese model has none of them), and it keeps
 reading struck-through lines — Brazilian laws from Planalto are full of them — where

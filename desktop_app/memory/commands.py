@@ -1,4 +1,4 @@
-"""CLI: `memory …` (the user's rights), `chat MESSAGE` (one turn), `eval memory DIR`.
+"""CLI: `memory …` (the user's rights) and `eval memory DIR`.
 
     desktop-app memory list [--history|--all] [--category C] [--subject S] [--query Q]
     desktop-app memory show ID            provenance: source message, history, edits
@@ -12,11 +12,10 @@
     desktop-app memory receipts | sweep
     desktop-app memory conversations [--query Q] [--ids]   what conversation recall can use
     desktop-app memory delete-conversation ID | delete-message MESSAGE_ID...
-    desktop-app chat MESSAGE [--conversation ID] [--no-llm]
     desktop-app eval memory DIR [--mode patterns|llm|both] [--k 3] [--limit N] [--json FILE]
 
-Handlers need `app.memory` (MemoryService), `app.conversations` and, for `chat`,
-`app.chat` (ChatService); see the wiring snippet in the memory issue note.
+Handlers need `app.memory` (MemoryService) and `app.conversations`; the `chat` command
+(one turn) is in chat/commands.py.
 """
 
 from __future__ import annotations
@@ -26,14 +25,13 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from desktop_app.chat.conversations import CLI_CONVERSATION
 from desktop_app.errors import AppError, StorageError
-from desktop_app.memory.events import MemoryForgotten, MemoryNotSaved, MemorySaved
 from desktop_app.memory.types import SENSITIVE_CATEGORIES, MemoryItem
 from desktop_app.privacy.stderr import tell_user
 
 if TYPE_CHECKING:
     from desktop_app.chat.conversations import ConversationStore
-    from desktop_app.chat.turn import ChatService
     from desktop_app.config.paths import AppPaths
     from desktop_app.config.settings import Settings
     from desktop_app.memory.recall import RecallService
@@ -41,7 +39,7 @@ if TYPE_CHECKING:
 
 
 class App(Protocol):
-    """What these handlers need from `desktop_app.app.App` (see the wiring snippet)."""
+    """What these handlers need from `desktop_app.app.App`."""
 
     paths: AppPaths
     settings: Settings
@@ -53,9 +51,6 @@ class App(Protocol):
     def conversations(self) -> ConversationStore: ...
 
     @property
-    def chat(self) -> ChatService: ...
-
-    @property
     def embedder(self) -> Any: ...
 
     @property
@@ -63,7 +58,6 @@ class App(Protocol):
 
     def save_settings(self) -> None: ...
 
-CLI_CONVERSATION = "conv_cli"
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -148,11 +142,6 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     p = msub.add_parser("sweep", help="erase expired memories now (also runs at start-up)")
     p.set_defaults(handler=cmd_sweep)
 
-    chat = sub.add_parser("chat", help="one chat turn: remembers, answers with your memories")
-    chat.add_argument("message")
-    chat.add_argument("--conversation", default=CLI_CONVERSATION)
-    chat.add_argument("--no-llm", action="store_true", help="sources-only answer")
-    chat.set_defaults(handler=cmd_chat)
 
 
 def register_eval(eval_sub: argparse._SubParsersAction[Any]) -> None:
@@ -287,10 +276,8 @@ def cmd_forget_all(args: argparse.Namespace, app: App) -> int:
 
 
 def cmd_export(args: argparse.Namespace, app: App) -> int:
-    data = app.memory.export(include_conversations=args.with_conversations)
-    args.file.parent.mkdir(parents=True, exist_ok=True)
-    args.file.write_text(json.dumps(data, indent=2, ensure_ascii=False), encoding="utf-8")
-    print(f"exported {len(data['memories'])} memories to {args.file}")
+    count = app.memory.export_file(args.file, include_conversations=args.with_conversations)
+    print(f"exported {count} memories to {args.file}")
     return 0
 
 
@@ -369,52 +356,6 @@ def cmd_sweep(args: argparse.Namespace, app: App) -> int:
     receipt = app.memory.sweep_expired()
     print(receipt.summary_line())
     return 0
-
-
-def cmd_chat(args: argparse.Namespace, app: App) -> int:
-    from desktop_app.answer.events import CitationEvent, Done, MemoryUsed, RecallUsed, Token
-    from desktop_app.chat.events import TurnComplete
-
-    app.conversations.ensure_conversation(args.conversation, "command line")
-    job = None
-    for event in app.chat.turn(args.conversation, args.message, sources_only=args.no_llm):
-        if isinstance(event, Token):
-            print(event.text, end="", flush=True)
-        elif isinstance(event, MemoryUsed):
-            tell_user(f"[memory used: {event.memory_id}]")
-        elif isinstance(event, RecallUsed):
-            tell_user(f"[from your chat of {event.date_label}: {event.conversation_id}]")
-        elif isinstance(event, CitationEvent):
-            pass  # badges are in the text; the list follows the answer
-        elif isinstance(event, Done):
-            print()
-            searched_for = event.trace.get("searched_for")
-            if searched_for:
-                print(f"  (searched for: {searched_for})")
-            for c in event.citations:
-                print(f"  [{c.number}] {c.title} p. {c.page} — {c.source_path}")
-            for c in event.closest:
-                print(f"  closest: {c.title} p. {c.page} — {' '.join(c.snippet.split())[:100]}")
-            for warning in event.warnings:
-                tell_user(f"  ({warning})")
-        elif isinstance(event, TurnComplete):
-            job = event.extraction
-        else:
-            _print_memory_event(event)
-    if job is not None:
-        for event in job.run():
-            _print_memory_event(event)
-    return 0
-
-
-def _print_memory_event(event: Any) -> None:
-    if isinstance(event, MemorySaved):
-        tell_user(f"[memory saved: {', '.join(event.memory_ids)}]")
-    elif isinstance(event, MemoryNotSaved):
-        tell_user(f"[{event.reason} ({event.category}): run `desktop-app memory consent "
-                  f"{event.category} on`]")
-    elif isinstance(event, MemoryForgotten):
-        tell_user(f"[memory erased: {', '.join(event.memory_ids) or 'nothing matched'}]")
 
 
 def cmd_eval_memory(args: argparse.Namespace, app: App) -> int:

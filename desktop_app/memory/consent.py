@@ -8,8 +8,8 @@ category is its latest record; no record means no consent.
 from __future__ import annotations
 
 from desktop_app.errors import AppError
-from desktop_app.memory.db import StateDB
 from desktop_app.memory.types import SENSITIVE_CATEGORIES, ConsentRecord, iso, utc_now
+from desktop_app.state_db import StateDB
 
 
 class ConsentRegistry:

@@ -24,7 +24,6 @@ import numpy as np
 from desktop_app.config.settings import Settings
 from desktop_app.locking import MEMORY, writer_lock
 from desktop_app.memory.consent import ConsentRegistry
-from desktop_app.memory.db import StateDB
 from desktop_app.memory.events import MemoryEvent, MemoryNotSaved, MemorySaved
 from desktop_app.memory.extraction import ImplicitExtractor, JsonLLM
 from desktop_app.memory.index import MemoryFilters, MemoryIndex
@@ -49,6 +48,7 @@ from desktop_app.memory.types import (
     utc_now,
 )
 from desktop_app.retrieval.types import Embedder
+from desktop_app.state_db import StateDB
 from desktop_app.text.fold import fold
 
 log = logging.getLogger(__name__)

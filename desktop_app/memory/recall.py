@@ -34,7 +34,6 @@ from pathlib import Path
 import numpy as np
 
 from desktop_app.config.settings import Settings
-from desktop_app.memory.db import StateDB
 from desktop_app.memory.erasure import ErasureReceipt
 from desktop_app.memory.live import LiveSettings
 from desktop_app.memory.recall_index import ExchangeRow, RecallFilters, RecallIndex, _desc
@@ -47,6 +46,7 @@ from desktop_app.memory.types import (
     utc_now,
 )
 from desktop_app.retrieval.types import Embedder
+from desktop_app.state_db import StateDB
 
 log = logging.getLogger(__name__)
 

@@ -19,6 +19,7 @@ import logging
 import re
 from collections.abc import Iterable, Sequence
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 from desktop_app.errors import AppError
@@ -62,6 +63,17 @@ class MemoryService(MemoryCore):
         if item is None:
             raise AppError(f"No memory with id {memory_id}.")
         return item
+
+    def export_file(self, path: Path, *, include_conversations: bool = False) -> int:
+        """Write `export()` to `path` as JSON (whole or not at all: a temporary file renamed
+        into place); returns how many memories it holds."""
+        data = self.export(include_conversations=include_conversations)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_text(json.dumps(data, ensure_ascii=False, indent=2, default=str),
+                       encoding="utf-8")
+        tmp.replace(path)
+        return len(data["memories"])
 
     def export(self, *, include_conversations: bool = False) -> dict[str, Any]:
         """Everything remembered, with provenance, history, consents and receipts (JSON-able)."""

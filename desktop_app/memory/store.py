@@ -11,9 +11,9 @@ import sqlite3
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from desktop_app.memory.db import StateDB
 from desktop_app.memory.patterns import same_fact_key
 from desktop_app.memory.types import EditEntry, MemoryItem, MemorySource
+from desktop_app.state_db import StateDB
 
 
 def _item(row: sqlite3.Row, sources: tuple[MemorySource, ...]) -> MemoryItem:

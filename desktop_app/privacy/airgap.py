@@ -23,7 +23,8 @@ import socket
 import sys
 import threading
 import urllib.parse
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -255,3 +256,31 @@ def install_outbound_guard(*, block: bool = True,
 
 def current_guard() -> OutboundGuard | None:
     return _guard
+
+
+def allow_only(hosts: Iterable[str]) -> None:
+    """The running guard (if any) lets out exactly these hosts from now on: the servers on
+    other computers the user allows in the settings just applied."""
+    guard = current_guard()
+    if guard is None:
+        return
+    allowed = set(hosts)
+    for host in guard.allowed_hosts - allowed:
+        guard.disallow_host(host)  # a server the user no longer allows
+    for host in allowed:
+        guard.allow_host(host)
+
+
+@contextmanager
+def allowing(hosts: Iterable[str]) -> Iterator[None]:
+    """These hosts are let out for the duration only (testing a connection whose settings
+    are not saved yet); hosts allowed before stay allowed."""
+    guard = current_guard()
+    opened = [h for h in hosts if guard is not None and not guard.is_allowed(h)]
+    for host in opened:
+        guard.allow_host(host)  # type: ignore[union-attr]
+    try:
+        yield
+    finally:
+        for host in opened:
+            guard.disallow_host(host)  # type: ignore[union-attr]

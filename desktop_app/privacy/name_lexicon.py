@@ -4,7 +4,7 @@ Every list is written in natural spelling and matched accent- and case-folded
 (`fold_key`: "Ministério" and "MINISTERIO" → MINISTERIO).
 
 Surnames (no usable Brazilian surname frequency list is packaged on PyPI; the
-README's PII section says why names-dataset was not used):
+docs/privacy.md says why names-dataset was not used):
 * the 30 most frequent surnames of the IBGE 2022 census ("Nomes no Brasil",
   published 4 Nov 2025, with their counts), plus the most frequent of
   Rio Grande do Sul's top 10 that are not among them;

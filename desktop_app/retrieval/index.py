@@ -357,7 +357,8 @@ class LanceIndex:
 
         Below `min_rows` a flat scan is exact and fast enough (≈70 ms at 60k rows);
         above it the ANN index brings vector search to ≈12 ms at recall ≈0.97
-        (MODELS.md). Rows added later are scanned until `purge()` folds them in.
+        (docs/measurements.md, "Search at 60,000 chunks"). Rows added later are scanned
+        until `purge()` folds them in.
         """
         rows = self._chunks.count_rows()
         if rows < min_rows or self._vector_indexed:

@@ -1,4 +1,5 @@
-"""The index seam (INDEX_SPEC.md): typed rows with a normalised score, filters defined once.
+"""The index seam: typed rows with a normalised score, filters defined once
+(docs/architecture.md, "The Index seam").
 
 What a hybrid searcher needs from any searchable store (`SearchLegs`: documents in
 LanceDB or PostgreSQL, memories, conversation exchanges) and what a document index

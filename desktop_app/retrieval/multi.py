@@ -22,6 +22,7 @@ from desktop_app.retrieval.search import (
     LEGS,
     DocumentSearcher,
     SearchReport,
+    SearchResult,
     SearchWarning,
     SearchWarningCode,
 )
@@ -40,7 +41,6 @@ class MultiSearcher:
         self.libraries = list(libraries)
         self.embedder = embedder
         self.settings = settings
-        self.last_report = SearchReport()
 
     @property
     def names(self) -> list[str]:
@@ -49,6 +49,14 @@ class MultiSearcher:
     def search(self, query: str, *, k: int | None = None,
                filters: SearchFilters | None = None, legs: tuple[str, ...] = LEGS,
                query_vector: np.ndarray | None = None) -> list[Hit]:
+        """Fused hits of every library, best first."""
+        return self.search_with_report(query, k=k, filters=filters, legs=legs,
+                                       query_vector=query_vector).hits
+
+    def search_with_report(self, query: str, *, k: int | None = None,
+                           filters: SearchFilters | None = None, legs: tuple[str, ...] = LEGS,
+                           query_vector: np.ndarray | None = None) -> SearchResult:
+        """The hits with the report of the whole search (each library's warnings, named)."""
         k = k or self.settings.retrieval_k
         report = SearchReport()
         if "vector" in legs and query_vector is None:
@@ -61,22 +69,21 @@ class MultiSearcher:
             t0 = time.perf_counter()
             try:
                 searcher = provider()
-                hits = searcher.search(query, k=k, filters=filters, legs=legs,
-                                       query_vector=query_vector)
+                found = searcher.search_with_report(query, k=k, filters=filters, legs=legs,
+                                                    query_vector=query_vector)
             except AppError as exc:
                 report.warnings.append(SearchWarning(SearchWarningCode.LIBRARY_UNAVAILABLE,
                                                      exc.user_message, library=name))
                 continue
-            report.warnings += [replace(w, library=name) for w in searcher.last_report.warnings]
-            used += [leg for leg in searcher.last_report.legs_used if leg not in used]
+            report.warnings += [replace(w, library=name) for w in found.report.warnings]
+            used += [leg for leg in found.report.legs_used if leg not in used]
             report.timings_ms[f"library:{name}"] = (time.perf_counter() - t0) * 1000
-            per_library[name] = [replace(h, library=name) for h in hits]
+            per_library[name] = [replace(h, library=name) for h in found.hits]
         report.legs_used = tuple(used)
-        self.last_report = report
         if len(per_library) <= 1:
-            return next(iter(per_library.values()), [])
+            return SearchResult(next(iter(per_library.values()), []), report)
         by_key = {f"{name}\0{h.chunk_id}": h for name, hits in per_library.items() for h in hits}
         ranked = {name: [(f"{name}\0{h.chunk_id}", h.doc_id, h.position) for h in hits]
                   for name, hits in per_library.items()}
         fused = rrf_fuse(ranked, k=self.settings.rrf_k)[:k]
-        return [replace(by_key[f.key], score=f.score) for f in fused]
+        return SearchResult([replace(by_key[f.key], score=f.score) for f in fused], report)

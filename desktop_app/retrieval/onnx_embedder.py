@@ -1,10 +1,11 @@
 """multilingual-e5-small on onnxruntime: the default embedder (no torch at run time).
 
-The folder is prepared once by `onnx_export.ensure_onnx_model` (model.onnx, tokenizer.json,
-config.json, manifest). Here: tokenize with `tokenizers`, group texts of similar token length
-(length-bucketed batches under a token budget, so little work goes into padding), run the
-encoder, mean-pool over the attention mask and L2-normalize — exactly what the
-sentence-transformers modules (Transformer -> mean pooling -> Normalize) do on the torch path.
+The folder is prepared once by `modelprep.onnx_export.ensure_onnx_model` (model.onnx,
+tokenizer.json, config.json, manifest). Here: tokenize with `tokenizers`, group texts of
+similar token length (length-bucketed batches under a token budget, so little work goes
+into padding), run the encoder, mean-pool over the attention mask and L2-normalize — exactly
+what the sentence-transformers modules (Transformer -> mean pooling -> Normalize) do on the
+torch path.
 
 Small batches: the budget is `MAX_BATCH_TOKENS` padded tokens, so a passage-sized text
 (~230 tokens) runs alone and only short texts share a run. The largest activation, the FFN's
@@ -12,7 +13,7 @@ intermediate (tokens x 1536 fp32, ~6 KB a token), then stays within a core's L2 
 tokens ~1.5 MB) instead of streaming from memory, and padding shrinks. Side by side on 2
 cores, int8-split used 1.29x less CPU per BNCC passage (and ran at 1.73x the rate, on a loaded
 machine) than with the earlier budget of 4096 tokens / 64 texts, with vectors as close to
-the torch path's (`bench/embed.py --batch-tokens 4096`, README "Batch size").
+the torch path's (`bench/embed.py --batch-tokens 4096`, docs/measurements.md, "Batch size").
 
 Threads: one onnxruntime session with `threads` intra-op threads that sleep when idle (no
 spinning, which would steal the core the window needs); the window passes cores − 1. A query
@@ -29,9 +30,10 @@ from typing import Any
 
 import numpy as np
 
-from desktop_app.retrieval.e5_convert import PASSAGE_PROMPT, QUERY_PROMPT
-from desktop_app.retrieval.embedder import E5EmbedderBase, _unusable
-from desktop_app.retrieval.onnx_export import MODEL_FILE, ONNX_MANIFEST
+from desktop_app.retrieval.embedder import PASSAGE_PROMPT, QUERY_PROMPT, E5EmbedderBase, _unusable
+
+ONNX_MANIFEST = "acervo-onnx.json"  # written by modelprep/onnx_export.py beside the model
+MODEL_FILE = "model.onnx"
 
 _PROMPTS = {"query": QUERY_PROMPT, "passage": PASSAGE_PROMPT}
 MAX_BATCH_TOKENS = 256  # padded tokens per run (a longer text runs alone); see above

@@ -7,6 +7,9 @@ legs (each filters inside its store and returns rows best-first with determinist
 ties), and fuses their ranks with `fusion.rrf_fuse`. When the store was built by another
 embedder the vector leg is skipped and the searcher says so (keyword search keeps
 working). Document hits (`Hit`) are built here and nowhere else.
+
+`search_with_report` gives the hits together with what happened (`SearchReport`: the legs
+used, a library searched by keywords only or skipped, timings); `search` the hits alone.
 """
 
 from __future__ import annotations
@@ -52,11 +55,19 @@ class SearchWarning:
 
 @dataclass
 class SearchReport:
-    """What happened during the last search (for the CLI, GUI banner and answer traces)."""
+    """What happened during one search (for the CLI, GUI banner and answer traces)."""
 
     legs_used: tuple[str, ...] = ()
     warnings: list[SearchWarning] = field(default_factory=list)
     timings_ms: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """A search's document hits, best first, and its report."""
+
+    hits: list[Hit]
+    report: SearchReport
 
 
 @dataclass(frozen=True)
@@ -91,7 +102,6 @@ class HybridSearcher(Generic[RowT, FilterT]):
         self._index_provider = index_provider  # e.g. the active generation after a reindex
         self.embedder = embedder
         self.settings = settings or Settings()
-        self.last_report = SearchReport()
 
     @property
     def index(self) -> SearchLegs[RowT, FilterT]:
@@ -105,6 +115,12 @@ class HybridSearcher(Generic[RowT, FilterT]):
         `legs` may restrict to one leg (evaluation, debugging); `query_vector` skips
         embedding when the caller already has it; `depth` is how many rows each leg
         fetches (default: the `leg_k` setting, at least `k`)."""
+        return self._ranked(query, k=k, filters=filters, legs=legs, query_vector=query_vector,
+                            depth=depth)[0]
+
+    def _ranked(self, query: str, *, k: int | None, filters: FilterT | None,
+                legs: tuple[str, ...], query_vector: np.ndarray | None,
+                depth: int | None = None) -> tuple[list[Ranked[RowT]], SearchReport]:
         s = self.settings
         k = k or s.retrieval_k
         depth = depth or max(s.leg_k, k)
@@ -136,15 +152,23 @@ class HybridSearcher(Generic[RowT, FilterT]):
                 rows.setdefault(item.key, item.row)
         weights = {"vector": s.vector_weight, "keyword": s.keyword_weight}
         fused = rrf_fuse(ranked, k=s.rrf_k, weights=weights)[:k]
-        self.last_report = report
-        return [Ranked(rows[f.key], f.score, dict(f.ranks)) for f in fused]
+        return [Ranked(rows[f.key], f.score, dict(f.ranks)) for f in fused], report
+
+    def search_with_report(self: HybridSearcher[ChunkRow, SearchFilters], query: str, *,
+                           k: int | None = None, filters: SearchFilters | None = None,
+                           legs: tuple[str, ...] = LEGS,
+                           query_vector: np.ndarray | None = None) -> SearchResult:
+        """Fused document hits, best first, with the search's report."""
+        ranked, report = self._ranked(query, k=k, filters=filters, legs=legs,
+                                      query_vector=query_vector)
+        return SearchResult([hit_from(r) for r in ranked], report)
 
     def search(self: HybridSearcher[ChunkRow, SearchFilters], query: str, *,
                k: int | None = None, filters: SearchFilters | None = None,
                legs: tuple[str, ...] = LEGS, query_vector: np.ndarray | None = None) -> list[Hit]:
-        """Fused document hits, best first."""
-        return [hit_from(r) for r in self.search_rows(query, k=k, filters=filters, legs=legs,
-                                                      query_vector=query_vector)]
+        """Fused document hits, best first (`search_with_report` says what happened)."""
+        return self.search_with_report(query, k=k, filters=filters, legs=legs,
+                                       query_vector=query_vector).hits
 
 
 DocumentSearcher = HybridSearcher[ChunkRow, SearchFilters]

@@ -5,7 +5,7 @@ the package ships the server binaries, `pgserver` runs `initdb` and starts it
 (as a `pgserver` system user when run as root). We then require passwords for
 every Acervo user (SCRAM), keep the superuser to the local socket, and, when
 asked to listen on TCP, restart it on that address. A production team library
-belongs on a managed PostgreSQL 16+ with pgvector (see the README).
+belongs on a managed PostgreSQL 16+ with pgvector (see docs/team-library.md).
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ a digit, an opening quote or bracket, "§", a list marker), except
 - after an abbreviation ("art.", "nº", "Dr.", "e.g.", "et al."), also in brackets
   ("(art. 18)", "(inc. II)", "(cf. p. 4)"), or a single character
   (an initial: "J. Silva"; also "item 4." and "‰." — conservative: the chunker's rule,
-  with which the README's retrieval figures were measured), and
+  with which the retrieval figures of docs/measurements.md were measured), and
 - after a bare legal label, so "Art. 18. O titular …" keeps its label with its text.
 
 `lines=True` (chunking, model answers) also ends a sentence at every line break (table

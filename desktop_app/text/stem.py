@@ -2,7 +2,7 @@
 
 Why not LanceDB's own Portuguese stemmer: it stems *before* folding accents, so
 "informacao" typed without accents never meets "informação" (measured; see
-MODELS.md). We fold first, then strip suffixes written without accents, and
+docs/retrieval.md, "Accents"). We fold first, then strip suffixes written without accents, and
 apply exactly the same function to documents and queries, so "devolucao",
 "devolução" and "devoluções" all reduce to one term. The stemmer is a light,
 RSLP-inspired suffix stripper for Portuguese and Spanish that also handles

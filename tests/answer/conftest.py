@@ -17,6 +17,7 @@ from desktop_app.answer.llama_cpp_llm import LlamaCppLLM
 from desktop_app.answer.models import bundled_model_path
 from desktop_app.config.settings import Settings
 from desktop_app.errors import AppError
+from desktop_app.retrieval.search import SearchReport, SearchResult
 from desktop_app.retrieval.types import Hit, SearchFilters
 
 
@@ -47,13 +48,14 @@ class FakeSearcher:
     empty_when_filtered: bool = False
     vectors: list[object] = field(default_factory=list)  # the query vector of each call
 
-    def search(self, query: str, *, k: int | None = None, filters: SearchFilters | None = None,
-               query_vector: object = None) -> list[Hit]:
+    def search_with_report(self, query: str, *, k: int | None = None,
+                           filters: SearchFilters | None = None,
+                           query_vector: object = None) -> SearchResult:
         self.calls.append((query, k, filters))
         self.vectors.append(query_vector)
         if self.empty_when_filtered and filters is not None:
-            return []
-        return list(self.hits[: k or len(self.hits)])
+            return SearchResult([], SearchReport())
+        return SearchResult(list(self.hits[: k or len(self.hits)]), SearchReport())
 
 
 @dataclass

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from desktop_app.answer import abstain
 from desktop_app.answer.events import Done, WarningCode
@@ -95,6 +96,7 @@ def test_probes_cover_three_languages() -> None:
     assert all(question.endswith("?") for _, question in probes) and len(probes) >= 30
 
 
+@pytest.mark.ranking
 def test_the_library_floor_is_measured_per_language_and_cached(lgpd_app, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     size = {"chunks": lgpd_app.index.chunk_count()}
     searches: list[int] = []
@@ -117,6 +119,7 @@ def test_the_library_floor_is_measured_per_language_and_cached(lgpd_app, tmp_pat
     assert len(searches) == 2 * count
 
 
+@pytest.mark.ranking
 def test_on_the_real_lgpd_an_off_topic_question_never_reaches_the_model(lgpd_app) -> None:  # type: ignore[no-untyped-def]
     llm = ScriptedLLM(["Canberra [1]."])
     service = lgpd_app.answer_service.with_llm(llm)

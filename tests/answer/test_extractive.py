@@ -46,6 +46,7 @@ def vectors(embedder) -> SentenceVectors:  # type: ignore[no-untyped-def]
     return SentenceVectors(embedder)
 
 
+@pytest.mark.ranking
 def test_the_sentence_that_answers_comes_first_even_from_a_lower_ranked_passage(
         vectors: SentenceVectors) -> None:
     numbered = sources(make_hit(1, doc="lgpd", text=LGPD_18), make_hit(2, doc="ldb", text=LDB_4),
@@ -83,6 +84,7 @@ def test_at_most_three_quotes_best_first_without_near_duplicates(vectors: Senten
     assert scores == sorted(scores, reverse=True)
 
 
+@pytest.mark.ranking
 def test_extra_quotes_come_from_the_document_that_holds_the_answer(
         vectors: SentenceVectors) -> None:
     numbered = sources(make_hit(1, doc="lgpd", text=LGPD_19 + " " + LGPD_52),
@@ -219,6 +221,7 @@ def test_a_definition_question_knows_what_it_asks_about() -> None:
     ("O que é anonimização?", "XI - anonimização: utilização de meios técnicos"),
     ("¿Qué es dato personal?", "I - dado pessoal: informação relacionada a pessoa natural"),
 ])
+@pytest.mark.ranking
 def test_a_definition_question_quotes_the_definition_first(lgpd_app, question: str,  # type: ignore[no-untyped-def]
                                                            opening: str) -> None:
     """The real LGPD: Art. 5's glossary ranks below the articles that use the term a lot

@@ -154,8 +154,10 @@ def test_the_service_exposes_the_decision_and_never_uses_a_small_model_for_anyth
     assert isinstance(done, Done) and done.sources_only
     assert small.calls == []  # neither the answer nor the follow-up rewrite used it
     assert done.trace["answer_mode"]["reason"] == answer_mode.TOO_SMALL
+    assert done.answer_mode == service.mode()  # the typed answer carries the same decision
     # the follow-up was rewritten without any model (the user's words + earlier topic words)
     assert done.trace["rewrite"]["method"] == "model-free"
+    assert done.searched_for == done.trace["rewritten_query"] != "E o prazo?"
     assert not done.warned(WarningCode.MODEL_UNAVAILABLE)
 
 
@@ -244,3 +246,18 @@ def test_a_fresh_install_asked_from_the_cli_answers_from_sources_with_badges(
     assert data["trace"]["llm"] is None
     llm = app.llm
     assert isinstance(llm, LlamaCppLLM) and llm._llama is None  # never loaded: no model text
+
+
+def test_the_mode_passed_in_is_the_one_used_and_not_decided_again(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from desktop_app.answer import service as service_module
+
+    big = SizedLLM(["O prazo é de 15 dias [1]."], parameters=3_000_000_000)
+    service = AnswerService(FakeSearcher(HITS), big, Settings())
+    chosen = service.mode(sources_only=True)
+    decided: list[object] = []
+    monkeypatch.setattr(service_module, "decide_mode",
+                        lambda *a, **kw: decided.append(a) or chosen)
+    done = list(service.ask("Qual é o prazo?", sources_only=True, mode=chosen))[-1]
+    assert isinstance(done, Done) and done.sources_only and big.calls == []
+    assert decided == [] and done.answer_mode is chosen
+    assert done.searched_for == ""  # a first question is searched as typed

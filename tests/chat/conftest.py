@@ -10,7 +10,7 @@ import pytest
 
 from desktop_app.chat.conversations import ConversationStore
 from desktop_app.config.paths import app_paths
-from desktop_app.memory.db import StateDB
+from desktop_app.state_db import StateDB
 
 
 @pytest.fixture

@@ -27,6 +27,7 @@ def library(memory_app: Any, tmp_path: Path) -> None:
     list(memory_app.pipeline.run([docs]))
 
 
+@pytest.mark.ranking
 def test_a_turn_persists_both_messages_with_the_answer_trace(memory_app: Any,
                                                              library: None) -> None:
     conv = memory_app.chat.new_conversation()
@@ -206,3 +207,22 @@ def test_the_model_that_writes_the_answer_summarises_older_turns(
             assert summary == "O usuário perguntou sobre prazos e sobre o art. 18."
     finally:
         app.close()
+
+
+def test_a_turn_decides_the_answer_mode_once(memory_app: Any, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The summary's model and the answer's come from one decision (a GGUF header read, or a
+    question to Ollama, at most once a turn)."""
+    from desktop_app.answer import service as service_module
+
+    decide = service_module.decide_mode
+    calls: list[object] = []
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        calls.append(args)
+        return decide(*args, **kwargs)
+
+    monkeypatch.setattr(service_module, "decide_mode", counting)
+    conv = memory_app.chat.new_conversation()
+    events = list(memory_app.chat.turn(conv, "Quais são os direitos do titular?"))
+    done = next(e for e in events if isinstance(e, Done))
+    assert len(calls) == 1 and done.answer_mode is not None

@@ -157,11 +157,11 @@ from desktop_app.gui.services import GuiServices
 app = build_app()
 app.start_logging()
 services = GuiServices(app)  # what the window uses, minus Qt
-for event in services.ingest([Path(sys.argv[1])], lambda: False):
+for event in services.library.ingest([Path(sys.argv[1])], lambda: False):
     print(type(event).__name__, flush=True)
-conversation = services.chat_service().new_conversation("janela")
+conversation = services.chat.service().new_conversation("janela")
 for n in range(3):
-    for _event in services.ask(conversation, f"Lembre que meu ramal da janela {n} é 40{n}1",
+    for _event in services.chat.ask(conversation, f"Lembre que meu ramal da janela {n} é 40{n}1",
                                sources_only=True, cancel=lambda: False):
         pass
 print("window done", flush=True)

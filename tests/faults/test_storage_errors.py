@@ -93,7 +93,7 @@ def test_a_full_disk_at_the_final_compaction_still_yields_the_summary(
 
 def test_a_read_only_state_database_reads_and_refuses_writes_clearly(
         app: App, monkeypatch: pytest.MonkeyPatch) -> None:
-    from desktop_app.memory.db import StateDB
+    from desktop_app.state_db import StateDB
 
     db = StateDB.open(app.paths.state_db)
     db.set_kv("probe", "1")

@@ -9,7 +9,7 @@ from desktop_app.gui.answer_view import AnswerView
 
 
 def click_anchor(qtbot, view: AnswerView, href: str) -> None:
-    """A real mouse click on the chip whose link is `href` (QT.md: cursorRect)."""
+    """A real mouse click on the chip whose link is `href` (docs/architecture.md, "Qt facts": cursorRect)."""
     position = next(p for p, h in view.anchor_positions() if h == href)
     cursor = QTextCursor(view.document())
     cursor.setPosition(position)

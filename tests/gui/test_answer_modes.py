@@ -18,6 +18,7 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QDialog
+from services_double import ScriptedServices
 
 from desktop_app.answer.events import (
     READING,
@@ -40,23 +41,7 @@ from desktop_app.gui.settings_dialog import SettingsDialog
 
 pytestmark = pytest.mark.gui
 
-TOO_SMALL_TRACE = {"answer_mode": AnswerMode(False, "too_small", BUNDLED_NAME,
-                                             134_515_008).as_dict()}
-
-
-class RecordingServices(GuiServices):
-    """The real adapter with `ask` replaced by a script; records what it was asked."""
-
-    def __init__(self, script: Callable[..., Iterator[Any]]) -> None:
-        super().__init__(build_app())
-        self.script = script
-        self.calls: list[dict[str, Any]] = []
-
-    def ask(self, conversation_id: str | None, question: str, *, sources_only: bool,
-            cancel: Callable[[], bool], experiment: bool = False) -> Iterator[Any]:
-        self.calls.append({"question": question, "sources_only": sources_only,
-                           "experiment": experiment})
-        return self.script(cancel)
+TOO_SMALL = AnswerMode(False, "too_small", BUNDLED_NAME, 134_515_008)
 
 
 def citation(number: int = 1) -> Citation:
@@ -99,12 +84,12 @@ def sources_answer(_cancel: Callable[[], bool]) -> Iterator[Any]:
     yield Token("O prazo é de 15 dias [1].")
     yield Done(answer="O prazo é de 15 dias [1].", citations=(citation(),),
                warnings=(AnswerWarning(WarningCode.SOURCES_ONLY),), sources_only=True,
-               trace=TOO_SMALL_TRACE)
+               answer_mode=TOO_SMALL)
 
 
 def test_the_sources_mode_is_explained_once_with_links_to_add_a_model_and_to_experiment(
         qtbot, monkeypatch) -> None:
-    services = RecordingServices(sources_answer)
+    services = ScriptedServices(sources_answer)
     window = make_window(qtbot, services)
     opened: list[str] = []
     monkeypatch.setattr(SettingsDialog, "exec",
@@ -142,7 +127,7 @@ def test_progress_shows_before_the_first_word_and_the_view_scrolls_to_it(qtbot) 
         yield Token("O prazo é de 15 dias [1].")
         yield Done(answer="O prazo é de 15 dias [1].", citations=(citation(),))
 
-    window = make_window(qtbot, RecordingServices(slow_model))
+    window = make_window(qtbot, ScriptedServices(slow_model))
     view = window.chat.view
     for n in range(30):  # a long transcript, so scrolling matters
         view.add_user_message(f"pergunta antiga {n}", "You")

@@ -17,6 +17,7 @@ import pytest
 from gui_helpers import click_anchor
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
+from services_double import Script, ScriptedServices
 
 from desktop_app.answer.events import (
     AnswerWarning,
@@ -26,26 +27,10 @@ from desktop_app.answer.events import (
     Token,
     WarningCode,
 )
-from desktop_app.app import build_app
 from desktop_app.errors import AppError
 from desktop_app.gui.main_window import MainWindow
-from desktop_app.gui.services import GuiServices
 
 pytestmark = pytest.mark.gui
-
-Script = Callable[[Callable[[], bool]], Iterator[Any]]
-
-
-class ScriptedServices(GuiServices):
-    """The real adapter with `ask` replaced by a scripted event stream."""
-
-    def __init__(self, script: Script) -> None:
-        super().__init__(build_app())
-        self.script = script
-
-    def ask(self, conversation_id: str | None, question: str, *, sources_only: bool,
-            cancel: Callable[[], bool], experiment: bool = False) -> Iterator[Any]:
-        return self.script(cancel)
 
 
 def citation(number: int, *, path: str = "/nonexistent/lei.pdf", page: int = 1,
@@ -186,7 +171,7 @@ def test_errors_show_a_dialog_with_the_user_message(qtbot, monkeypatch, error: E
 
 
 def test_streaming_ten_thousand_chunks_into_the_answer_view(qtbot) -> None:
-    """PySide6 6.12 on Python 3.11 aborts after a few thousand such calls (QT.md).
+    """PySide6 6.12 on Python 3.11 aborts after a few thousand such calls (docs/architecture.md, "Qt facts").
 
     Paragraphs every 60 chunks, as answers have: one 10,000-word paragraph would be
     re-laid out on every insert (quadratic), which no answer length setting allows.

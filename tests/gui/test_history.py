@@ -71,6 +71,7 @@ def endless_window(qtbot, tmp_path: Path, embedder: Any) -> Iterator[tuple[MainW
     QThreadPool.globalInstance().waitForDone()
 
 
+@pytest.mark.ranking
 def test_a_stopped_answer_keeps_its_marker_after_the_chat_is_reopened(
         qtbot, endless_window: tuple[MainWindow, Any]) -> None:
     window, answerer = endless_window

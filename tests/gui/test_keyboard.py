@@ -3,7 +3,7 @@ one), reaches the PDF page, and whatever has the focus shows it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +11,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QImage, QPalette
 from PySide6.QtWidgets import QApplication, QWidget
+from services_double import Script, ScriptedServices
 
 from desktop_app.answer.events import Citation, CitationEvent, Done, Token
 from desktop_app.app import build_app
@@ -20,17 +21,15 @@ from desktop_app.gui.services import GuiServices
 pytestmark = pytest.mark.gui
 
 
-class ScriptedServices(GuiServices):
-    def __init__(self, citations: list[Citation]) -> None:
-        super().__init__(build_app())
-        self.citations = citations
-
-    def ask(self, conversation_id: str | None, question: str, **_options: Any) -> Iterator[Any]:
+def answering_with(citations: list[Citation]) -> Script:
+    def script(_cancel: Callable[[], bool]) -> Iterator[Any]:
         text = "O titular pode peticionar [1]. Os dados não podem ser usados em seu prejuízo [2]."
         yield Token(text)
-        for cited in self.citations:
+        for cited in citations:
             yield CitationEvent(cited)
-        yield Done(answer=text, citations=tuple(self.citations))
+        yield Done(answer=text, citations=tuple(citations))
+
+    return script
 
 
 def cited(number: int, pdf: Path, page: int, snippet: str) -> Citation:
@@ -67,7 +66,7 @@ def test_tab_walks_the_badges_enter_opens_one_and_the_pdf_page_takes_focus(
     pdf = eval_dir / "pdfs" / "pt" / "lgpd.pdf"
     citations = [cited(1, pdf, 9, "§ 1º O titular dos dados pessoais tem o direito de peticionar"),
                  cited(2, pdf, 10, "Os dados pessoais referentes ao exercício regular de direitos")]
-    window = MainWindow(ScriptedServices(citations))
+    window = MainWindow(ScriptedServices(answering_with(citations)))
     qtbot.addWidget(window)
     window.resize(1366, 768)
     with qtbot.waitActive(window):

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
+from services_double import ScriptedServices
 
 from desktop_app.answer.events import (
     AnswerWarning,
@@ -29,22 +30,13 @@ from desktop_app.memory.events import MemorySaved
 pytestmark = pytest.mark.gui
 
 
-class ScriptedServices(GuiServices):
-    def __init__(self, script: Callable[[], Iterator[Any]]) -> None:
-        super().__init__(build_app())
-        self.script = script
-
-    def ask(self, conversation_id: str | None, question: str, **_options: Any) -> Iterator[Any]:
-        return self.script()
-
-
 CITED = Citation(number=1, doc_id="d1", chunk_id="d1:1", title="LGPD",
                  source_path="/nonexistent/lgpd.pdf", file_type="pdf", page=9, page_end=9,
                  char_start=0, char_end=10, score=0.5, legs=frozenset({"vector", "keyword"}),
                  snippet="O titular")
 
 
-def answer() -> Iterator[Any]:
+def answer(_cancel: Callable[[], bool]) -> Iterator[Any]:
     yield Token("O titular pode peticionar [1].")
     yield CitationEvent(CITED)
     yield MemorySaved(("m1",), "undo_x", ("Eu moro em Recife.",), ())

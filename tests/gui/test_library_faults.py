@@ -28,7 +28,7 @@ def _ingest(qtbot, window: MainWindow, paths: list[Path]) -> None:
 
 def _answer_quoting_the_document(gui_app: App) -> None:
     services = window_services(gui_app)
-    for _event in services.ask(None, "qual é a senha do cofre da diretoria?", sources_only=True,
+    for _event in services.chat.ask(None, "qual é a senha do cofre da diretoria?", sources_only=True,
                                cancel=lambda: False):
         pass
 

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.gui
 
 
 def remember(services: GuiServices, words: str, fact: str) -> None:
-    memory = services._memory_service()
+    memory = services.memory.service()
     conversation = memory.conversations.new_conversation("teste")
     message = memory.conversations.add_user_message(conversation, words)
     outcomes = memory.remember(message, fact)
@@ -30,7 +30,7 @@ def test_memory_table_edit_and_delete_persist_through_the_service(
     remember(services, "Lembre que meu dentista é o Dr. Zhang.", "meu dentista é o Dr. Zhang")
     remember(services, "Lembre que eu trabalho na Cooperativa Aurora.",
              "eu trabalho na Cooperativa Aurora")
-    panel = MemoryPanel(services, WorkerSet())
+    panel = MemoryPanel(services.memory, WorkerSet())
     qtbot.addWidget(panel)
     QAbstractItemModelTester(panel.model, QAbstractItemModelTester.FailureReportingMode.Fatal)
     QAbstractItemModelTester(panel.proxy, QAbstractItemModelTester.FailureReportingMode.Fatal)
@@ -47,9 +47,9 @@ def test_memory_table_edit_and_delete_persist_through_the_service(
     # edit in place: persisted (and re-embedded) by the service
     with qtbot.waitSignal(panel.memoryChanged, timeout=30_000):
         assert panel.proxy.setData(dentist, "Meu dentista é a Dra. Lima.", Qt.ItemDataRole.EditRole)
-    stored = services._memory_service().get(dentist_id)
+    stored = services.memory.service().get(dentist_id)
     assert stored.text.startswith("Meu dentista é a Dra. Lima")
-    assert [i.text for i in services.memories()].count(stored.text) == 1
+    assert [i.text for i in services.memory.memories()].count(stored.text) == 1
 
     # delete with confirmation: gone from the service, receipt shown
     monkeypatch.setattr(EraseDialog, "exec", lambda _self: QDialog.DialogCode.Accepted)
@@ -65,7 +65,7 @@ def test_memory_table_edit_and_delete_persist_through_the_service(
     details = panel.receipt_details.text()
     assert panel.receipt_details.isVisible() and "\n  memories: 3 row" in details  # + 2 old texts
     assert "sqlite: secure_delete + VACUUM" in details
-    remaining = services.memories()
+    remaining = services.memory.memories()
     assert [i.id for i in remaining] != [] and dentist_id not in [i.id for i in remaining]
     panel.search.clear()
     assert panel.model.rowCount() == 1

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from desktop_app.errors import AppError
-from desktop_app.gui import library as library_module
+from desktop_app.gui import panel as panel_module
 from desktop_app.retrieval.reindex import ReindexProgress
 from tests.reindex_helpers import switched_app
 
@@ -51,7 +51,7 @@ def test_reindex_ends_on_a_summary_and_the_banner_goes(qtbot, switched_window: A
     assert "Switching to the new index…" in titles
     assert box.title_text() == "Reindexed 3 documents; search uses the new index."
     assert box.bar.value() == 1000 and not box.cancel_button.isEnabled()
-    assert switched_window.library.services.app.index.vector_usable
+    assert switched_window.services.app.index.vector_usable
     qtbot.waitUntil(lambda: not library.banner.isVisibleTo(library), timeout=30_000)
 
 
@@ -59,7 +59,7 @@ def test_a_failed_reindex_says_it_stopped(qtbot, switched_window: Any,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
     library = switched_window.library
     shown: list[BaseException] = []
-    monkeypatch.setattr(library_module, "show_error", lambda _w, error, **_kw: shown.append(error))
+    monkeypatch.setattr(panel_module, "show_error", lambda _w, error, **_kw: shown.append(error))
 
     def failing(cancel: Any) -> Iterator[ReindexProgress]:
         yield ReindexProgress(1, 3)
@@ -73,4 +73,4 @@ def test_a_failed_reindex_says_it_stopped(qtbot, switched_window: Any,
     assert [str(e) for e in shown] == ["The disk is full. Nothing already stored was lost."]
     assert box.title_text() == "Stopped: The disk is full. Nothing already stored was lost."
     assert not box.cancel_button.isEnabled()
-    assert not switched_window.library.services.app.index.vector_usable  # the old index still serves
+    assert not switched_window.services.app.index.vector_usable  # the old index still serves

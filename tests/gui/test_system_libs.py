@@ -42,7 +42,7 @@ def test_debian_names_follow_the_soname_rule() -> None:
 def test_the_check_passes_on_this_machine_and_finds_the_real_plugin() -> None:
     plugin = system_libs.xcb_plugin()
     assert plugin is not None and plugin.name == "libqxcb.so"
-    assert system_libs.missing_libraries(plugin) == []  # installed here (README lists them)
+    assert system_libs.missing_libraries(plugin) == []  # installed here (docs/install.md lists them)
     done = subprocess.run([sys.executable, "-m", "desktop_app.gui.system_libs"],
                           capture_output=True, text=True, check=False)
     assert done.returncode == 0 and done.stderr == ""

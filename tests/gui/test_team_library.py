@@ -28,8 +28,8 @@ Viagens internacionais seguem a tabela do decreto, em dólares, com adicional de
 
 
 def _settings_with_team(window: MainWindow, library: TeamLibrary, password: str) -> None:
-    dialog = SettingsDialog(window.services.app.settings,
-                            library_tester=window.services.test_library)
+    dialog = SettingsDialog(window.services.settings.current,
+                            library_tester=window.services.settings.test_library)
     dialog.libraries.add(library, password)
     dialog.accept()
     assert dialog.result() == QDialog.DialogCode.Accepted
@@ -42,7 +42,7 @@ def test_the_library_dialog_tests_the_connection_and_guards_the_air_gap(
     from desktop_app.gui.services import GuiServices
 
     services = GuiServices(gui_app)
-    dialog = TeamLibraryDialog(None, ["equipe"], tester=services.test_library)
+    dialog = TeamLibraryDialog(None, ["equipe"], tester=services.settings.test_library)
     qtbot.addWidget(dialog)
     dialog.name.setText("sede")
     dialog.url.setText("postgresql://ana:segredo@db.unit.example/acervo")
@@ -123,7 +123,7 @@ def test_a_remote_team_server_is_named_in_the_status_bar(qtbot, window: MainWind
 
     guard = current_guard()
     assert guard is not None and guard.is_allowed("db.unit.example")
-    dialog = SettingsDialog(window.services.app.settings)
+    dialog = SettingsDialog(window.services.settings.current)
     dialog.libraries.list.setCurrentRow(0)
     dialog.libraries.remove_selected()
     dialog.accept()
@@ -131,3 +131,45 @@ def test_a_remote_team_server_is_named_in_the_status_bar(qtbot, window: MainWind
     assert window.offline_label.text() == "offline ✓"
     assert not guard.is_allowed("db.unit.example")
     assert window.services.app.secrets.get("team-library:sede") is None
+
+
+def test_removing_documents_acts_on_the_library_shown_and_respects_read_only(
+        gui_app: App, team_db, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The Library panel's multi-select removal works on the library it shows: with a team
+    library selected it removes from the server (not from this computer's index), and a
+    read-only team library refuses before anything is touched."""
+    from desktop_app.errors import AppError
+    from desktop_app.gui.services import GuiServices
+    from desktop_app.team.connection import secret_key
+
+    gui_app.settings.team_libraries = [
+        TeamLibrary("equipe", team_db.url("ana"), collection="leis"),
+        TeamLibrary("consulta", team_db.url("bia"), read_only=True)]  # bia only reads leis
+    gui_app.secrets.set(secret_key("equipe"), "ana-senha-1")
+    gui_app.secrets.set(secret_key("consulta"), "bia-senha-2")
+    library = GuiServices(gui_app).library
+    team_file, local_file = tmp_path / "portaria-de-ferias.md", tmp_path / "nota-local.md"
+    team_file.write_text("# Portaria de férias\n\nAs férias de servidores são marcadas "
+                         "com sessenta dias de antecedência pela chefia imediata.\n",
+                         encoding="utf-8")
+    local_file.write_text("# Nota local\n\nO arquivo local fica neste computador e nunca "
+                          "vai para o servidor da equipe.\n", encoding="utf-8")
+    library.set_library("equipe")
+    assert list(library.ingest([team_file], lambda: False))[-1].indexed == 1
+    team_doc = next(d.doc_id for d in library.documents() if d.title == "Portaria de férias")
+    library.set_library("local")
+    assert list(library.ingest([local_file], lambda: False))[-1].indexed == 1
+    local_docs = [d.doc_id for d in library.documents()]
+
+    library.set_library("consulta")
+    assert team_doc in [d.doc_id for d in library.documents()]  # bia sees it…
+    with pytest.raises(AppError, match="read-only"):  # …and may not remove it
+        library.remove_documents([team_doc], purge_chats=False)
+    library.set_library("equipe")
+    assert team_doc in [d.doc_id for d in library.documents()]
+
+    summary = library.remove_documents([team_doc], purge_chats=False)
+    assert summary.documents == 1
+    assert team_doc not in [d.doc_id for d in library.documents()]  # gone from the server
+    library.set_library("local")
+    assert [d.doc_id for d in library.documents()] == local_docs  # this computer's untouched

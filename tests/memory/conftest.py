@@ -12,9 +12,9 @@ import pytest
 
 from desktop_app.chat.conversations import ConversationStore
 from desktop_app.config.paths import AppPaths, app_paths
-from desktop_app.memory.db import StateDB
 from desktop_app.memory.service import MemoryService
 from desktop_app.memory.types import UserMessage, utc_now
+from desktop_app.state_db import StateDB
 
 
 class Clock:

@@ -85,14 +85,6 @@ def test_consent_export_and_forget_all(memory_app: Any, tmp_path: Path,
     assert capsys.readouterr().out.strip() == "No memories."
 
 
-def test_chat_command_runs_a_turn_and_extracts(memory_app: Any,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
-    run(memory_app, "chat", "Meu nome é Ana Souza e eu trabalho na Vale.", "--no-llm")
-    err = capsys.readouterr().err
-    assert "[memory saved: mem_" in err
-    assert sorted(i.attribute for i in memory_app.memory.list_items()) == ["employer", "name"]
-
-
 def test_eval_memory_is_a_sub_command_of_eval() -> None:
     args = parser().parse_args(["eval", "memory", "some/dir", "--mode", "both", "--limit", "2"])
     assert (args.handler, args.mode, args.limit, args.k) == (commands.cmd_eval_memory, "both",

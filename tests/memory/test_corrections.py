@@ -90,6 +90,7 @@ def _active_texts(memory: MemoryService) -> set[str]:
     return {i.text for i in memory.list_items()}
 
 
+@pytest.mark.ranking
 def test_corrections_supersede_in_portuguese_and_keep_history(
         memory: MemoryService, conversations: ConversationStore) -> None:
     said = _chat(conversations, memory, [
@@ -113,6 +114,7 @@ def test_corrections_supersede_in_portuguese_and_keep_history(
     assert old.id in {i.id for i in memory.list_items(status="history")}
 
 
+@pytest.mark.ranking
 def test_corrections_supersede_in_english_but_two_accounts_stay(
         memory: MemoryService, conversations: ConversationStore) -> None:
     memory.set_consent("financial_account", True)  # account numbers need it
@@ -144,6 +146,7 @@ def _replay_case(path: Path, conversations: ConversationStore,
     return said
 
 
+@pytest.mark.ranking
 def test_the_transfer_amount_correction_of_a_real_case(
         memory: MemoryService, conversations: ConversationStore, eval_dir: Path) -> None:
     """layer2/12: "$85,000" → split → "Let's go back to one transfer of $85,000." →
@@ -160,6 +163,7 @@ def test_the_transfer_amount_correction_of_a_real_case(
     assert any("7789-4456-901" in t for t in active)
 
 
+@pytest.mark.ranking
 def test_a_phone_correction_of_a_real_case(memory: MemoryService,
                                            conversations: ConversationStore,
                                            eval_dir: Path) -> None:

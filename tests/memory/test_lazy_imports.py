@@ -7,7 +7,7 @@ import sys
 
 HEAVY = ("lancedb", "pyarrow", "torch", "sentence_transformers", "transformers", "llama_cpp",
          "PySide6", "yaml")
-MODULES = ("memory.commands", "memory.consent", "memory.core", "memory.db", "memory.erasure",
+MODULES = ("memory.commands", "memory.consent", "memory.core", "state_db", "memory.erasure",
            "memory.extraction", "memory.index", "memory.patterns", "memory.service",
            "memory.store", "memory.types", "memory.categories", "chat.conversations",
            "chat.history", "chat.turn", "evaluation.memory")

@@ -46,6 +46,9 @@ def test_an_earlier_chat_answers_what_the_documents_do_not(memory_app: Any,
     assert origin.english().startswith("not in your documents; from your chat of 15 de nov")
     assert done.trace["mode"] == "from_context" and done.closest  # documents were searched
     assert done.trace["recall"][0]["conversation_id"] == earlier
+    # the window dates the chat in its own language from the typed field
+    assert [q.conversation_id for q in done.quoted_chats] == [earlier]
+    assert done.quoted_chats[0].started_at.startswith("20")
 
 
 def test_a_memory_answers_and_unrelated_chats_do_not(memory_app: Any) -> None:

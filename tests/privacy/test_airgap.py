@@ -144,6 +144,7 @@ def test_offline_tldextract_makes_no_network_call_and_writes_no_cache(
     assert not [r for r in caplog.records if r.name.startswith("tldextract")]
 
 
+@pytest.mark.slow
 def test_presidio_stock_email_recognizer_is_offline_after_apply_offline_environment(
         tmp_path: Path):
     """The module-level tldextract presidio uses reads its switches at import: fresh process."""

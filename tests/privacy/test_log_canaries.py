@@ -15,6 +15,7 @@ import time
 import warnings
 from pathlib import Path
 
+import pytest
 from privacy_canaries import CANARIES, canary_line, leaked_canaries, read_logs
 
 from desktop_app.privacy.logsetup import (
@@ -165,6 +166,7 @@ def test_fails_closed_when_the_sanitizer_raises(log_dir: Path):
     assert "[path-broken]" not in logs and leaked_canaries(logs) == []
 
 
+@pytest.mark.slow
 def test_uncaught_exception_in_the_main_thread_is_flushed_at_exit(tmp_path: Path):
     script = (
         "import sys\n"

@@ -57,7 +57,7 @@ def test_every_check_agrees(host: str, local: bool) -> None:
     # the status bar's "network allowed" list
     settings = Settings(llm_backend="ollama", allow_network=True, ollama_url=url)
     services = GuiServices(SimpleNamespace(settings=settings))  # type: ignore[arg-type]
-    assert (services.network_destinations() == []) is local
+    assert (services.settings.network_destinations() == []) is local
     # doctor's network section
     lines = doctor.network_section(SimpleNamespace(settings=settings))
     assert any(line.startswith("  this computer: Ollama server") for line in lines) is local

@@ -22,6 +22,8 @@ import pytest
 from desktop_app.errors import MissingModelError
 from desktop_app.retrieval.embedder import E5_MODEL_ID, E5Embedder, E5EmbedderBase
 
+pytestmark = pytest.mark.slow
+
 TEXTS = [
     "Olá, mundo!",
     "A devolução do produto deve ocorrer em até 30 (trinta) dias corridos.",

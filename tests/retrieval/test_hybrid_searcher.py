@@ -58,8 +58,9 @@ def test_fused_hits_match_rrf_over_the_legs(index: InMemoryIndex, embedder) -> N
     counting = CountingEmbedder(embedder)
     searcher = HybridSearcher(index, counting, Settings())
     query = "prazo de devolução do produto"
-    hits = searcher.search(query, k=5)
-    assert counting.queries == 1 and searcher.last_report.legs_used == ("vector", "keyword")
+    found = searcher.search_with_report(query, k=5)
+    hits = found.hits
+    assert counting.queries == 1 and found.report.legs_used == ("vector", "keyword")
     vector = index.search_vector(embedder.embed_query(query), 40, None)
     keyword = index.search_keyword(query, 40, None)
     expected = rrf_fuse({leg: [(s.key, s.row.doc_id, s.row.position) for s in rows]
@@ -95,9 +96,9 @@ def test_another_embedders_vectors_mean_keyword_only(embedder) -> None:  # type:
                        np.zeros((1, embedder.dim), dtype=np.float32))
     counting = CountingEmbedder(embedder)
     searcher = HybridSearcher(stale, counting, Settings())
-    hits = searcher.search("devolução", k=3)
-    assert [h.legs for h in hits] == [{"keyword"}] and counting.queries == 0
-    assert "old-model@1" in str(searcher.last_report.warnings[0])
+    found = searcher.search_with_report("devolução", k=3)
+    assert [h.legs for h in found.hits] == [{"keyword"}] and counting.queries == 0
+    assert "old-model@1" in str(found.report.warnings[0])
 
 
 def test_rows_without_positions_fuse_by_key() -> None:

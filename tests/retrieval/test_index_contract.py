@@ -124,6 +124,7 @@ def test_keyword_leg_analyses_the_raw_query(index: DocumentIndex) -> None:
     assert index.search_keyword("de a o", 10, None) == []  # only stopwords: no keyword query
 
 
+@pytest.mark.ranking
 def test_vector_leg_scores_cosine_best_first(index: DocumentIndex, embedder) -> None:  # type: ignore[no-untyped-def]
     hits = index.search_vector(embedder.embed_query("how to make espresso coffee"), 4, None)
     assert len(hits) == 4 and _names(index, [hits[0].row]) == {"coffee"}

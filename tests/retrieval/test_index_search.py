@@ -79,6 +79,7 @@ def test_hybrid_records_both_legs_and_ranks(searcher: HybridSearcher) -> None:
     assert top.score > hits[-1].score
 
 
+@pytest.mark.ranking
 def test_cross_lingual_question_reaches_the_english_note(searcher: HybridSearcher) -> None:
     hits = searcher.search("Qual a temperatura da água para o café expresso?", k=3)
     assert hits[0].doc_id == "coffee"
@@ -110,10 +111,11 @@ def test_another_embedder_degrades_to_keyword_only_and_reindex_fixes_it(
     reopened = LanceIndex.open(root, embedder_id=embedder.id, dim=embedder.dim)
     assert not reopened.vector_usable
     searcher = HybridSearcher(reopened, embedder, Settings())
-    hits = searcher.search("devolução de produtos", k=3)
+    found = searcher.search_with_report("devolução de produtos", k=3)
+    hits = found.hits
     assert hits and all(h.legs == {"keyword"} for h in hits)
-    assert "run reindex" in str(searcher.last_report.warnings[0])
-    assert "some-other-model@1" in str(searcher.last_report.warnings[0])
+    assert "run reindex" in str(found.report.warnings[0])
+    assert "some-other-model@1" in str(found.report.warnings[0])
 
     progress = list(reindex(root, reopened, embedder))
     assert progress[-1].documents_done == len(CORPUS)

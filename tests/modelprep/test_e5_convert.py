@@ -18,14 +18,14 @@ import numpy as np
 import pytest
 
 from desktop_app.errors import DiskFullError, InvalidModelError, MissingModelError
-from desktop_app.retrieval import e5_convert
-from desktop_app.retrieval.e5_convert import (
-    E5_MODEL_ID,
+from desktop_app.modelprep import e5_convert
+from desktop_app.modelprep.e5_convert import (
     MANIFEST_NAME,
     MODEL_FOLDER_NAME,
     dequantize_q4_0,
     ensure_e5_model,
 )
+from desktop_app.retrieval.embedder import E5_MODEL_ID
 
 PIECES = ["<s>", "<pad>", "</s>", "<unk>", "▁", "▁a", "a", "b", "▁b", "fi", "▁fi", "~", "～", "<mask>"]
 HIDDEN, LAYERS, HEADS, FFN, MAX_POS, TYPE_ROWS = 64, 1, 2, 128, 16, 2
