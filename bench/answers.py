@@ -51,13 +51,17 @@ def _settings_for(name: str, args: argparse.Namespace) -> tuple[dict[str, Any], 
     chosen = args.settings
     if args.calibration is not None and (args.calibration / f"{name}.json").exists():
         chosen = args.calibration / f"{name}.json"
-    return load_overrides(chosen), (str(chosen) if chosen else None)
+    overrides = load_overrides(chosen)
+    gate = overrides.get("abstain_gate_file")
+    if gate and not Path(gate).is_absolute():  # bench/fit_gate.py names it from the repo
+        overrides["abstain_gate_file"] = str(REPO / gate)
+    return overrides, (str(chosen) if chosen else None)
 
 
 def _save(out_dir: Path, name: str, report: dict[str, Any]) -> None:
     report.pop("outcomes", None)
     setting = report.get("indomain") or {}
-    for key in ("unanswerable_ids", "abstained_answerable_ids"):  # per question: not committed
+    for key in ("unanswerable_ids", "abstained_answerable_ids", "outcomes"):  # not committed
         setting.pop(key, None)
     (out_dir / name).write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n",
                                 encoding="utf-8")

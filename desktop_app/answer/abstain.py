@@ -29,25 +29,32 @@ Calibrated on Pirá (its own questions against FaQuAD's), checked on FaQuAD (doc
 from __future__ import annotations
 
 import json
+import math
+import re
 import statistics
 import threading
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from desktop_app.answer.extractive import ExtractiveAnswer, terms
+from desktop_app.answer.gate import fit_summary, gate_path, load_gate
+from desktop_app.answer.kinds import asked_kind, states
 from desktop_app.config.paths import resource
 from desktop_app.config.settings import Settings
 from desktop_app.retrieval.types import Embedder, Hit
+from desktop_app.text.fold import fold
+from desktop_app.text.stopwords import NOT_CONTENT
 
 CLOSEST_PASSAGES = 3  # shown, collapsed, beside "not found"
 EVIDENCE_PASSAGES = 4  # the passages whose terms count as evidence (as many as are ranked)
 FULL_COVERAGE_MIN_TERMS = 2  # one covered word is weak evidence ("Qual a capital?")
 FLOOR_REFRESH = 0.1  # recompute the floor when the library grew or shrank by this fraction
+ABSENT_LOOKUPS = 6  # question words looked up in the whole library, at most
 
 
 @dataclass(frozen=True)
@@ -60,6 +67,8 @@ class Evidence:
     missing: tuple[str, ...]  # content terms of the question the passages never use
     abstain: bool
     reason: str | None
+    features: dict[str, float] = field(default_factory=dict)  # what the gate weighs
+    support: float | None = None  # the gate's probability that the passages answer
 
     @property
     def margin(self) -> float | None:
@@ -71,7 +80,9 @@ class Evidence:
         return {"best_cosine": _round(self.best_cosine), "floor": _round(self.floor),
                 "margin": _round(self.margin), "coverage": round(self.coverage, 3),
                 "coverage_used": self.coverage_used, "question_terms": self.question_terms,
-                "missing": list(self.missing), "abstain": self.abstain, "reason": self.reason}
+                "missing": list(self.missing), "abstain": self.abstain, "reason": self.reason,
+                "features": {k: round(v, 4) for k, v in self.features.items()},
+                "support": _round(self.support)}
 
 
 def _round(value: float | None) -> float | None:
@@ -83,8 +94,79 @@ def passages_language(hits: Sequence[Hit]) -> str | None:
     return languages.most_common(1)[0][0] if languages else None
 
 
+def _rarity(term: str, texts: Sequence[frozenset[str]]) -> float:
+    """How rare a term is among the passages (an idf over the top passages)."""
+    holding = sum(1 for t in texts if term in t)
+    return math.log((len(texts) + 1) / (holding + 1)) + 1.0
+
+
+def gate_features(question: str, extract: ExtractiveAnswer, hits: Sequence[Hit],
+                  best: float | None, floor: float | None, coverage: float,
+                  same_language: bool = True, absent: float = 0.0) -> dict[str, float]:
+    """The evidence a transferable gate weighs, each meaning the same in any library:
+    - `margin`: best question↔sentence cosine above the library's off-topic floor;
+    - `coverage`: share of the question's terms the top passages use;
+    - `quote_coverage`: rarity-weighted share of them the first quote itself uses;
+    - `asks_type` / `type_found`: the question asks for an amount, a percentage, a
+      duration, a date, a count… (answer/kinds.py) and the first quote states one;
+    - `both_legs`: the top passage was found by keywords and by meaning;
+    - `agree`: the two best candidates come from the same document;
+    - `lead`: the first candidate's score above the best one from another document (or
+      another article of a law);
+    - `absent`: share of the question's words that occur nowhere in the library;
+    - `first_margin`: the first quote's own cosine above the floor;
+    - `other_language`: the passages are in another language than the question (their
+      words cannot be compared with the question's)."""
+    question_terms = extract.question_terms
+    passages = [terms(h.text) for h in hits[:10]]
+    first = extract.quotes[0] if extract.quotes else None
+    quote_terms = terms(first.unit.shown) if first is not None else frozenset()
+    weight = {t: _rarity(t, passages) for t in question_terms}
+    total = sum(weight.values())
+    kind = asked_kind(question)
+    ranked = list(extract.candidates)
+
+    def place(c: Any) -> tuple[str, str]:  # a document, or an article of a law
+        return (c.hit.doc_id, c.structural.article if c.structural is not None else "")
+
+    other = next((c for c in ranked[1:] if place(c) != place(ranked[0])), None)
+    return {
+        "margin": (best - floor) if best is not None and floor is not None else 0.0,
+        "coverage": coverage,
+        "quote_coverage": (sum(weight[t] for t in question_terms & quote_terms) / total
+                           if total else 1.0),
+        "asks_type": float(kind is not None),
+        "type_found": float(kind is not None and first is not None
+                            and states(kind, first.unit.shown)),
+        "both_legs": float(bool(hits) and len(hits[0].legs) >= 2),
+        "agree": float(len(ranked) >= 2 and ranked[0].hit.doc_id == ranked[1].hit.doc_id),
+        "lead": (ranked[0].score - other.score) if ranked and other is not None else 0.1,
+        "first_margin": (first.semantic - floor) if first is not None and first.semantic
+        is not None and floor is not None else 0.0,
+        "other_language": float(not same_language),
+        "absent": absent,
+    }
+
+
+def absent_share(question: str, hits: Sequence[Hit],
+                 in_library: Callable[[str], bool] | None) -> float:
+    """The share of the question's content words (four letters or more) that occur in no
+    passage of the library: "alíquota" asked of a law that never says it. Words the top
+    passages use are not looked up; at most `ABSENT_LOOKUPS` are."""
+    words = list(dict.fromkeys(w for w in re.findall(r"\w+", fold(question))
+                               if len(w) >= 4 and not w.isdigit() and w not in NOT_CONTENT))
+    if not words or in_library is None:
+        return 0.0
+    seen = set().union(*(terms(h.text) for h in hits[:10])) if hits else set()
+    absent = 0
+    for word in [w for w in words if not terms(w) <= seen][:ABSENT_LOOKUPS]:
+        absent += not in_library(word)
+    return absent / len(words)
+
+
 def assess(extract: ExtractiveAnswer, hits: Sequence[Hit], settings: Settings,
-           floors: dict[str, float] | None, language: str) -> Evidence:
+           floors: dict[str, float] | None, language: str, question: str = "",
+           absent: float = 0.0) -> Evidence:
     """Does the evidence support answering? (see the module docstring)"""
     question_terms = extract.question_terms
     found: set[str] = set()
@@ -97,18 +179,26 @@ def assess(extract: ExtractiveAnswer, hits: Sequence[Hit], settings: Settings,
     floor = (floors or {}).get(language, (floors or {}).get("all"))
     written_in = passages_language(hits)
     coverage_used = written_in is None or written_in == language
+    features = gate_features(question, extract, hits, best, floor, coverage, coverage_used,
+                             absent)
+    gate = load_gate(settings.abstain_gate_file) if settings.abstention_enabled else None
     reason = None
+    support = None
     if not settings.abstention_enabled:
         reason = None
     elif not extract.candidates:
         reason = "no quotable sentence"
+    elif gate is not None and best is not None and floor is not None:
+        support = gate.probability(features)
+        if support < gate.threshold:
+            reason = "the passages do not answer the question"
     elif best is not None and floor is not None and best - floor < _margin_needed(
             settings, coverage if coverage_used else 0.0, len(question_terms)):
         reason = "passages not close enough in meaning"
     elif coverage_used and coverage < settings.abstain_min_coverage:
         reason = "question terms missing from the passages"
     return Evidence(best, floor, coverage, coverage_used, len(question_terms), missing,
-                    reason is not None, reason)
+                    reason is not None, reason, features, support)
 
 
 def _margin_needed(settings: Settings, coverage: float, question_terms: int) -> float:
@@ -120,7 +210,10 @@ def _margin_needed(settings: Settings, coverage: float, question_terms: int) -> 
 
 
 def describe(settings: Settings, floors: dict[str, float] | None) -> dict[str, Any]:
+    gate = load_gate(settings.abstain_gate_file)
     return {"enabled": settings.abstention_enabled,
+            "gate": fit_summary(gate) if gate is not None else None,
+            "gate_file": str(gate_path(settings.abstain_gate_file)),
             "min_margin": settings.abstain_min_margin,
             "min_coverage": settings.abstain_min_coverage,
             "min_margin_full_coverage": settings.abstain_min_margin_full_coverage,

@@ -43,6 +43,7 @@ from difflib import SequenceMatcher
 
 import numpy as np
 
+from desktop_app.answer.kinds import asked_kind, states
 from desktop_app.answer.prompt import MemoryItem, NumberedSource
 from desktop_app.answer.segments import Unit, segment
 from desktop_app.answer.units import (
@@ -80,11 +81,13 @@ UNIT_SEARCH_LIMIT = 6  # units taken from each
 PHRASE_WEIGHT = 0.05  # a unit of a law: the question's word pairs it says in the same order
 PREVIOUS_WEIGHT = 0.03  # a follow-up: a unit of an article the previous answer quoted
 ASKED_WEIGHT = 0.1  # a follow-up: the share of its own words (not the carried ones) a unit has
+NARROWS_WEIGHT = -0.02  # a unit of a law about a special case of what was asked
 # a candidate's score: the weighted sum of its features (`rank_candidates`)
 WEIGHTS = {"cosine": 1.0, "keywords": LEXICAL_WEIGHT, "prior": RANK_PRIOR, "names": TYPE_BONUS,
            "list": LIST_BONUS, "defines": DEFINITION_BONUS,
            "lead_precision": LEAD_PRECISION_WEIGHT, "heading_precision": HEADING_PRECISION_WEIGHT,
-           "phrases": PHRASE_WEIGHT, "previous": PREVIOUS_WEIGHT, "asked": ASKED_WEIGHT}
+           "phrases": PHRASE_WEIGHT, "previous": PREVIOUS_WEIGHT, "asked": ASKED_WEIGHT,
+           "narrows": NARROWS_WEIGHT}
 # "quais", "cuáles", "what are", "which were", "list the": a question that wants a list
 _LIST_QUESTION = re.compile(r"\b(?:quais|cuales|(?:what|which) (?:are|were)|list|liste|enumere)\b")
 # "Que princípios…", "Em que situações…", "De que formas…", "Which courses…", "¿En qué
@@ -362,6 +365,55 @@ def _pairs(text: str) -> set[tuple[str, str]]:
     return set(zip(words, words[1:], strict=False))
 
 
+# words that go on a sentence without narrowing the thing it names: verbs of a law's
+# provisions and adverbs ("O tratamento de dados pessoais somente poderá…")
+_NOT_NARROWING = frozenset(fold(w) for w in ["será", "serão", "poderá", "poderão", "deverá", "deverão", "é", "são", "tem", "têm", "terá", "terão", "fica", "ficam", "deve", "devem", "pode", "podem", "compete", "cabe", "constitui", "constituem", "compreende", "compreendem", "abrange", "inclui", "shall", "may", "must", "will", "is", "are", "has", "have", "can", "será", "podrá", "deberá", "es", "son", "tiene", "puede", "deben"])
+
+
+_PREPOSITIONS = frozenset(["de", "da", "do", "das", "dos", "pelo", "pela", "pelos", "pelas", "por", "para", "em", "no", "na", "nos", "nas", "com", "of", "for", "by", "in", "para", "del", "con"])
+# an adverb (-mente), a participle or an infinitive: the sentence goes on, it does not
+# qualify the thing named ("… será composto de", "… definidos como", "… somente poderá")
+_GOES_ON = re.compile(r"(?:mente|[aei]d[oa]s?|[aei]r|ndo)$")
+
+
+def _content_tokens(text: str) -> list[str]:
+    return [w for w in _TOKEN.findall(fold(text)) if w not in NOT_CONTENT
+            and (len(w) >= 3 or w.isdigit())]
+
+
+def narrows(question: str, text: str) -> bool:
+    """Whether `text` names what the question asks about with a qualifier the question does
+    not have: asked about "tratamento de dados pessoais", it says "tratamento de dados
+    pessoais sensíveis" (the special case, not the rule). The longest run of the question's
+    content words (two or more) that `text` says in order, and the word right after it in
+    `text` (past one preposition: "… pelas pessoas jurídicas"): a qualifier unless it is in
+    the question, a function word, an adverb, a participle, an infinitive or a verb that
+    goes on the sentence ("… será composto de", "… somente poderá")."""
+    asked = [light_stem(w) for w in _content_tokens(without_qualifier(question))]
+    raw = _TOKEN.findall(fold(text))
+    content = [i for i, w in enumerate(raw) if w not in NOT_CONTENT and (len(w) >= 3
+                                                                          or w.isdigit())]
+    stems = [light_stem(raw[i]) for i in content]
+    best, end = 0, -1
+    for i in range(len(stems)):
+        for j in range(len(asked)):
+            n = 0
+            while i + n < len(stems) and j + n < len(asked) and stems[i + n] == asked[j + n]:
+                n += 1
+            if n > best:
+                best, end = n, content[i + n - 1]
+    if best < 2:
+        return False
+    after = end + 1
+    if after < len(raw) and raw[after] in _PREPOSITIONS:
+        after += 1
+    if after >= len(raw):
+        return False
+    following = raw[after]
+    return (following not in NOT_CONTENT and following not in _NOT_NARROWING
+            and light_stem(following) not in asked and not _GOES_ON.search(following))
+
+
 def shared_phrases(question: str, text: str) -> float:
     """The share of the question's pairs of consecutive content words that `text` also has
     side by side ("dados pessoais sensíveis", "efetivo trabalho escolar")."""
@@ -389,6 +441,7 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
     if thing:  # a glossary passage may rank low among passages that use the term a lot
         max_sources = max(max_sources, len(sources))
     wants = asks_for(question)
+    unit_kind = asked_kind(question)  # a law's units: the kinds of answer/kinds.py
     pool: list[tuple[int, NumberedSource, Unit, frozenset[str]]] = []
     leads: set[tuple[int, int]] = set()  # (source, start) of sentences that open a list
     structural: dict[int, StructuralUnit] = {}  # pool index → the unit of a law it quotes
@@ -471,8 +524,8 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
         asks_list = wants_units_list if law is not None else wants_list
         features = {
             "cosine": cosine or 0.0, "keywords": keywords, "prior": 1 / rank,
-            "names": float(names_a(wants, unit.shown if law is not None else unit.text,
-                                   question)),
+            "names": float(states(unit_kind, unit.shown) if law is not None
+                           else names_a(wants, unit.text, question)),
             "list": float(asks_list and is_list),
             "defines": float(defines(law.lead if law is not None else unit.text, thing,
                                      source.hit.language)),
@@ -481,6 +534,7 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
             features["lead_precision"] = law.lead_precision(question_terms)
             features["heading_precision"] = law.heading_precision(question_terms)
             features["phrases"] = shared_phrases(question, law.lead + " " + law.title)
+            features["narrows"] = float(narrows(question, law.topic))
             features["previous"] = float((law.key[0], law.article) in previous_articles)
             if asked and own_terms:
                 features["asked"] = len(own_terms & shared) / len(own_terms)

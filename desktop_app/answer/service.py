@@ -97,6 +97,7 @@ CARRIED_AFTER = 2  # a follow-up's carried passages come after the search's firs
 class Searcher(Protocol):
     def search_with_report(self, query: str, *, k: int | None = None,
                            filters: SearchFilters | None = None,
+                           legs: tuple[str, ...] = ...,
                            query_vector: np.ndarray | None = None) -> SearchResult: ...
 
 
@@ -314,7 +315,8 @@ class AnswerService:
                              question if rewrite.query != question else "")
         evidence = abstain.assess(extract, hits, self.settings,
                                   self.library.floors() if self.library is not None else None,
-                                  texts.language)
+                                  texts.language, question,
+                                  abstain.absent_share(rewrite.query, hits, self._in_library))
         trace["evidence"] = evidence.trace()
         timings["evidence_ms"] = _ms(step)
         # memories can answer a question about the user that no document covers
@@ -562,6 +564,13 @@ class AnswerService:
                          True, trace, started)
 
     # -- helpers --------------------------------------------------------------------------------
+
+    def _in_library(self, word: str) -> bool:
+        """Whether any passage of the libraries searched uses `word` (the keyword leg)."""
+        try:
+            return bool(self.searcher.search_with_report(word, k=1, legs=("keyword",)).hits)
+        except AppError:
+            return True  # unknown: never evidence of absence
 
     @staticmethod
     def _trace_prompt(trace: dict[str, Any], prompt: AssembledPrompt, hits: list[Hit]) -> None:

@@ -88,6 +88,9 @@ class Settings:
     # the margin needed when the passages use every content term of the question (≥ 2 terms):
     # half of abstain_min_margin, since the keyword evidence already confirms the topic
     abstain_min_margin_full_coverage: float = 0.019
+    # the "not found" gate fitted on several corpora (answer/gate.py); "" = the bundled one.
+    # The thresholds above decide only when it cannot (no embedder, no gate file)
+    abstain_gate_file: str = ""
     ollama_url: str = "http://127.0.0.1:11434"
     ollama_model: str = ""
     allow_network: bool = False

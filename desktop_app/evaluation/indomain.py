@@ -134,4 +134,10 @@ def run_indomain(app: Any, beir: BeirSet, questions: list[Question], *,
     return {"abstention_indomain": rate(unanswerable),
             "false_abstention_answerable": rate(answerable), **split.summary(),
             "unanswerable_ids": [q.id for q in split.unanswerable],
-            "abstained_answerable_ids": [o.question.id for o in answerable if o.abstained]}
+            "abstained_answerable_ids": [o.question.id for o in answerable if o.abstained],
+            # every question's evidence, for calibrating the gate (left out of bench JSONs)
+            "outcomes": [{"id": o.question.id, "answerable": group == "answerable",
+                          "abstained": o.abstained, "evidence": o.evidence}
+                         for group, outcomes in (("unanswerable", unanswerable),
+                                                 ("answerable", answerable))
+                         for o in outcomes]}

@@ -19,6 +19,7 @@ from desktop_app.config.settings import Settings
 from desktop_app.errors import AppError
 from desktop_app.retrieval.search import SearchReport, SearchResult
 from desktop_app.retrieval.types import Hit, SearchFilters
+from desktop_app.text.fold import fold
 
 
 def make_hit(n: int = 1, *, doc: str = "doc-a", text: str = "O prazo de resposta é de 15 dias.",
@@ -50,7 +51,11 @@ class FakeSearcher:
 
     def search_with_report(self, query: str, *, k: int | None = None,
                            filters: SearchFilters | None = None,
+                           legs: tuple[str, ...] = ("vector", "keyword"),
                            query_vector: object = None) -> SearchResult:
+        if legs == ("keyword",):  # the answer's look-up of a word in the whole library
+            found = [h for h in self.hits if fold(query) in fold(h.text)]
+            return SearchResult(found[: k or len(found)], SearchReport())
         self.calls.append((query, k, filters))
         self.vectors.append(query_vector)
         if self.empty_when_filtered and filters is not None:

@@ -1,0 +1,165 @@
+"""Fit the "not found" gate (answer/gate.py) on several corpora at once, and report each
+corpus with a gate fitted without it.
+
+Input: the `--json` outputs of `desktop-app eval answers` (sources-only), which keep every
+question's evidence features: FaQuAD and Pirá run with `--unanswerable OTHER --indomain`,
+and the legal dev set. Groups of questions:
+- answerable: a corpus's own questions (full library), the in-domain setting's answerable
+  ones, the legal set's answerable kinds (both turns of a follow-up);
+- unanswerable: another set's questions (cross-domain), in-domain questions whose
+  paragraphs were removed, the legal set's out-of-scope questions.
+Every group weighs the same in the fit (a logistic regression on standardized features,
+L2), so no corpus and no kind of question dominates. The threshold is the highest that
+keeps false abstention at or under `--max-false` (0.04) on every training corpus.
+
+Writes `resources/abstention/gate.json` (all corpora) and, for the held-out reports,
+`bench/data/gates/without-<corpus>.json` plus `bench/data/gates/<corpus>.json`, a settings
+override pointing at it (`bench/answers.py --calibration bench/data/gates`).
+
+Usage: .venv/bin/python bench/fit_gate.py FAQUAD.json PIRA.json LEGAL.json [--max-false 0.04]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from desktop_app.answer.gate import Gate, standardize, write_gate  # noqa: E402
+
+FEATURES = ("margin", "first_margin", "coverage", "quote_coverage", "asks_type", "type_found",
+            "both_legs", "agree", "lead", "other_language", "absent")
+ANSWERABLE_GROUPS = ("own", "indomain_answerable", "legal_answerable")
+
+
+def samples(path: Path) -> list[dict[str, Any]]:
+    """(corpus, group, features) of every question an eval output holds."""
+    report = json.loads(path.read_text(encoding="utf-8"))
+    corpus = str(report.get("corpus") or path.stem)
+    if report.get("documents"):  # a legal set over a folder of documents
+        corpus = "legal"
+    out = []
+    own = int(report.get("questions") or 0)  # outcomes: the corpus's questions, then others'
+    for i, o in enumerate(report.get("outcomes", [])):
+        features = (o.get("evidence") or {}).get("features")
+        if not features:
+            continue  # no quotable sentence: abstained before any gate
+        if "kind" in o:  # the legal set
+            group = "legal_oos" if o["kind"] == "out_of_scope" else "legal_answerable"
+        else:
+            group = "own" if i < own else "cross"
+        out.append({"corpus": corpus, "group": group, "features": features})
+    for o in (report.get("indomain") or {}).get("outcomes", []):
+        features = (o.get("evidence") or {}).get("features")
+        if features:
+            group = "indomain_answerable" if o["answerable"] else "indomain_unanswerable"
+            out.append({"corpus": corpus, "group": group, "features": features})
+    return out
+
+
+def _matrix(rows: Sequence[dict[str, Any]], mean: Sequence[float],
+            scale: Sequence[float]) -> np.ndarray:
+    raw = np.array([[float(r["features"].get(n, 0.0)) for n in FEATURES] for r in rows])
+    return (raw - np.asarray(mean)) / np.asarray(scale)
+
+
+def fit(rows: Sequence[dict[str, Any]], *, l2: float = 0.01, max_false: float = 0.04,
+        steps: int = 4000) -> Gate:
+    mean, scale = standardize([r["features"] for r in rows], FEATURES)
+    x = _matrix(rows, mean, scale)
+    y = np.array([r["group"] in ANSWERABLE_GROUPS for r in rows], dtype=float)
+    groups = [(r["corpus"], r["group"]) for r in rows]
+    size = {g: groups.count(g) for g in set(groups)}
+    weight = np.array([1.0 / size[g] for g in groups])
+    weight /= weight.sum()
+    w = np.zeros(x.shape[1])
+    b = 0.0
+    for _ in range(steps):
+        p = 1 / (1 + np.exp(-(x @ w + b)))
+        error = (p - y) * weight
+        w -= 1.0 * (x.T @ error + l2 * w)
+        b -= 1.0 * error.sum()
+    probability = 1 / (1 + np.exp(-(x @ w + b)))
+    threshold = _threshold(rows, probability, max_false)
+    corpora = tuple(sorted({r["corpus"] for r in rows}))
+    return Gate(FEATURES, tuple(mean), tuple(scale), tuple(float(v) for v in w), float(b),
+                threshold, corpora)
+
+
+def _threshold(rows: Sequence[dict[str, Any]], probability: np.ndarray,
+               max_false: float) -> float:
+    """The highest threshold whose false abstention is <= max_false on every corpus (each
+    answerable group of a corpus counted on its own)."""
+    best = 0.0
+    for t in np.linspace(0.0, 0.95, 191):
+        ok = True
+        for corpus in {r["corpus"] for r in rows}:
+            for group in ANSWERABLE_GROUPS:
+                chosen = [p for r, p in zip(rows, probability, strict=True)
+                          if r["corpus"] == corpus and r["group"] == group]
+                if chosen and sum(p < t for p in chosen) / len(chosen) > max_false:
+                    ok = False
+        if ok:
+            best = float(t)
+    return round(best, 3)
+
+
+def report(gate: Gate, rows: Sequence[dict[str, Any]]) -> dict[str, dict[str, float]]:
+    """Abstention rate per (corpus, group) under `gate`."""
+    out: dict[str, dict[str, float]] = {}
+    for corpus in sorted({r["corpus"] for r in rows}):
+        for group in sorted({r["group"] for r in rows if r["corpus"] == corpus}):
+            chosen = [r for r in rows if r["corpus"] == corpus and r["group"] == group]
+            abstained = sum(gate.probability(r["features"]) < gate.threshold for r in chosen)
+            out.setdefault(corpus, {})[group] = round(abstained / len(chosen), 4)
+    return out
+
+
+def _relative(path: Path) -> str:
+    """A path as the repository names it (bench/answers.py resolves it from there)."""
+    try:
+        return str(path.resolve().relative_to(REPO))
+    except ValueError:
+        return str(path)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("outputs", nargs="+", type=Path)
+    parser.add_argument("--max-false", type=float, default=0.04)
+    parser.add_argument("--out", type=Path, default=REPO / "resources" / "abstention" / "gate.json")
+    parser.add_argument("--heldout-dir", type=Path, default=REPO / "bench" / "data" / "gates")
+    args = parser.parse_args()
+    rows = [s for path in args.outputs for s in samples(path)]
+    corpora = sorted({r["corpus"] for r in rows})
+    print(f"{len(rows)} questions: " + ", ".join(
+        f"{c} {sum(r['corpus'] == c for r in rows)}" for c in corpora))
+    summary: dict[str, Any] = {"held_out": {}}
+    for corpus in corpora:
+        gate = fit([r for r in rows if r["corpus"] != corpus], max_false=args.max_false)
+        write_gate(gate, args.heldout_dir / f"without-{corpus}.json")
+        (args.heldout_dir / f"{corpus}.json").write_text(json.dumps(
+            {"abstain_gate_file": _relative(args.heldout_dir / f"without-{corpus}.json")})
+            + "\n",
+            encoding="utf-8")
+        held = report(gate, [r for r in rows if r["corpus"] == corpus])[corpus]
+        summary["held_out"][corpus] = held
+        print(f"without {corpus} (threshold {gate.threshold}): {held}")
+    gate = fit(rows, max_false=args.max_false)
+    write_gate(gate, args.out)
+    summary["all"] = report(gate, rows)
+    print(f"all corpora (threshold {gate.threshold}): {summary['all']}")
+    print("weights:", {n: round(w, 3) for n, w in zip(gate.features, gate.weights, strict=True)})
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

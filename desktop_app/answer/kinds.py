@@ -1,0 +1,100 @@
+"""What kind of answer a question asks for, and whether a passage states one.
+
+"Qual a alíquota…?" wants a percentage, "Quanto ganha…?" an amount of money, "Em quantos
+anos prescreve…?" a duration, "A que horas…?" a time of day, "Quantos servidores…?" a
+count. A passage of a law is full of numbers that are not answers (article and paragraph
+labels, "Lei nº 13.709", "inciso III"), so those are taken out before looking: a quote that
+only names "§ 7º" does not state a duration. The "not found" gate weighs whether the
+chosen quote states what was asked (answer/abstain.py), and the ranking of a law's units
+prefers one that does (answer/extractive.py).
+"""
+
+from __future__ import annotations
+
+import re
+
+from desktop_app.text.fold import fold
+
+_NUMBER_WORDS = (r"um|uma|dois|duas|tres|quatro|cinco|seis|sete|oito|nove|dez|onze|doze|"
+                 r"treze|catorze|quatorze|quinze|dezesseis|dezessete|dezoito|dezenove|vinte|"
+                 r"trinta|quarenta|cinquenta|sessenta|setenta|oitenta|noventa|cem|cento|"
+                 r"duzentos|trezentos|quatrocentos|quinhentos|seiscentos|setecentos|"
+                 r"oitocentos|novecentos|mil|milhao|milhoes|bilhao|bilhoes|"
+                 r"one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|"
+                 r"thirty|hundred|thousand|million|dos|cuatro|cinco|seis|siete|ocho|nueve|"
+                 r"diez|quince|veinte|treinta|cien|mil|millon|millones")
+_QUANTITY = rf"(?:\d[\d.,]*|(?:{_NUMBER_WORDS})\b)(?:\s*\([^)]{{1,30}}\))?"
+_TIME_UNITS = (r"dias?|meses|mes|anos?|horas?|semanas?|minutos?|segundos?|decadas?|"
+               r"days?|months?|years?|hours?|weeks?|minutes?|semestres?|bimestres?|"
+               r"trimestres?|anos letivos")
+
+# (kind, question cue, what a passage must state), on folded text
+KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
+    ("money", re.compile(
+        r"\b(?:quanto (?:ganha|ganham|custa|custam|vale|recebe|recebem|paga|pagam|cobra)"
+        r"|(?:qual|quais) (?:e |sao )?(?:o |a |os |as )?(?:valor|valores|preco|precos|salario"
+        r"|salarios|mensalidade|remuneracao|custo|taxa|multa|piso|teto|orcamento)"
+        r"|how much (?:does|do|is|are|will)|what (?:is|are) the (?:price|salary|fee|cost|fine)"
+        r"|cuanto (?:gana|cuesta|cobra|paga)|cual es el (?:salario|precio|valor|costo))\b"),
+     re.compile(r"(?:r\$|us\$|\$|€|£)\s?\d|\b\d[\d.,]*\s*(?:reais|real|dolares|dollars|euros"
+                r"|salarios? minimos?)\b|\b(?:" + _NUMBER_WORDS + r")\s+(?:reais|salarios? "
+                r"minimos?|milhoes de reais|mil reais)\b")),
+    ("percent", re.compile(
+        r"\b(?:percentual|percentuais|porcentagem|aliquota|aliquotas|que fracao|que parcela"
+        r"|what percent(?:age)?|what share|what fraction|porcentaje|que fraccion)\b"),
+     re.compile(r"%|\bpor cento\b|\bpercent\b|\b(?:um|dois|1|2) ter[cç]os?\b|\bmetade\b"
+                r"|\b(?:um|uma) quarto\b|\bhalf\b|\bone third\b|\btwo thirds\b")),
+    ("clock", re.compile(r"\b(?:a que horas?|que horas?|what time|a que hora)\b"),
+     re.compile(r"\b\d{1,2}\s?(?:h|horas?)\s?\d{0,2}\b|\b\d{1,2}:\d{2}\b|\b\d{1,2}\s?(?:am|pm)\b")),
+    ("speed", re.compile(r"\b(?:velocidade|speed|velocidad)\b"),
+     re.compile(r"\bkm\s?/\s?h\b|\bquilometros por hora\b|\bmph\b|\bkilometers per hour\b")),
+    ("age", re.compile(r"\b(?:idade|quantos anos tem|how old|what age|edad|cuantos anos tiene)\b"),
+     re.compile(rf"{_QUANTITY}\s*(?:anos|years|anos de idade|years old)\b|\bidade (?:minima|"
+                r"maxima|de)\b")),
+    ("duration", re.compile(
+        r"\b(?:prazo|prazos|quanto tempo|por quanto tempo|em quanto tempo|durante quanto tempo"
+        r"|quant[oa]s (?:dias|meses|anos|horas|semanas|minutos)|how long|how many (?:days"
+        r"|months|years|hours|weeks)|deadline|plazo|cuanto tiempo|cuant[oa]s (?:dias|meses"
+        r"|anos|horas|semanas))\b"),
+     re.compile(rf"{_QUANTITY}\s*(?:{_TIME_UNITS})\b|\bimediatamente\b|\bimmediately\b"
+                r"|\bprazo (?:razoavel|de|maximo)\b")),
+    ("date", re.compile(
+        r"\b(?:quando|when|cuando|desde quando|a partir de quando|em que (?:ano|data|dia|mes)"
+        r"|(?:que|qual|which|what) (?:ano|data|dia|year|date|day)|en que (?:ano|fecha))\b"),
+     re.compile(r"\b(?:1[5-9]\d{2}|20\d{2})\b|\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b|\b\d{1,2}º? de "
+                r"(?:janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro"
+                r"|novembro|dezembro)\b|\b(?:january|february|march|april|may|june|july"
+                r"|august|september|october|november|december)\b|\bvigencia\b|\bdias? apos\b"
+                r"|\bapos (?:decorrid|a data|a public)\w*\b|\bdata de sua publicacao\b")),
+    ("count", re.compile(r"\b(?:quantos|quantas|how many|cuantos|cuantas)\b"),
+     re.compile(rf"{_QUANTITY}\s+[a-z]")),
+)
+# numbers that are references, not values: "Art. 18", "§ 2º", "Lei nº 13.709, de 2018",
+# "inciso III", "alínea b", an item's own label ("IV - ")
+_REFERENCES = re.compile(
+    r"\bart(?:igo)?s?\.?\s*\d+[º°o]?(?:-[a-z])?(?:\s*(?:,|e)\s*\d+[º°o]?)*|§+\s*\d+[º°o]?"
+    r"|\b(?:lei|decreto|medida provisoria|emenda constitucional|resolucao|portaria)"
+    r"(?: complementar)?\s*n?[º°o.]*\s*[\d.]+(?:\s*,\s*de\s*[\d\w ]+?\d{4})?"
+    r"|\bincisos?\s+[ivxlc]+|\balineas?\s+[a-z]\b|^\s*[ivxlc]+\s*[-–—]\s*|\bn[º°]\s*[\d.]+")
+
+
+def asked_kind(question: str) -> str | None:
+    """The first kind of `KINDS` the question asks for, or None."""
+    folded = fold(question)
+    for kind, cue, _ in KINDS:
+        if cue.search(folded):
+            return kind
+    return None
+
+
+def without_references(text: str) -> str:
+    """`text` (folded) without the numbers that cite a law, an article or a paragraph."""
+    return _REFERENCES.sub(" ", fold(text))
+
+
+def states(kind: str | None, text: str) -> bool:
+    """Whether `text` states a value of `kind` (references to laws and articles aside)."""
+    if kind is None:
+        return False
+    plain = " ".join(without_references(line) for line in text.split("\n"))
+    return any(found.search(plain) for name, _, found in KINDS if name == kind)
