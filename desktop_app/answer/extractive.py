@@ -48,6 +48,7 @@ from desktop_app.answer.prompt import MemoryItem, NumberedSource
 from desktop_app.answer.segments import Unit, segment
 from desktop_app.answer.units import (
     StructuralUnit,
+    may_be_law,
     mostly_revoked,
     search_units,
     show,
@@ -460,7 +461,7 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
                      question_terms & terms(" ".join((*found.headings[-1:], text)))))
     for rank, source in enumerate(sources[:max_sources], start=1):
         document = (documents.get(source.hit.library, source.hit.doc_id)
-                    if documents is not None else None)
+                    if documents is not None and may_be_law(source.hit) else None)
         laws = units_near(document, source.hit) if document is not None else None
         if laws is not None:  # a law: its units compete, not the chunk's sentences
             searched.setdefault((source.hit.library, source.hit.doc_id), source)

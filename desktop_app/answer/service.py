@@ -92,6 +92,7 @@ CANCELLED = AnswerWarning(WarningCode.CANCELLED)
 EXPERIMENT = AnswerWarning(WarningCode.EXPERIMENT)
 MEMORY_K = 3
 CARRIED_AFTER = 2  # a follow-up's carried passages come after the search's first two
+VOCABULARY_CACHE = 4096  # words remembered as present or absent in the library
 
 
 class Searcher(Protocol):
@@ -168,6 +169,8 @@ class AnswerService:
         self.sentence_vectors = SentenceVectors(embedder) if embedder is not None else None
         self.library = library  # what off-topic questions score in this library (abstention)
         self.documents = documents  # structured documents rebuilt from chunks (answer/units)
+        # words looked up in the whole library, for the library's size they were found at
+        self._vocabulary: tuple[int, dict[str, bool]] = (-1, {})
 
     def with_llm(self, llm: LLM | None) -> AnswerService:
         """The same service answering with another model (CLI `ask --model PATH`)."""
@@ -313,6 +316,7 @@ class AnswerService:
         step = time.perf_counter()
         extract = self._rank(rewrite.query, hits, trace, carried.articles,
                              question if rewrite.query != question else "")
+        self._vocabulary_for_now()
         evidence = abstain.assess(extract, hits, self.settings,
                                   self.library.floors() if self.library is not None else None,
                                   texts.language, question,
@@ -565,12 +569,25 @@ class AnswerService:
 
     # -- helpers --------------------------------------------------------------------------------
 
+    def _vocabulary_for_now(self) -> None:
+        """Forget the words looked up when the library changed size (once per question)."""
+        size = self.library.size() if self.library is not None else -1
+        if self._vocabulary[0] != size:
+            self._vocabulary = (size, {})
+
     def _in_library(self, word: str) -> bool:
-        """Whether any passage of the libraries searched uses `word` (the keyword leg)."""
-        try:
-            return bool(self.searcher.search_with_report(word, k=1, legs=("keyword",)).hits)
-        except AppError:
-            return True  # unknown: never evidence of absence
+        """Whether any passage of the libraries searched uses `word` (the keyword leg),
+        remembered while the library keeps its size (`_vocabulary`)."""
+        known = self._vocabulary[1]
+        if word not in known:
+            try:
+                known[word] = bool(self.searcher.search_with_report(
+                    word, k=1, legs=("keyword",)).hits)
+            except AppError:
+                return True  # unknown: never evidence of absence
+            while len(known) > VOCABULARY_CACHE:
+                known.pop(next(iter(known)))
+        return known[word]
 
     @staticmethod
     def _trace_prompt(trace: dict[str, Any], prompt: AssembledPrompt, hits: list[Hit]) -> None:

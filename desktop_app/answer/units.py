@@ -245,6 +245,17 @@ def _unit(doc: DocumentText, structure: Structure, base: Hit, node: Node,
                           (doc.doc_id, node.index, kind), _weights(doc, topic, title))
 
 
+# a passage of a law: an article, a paragraph or an inciso opens one of its lines
+_LAW_LINE = re.compile(r"(?m)^\s*[“\"]?(?:Art(?:igo|ículo)?\.?\s*\d|ART\.?\s*\d|§\s*\d"
+                       r"|Par[áa]grafo [úu]nico|[IVXLC]{1,6}\s*[-–—]\s)")
+
+
+def may_be_law(hit: Hit) -> bool:
+    """Whether a passage can belong to a law, before its document is rebuilt: its stored
+    path says so (`Hit.path`), or its own lines open like a law's units."""
+    return bool(hit.path) or bool(_LAW_LINE.search(hit.text))
+
+
 def units_near(doc: DocumentText, base: Hit) -> list[StructuralUnit] | None:
     """Candidates for a passage of a structured document: every live unit the passage
     touches, as a provision and (when it has items) as a list, plus the article and the
