@@ -49,8 +49,10 @@ from desktop_app.answer.segments import Unit, segment
 from desktop_app.answer.units import (
     StructuralUnit,
     may_be_law,
+    may_have_sections,
     mostly_revoked,
     search_units,
+    section_label,
     show,
     units_near,
 )
@@ -623,9 +625,22 @@ def extract_answer(question: str, sources: Sequence[NumberedSource],
         words = _folded_words(quote.unit.text)
         if any(_near_duplicate(words, other) for other in seen):
             continue  # overlapping chunks repeat sentences; a block already holds its items
-        chosen.append(quote)
+        chosen.append(_under_section(quote, documents))
         seen.append(words)
     return ExtractiveAnswer(tuple(chosen), tuple(ranked), matched, terms(question), embedded)
+
+
+def _under_section(quote: Quote, documents: DocumentTexts | None) -> Quote:
+    """A sentence of a report or contract shown under its numbered section or clause
+    ("Cláusula SEGUNDA, 2.1 › O prazo é de 12 meses."); a law's units carry their path."""
+    if quote.structural is not None or documents is None or not may_have_sections(quote.hit):
+        return quote
+    document = documents.get(quote.hit.library, quote.hit.doc_id)
+    label = section_label(document, quote.hit, quote.start) if document is not None else ""
+    if not label:
+        return quote
+    return dataclasses.replace(quote, unit=dataclasses.replace(
+        quote.unit, display=f"{label} › {quote.unit.shown}"))
 
 
 def shown_text(quote: Quote, max_chars: int = MAX_QUOTE_CHARS) -> str:

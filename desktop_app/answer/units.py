@@ -250,10 +250,35 @@ _LAW_LINE = re.compile(r"(?m)^\s*[“\"]?(?:Art(?:igo|ículo)?\.?\s*\d|ART\.?\s*
                        r"|Par[áa]grafo [úu]nico|[IVXLC]{1,6}\s*[-–—]\s)")
 
 
+# a numbered section or a clause of a report or contract ("2.1 Objeto", "CLÁUSULA SEGUNDA")
+_SECTION_LINE = re.compile(r"(?m)^\s*(?:\d{1,2}(?:\.\d{1,2})+\.?\s+\S|\d{1,2}\.?\s+[A-ZÀ-Ú]"
+                           r"|CL[ÁA]USULA\s|Cl[áa]usula\s)")
+
+
 def may_be_law(hit: Hit) -> bool:
     """Whether a passage can belong to a law, before its document is rebuilt: its stored
     path says so (`Hit.path`), or its own lines open like a law's units."""
     return bool(hit.path) or bool(_LAW_LINE.search(hit.text))
+
+
+def may_have_sections(hit: Hit) -> bool:
+    """Whether a passage can lie in a numbered section or a clause (see `section_label`)."""
+    return may_be_law(hit) or bool(_SECTION_LINE.search(hit.text))
+
+
+def section_label(doc: DocumentText, hit: Hit, offset: int) -> str:
+    """The path of the section or clause holding `hit.text[offset]` ("Cláusula SEGUNDA,
+    2.1"), "" outside any."""
+    span = doc.hit_span(hit)
+    if span is None or not doc.structure:
+        return ""
+    structure = doc.structure
+    node = structure.at(span[0] + offset)
+    if node is not None and span[0] + offset <= node.text_start and node.parent is not None:
+        node = structure.nodes[node.parent]  # the quote opens with the unit's own label
+    elif node is not None and span[0] + offset <= node.text_start:
+        return ""
+    return structure.label(node)
 
 
 def units_near(doc: DocumentText, base: Hit) -> list[StructuralUnit] | None:
