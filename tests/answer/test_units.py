@@ -17,7 +17,7 @@ from desktop_app.retrieval.types import Hit
 from desktop_app.text.analyze import content_terms
 
 ITEMS = [f"{r} - item número {n} da lista;" for n, r in enumerate(
-    "I II III IV V VI VII VIII IX X XI XII XIII XIV XV XVI XVII".split(), start=1)]
+    ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV", "XV", "XVI", "XVII"], start=1)]
 LAW = "\n\n".join([
     "CAPÍTULO I\nDAS REGRAS",
     "Art. 1º Esta lei trata de regras. (Redação dada pela Lei nº 1, de 2020) Vigência",
