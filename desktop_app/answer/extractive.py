@@ -45,6 +45,7 @@ import numpy as np
 
 from desktop_app.answer.kinds import asked_kind, states
 from desktop_app.answer.prompt import MemoryItem, NumberedSource
+from desktop_app.answer.rewrite import topic_words
 from desktop_app.answer.segments import Unit, segment
 from desktop_app.answer.units import (
     StructuralUnit,
@@ -80,17 +81,19 @@ SECOND_OPINION_MARGIN = 0.05  # the top passage's best sentence joins a close an
 LEAD_PRECISION_WEIGHT = 0.05
 HEADING_PRECISION_WEIGHT = 0.03
 UNIT_SEARCH_DOCUMENTS = 2  # structured documents whose own units are searched
+LIST_NEIGHBOURS = 6  # two items of one list among this many best candidates: quote the list
 UNIT_SEARCH_LIMIT = 6  # units taken from each
 PHRASE_WEIGHT = 0.05  # a unit of a law: the question's word pairs it says in the same order
 PREVIOUS_WEIGHT = 0.03  # a follow-up: a unit of an article the previous answer quoted
 ASKED_WEIGHT = 0.1  # a follow-up: the share of its own words (not the carried ones) a unit has
 NARROWS_WEIGHT = -0.02  # a unit of a law about a special case of what was asked
+PREVIOUS_DOC_WEIGHT = 0.02  # a follow-up: a candidate of a document the last answer quoted
 # a candidate's score: the weighted sum of its features (`rank_candidates`)
 WEIGHTS = {"cosine": 1.0, "keywords": LEXICAL_WEIGHT, "prior": RANK_PRIOR, "names": TYPE_BONUS,
            "list": LIST_BONUS, "defines": DEFINITION_BONUS,
            "lead_precision": LEAD_PRECISION_WEIGHT, "heading_precision": HEADING_PRECISION_WEIGHT,
            "phrases": PHRASE_WEIGHT, "previous": PREVIOUS_WEIGHT, "asked": ASKED_WEIGHT,
-           "narrows": NARROWS_WEIGHT}
+           "narrows": NARROWS_WEIGHT, "previous_doc": PREVIOUS_DOC_WEIGHT}
 # "quais", "cuáles", "what are", "which were", "list the": a question that wants a list
 _LIST_QUESTION = re.compile(r"\b(?:quais|cuales|(?:what|which) (?:are|were)|list|liste|enumere)\b")
 # "Que princípios…", "Em que situações…", "De que formas…", "Which courses…", "¿En qué
@@ -438,7 +441,10 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
     # what the question asks about: a definition's thing; else its words without the
     # phrase naming the source ("segundo a LGPD")
     question_terms = thing.terms or terms(without_qualifier(question))
-    own_terms = (terms(without_qualifier(asked)) & question_terms) if asked else question_terms
+    # a follow-up's own topic words ("e qual o prazo para atender essas solicitações?":
+    # prazo, atender, solicitações — not "essas", which points back)
+    own_terms = (terms(" ".join(topic_words(without_qualifier(asked)))) & question_terms
+                 if asked else question_terms)
     wants_list = bool(_LIST_QUESTION.search(fold(question))) and not thing
     wants_units_list = wants_many(question) and not thing  # for the units of a law
     if thing:  # a glossary passage may rank low among passages that use the term a lot
@@ -541,6 +547,8 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
             features["previous"] = float((law.key[0], law.article) in previous_articles)
             if asked and own_terms:
                 features["asked"] = len(own_terms & shared) / len(own_terms)
+        if previous_articles:
+            features["previous_doc"] = float((source.hit.doc_id, "") in previous_articles)
         score = sum(WEIGHTS[name] * value for name, value in features.items())
         quotes.append(Quote(source.number, source.hit, unit, score, cosine, len(shared), law,
                             features))
@@ -614,6 +622,7 @@ def extract_answer(question: str, sources: Sequence[NumberedSource],
     for candidate in ordered:
         if len(chosen) >= max_quotes:
             break
+        candidate = _whole_list(candidate, ordered)
         if chosen and ordered is ranked and candidate.hit.doc_id != chosen[0].hit.doc_id \
                 and not _second_opinion(candidate, chosen, sources):
             continue  # the answer quotes the document that holds it
@@ -628,6 +637,21 @@ def extract_answer(question: str, sources: Sequence[NumberedSource],
         chosen.append(_under_section(quote, documents))
         seen.append(words)
     return ExtractiveAnswer(tuple(chosen), tuple(ranked), matched, terms(question), embedded)
+
+
+def _whole_list(candidate: Quote, ranked: Sequence[Quote]) -> Quote:
+    """An item of a law's list, when another item of the same list is also among the best
+    candidates, gives way to the whole list: the answer is the list, not two of its lines."""
+    law = candidate.structural
+    if law is None or law.holder is None:
+        return candidate
+    near = [q for q in ranked[:LIST_NEIGHBOURS] if q is not candidate]
+    if not any(q.structural is not None and q.structural.holder == law.holder
+               and q.structural.key[0] == law.key[0] for q in near):
+        return candidate
+    whole = next((q for q in ranked if q.structural is not None
+                  and q.structural.key == (law.key[0], law.holder, "list")), None)
+    return whole if whole is not None else candidate
 
 
 def _under_section(quote: Quote, documents: DocumentTexts | None) -> Quote:

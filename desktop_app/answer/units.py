@@ -72,6 +72,7 @@ class StructuralUnit:
     hidden: int  # list lines folded away
     notes: tuple[str, ...]
     key: tuple[str, int, str]  # (doc id, node index, kind): one candidate per unit
+    holder: int | None  # an item's list (the node index of its caput, § or inciso)
     # how rare each term of its lead and heading is in the document (an idf): a question's
     # words that a unit's lead is about, weighed against everything else that lead says
     weights: dict[str, float] = field(default_factory=dict, compare=False)
@@ -240,9 +241,10 @@ def _unit(doc: DocumentText, structure: Structure, base: Hit, node: Node,
     while end > start and doc.text[end - 1].isspace():
         end -= 1
     hit = doc.as_hit(base, start, end)
+    holder = node.parent if node.kind in (ITEM, LETTER, SUBITEM) else None
     return StructuralUnit(hit, label, structure.label(article) if article else "", headings,
                           tuple(lines), own, topic, title, kind, count, hidden, notes,
-                          (doc.doc_id, node.index, kind), _weights(doc, topic, title))
+                          (doc.doc_id, node.index, kind), holder, _weights(doc, topic, title))
 
 
 # a passage of a law: an article, a paragraph or an inciso opens one of its lines
