@@ -500,7 +500,8 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
         if document is None:
             continue
         found_units = search_units(
-            document, source.hit, question_terms, limit=UNIT_SEARCH_LIMIT,
+            document, source.hit, " ".join(topic_words(without_qualifier(question))),
+            limit=UNIT_SEARCH_LIMIT,
             also=(lambda text: defines(text, thing, language)) if thing else None)
         for found in found_units:
             add_unit(found, max_sources + 1, source)

@@ -14,7 +14,6 @@ from desktop_app.ingest.types import LoadedDocument, PageText
 from desktop_app.retrieval.doc_text import DocumentText
 from desktop_app.retrieval.index_api import DocumentRecord, chunk_row
 from desktop_app.retrieval.types import Hit
-from desktop_app.text.analyze import content_terms
 
 ITEMS = [f"{r} - item número {n} da lista;" for n, r in enumerate(
     ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV", "XV", "XVI", "XVII"], start=1)]
@@ -65,8 +64,7 @@ def test_a_list_comes_whole_from_any_chunk_it_touches_and_folds_after_fifteen() 
 
 def test_a_paragraph_is_shown_under_its_article_and_found_by_the_law_search() -> None:
     doc = _document(LAW)
-    found = search_units(doc, _hit(doc, "Art. 1º"), content_terms("prazo de resposta dias"),
-                         limit=2)
+    found = search_units(doc, _hit(doc, "Art. 1º"), "prazo de resposta dias", limit=2)
     sole = next(u for u in found if u.label == "Art. 2º, parágrafo único")
     assert show(sole) == "Art. 2º › Parágrafo único. O prazo de resposta é de 15 (quinze) dias."
 
