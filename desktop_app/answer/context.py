@@ -35,6 +35,7 @@ from desktop_app.text.fold import fold
 from desktop_app.text.sentences import turn_sentences
 from desktop_app.text.stopwords import NOT_CONTENT
 from desktop_app.text.values import specifics, value_kind
+from desktop_app.text.when import resolve
 
 MAX_MEMORIES = 5  # profile facts are few and short; the rest of the budget goes to recall
 MEMORY_SHARE = 0.5  # memories may take at most this share of the budget
@@ -51,6 +52,9 @@ MEMORY_FLOOR = 0.5  # the best memory's least gain (found for the question by me
 # memory cases, 3 % of the counts and 10 % of the names stated are needed facts, against
 # 19 % of the amounts, 26 % of the codes and 33 % of the times.
 KIND_WEIGHT = {"number": 0.2, "name": 0.5}
+MEANING_FLOOR = 0.5  # the candidates' median cosine is no closer than any unfound turn
+MEANING_WEIGHT = 0.0  # meaning's part of a piece's relevance, beside the question's words
+PLAIN_GAIN = 0.0  # what a sentence's content words the block does not show yet add
 FILL_ROUNDS = 3  # packings tried: the estimate is corrected by the real count in between
 FILL_MIN = 8  # tokens left over worth another packing
 
@@ -61,6 +65,7 @@ class ContextBlock:
     exchanges: tuple[EarlierExchange, ...]
     text: str  # what goes into the prompt before the sources
     tokens: int
+    message_ids: tuple[str, ...] = ()  # the recalled turns shown (some of their sentences)
 
     @property
     def chats(self) -> list[tuple[str, str]]:
@@ -93,6 +98,7 @@ class _Piece:
     values: frozenset[str]  # the specific things it states (numbers, amounts, codes, names)
     lead: _Piece | None = None  # the question a short answer needs beside it
     recency: float = 1.0  # the newest chat 1, the oldest OLDEST_WEIGHT (a correction wins)
+    meaning: float = 0.0  # how close its turn is to the question, among the candidates (0–1)
 
 
 @lru_cache(maxsize=16384)  # recalled sentences come back question after question
@@ -107,7 +113,27 @@ def _short_answer(text: str) -> bool:
     return len(text.split()) <= SHORT_ANSWER_WORDS
 
 
-def _pieces(exchanges: Sequence[EarlierExchange], terms: set[str]) -> list[_Piece]:
+def _meanings(exchanges: Sequence[EarlierExchange]) -> dict[str, float]:
+    """Each candidate turn's closeness to the question, from the recall search's cosines,
+    scaled among the candidates: the closest 1, the `MEANING_FLOOR` quantile and below 0
+    (cosines of one embedder sit in a narrow band whose place moves with the question)."""
+    cosines: dict[str, float] = {}
+    for e in exchanges:
+        for (message_id, _, _), cosine in zip(e.turns, e.similarity, strict=False):
+            if cosine is not None:
+                cosines[message_id] = max(cosine, cosines.get(message_id, -1.0))
+    if len(cosines) < 2:
+        return {}
+    ordered = sorted(cosines.values())
+    low = ordered[int(MEANING_FLOOR * (len(ordered) - 1))]
+    top = ordered[-1]
+    if top <= low:
+        return {}
+    return {m: max(0.0, (c - low) / (top - low)) for m, c in cosines.items()}
+
+
+def _pieces(exchanges: Sequence[EarlierExchange], terms: set[str],
+            language: str = "en") -> list[_Piece]:
     """The sentences recall can show: those with something specific (a number, an amount,
     a code, a name) or a word of the question; greetings and filler are left out. A short
     user answer carries the assistant's question before it as its `lead`. Each is weighed
@@ -117,6 +143,7 @@ def _pieces(exchanges: Sequence[EarlierExchange], terms: set[str]) -> list[_Piec
     step = (1.0 - OLDEST_WEIGHT) / (len(dates) - 1) if len(dates) > 1 else 0.0
     recency = {d: OLDEST_WEIGHT + i * step if len(dates) > 1 else 1.0
                for i, d in enumerate(dates)}
+    meanings = _meanings(exchanges)
     pieces: list[_Piece] = []
     seen: set[str] = set()
     for rank, exchange in enumerate(exchanges):
@@ -126,9 +153,10 @@ def _pieces(exchanges: Sequence[EarlierExchange], terms: set[str]) -> list[_Piec
             sentences = _sentences(text)
             if message_id not in seen:
                 seen.add(message_id)
+                meaning = meanings.get(message_id, 0.0)
                 for number, sentence in enumerate(sentences):
                     own, values = _analyzed(sentence)
-                    if not (terms & own or values):
+                    if not (terms & own or values or (meaning > 0 and own)):
                         continue
                     lead = None
                     if (role == "user" and previous is not None and previous[0] != "user"
@@ -139,8 +167,9 @@ def _pieces(exchanges: Sequence[EarlierExchange], terms: set[str]) -> list[_Piec
                                       (exchange.position + turn - 1, len(previous[1]) - 1),
                                       asked, rank, *_analyzed(asked), recency=weight)
                     pieces.append(_Piece(exchange, message_id, role,
-                                         (exchange.position + turn, number), sentence, rank,
-                                         own, values, lead, weight))
+                                         (exchange.position + turn, number),
+                                         resolve(sentence, exchange.started_at, language),
+                                         rank, own, values, lead, weight, meaning))
             previous = (role, sentences)
     return pieces
 
@@ -160,20 +189,24 @@ def _weights(pieces: Sequence[_Piece | _Memory], terms: set[str]) -> dict[str, f
 
 
 def _gain(candidate: _Piece | _Memory, weights: dict[str, float], shown: set[str],
-          asked: set[str]) -> float:
-    """What showing a sentence adds: the question's words it has (weighted) times the
-    specific things it states that the block does not show yet (an amount, a code, a time
-    or a date counts more than a count or a name: `KIND_WEIGHT`). One with nothing new to
-    state adds a little only while it has a word of the question the block does not show
-    yet (`asked`: the question's words shown so far): the same sentence said twelve times
-    is shown once. The search chose which exchanges are candidates; among them its rank
-    only breaks ties (a broad question's facts are spread over many exchanges, none of
-    which matches it best). A profile memory always adds a little (the memory search found
-    it for this question, even when it shares no word with it), less the lower it ranked."""
+          asked: set[str], said: set[str] | frozenset[str] = frozenset()) -> float:
+    """What showing a sentence (or a memory) adds: how much it concerns the question —
+    the question's words it has (weighted) and how close its meaning is
+    (`MEANING_WEIGHT`) — times what it states that the block does not show yet: specific
+    things (an amount, a code, a time or a date counts more than a count or a name:
+    `KIND_WEIGHT`) and, for plain statements, its content words not shown yet
+    (`PLAIN_GAIN`, by their share). One with nothing new to state adds a little only
+    while it has a word of the question the block does not show yet (`asked`): the same
+    sentence said twelve times is shown once. The search chose which exchanges are
+    candidates; among them its rank only breaks ties. A memory is weighed like a
+    sentence: it has no floor when nothing in it concerns the question."""
     relevance = sum(w for t, w in weights.items() if t in candidate.terms)
     new = sum(_weight(v) for v in candidate.values - shown)
     unasked = any(t in candidate.terms and t not in asked for t in weights)
-    gain = (1.0 + relevance) * (new + (NO_VALUE_GAIN if unasked else 0.0))
+    plain = (PLAIN_GAIN * len(candidate.terms - said) / len(candidate.terms)
+             if candidate.terms else 0.0)
+    gain = ((1.0 + relevance + MEANING_WEIGHT * candidate.meaning)
+            * (new + plain + (NO_VALUE_GAIN if unasked else 0.0)))
     if isinstance(candidate, _Memory):
         return max(gain, MEMORY_FLOOR / (1 + candidate.rank))
     return gain * candidate.recency
@@ -193,6 +226,7 @@ class _Memory:
     rank: int
     terms: frozenset[str]
     values: frozenset[str]
+    meaning: float = 0.0  # that of the user turn it was taken from, when that is a candidate
 
 
 def render_memories(memories: Sequence[MemoryItem], texts: PromptTexts) -> str:
@@ -277,9 +311,15 @@ def fit_context(memories: Sequence[MemoryItem], exchanges: Sequence[EarlierExcha
     if budget <= 0 or (not memories and not exchanges):
         return EMPTY
     terms = set(content_terms(query, ignore=NOT_CONTENT))  # "tell me", "can you": no topic
-    offered = [_Memory(m, rank, content_terms(m.text), specifics(m.text))
+    pieces = _pieces(exchanges, terms, texts.language)
+    turns: dict[str, list[_Piece]] = {}
+    for piece in pieces:
+        if piece.role == "user":
+            turns.setdefault(piece.message_id, []).append(piece)
+    offered = [_Memory(m, rank, content_terms(m.text), specifics(m.text),
+                       max((group[0].meaning for group in turns.values()
+                            if _covered(" ".join(p.text for p in group), [m])), default=0.0))
                for rank, m in enumerate(memories[:MAX_MEMORIES])]
-    pieces = _pieces(exchanges, terms)
     weights = _weights([*pieces, *offered], terms)
     best = EMPTY
     room = budget
@@ -309,7 +349,8 @@ def _render(groups: list[list[_Piece | _Memory]], exchanges: Sequence[EarlierExc
     used = {p.exchange.exchange_id for p in pieces}
     return ContextBlock(tuple(m.item for m in kept),
                         tuple(e for e in exchanges if e.exchange_id in used), text,
-                        count_tokens(text) if text else 0)
+                        count_tokens(text) if text else 0,
+                        tuple(dict.fromkeys(p.message_id for p in pieces)))
 
 
 def _pack(memories: list[_Memory], pieces: list[_Piece], weights: dict[str, float],
@@ -362,6 +403,7 @@ def _pack(memories: list[_Memory], pieces: list[_Piece], weights: dict[str, floa
     retired: set[tuple[str, int]] = set()
     chats: dict[str, list[_Piece]] = {}  # the pieces shown of each chat, in the order said
     shown: set[str] = set()
+    said: set[str] = set()  # the content words the block shows
     asked: set[str] = set()  # the question's words the block shows
     state = {"memories": 0, "memory_tokens": 0, "recall": False}
 
@@ -388,7 +430,7 @@ def _pack(memories: list[_Memory], pieces: list[_Piece], weights: dict[str, floa
         return total
 
     def ratio(c: _Piece | _Memory) -> float:
-        return _gain(c, weights, shown, asked) / max(1, cost(c))
+        return _gain(c, weights, shown, asked, said) / max(1, cost(c))
 
     heap = [(-ratio(c), c.rank, i) for i, c in enumerate(candidates)]
     heapq.heapify(heap)
@@ -421,6 +463,7 @@ def _pack(memories: list[_Memory], pieces: list[_Piece], weights: dict[str, floa
             done.add(key(part))
             retired.update(covers.get(key(part), ()))
             shown.update(part.values)
+            said.update(part.terms)
             asked.update(t for t in weights if t in part.terms)
             if isinstance(part, _Piece):
                 _insert(chats.setdefault(part.exchange.conversation_id, []), part,
