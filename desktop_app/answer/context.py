@@ -25,7 +25,7 @@ import bisect
 import heapq
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from desktop_app.answer.prompt import MemoryItem, PromptTexts, neutralize
@@ -99,6 +99,7 @@ class _Piece:
     lead: _Piece | None = None  # the question a short answer needs beside it
     recency: float = 1.0  # the newest chat 1, the oldest OLDEST_WEIGHT (a correction wins)
     meaning: float = 0.0  # how close its turn is to the question, among the candidates (0–1)
+    shown: str = ""  # as the block shows it: relative dates resolved (`text.when`)
 
 
 @lru_cache(maxsize=16384)  # recalled sentences come back question after question
@@ -165,13 +166,19 @@ def _pieces(exchanges: Sequence[EarlierExchange], terms: set[str],
                         asked = previous[1][-1]
                         lead = _Piece(exchange, exchange.turns[turn - 1][0], previous[0],
                                       (exchange.position + turn - 1, len(previous[1]) - 1),
-                                      asked, rank, *_analyzed(asked), recency=weight)
+                                      asked, rank, *_analyzed(asked), recency=weight,
+                                      shown=asked)
                     pieces.append(_Piece(exchange, message_id, role,
-                                         (exchange.position + turn, number),
-                                         resolve(sentence, exchange.started_at, language),
-                                         rank, own, values, lead, weight, meaning))
+                                         (exchange.position + turn, number), sentence,
+                                         rank, own, values, lead, weight, meaning,
+                                         _resolved(sentence, exchange.started_at, language)))
             previous = (role, sentences)
     return pieces
+
+
+@lru_cache(maxsize=16384)
+def _resolved(sentence: str, said_on: str, language: str) -> str:
+    return resolve(sentence, said_on, language)
 
 
 @lru_cache(maxsize=8192)
@@ -254,7 +261,7 @@ def render_recall(pieces: Sequence[_Piece], texts: PromptTexts) -> str:
                 lines.append((piece.role, []))
             elif not _follows(before, piece):
                 lines[-1][1].append(GAP.strip())
-            lines[-1][1].append(piece.text)
+            lines[-1][1].append(piece.shown or piece.text)
             before = piece
         rendered = [texts["recall_user" if role == "user" else "recall_assistant"].format(
             text=neutralize(" ".join(" ".join(words).split()))) for role, words in lines]
@@ -291,11 +298,31 @@ def _insert(shown: list[_Piece], piece: _Piece, line: int, gap: int, *,
     return added
 
 
+@lru_cache(maxsize=16384)
+def _words(text: str) -> frozenset[str]:
+    return frozenset(fold(text).split())
+
+
 def _covered(turn: str, memories: Sequence[MemoryItem]) -> bool:
     """The user's turn says no more than a memory shown above (the memory was taken from it)."""
-    words = set(fold(turn).split())
-    return any(words and len(words - set(fold(m.text).split())) <= max(1, len(words) // 5)
+    words = _words(turn)
+    return any(words and len(words - _words(m.text)) <= max(1, len(words) // 5)
                for m in memories)
+
+
+Candidate = _Piece | _Memory
+Key = tuple[str, int]
+
+
+def _key(c: Candidate) -> Key:
+    return ("\0" + c.item.id, 0) if isinstance(c, _Memory) else (c.message_id, c.order[1])
+
+
+def _parts(c: Candidate) -> list[Candidate]:
+    """What showing `c` shows: a short answer comes with the question it answers."""
+    if isinstance(c, _Piece) and c.lead is not None:
+        return [c.lead, c]
+    return [c]
 
 
 def fit_context(memories: Sequence[MemoryItem], exchanges: Sequence[EarlierExchange],
@@ -304,169 +331,185 @@ def fit_context(memories: Sequence[MemoryItem], exchanges: Sequence[EarlierExcha
     """Profile memories and what was said in earlier chats, while the rendered block fits
     `budget` tokens. Both are packed piece by piece — a memory, or one sentence of a
     recalled turn — the piece that adds most for its tokens first (`_gain`: the question's
-    words, specific things not shown yet, its search rank), so the budget holds facts
+    words and meaning, what it states that is not shown yet), so the budget holds facts
     rather than greetings or the same number three times. A user turn a shown memory was
     taken from is not repeated. Each piece is counted once; the rendered block is counted
     again at the end, trimmed if the sum of parts fell short and refilled if it was over."""
     if budget <= 0 or (not memories and not exchanges):
         return EMPTY
     terms = set(content_terms(query, ignore=NOT_CONTENT))  # "tell me", "can you": no topic
-    pieces = _pieces(exchanges, terms, texts.language)
-    turns: dict[str, list[_Piece]] = {}
-    for piece in pieces:
-        if piece.role == "user":
-            turns.setdefault(piece.message_id, []).append(piece)
-    offered = [_Memory(m, rank, content_terms(m.text), specifics(m.text),
-                       max((group[0].meaning for group in turns.values()
-                            if _covered(" ".join(p.text for p in group), [m])), default=0.0))
-               for rank, m in enumerate(memories[:MAX_MEMORIES])]
-    weights = _weights([*pieces, *offered], terms)
-    best = EMPTY
-    room = budget
-    sizes: dict[str, int] = {}  # each text counted once, across packings
-    for _ in range(FILL_ROUNDS):
-        groups = _pack(offered, pieces, weights, texts, count_tokens, room, budget, sizes)
-        while True:
-            block = _render(groups, exchanges, texts, count_tokens)
-            if block.tokens <= budget or not groups:
-                break
-            groups.pop()  # the estimate fell short: drop the last piece chosen
-        if block.tokens <= budget and block.tokens >= best.tokens:
-            best = block
-        slack = budget - block.tokens
-        if slack < FILL_MIN or len(groups) == 0:
-            break
-        room += slack
-    return best
+    return _Packer(memories, exchanges, terms, texts, count_tokens, budget).fill()
 
 
-def _render(groups: list[list[_Piece | _Memory]], exchanges: Sequence[EarlierExchange],
-            texts: PromptTexts, count_tokens: Callable[[str], int]) -> ContextBlock:
-    chosen = [c for group in groups for c in group]
-    kept = sorted((c for c in chosen if isinstance(c, _Memory)), key=lambda m: m.rank)
-    pieces = [c for c in chosen if isinstance(c, _Piece)]
-    text = render_memories([m.item for m in kept], texts) + render_recall(pieces, texts)
-    used = {p.exchange.exchange_id for p in pieces}
-    return ContextBlock(tuple(m.item for m in kept),
-                        tuple(e for e in exchanges if e.exchange_id in used), text,
-                        count_tokens(text) if text else 0,
-                        tuple(dict.fromkeys(p.message_id for p in pieces)))
+class _Packer:
+    """One block's packing, in steps: the candidates (`__init__`: sentences, memories and
+    which user turn each memory was taken from), a greedy choice under a token room
+    (`choose`, with `cost` and `_gain`), and the fill that renders, trims and refills
+    (`fill`)."""
 
-
-def _pack(memories: list[_Memory], pieces: list[_Piece], weights: dict[str, float],
-          texts: PromptTexts, count_tokens: Callable[[str], int], room: int,
-          budget: int, sizes: dict[str, int]) -> list[list[_Piece | _Memory]]:
-    """Greedy by gain per token, lazily re-evaluated (a piece's gain only falls as the
-    block shows more; its cost can fall too, when a neighbour joins its line, and is
-    seen when it comes up), within `room` tokens counted part by part: a section's
-    header once, a chat's fence once, a speaker's label where the speaker changes and
-    a "…" where something is skipped (`_insert`), then each sentence.
-    Returns the chosen groups in the order chosen (a short answer with its question)."""
-    candidates: list[_Piece | _Memory] = [*memories, *pieces]
-    if not candidates or room <= 0:
-        return []
-    def size(text: str) -> int:
-        if text not in sizes:
-            sizes[text] = count_tokens(text)
-        return sizes[text]
-
-    intro = size(texts["recall"].format(items=""))
-    fence = size(texts["recall_chat"].format(date="15 Nov 2024", turns=""))
-    label = max(size(texts["recall_user"].format(text="")),
-                size(texts["recall_assistant"].format(text="")))
-    memory_head = size(texts["memories"].format(items=""))
-    gap = size(GAP)
-
-    def parts(c: _Piece | _Memory) -> list[_Piece | _Memory]:
-        if isinstance(c, _Piece) and c.lead is not None:
-            return [c.lead, c]
-        return [c]
-
-    def key(c: _Piece | _Memory) -> tuple[str, int]:
-        return ("\0" + c.item.id, 0) if isinstance(c, _Memory) else (c.message_id, c.order[1])
-
-    # a user turn and a memory taken from it say the same: showing one retires the other
-    covers: dict[tuple[str, int], set[tuple[str, int]]] = {}
-    by_message: dict[str, list[_Piece]] = {}
-    for piece in pieces:
-        by_message.setdefault(piece.message_id, []).append(piece)
-    for memory in memories:
-        for group in by_message.values():
-            if group[0].role == "user" and _covered(" ".join(p.text for p in group),
-                                                    [memory.item]):
-                keys = {key(p) for p in group}
-                covers.setdefault(key(memory), set()).update(keys)
+    def __init__(self, memories: Sequence[MemoryItem], exchanges: Sequence[EarlierExchange],
+                 terms: set[str], texts: PromptTexts, count_tokens: Callable[[str], int],
+                 budget: int) -> None:
+        self.exchanges = exchanges
+        self.texts = texts
+        self.count_tokens = count_tokens
+        self.budget = budget
+        self.sizes: dict[str, int] = {}  # each text counted once, across packings
+        self.pieces = _pieces(exchanges, terms, texts.language)
+        self.covers: dict[Key, set[Key]] = {}  # a memory and the user turn it was taken from
+        user_turns: dict[str, list[_Piece]] = {}
+        for piece in self.pieces:
+            if piece.role == "user":
+                user_turns.setdefault(piece.message_id, []).append(piece)
+        self.memories: list[_Memory] = []
+        for rank, item in enumerate(memories[:MAX_MEMORIES]):
+            sources = [group for group in user_turns.values()
+                       if _covered(" ".join(p.text for p in group), [item])]
+            memory = _Memory(item, rank, content_terms(item.text), specifics(item.text),
+                             max((group[0].meaning for group in sources), default=0.0))
+            self.memories.append(memory)
+            for group in sources:  # showing one retires the other: they say the same
+                keys = {_key(p) for p in group}
+                self.covers.setdefault(_key(memory), set()).update(keys)
                 for k in keys:
-                    covers.setdefault(k, set()).add(key(memory))
+                    self.covers.setdefault(k, set()).add(_key(memory))
+        self.weights = _weights([*self.pieces, *self.memories], terms)
+        self.intro = self.size(texts["recall"].format(items=""))
+        self.fence = self.size(texts["recall_chat"].format(date="15 Nov 2024", turns=""))
+        self.label = max(self.size(texts["recall_user"].format(text="")),
+                         self.size(texts["recall_assistant"].format(text=""))) + 1
+        self.memory_head = self.size(texts["memories"].format(items=""))
+        self.gap = self.size(GAP)
 
-    done: set[tuple[str, int]] = set()
-    retired: set[tuple[str, int]] = set()
-    chats: dict[str, list[_Piece]] = {}  # the pieces shown of each chat, in the order said
-    shown: set[str] = set()
-    said: set[str] = set()  # the content words the block shows
-    asked: set[str] = set()  # the question's words the block shows
-    state = {"memories": 0, "memory_tokens": 0, "recall": False}
+    def size(self, text: str) -> int:
+        if text not in self.sizes:
+            self.sizes[text] = self.count_tokens(text)
+        return self.sizes[text]
 
-    def cost(c: _Piece | _Memory) -> int:
+    def fill(self) -> ContextBlock:
+        """Pack, render and count; trim while over the budget, pack again into what the
+        estimate left over."""
+        best = EMPTY
+        room = self.budget
+        for _ in range(FILL_ROUNDS):
+            groups = self.choose(room)
+            while True:
+                block = self.render(groups)
+                if block.tokens <= self.budget or not groups:
+                    break
+                groups.pop()  # the estimate fell short: drop the last piece chosen
+            if block.tokens <= self.budget and block.tokens >= best.tokens:
+                best = block
+            slack = self.budget - block.tokens
+            if slack < FILL_MIN or len(groups) == 0:
+                break
+            room += slack
+        return best
+
+    def render(self, groups: list[list[Candidate]]) -> ContextBlock:
+        chosen = [c for group in groups for c in group]
+        kept = sorted((c for c in chosen if isinstance(c, _Memory)), key=lambda m: m.rank)
+        pieces = [c for c in chosen if isinstance(c, _Piece)]
+        text = (render_memories([m.item for m in kept], self.texts)
+                + render_recall(pieces, self.texts))
+        used = {p.exchange.exchange_id for p in pieces}
+        return ContextBlock(tuple(m.item for m in kept),
+                            tuple(e for e in self.exchanges if e.exchange_id in used), text,
+                            self.count_tokens(text) if text else 0,
+                            tuple(dict.fromkeys(p.message_id for p in pieces)))
+
+    def choose(self, room: int) -> list[list[Candidate]]:
+        """Greedy by gain per token, lazily re-evaluated (a piece's gain only falls as the
+        block shows more; its cost can fall too, when a neighbour joins its line, and is
+        seen when it comes up), within `room` tokens counted part by part: a section's
+        header once, a chat's fence once, a speaker's label where the speaker changes and
+        a "…" where something is skipped (`_insert`), then each sentence.
+        Returns the chosen groups in the order chosen (a short answer with its question)."""
+        candidates: list[Candidate] = [*self.memories, *self.pieces]
+        if not candidates or room <= 0:
+            return []
+        state = _Shown()
+        heap = [(-self.ratio(c, state), c.rank, i) for i, c in enumerate(candidates)]
+        heapq.heapify(heap)
+        groups: list[list[Candidate]] = []
+        used = 0
+        while heap:
+            _, _, i = heapq.heappop(heap)
+            c = candidates[i]
+            if _key(c) in state.done or _key(c) in state.retired:
+                continue
+            current = self.ratio(c, state)
+            if current <= 0:
+                continue
+            if heap and current < -heap[0][0] - 1e-12:
+                heapq.heappush(heap, (-current, c.rank, i))  # its gain fell: re-queue
+                continue
+            spend = self.cost(c, state)
+            if used + spend > room:
+                continue
+            if isinstance(c, _Memory):
+                if state.memory_tokens + spend > self.budget * MEMORY_SHARE:
+                    continue
+                state.memories += 1
+                state.memory_tokens += spend
+            else:
+                state.recall = True
+            used += spend
+            groups.append(self.show(c, state))
+        return groups
+
+    def show(self, c: Candidate, state: _Shown) -> list[Candidate]:
+        fresh = [part for part in _parts(c) if _key(part) not in state.done]
+        for part in fresh:
+            state.done.add(_key(part))
+            state.retired.update(self.covers.get(_key(part), ()))
+            state.values.update(part.values)
+            state.terms.update(part.terms)
+            state.asked.update(t for t in self.weights if t in part.terms)
+            if isinstance(part, _Piece):
+                _insert(state.chats.setdefault(part.exchange.conversation_id, []), part,
+                        self.label, self.gap)
+        return fresh
+
+    def ratio(self, c: Candidate, state: _Shown) -> float:
+        return (_gain(c, self.weights, state.values, state.asked, state.terms)
+                / max(1, self.cost(c, state)))
+
+    def cost(self, c: Candidate, state: _Shown) -> int:
+        """The tokens showing `c` adds to the block as it is."""
         if isinstance(c, _Memory):
-            return (0 if state["memories"] else memory_head) \
-                + size(texts["memory_item"].format(text=c.item.text)) + 1
-        total = 0 if state["recall"] else intro
-        fresh = [part for part in parts(c) if key(part) not in done]
+            return ((0 if state.memories else self.memory_head)
+                    + self.size(self.texts["memory_item"].format(text=c.item.text)) + 1)
+        total = 0 if state.recall else self.intro
+        fresh = [part for part in _parts(c) if _key(part) not in state.done]
         if len(fresh) == 1:  # the common case: counted without copying the chat
             part = fresh[0]
             assert isinstance(part, _Piece)
             chat = part.exchange.conversation_id
-            return (total + (0 if chat in chats else fence) + size(part.text)
-                    + _insert(chats.get(chat, []), part, label + 1, gap, keep=False))
+            return (total + (0 if chat in state.chats else self.fence) + self.size(part.shown)
+                    + _insert(state.chats.get(chat, []), part, self.label, self.gap,
+                              keep=False))
         trial: dict[str, list[_Piece]] = {}  # the chats as they would be with `c` shown
         for part in fresh:
             assert isinstance(part, _Piece)
             chat = part.exchange.conversation_id
-            if chat not in chats and chat not in trial:
-                total += fence
-            shown_in_chat = trial.setdefault(chat, list(chats.get(chat, ())))
-            total += size(part.text) + _insert(shown_in_chat, part, label + 1, gap)
+            if chat not in state.chats and chat not in trial:
+                total += self.fence
+            shown_in_chat = trial.setdefault(chat, list(state.chats.get(chat, ())))
+            total += self.size(part.shown) + _insert(shown_in_chat, part, self.label, self.gap)
         return total
 
-    def ratio(c: _Piece | _Memory) -> float:
-        return _gain(c, weights, shown, asked, said) / max(1, cost(c))
 
-    heap = [(-ratio(c), c.rank, i) for i, c in enumerate(candidates)]
-    heapq.heapify(heap)
-    groups: list[list[_Piece | _Memory]] = []
-    used = 0
-    while heap:
-        _, _, i = heapq.heappop(heap)
-        c = candidates[i]
-        if key(c) in done or key(c) in retired:
-            continue
-        current = ratio(c)
-        if current <= 0:
-            continue
-        if heap and current < -heap[0][0] - 1e-12:
-            heapq.heappush(heap, (-current, c.rank, i))  # its gain fell: re-queue
-            continue
-        spend = cost(c)
-        if used + spend > room:
-            continue
-        if isinstance(c, _Memory):
-            if state["memory_tokens"] + spend > budget * MEMORY_SHARE:
-                continue
-            state["memories"] += 1
-            state["memory_tokens"] += spend
-        else:
-            state["recall"] = True
-        used += spend
-        fresh = [part for part in parts(c) if key(part) not in done]
-        for part in fresh:
-            done.add(key(part))
-            retired.update(covers.get(key(part), ()))
-            shown.update(part.values)
-            said.update(part.terms)
-            asked.update(t for t in weights if t in part.terms)
-            if isinstance(part, _Piece):
-                _insert(chats.setdefault(part.exchange.conversation_id, []), part,
-                        label + 1, gap)
-        groups.append(fresh)
-    return groups
+@dataclass
+class _Shown:
+    """What a packing shows so far."""
+
+    done: set[Key] = field(default_factory=set)
+    retired: set[Key] = field(default_factory=set)  # said by a memory or turn shown
+    chats: dict[str, list[_Piece]] = field(default_factory=dict)  # shown pieces, in order
+    values: set[str] = field(default_factory=set)  # the specific things shown
+    terms: set[str] = field(default_factory=set)  # the content words shown
+    asked: set[str] = field(default_factory=set)  # the question's words shown
+    memories: int = 0
+    memory_tokens: int = 0
+    recall: bool = False
