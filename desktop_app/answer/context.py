@@ -43,9 +43,9 @@ GAP = " … "
 SHORT_ANSWER_WORDS = 8  # a user reply this short is shown with the question it answers
 NO_VALUE_GAIN = 0.05  # a sentence with the question's words but nothing specific, vs one value
 OLDEST_WEIGHT = 0.5  # the oldest candidate chat's sentences count this much, the newest 1
-MEMORY_FLOOR = 0.5  # the best memory's least gain (found for the question by meaning); the
-# n-th best memory's is MEMORY_FLOOR / n: the lower the search ranked it, the less surely it
-# is about the question when it shares no word with it and states nothing new
+MEMORY_FLOOR = 0.5  # the best memory's least gain, when it concerns the question (a word of
+# it, or the turn it was taken from closer to the question than most candidates); the n-th
+# best memory's is MEMORY_FLOOR / n. A memory that concerns nothing asked has no floor.
 # what a stated value adds, by kind (`value_kind`); 1 for the others (amounts, codes, times,
 # dates). A count ("2-3 hours", "12-month") or a capitalised word (a greeting's name, a
 # show's title) is weaker evidence of a fact someone will ask for again: on the layer1
@@ -53,8 +53,9 @@ MEMORY_FLOOR = 0.5  # the best memory's least gain (found for the question by me
 # 19 % of the amounts, 26 % of the codes and 33 % of the times.
 KIND_WEIGHT = {"number": 0.2, "name": 0.5}
 MEANING_FLOOR = 0.5  # the candidates' median cosine is no closer than any unfound turn
-MEANING_WEIGHT = 0.0  # meaning's part of a piece's relevance, beside the question's words
-PLAIN_GAIN = 0.0  # what a sentence's content words the block does not show yet add
+MEANING_WEIGHT = 1.0  # meaning's part of a piece's relevance, beside the question's words
+PLAIN_GAIN = 1.0  # what a plain statement close to the question adds (as much as an amount)
+STRONG_HALF = 3  # candidate sentences stating amounts, codes, times or dates that halve it
 FILL_ROUNDS = 3  # packings tried: the estimate is corrected by the real count in between
 FILL_MIN = 8  # tokens left over worth another packing
 
@@ -196,26 +197,36 @@ def _weights(pieces: Sequence[_Piece | _Memory], terms: set[str]) -> dict[str, f
 
 
 def _gain(candidate: _Piece | _Memory, weights: dict[str, float], shown: set[str],
-          asked: set[str], said: set[str] | frozenset[str] = frozenset()) -> float:
+          asked: set[str], said: set[str] | frozenset[str] = frozenset(),
+          plainness: float = 1.0) -> float:
     """What showing a sentence (or a memory) adds: how much it concerns the question —
-    the question's words it has (weighted) and how close its meaning is
-    (`MEANING_WEIGHT`) — times what it states that the block does not show yet: specific
-    things (an amount, a code, a time or a date counts more than a count or a name:
-    `KIND_WEIGHT`) and, for plain statements, its content words not shown yet
-    (`PLAIN_GAIN`, by their share). One with nothing new to state adds a little only
-    while it has a word of the question the block does not show yet (`asked`): the same
-    sentence said twelve times is shown once. The search chose which exchanges are
-    candidates; among them its rank only breaks ties. A memory is weighed like a
-    sentence: it has no floor when nothing in it concerns the question."""
+    the question's words it has (weighted) and how close its turn's meaning is
+    (`MEANING_WEIGHT`) — times what it states that the block does not show yet:
+
+    - specific things: an amount, a code, a time or a date counts more than a count or a
+      name (`KIND_WEIGHT`);
+    - a plain statement ("I went to a support group yesterday"): its meaning times the
+      share of its words the block does not show yet, times `plainness` (a question
+      states nothing);
+    - one with nothing new to state adds a little only while it has a word of the
+      question the block does not show yet (`asked`): the same sentence said twelve
+      times is shown once.
+
+    The search chose the candidates; among them its rank only breaks ties. A memory is
+    weighed like a sentence; it has a small floor (its rank in the memory search) only
+    when something in it concerns the question."""
     relevance = sum(w for t, w in weights.items() if t in candidate.terms)
     new = sum(_weight(v) for v in candidate.values - shown)
     unasked = any(t in candidate.terms and t not in asked for t in weights)
-    plain = (PLAIN_GAIN * len(candidate.terms - said) / len(candidate.terms)
-             if candidate.terms else 0.0)
+    states = candidate.terms and not (isinstance(candidate, _Piece)
+                                      and candidate.text.rstrip().endswith("?"))
+    plain = (PLAIN_GAIN * plainness * candidate.meaning
+             * len(candidate.terms - said) / len(candidate.terms) if states else 0.0)
     gain = ((1.0 + relevance + MEANING_WEIGHT * candidate.meaning)
             * (new + plain + (NO_VALUE_GAIN if unasked else 0.0)))
     if isinstance(candidate, _Memory):
-        return max(gain, MEMORY_FLOOR / (1 + candidate.rank))
+        concerns = relevance > 0 or candidate.meaning > 0
+        return max(gain, MEMORY_FLOOR / (1 + candidate.rank)) if concerns else gain
     return gain * candidate.recency
 
 
@@ -374,6 +385,10 @@ class _Packer:
                 for k in keys:
                     self.covers.setdefault(k, set()).add(_key(memory))
         self.weights = _weights([*self.pieces, *self.memories], terms)
+        # where the chats are full of amounts, codes, times and dates, those are what is
+        # asked for; where they state none, plain statements are the facts
+        strong = sum(any(_weight(v) >= 1 for v in p.values) for p in self.pieces)
+        self.plainness = 1 / (1 + strong / STRONG_HALF)
         self.intro = self.size(texts["recall"].format(items=""))
         self.fence = self.size(texts["recall_chat"].format(date="15 Nov 2024", turns=""))
         self.label = max(self.size(texts["recall_user"].format(text="")),
@@ -472,7 +487,7 @@ class _Packer:
         return fresh
 
     def ratio(self, c: Candidate, state: _Shown) -> float:
-        return (_gain(c, self.weights, state.values, state.asked, state.terms)
+        return (_gain(c, self.weights, state.values, state.asked, state.terms, self.plainness)
                 / max(1, self.cost(c, state)))
 
     def cost(self, c: Candidate, state: _Shown) -> int:

@@ -10,7 +10,9 @@ category (1 multi-hop, 2 temporal, 3 open-domain, 4 single-hop) and over 1–4:
 - `answer_in_block`: the answer, folded, occurs in the block as whole words;
 - `evidence_in_block`: some turn the dataset names as evidence is shown (a sentence of it);
 - `evidence_recall_at_10_turns`: some evidence turn is among the recall's first 10 turns
-  (its second stage: turns, not exchanges).
+  (its second stage: turns, not exchanges);
+- `quoted`: without a model, the answer would quote the block (`personal_quotes`) instead
+  of saying the chats do not tell — wanted for 1–4, not for category 5.
 
 Beside each, a BM25 baseline computed in the same run over the same turns: the top 10
 turns by BM25 (`bm25_evidence_recall_at_10`) and a greedy pack of BM25's turns, best
@@ -34,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from desktop_app.answer.context import MAX_MEMORIES, fit_context
+from desktop_app.answer.extractive import personal_quotes
 from desktop_app.answer.prompt import MemoryItem as PromptMemory
 from desktop_app.answer.prompt import PromptTexts, load_prompts, neutralize
 from desktop_app.chat.conversations import ConversationStore
@@ -86,8 +89,13 @@ def session_time(label: str) -> str:
     return moment.replace(tzinfo=UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+_GLUED = re.compile(r"(?<=\d)(?=[a-z])|(?<=[a-z])(?=\d)")
+
+
 def words(text: Any) -> list[str]:
-    return _WORDS.findall(fold(str(text)))
+    """Folded words; a number glued to a word is two ("23January" → "23 january"), as some
+    answers are written."""
+    return _WORDS.findall(_GLUED.sub(" ", fold(str(text))))
 
 
 def answer_in(answer: Any, text: str) -> bool:
@@ -199,6 +207,7 @@ def evaluate_conversation(sample: dict[str, Any], embedder: Any, workdir: Path, 
                 "memory_tokens": count_tokens(block.text.split("From earlier chats")[0])
                 if block.memories else 0,
                 "recalled_turns": len(block.message_ids),
+                "quoted": bool(personal_quotes(question, block.memories, block.exchanges)),
             })
             if capture is not None:
                 capture.append({"question": question, "category": category,
@@ -222,7 +231,7 @@ def _share(rows: Sequence[dict[str, Any]], key: str) -> float | None:
 
 METRICS = ("answer_in_block", "bm25_pack_answer_in_block", "evidence_in_block",
            "bm25_pack_evidence_in_block", "evidence_recall_at_10_turns",
-           "bm25_evidence_recall_at_10")
+           "bm25_evidence_recall_at_10", "quoted")
 
 
 def summarize_locomo(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -238,7 +247,8 @@ def summarize_locomo(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
     if unanswerable:
         out["per_category"]["5_unanswerable"] = {
             "questions": len(unanswerable),
-            "evidence_in_block": _share(unanswerable, "evidence_in_block")}
+            "evidence_in_block": _share(unanswerable, "evidence_in_block"),
+            "quoted": _share(unanswerable, "quoted")}
     tokens = sorted(r["block_tokens"] for r in rows)
     out["block_tokens_p95"] = tokens[max(0, -(-95 * len(tokens) // 100) - 1)] if tokens else 0
     out["mean_block_memories"] = round(sum(r["block_memories"] for r in rows)
