@@ -7,7 +7,8 @@ and every turn of it on its own (memory/recall.py, `units_of`). One search of ea
 1. the exchanges, fused by RRF as before: the first `CANDIDATES` are offered to the
    block whole (a short answer with the question it answers);
 2. the turns, ranked by RRF of three lists — the turn rows by vector, by keywords, and
-   the rank of the best exchange each turn belongs to (its context). Turns the first
+   the rank of the best exchange each turn belongs to (its context; that list fuses both
+   legs already, so it weighs as much as the two together). Turns the first
    stage did not reach come in as candidates of their own, so a long history's facts
    past the first exchanges can still reach the block; and every candidate turn's
    cosine to the question goes to the packing (`similarity`: meaning, beside values).
@@ -73,7 +74,11 @@ def stages(vector: Sequence[Scored[ExchangeRow]], keyword: Sequence[Scored[Excha
                  if is_turn(s.key)}
     by_turn = {leg: [(rows[s.key].message_ids[0], rows[s.key].message_ids[0], 0)
                      for s in scored if is_turn(s.key)] for leg, scored in legs.items()}
-    ranked = rrf_fuse({**by_turn, "exchange": context}, k=TURN_RRF_K, weights=weights)
+    # the exchange ranks fuse both legs already: they count as much as both legs together
+    legs_weight = {"vector": 1.0, "keyword": 1.0, **(weights or {})}
+    ranked = rrf_fuse({**by_turn, "exchange": context}, k=TURN_RRF_K,
+                      weights={**legs_weight, "exchange": legs_weight["vector"]
+                               + legs_weight["keyword"]})
     turns = [f.key for f in ranked]
     shown = {m for row, _ in first for m in row.message_ids}
     beyond = [(turn_rows[f.key].row, f.score) for f in ranked

@@ -134,9 +134,11 @@ _RULES: list[tuple[re.Pattern[str], Rule]] = [(re.compile(p, re.I), r) for p, r 
 ]]
 
 
-def resolve(sentence: str, said_on: str | datetime | date, language: str = "en") -> str:
+def resolve(sentence: str, said_on: str | datetime | date, language: str = "en", *,
+            brackets: str = "()") -> str:
     """`sentence` with what each relative time expression meant on `said_on` (an ISO
-    8601 date or datetime) written after it in brackets, in `language`."""
+    8601 date or datetime) written after it in `brackets`, in `language` ("[]" inside a
+    quotation: an editor's insertion)."""
     if isinstance(said_on, str):
         try:
             said_on = datetime.fromisoformat(said_on.replace("Z", "+00:00"))
@@ -154,6 +156,6 @@ def resolve(sentence: str, said_on: str | datetime | date, language: str = "en")
         return sentence
     out, last = [], 0
     for _start, end, meant in sorted(spans):
-        out.append(sentence[last:end] + f" ({meant})")
+        out.append(f"{sentence[last:end]} {brackets[0]}{meant}{brackets[1]}")
         last = end
     return "".join(out) + sentence[last:]
