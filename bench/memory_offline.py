@@ -23,6 +23,7 @@ from typing import Any
 from _common import REPO  # noqa: F401  (puts the repository on sys.path)
 
 DEV = ("conv-26", "conv-30", "conv-41")  # developed on; conv-42 and conv-43 held out
+SIMILARITY = True  # memories weighed by their cosine to the question, as the app does
 WITH_UNANSWERABLE = False  # category 5 has no answer to find: left out unless dumped
 
 
@@ -35,6 +36,31 @@ def counter() -> Callable[[str], int]:
     llm = build_llm(Settings())
     assert llm is not None
     return lru_cache(maxsize=None)(llm.count_tokens)  # sentences recur question after question
+
+
+_EMBEDDER: list[Any] = []
+
+
+def _similarity(case: dict[str, Any]) -> dict[str, float]:
+    """The memories' cosines as the run measured them, or measured now (older captures)."""
+    if "memory_similarity" in case:
+        return dict(case["memory_similarity"])
+    from desktop_app.answer.context import memory_similarity
+    from desktop_app.answer.prompt import MemoryItem
+
+    if not _EMBEDDER:
+        from desktop_app.app import App
+        from desktop_app.config.paths import app_paths
+        from desktop_app.config.settings import Settings
+
+        _EMBEDDER.append(App(app_paths().ensure(), Settings(llm_backend="none")).embedder)
+    embedder = _EMBEDDER[0]
+    vector = case.get("vector")
+    if vector is None:
+        vector = case["vector"] = embedder.embed_query(case["question"])
+    case["memory_similarity"] = memory_similarity(
+        [MemoryItem(i, t) for i, t in case["memories"]], embedder.embed_passages, vector)
+    return dict(case["memory_similarity"])
 
 
 def _found(case: dict[str, Any], messages: dict[str, Any]) -> tuple[Any, list[Any]]:
@@ -66,7 +92,8 @@ def run_locomo(path: Path, count: Callable[[str], int], budget: int) -> list[dic
             continue
         found, earlier = _found(case, meta["messages"])
         block = fit_context([MemoryItem(i, t) for i, t in case["memories"]], earlier, texts,
-                            count_tokens=count, budget=budget, query=case["question"])
+                            count_tokens=count, budget=budget, query=case["question"],
+                            memory_similarity=_similarity(case) if SIMILARITY else None)
         wanted = set(case["wanted"])
         rows.append({"conversation": meta["sample_id"], "category": case["category"],
                      "question": case["question"], "answer": case["answer"],
@@ -89,7 +116,8 @@ def run_layer(path: Path, count: Callable[[str], int], budget: int) -> tuple[int
         _, earlier = _found(case, case["messages"])
         block = fit_context([MemoryItem(i, t) for i, t in case["memories"]], earlier,
                             load_prompts(case["language"]), count_tokens=count, budget=budget,
-                            query=case["question"])
+                            query=case["question"],
+                            memory_similarity=_similarity(case) if SIMILARITY else None)
         text = _norm(block.text)
         found_facts += sum(_contains(text, f) for f in case["facts"])
         total += len(case["facts"])

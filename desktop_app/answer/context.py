@@ -24,9 +24,11 @@ from __future__ import annotations
 import bisect
 import heapq
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+
+import numpy as np
 
 from desktop_app.answer.prompt import MemoryItem, PromptTexts, neutralize
 from desktop_app.memory.types import EarlierExchange
@@ -115,15 +117,18 @@ def _short_answer(text: str) -> bool:
     return len(text.split()) <= SHORT_ANSWER_WORDS
 
 
-def _meanings(exchanges: Sequence[EarlierExchange]) -> dict[str, float]:
-    """Each candidate turn's closeness to the question, from the recall search's cosines,
-    scaled among the candidates: the closest 1, the `MEANING_FLOOR` quantile and below 0
-    (cosines of one embedder sit in a narrow band whose place moves with the question)."""
+def _meanings(exchanges: Sequence[EarlierExchange],
+              memories: Mapping[str, float]) -> dict[str, float]:
+    """Each candidate's closeness to the question (turns by message id, memories by
+    memory id), from the searches' cosines, scaled among the candidates: the closest 1,
+    the `MEANING_FLOOR` quantile and below 0 (cosines of one embedder sit in a narrow
+    band whose place moves with the question)."""
     cosines: dict[str, float] = {}
     for e in exchanges:
         for (message_id, _, _), cosine in zip(e.turns, e.similarity, strict=False):
             if cosine is not None:
                 cosines[message_id] = max(cosine, cosines.get(message_id, -1.0))
+    cosines.update({"\0" + m: c for m, c in memories.items()})
     if len(cosines) < 2:
         return {}
     ordered = sorted(cosines.values())
@@ -135,7 +140,7 @@ def _meanings(exchanges: Sequence[EarlierExchange]) -> dict[str, float]:
 
 
 def _pieces(exchanges: Sequence[EarlierExchange], terms: set[str],
-            language: str = "en") -> list[_Piece]:
+            language: str = "en", meanings: Mapping[str, float] | None = None) -> list[_Piece]:
     """The sentences recall can show: those with something specific (a number, an amount,
     a code, a name) or a word of the question; greetings and filler are left out. A short
     user answer carries the assistant's question before it as its `lead`. Each is weighed
@@ -145,7 +150,7 @@ def _pieces(exchanges: Sequence[EarlierExchange], terms: set[str],
     step = (1.0 - OLDEST_WEIGHT) / (len(dates) - 1) if len(dates) > 1 else 0.0
     recency = {d: OLDEST_WEIGHT + i * step if len(dates) > 1 else 1.0
                for i, d in enumerate(dates)}
-    meanings = _meanings(exchanges)
+    meanings = _meanings(exchanges, {}) if meanings is None else meanings
     pieces: list[_Piece] = []
     seen: set[str] = set()
     for rank, exchange in enumerate(exchanges):
@@ -225,7 +230,7 @@ def _gain(candidate: _Piece | _Memory, weights: dict[str, float], shown: set[str
     gain = ((1.0 + relevance + MEANING_WEIGHT * candidate.meaning)
             * (new + plain + (NO_VALUE_GAIN if unasked else 0.0)))
     if isinstance(candidate, _Memory):
-        concerns = relevance > 0 or candidate.meaning > 0
+        concerns = relevance > 0 or candidate.meaning > 0 or not candidate.known
         return max(gain, MEMORY_FLOOR / (1 + candidate.rank)) if concerns else gain
     return gain * candidate.recency
 
@@ -244,7 +249,8 @@ class _Memory:
     rank: int
     terms: frozenset[str]
     values: frozenset[str]
-    meaning: float = 0.0  # that of the user turn it was taken from, when that is a candidate
+    meaning: float = 0.0  # its closeness to the question (else its source turn's), 0–1
+    known: bool = True  # a closeness was measured (else it keeps its rank floor)
 
 
 def render_memories(memories: Sequence[MemoryItem], texts: PromptTexts) -> str:
@@ -336,20 +342,34 @@ def _parts(c: Candidate) -> list[Candidate]:
     return [c]
 
 
+def memory_similarity(memories: Sequence[MemoryItem],
+                      embed: Callable[[list[str]], np.ndarray],
+                      query_vector: np.ndarray | None) -> dict[str, float]:
+    """Each memory's cosine to the question (`embed`: passages to normalised vectors; the
+    answer service's cached sentence vectors), for `fit_context`'s `memory_similarity`."""
+    if query_vector is None or not memories:
+        return {}
+    vectors = np.asarray(embed([m.text for m in memories]), dtype=np.float32)
+    return {m.id: float(v) for m, v in zip(memories, vectors @ query_vector, strict=True)}
+
+
 def fit_context(memories: Sequence[MemoryItem], exchanges: Sequence[EarlierExchange],
                 texts: PromptTexts, *, count_tokens: Callable[[str], int],
-                budget: int, query: str = "") -> ContextBlock:
+                budget: int, query: str = "",
+                memory_similarity: Mapping[str, float] | None = None) -> ContextBlock:
     """Profile memories and what was said in earlier chats, while the rendered block fits
     `budget` tokens. Both are packed piece by piece — a memory, or one sentence of a
     recalled turn — the piece that adds most for its tokens first (`_gain`: the question's
     words and meaning, what it states that is not shown yet), so the budget holds facts
     rather than greetings or the same number three times. A user turn a shown memory was
     taken from is not repeated. Each piece is counted once; the rendered block is counted
-    again at the end, trimmed if the sum of parts fell short and refilled if it was over."""
+    again at the end, trimmed if the sum of parts fell short and refilled if it was over.
+    `memory_similarity`: each memory's cosine to the question (by id), when measured."""
     if budget <= 0 or (not memories and not exchanges):
         return EMPTY
     terms = set(content_terms(query, ignore=NOT_CONTENT))  # "tell me", "can you": no topic
-    return _Packer(memories, exchanges, terms, texts, count_tokens, budget).fill()
+    return _Packer(memories, exchanges, terms, texts, count_tokens, budget,
+                   memory_similarity or {}).fill()
 
 
 class _Packer:
@@ -360,13 +380,16 @@ class _Packer:
 
     def __init__(self, memories: Sequence[MemoryItem], exchanges: Sequence[EarlierExchange],
                  terms: set[str], texts: PromptTexts, count_tokens: Callable[[str], int],
-                 budget: int) -> None:
+                 budget: int, memory_similarity: Mapping[str, float] | None = None) -> None:
         self.exchanges = exchanges
         self.texts = texts
         self.count_tokens = count_tokens
         self.budget = budget
         self.sizes: dict[str, int] = {}  # each text counted once, across packings
-        self.pieces = _pieces(exchanges, terms, texts.language)
+        similarity = {m.id: memory_similarity[m.id] for m in memories[:MAX_MEMORIES]
+                      if memory_similarity and m.id in memory_similarity}
+        meanings = _meanings(exchanges, similarity)
+        self.pieces = _pieces(exchanges, terms, texts.language, meanings)
         self.covers: dict[Key, set[Key]] = {}  # a memory and the user turn it was taken from
         user_turns: dict[str, list[_Piece]] = {}
         for piece in self.pieces:
@@ -376,8 +399,11 @@ class _Packer:
         for rank, item in enumerate(memories[:MAX_MEMORIES]):
             sources = [group for group in user_turns.values()
                        if _covered(" ".join(p.text for p in group), [item])]
+            measured = "\0" + item.id in meanings
             memory = _Memory(item, rank, content_terms(item.text), specifics(item.text),
-                             max((group[0].meaning for group in sources), default=0.0))
+                             meanings.get("\0" + item.id, max(
+                                 (group[0].meaning for group in sources), default=0.0)),
+                             known=measured or bool(sources))
             self.memories.append(memory)
             for group in sources:  # showing one retires the other: they say the same
                 keys = {_key(p) for p in group}

@@ -35,7 +35,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from desktop_app.answer.context import MAX_MEMORIES, fit_context
+from desktop_app.answer.context import MAX_MEMORIES, fit_context, memory_similarity
 from desktop_app.answer.extractive import personal_quotes
 from desktop_app.answer.prompt import MemoryItem as PromptMemory
 from desktop_app.answer.prompt import PromptTexts, load_prompts, neutralize
@@ -187,8 +187,9 @@ def evaluate_conversation(sample: dict[str, Any], embedder: Any, workdir: Path, 
             found = replay.recall.stages(question, legs=legs)
             earlier = dated(replay.recall.render(found), texts.language)
             items = [PromptMemory(str(m.id), str(m.text)) for m in memories]
+            similarity = memory_similarity(items, embedder.embed_passages, vector)
             block = fit_context(items, earlier, texts, count_tokens=count_tokens,
-                                budget=budget, query=question)
+                                budget=budget, query=question, memory_similarity=similarity)
             order = bm25.ranked(question)
             pack, packed = bm25_pack(order, replay.turns, texts, count_tokens, budget)
             answer = qa.get("answer", qa.get("adversarial_answer", ""))
@@ -211,6 +212,7 @@ def evaluate_conversation(sample: dict[str, Any], embedder: Any, workdir: Path, 
             })
             if capture is not None:
                 capture.append({"question": question, "category": category,
+                                "memory_similarity": similarity,
                                 "answer": answer, "wanted": sorted(wanted),
                                 "memories": [(i.id, i.text) for i in items], "legs": legs,
                                 "bm25_order": order, "vector": vector})

@@ -30,7 +30,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from desktop_app.answer.context import MAX_MEMORIES, estimate_tokens, fit_context
+from desktop_app.answer.context import (
+    MAX_MEMORIES,
+    estimate_tokens,
+    fit_context,
+    memory_similarity,
+)
 from desktop_app.answer.prompt import MemoryItem as PromptMemory
 from desktop_app.answer.prompt import load_prompts
 from desktop_app.chat.conversations import ConversationStore
@@ -198,18 +203,20 @@ def evaluate_case(case: dict[str, Any], gold: dict[str, Any], embedder: Any, *, 
         sensitive += sum(o.candidate.sensitive for o in outcomes if o.status == "saved")
     recaller.sync()
     question = " ".join(str(case["user_question"]).split())
-    ranked = memory.recall(question, max(K_VALUES + (k,)))
+    vector = embedder.embed_query(question)  # once, as the answer service does
+    ranked = memory.recall(question, max(K_VALUES + (k,)), query_vector=vector)
     blocks = {n: _norm(" ".join(i.text for i in ranked[:n])) for n in set(K_VALUES + (k,))}
     block_items = ranked[:k]
     block = blocks[k]
     # the block the model would get: memories + earlier conversations under the budget
     texts = load_prompts(question_language(question))
-    legs = recaller.legs(question) if recaller.enabled else ([], [])
+    legs = recaller.legs(question, vector=vector) if recaller.enabled else ([], [])
     found = recaller.stages(question, legs=legs)
     items = [PromptMemory(i.id, i.text) for i in ranked[:MAX_MEMORIES]]
+    similarity = memory_similarity(items, embedder.embed_passages, vector)
     context = fit_context(items, dated(recaller.render(found), texts.language), texts,
-                          count_tokens=count_tokens,
-                          budget=budget, query=question)
+                          count_tokens=count_tokens, budget=budget, query=question,
+                          memory_similarity=similarity)
     in_context = _norm(context.text)
     stored = _norm(" ".join(i.text for i in memory.list_items(status="history")))
     user_said = conversation_text(case, role="user")
@@ -222,6 +229,7 @@ def evaluate_case(case: dict[str, Any], gold: dict[str, Any], embedder: Any, *, 
     exchanges = recaller.count()
     if capture is not None:  # what the searches gave: the packing can be re-run offline
         capture.append({"question": question, "memories": [(i.id, i.text) for i in items],
+                        "memory_similarity": similarity,
                         "legs": legs, "facts": facts, "language": texts.language,
                         "vectors": recaller.index.vectors() if recaller.enabled else {},
                         "messages": {m.id: m for c in conversations.conversations()

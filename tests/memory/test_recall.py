@@ -350,8 +350,9 @@ def test_a_memory_without_the_questions_words_weighs_less_the_lower_it_ranked() 
     is less surely about the question and yields to what earlier chats stated."""
     from desktop_app.answer.context import MEMORY_FLOOR, _gain, _Memory
 
+    # its closeness to the question not measured: the memory search's rank stands for it
     best, fourth = (_Memory(MemoryItem(f"m{rank}", "Sou vegetariana."), rank, frozenset(),
-                            frozenset()) for rank in (0, 3))
+                            frozenset(), known=False) for rank in (0, 3))
     assert _gain(best, {}, set(), set()) == MEMORY_FLOOR
     assert _gain(fourth, {}, set(), set()) == MEMORY_FLOOR / 4
     block = fit_context([MemoryItem("m0", "Sou vegetariana.")], [], load_prompts("pt"),
