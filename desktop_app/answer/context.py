@@ -3,10 +3,14 @@
 Profile memories (short facts from the user's own words) and sentences of earlier chats
 share one token budget (`Settings.context_block_tokens`, counted with the model's
 tokenizer) — no fixed k. They are packed piece by piece, the piece that adds most for its
-tokens first (`_gain`: the question's words, specific things — amounts, codes, times,
-dates, then counts and names, which say less — the block does not show yet, how recent
-its chat is), so the budget holds facts rather than greetings or one number said three
-times; a short answer comes with the question it answers. Sentences of one chat are shown
+tokens first (`_gain`: how much it concerns the question — its words and its meaning,
+the search's cosine — times what it states that the block does not show yet: specific
+things — amounts, codes, times, dates, then counts and names, which say less — or, for a
+plain statement, its new words; how recent its chat is), so the budget holds facts
+rather than greetings or one number said three times; a short answer comes with the
+question it answers; a memory earns its room like a sentence. The sentences on offer and
+their layout are answer/recall_block.py's; relative dates are resolved against the
+chat's day ("yesterday (7 May 2023)"). Sentences of one chat are shown
 together, in the order they were said, under the chat's date (in the answer's language);
 a speaker's label opens a line only when the speaker changes, so the budget goes to what
 was said rather than to labels; a user turn that a shown memory was taken from is not
@@ -21,7 +25,6 @@ Pure: no storage, no model. The answer service and the memory evaluation both ca
 
 from __future__ import annotations
 
-import bisect
 import heapq
 import math
 from collections.abc import Callable, Mapping, Sequence
@@ -31,20 +34,23 @@ from functools import lru_cache
 import numpy as np
 
 from desktop_app.answer.prompt import MemoryItem, PromptTexts, neutralize
+from desktop_app.answer.recall_block import (
+    GAP,
+    Piece,
+    closeness,
+    insert,
+    pieces_of,
+    render_recall,
+)
 from desktop_app.memory.types import EarlierExchange
 from desktop_app.text.analyze import content_terms
 from desktop_app.text.fold import fold
-from desktop_app.text.sentences import turn_sentences
 from desktop_app.text.stopwords import NOT_CONTENT
 from desktop_app.text.values import specifics, value_kind
-from desktop_app.text.when import resolve
 
 MAX_MEMORIES = 5  # profile facts are few and short; the rest of the budget goes to recall
 MEMORY_SHARE = 0.5  # memories may take at most this share of the budget
-GAP = " … "
-SHORT_ANSWER_WORDS = 8  # a user reply this short is shown with the question it answers
 NO_VALUE_GAIN = 0.05  # a sentence with the question's words but nothing specific, vs one value
-OLDEST_WEIGHT = 0.5  # the oldest candidate chat's sentences count this much, the newest 1
 MEMORY_FLOOR = 0.5  # the best memory's least gain, when it concerns the question (a word of
 # it, or the turn it was taken from closer to the question than most candidates); the n-th
 # best memory's is MEMORY_FLOOR / n. A memory that concerns nothing asked has no floor.
@@ -54,7 +60,6 @@ MEMORY_FLOOR = 0.5  # the best memory's least gain, when it concerns the questio
 # memory cases, 3 % of the counts and 10 % of the names stated are needed facts, against
 # 19 % of the amounts, 26 % of the codes and 33 % of the times.
 KIND_WEIGHT = {"number": 0.2, "name": 0.5}
-MEANING_FLOOR = 0.5  # the candidates' median cosine is no closer than any unfound turn
 MEANING_WEIGHT = 1.0  # meaning's part of a piece's relevance, beside the question's words
 PLAIN_GAIN = 1.0  # what a plain statement close to the question adds (as much as an amount)
 STRONG_HALF = 3  # candidate sentences stating amounts, codes, times or dates that halve it
@@ -87,121 +92,14 @@ def estimate_tokens(text: str) -> int:
     return math.ceil(len(text) / 3)
 
 
-@dataclass(frozen=True)
-class _Piece:
-    """One sentence of a recalled turn, with where it was said and how it ranks."""
-
-    exchange: EarlierExchange  # the best-ranked exchange its message was found in
-    message_id: str
-    role: str
-    order: tuple[int, int]  # (message seq in its chat, sentence number)
-    text: str
-    rank: int  # of its exchange, 0 = most relevant
-    terms: frozenset[str]  # its content terms
-    values: frozenset[str]  # the specific things it states (numbers, amounts, codes, names)
-    lead: _Piece | None = None  # the question a short answer needs beside it
-    recency: float = 1.0  # the newest chat 1, the oldest OLDEST_WEIGHT (a correction wins)
-    meaning: float = 0.0  # how close its turn is to the question, among the candidates (0–1)
-    shown: str = ""  # as the block shows it: relative dates resolved (`text.when`)
-
-
-@lru_cache(maxsize=16384)  # recalled sentences come back question after question
-def _analyzed(sentence: str) -> tuple[frozenset[str], frozenset[str]]:
-    """(content terms, specific things) of a sentence."""
-    return content_terms(sentence), specifics(sentence)
-
-
-def _short_answer(text: str) -> bool:
-    """A reply that means little without the question it answers ("March 15th, 1985.",
-    "Yes, the second one.")."""
-    return len(text.split()) <= SHORT_ANSWER_WORDS
-
-
-def _meanings(exchanges: Sequence[EarlierExchange],
-              memories: Mapping[str, float]) -> dict[str, float]:
-    """Each candidate's closeness to the question (turns by message id, memories by
-    memory id), from the searches' cosines, scaled among the candidates: the closest 1,
-    the `MEANING_FLOOR` quantile and below 0 (cosines of one embedder sit in a narrow
-    band whose place moves with the question)."""
-    cosines: dict[str, float] = {}
-    for e in exchanges:
-        for (message_id, _, _), cosine in zip(e.turns, e.similarity, strict=False):
-            if cosine is not None:
-                cosines[message_id] = max(cosine, cosines.get(message_id, -1.0))
-    cosines.update({"\0" + m: c for m, c in memories.items()})
-    if len(cosines) < 2:
-        return {}
-    ordered = sorted(cosines.values())
-    low = ordered[int(MEANING_FLOOR * (len(ordered) - 1))]
-    top = ordered[-1]
-    if top <= low:
-        return {}
-    return {m: max(0.0, (c - low) / (top - low)) for m, c in cosines.items()}
-
-
-def _pieces(exchanges: Sequence[EarlierExchange], terms: set[str],
-            language: str = "en", meanings: Mapping[str, float] | None = None) -> list[_Piece]:
-    """The sentences recall can show: those with something specific (a number, an amount,
-    a code, a name) or a word of the question; greetings and filler are left out. A short
-    user answer carries the assistant's question before it as its `lead`. Each is weighed
-    by how recent its chat is among the candidates: when two sentences add as much, the
-    later one (a correction, the current value) goes first."""
-    dates = sorted({e.started_at for e in exchanges})
-    step = (1.0 - OLDEST_WEIGHT) / (len(dates) - 1) if len(dates) > 1 else 0.0
-    recency = {d: OLDEST_WEIGHT + i * step if len(dates) > 1 else 1.0
-               for i, d in enumerate(dates)}
-    meanings = _meanings(exchanges, {}) if meanings is None else meanings
-    pieces: list[_Piece] = []
-    seen: set[str] = set()
-    for rank, exchange in enumerate(exchanges):
-        weight = recency[exchange.started_at]
-        previous: tuple[str, tuple[str, ...]] | None = None  # the turn before: role, sentences
-        for turn, (message_id, role, text) in enumerate(exchange.turns):
-            sentences = _sentences(text)
-            if message_id not in seen:
-                seen.add(message_id)
-                meaning = meanings.get(message_id, 0.0)
-                for number, sentence in enumerate(sentences):
-                    own, values = _analyzed(sentence)
-                    if not (terms & own or values or (meaning > 0 and own)):
-                        continue
-                    lead = None
-                    if (role == "user" and previous is not None and previous[0] != "user"
-                            and previous[1][-1].endswith("?") and number == 0
-                            and _short_answer(text)):
-                        asked = previous[1][-1]
-                        lead = _Piece(exchange, exchange.turns[turn - 1][0], previous[0],
-                                      (exchange.position + turn - 1, len(previous[1]) - 1),
-                                      asked, rank, *_analyzed(asked), recency=weight,
-                                      shown=asked)
-                    pieces.append(_Piece(exchange, message_id, role,
-                                         (exchange.position + turn, number), sentence,
-                                         rank, own, values, lead, weight, meaning,
-                                         _resolved(sentence, exchange.started_at, language)))
-            previous = (role, sentences)
-    return pieces
-
-
-@lru_cache(maxsize=16384)
-def _resolved(sentence: str, said_on: str, language: str) -> str:
-    return resolve(sentence, said_on, language)
-
-
-@lru_cache(maxsize=8192)
-def _sentences(text: str) -> tuple[str, ...]:
-    """A turn's sentences (`turn_sentences`: a trailing-off "Let me check... Your balance
-    is $80." is two)."""
-    return turn_sentences(text)
-
-
-def _weights(pieces: Sequence[_Piece | _Memory], terms: set[str]) -> dict[str, float]:
+def _weights(pieces: Sequence[Piece | _Memory], terms: set[str]) -> dict[str, float]:
     """Inverse document frequency of the question's words over the candidate sentences:
     a word every sentence has ("number") says less about which one is wanted."""
     n = len(pieces) or 1
     return {t: math.log(1 + n / (1 + sum(t in p.terms for p in pieces))) for t in terms}
 
 
-def _gain(candidate: _Piece | _Memory, weights: dict[str, float], shown: set[str],
+def _gain(candidate: Piece | _Memory, weights: dict[str, float], shown: set[str],
           asked: set[str], said: set[str] | frozenset[str] = frozenset(),
           plainness: float = 1.0) -> float:
     """What showing a sentence (or a memory) adds: how much it concerns the question —
@@ -223,7 +121,7 @@ def _gain(candidate: _Piece | _Memory, weights: dict[str, float], shown: set[str
     relevance = sum(w for t, w in weights.items() if t in candidate.terms)
     new = sum(_weight(v) for v in candidate.values - shown)
     unasked = any(t in candidate.terms and t not in asked for t in weights)
-    states = candidate.terms and not (isinstance(candidate, _Piece)
+    states = candidate.terms and not (isinstance(candidate, Piece)
                                       and candidate.text.rstrip().endswith("?"))
     plain = (PLAIN_GAIN * plainness * candidate.meaning
              * len(candidate.terms - said) / len(candidate.terms) if states else 0.0)
@@ -260,61 +158,6 @@ def render_memories(memories: Sequence[MemoryItem], texts: PromptTexts) -> str:
     return texts["memories"].format(items=items)
 
 
-def render_recall(pieces: Sequence[_Piece], texts: PromptTexts) -> str:
-    """Chosen sentences grouped by chat (oldest chat first, so the newest word comes last),
-    each chat in the order things were said. A speaker's label opens a line only when the
-    speaker changes: what one side said in a row (one message, or several with the turns
-    between them left out) shares a line, and skipped words are shown as "…"."""
-    chats: dict[str, list[_Piece]] = {}
-    for piece in sorted(pieces, key=lambda p: (p.exchange.started_at,
-                                                p.exchange.conversation_id, p.order)):
-        chats.setdefault(piece.exchange.conversation_id, []).append(piece)
-    blocks = []
-    for group in chats.values():
-        lines: list[tuple[str, list[str]]] = []  # (role, words) of each line
-        before: _Piece | None = None
-        for piece in group:
-            if before is None or piece.role != before.role:
-                lines.append((piece.role, []))
-            elif not _follows(before, piece):
-                lines[-1][1].append(GAP.strip())
-            lines[-1][1].append(piece.shown or piece.text)
-            before = piece
-        rendered = [texts["recall_user" if role == "user" else "recall_assistant"].format(
-            text=neutralize(" ".join(" ".join(words).split()))) for role, words in lines]
-        blocks.append(texts["recall_chat"].format(date=group[0].exchange.date_label,
-                                                  turns="\n".join(rendered)))
-    return texts["recall"].format(items="\n".join(blocks)) if blocks else ""
-
-
-def _follows(before: _Piece, piece: _Piece) -> bool:
-    """`piece` is the sentence right after `before` in the same message: nothing between."""
-    return piece.message_id == before.message_id and piece.order[1] == before.order[1] + 1
-
-
-def _insert(shown: list[_Piece], piece: _Piece, line: int, gap: int, *,
-            keep: bool = True) -> int:
-    """Put `piece` into a chat's shown pieces (kept in the order said; only counted when
-    not `keep`) and return the tokens it adds besides its own words, as `render_recall`
-    lays them out: a new line with its speaker's label (`line`) after the other speaker,
-    a "…" (`gap`) after the same speaker with something skipped, a space after the
-    sentence it follows — less what the join it splits cost before."""
-    def join(a: _Piece | None, b: _Piece) -> int:
-        if a is None or a.role != b.role:
-            return line
-        return 1 if _follows(a, b) else gap
-
-    i = bisect.bisect(shown, piece.order, key=lambda p: p.order)
-    before = shown[i - 1] if i else None
-    after = shown[i] if i < len(shown) else None
-    added = join(before, piece)
-    if after is not None:
-        added += join(piece, after) - join(before, after)
-    if keep:
-        shown.insert(i, piece)
-    return added
-
-
 @lru_cache(maxsize=16384)
 def _words(text: str) -> frozenset[str]:
     return frozenset(fold(text).split())
@@ -327,7 +170,7 @@ def _covered(turn: str, memories: Sequence[MemoryItem]) -> bool:
                for m in memories)
 
 
-Candidate = _Piece | _Memory
+Candidate = Piece | _Memory
 Key = tuple[str, int]
 
 
@@ -337,7 +180,7 @@ def _key(c: Candidate) -> Key:
 
 def _parts(c: Candidate) -> list[Candidate]:
     """What showing `c` shows: a short answer comes with the question it answers."""
-    if isinstance(c, _Piece) and c.lead is not None:
+    if isinstance(c, Piece) and c.lead is not None:
         return [c.lead, c]
     return [c]
 
@@ -388,10 +231,10 @@ class _Packer:
         self.sizes: dict[str, int] = {}  # each text counted once, across packings
         similarity = {m.id: memory_similarity[m.id] for m in memories[:MAX_MEMORIES]
                       if memory_similarity and m.id in memory_similarity}
-        meanings = _meanings(exchanges, similarity)
-        self.pieces = _pieces(exchanges, terms, texts.language, meanings)
+        meanings = closeness(exchanges, similarity)
+        self.pieces = pieces_of(exchanges, terms, texts.language, meanings)
         self.covers: dict[Key, set[Key]] = {}  # a memory and the user turn it was taken from
-        user_turns: dict[str, list[_Piece]] = {}
+        user_turns: dict[str, list[Piece]] = {}
         for piece in self.pieces:
             if piece.role == "user":
                 user_turns.setdefault(piece.message_id, []).append(piece)
@@ -450,7 +293,7 @@ class _Packer:
     def render(self, groups: list[list[Candidate]]) -> ContextBlock:
         chosen = [c for group in groups for c in group]
         kept = sorted((c for c in chosen if isinstance(c, _Memory)), key=lambda m: m.rank)
-        pieces = [c for c in chosen if isinstance(c, _Piece)]
+        pieces = [c for c in chosen if isinstance(c, Piece)]
         text = (render_memories([m.item for m in kept], self.texts)
                 + render_recall(pieces, self.texts))
         used = {p.exchange.exchange_id for p in pieces}
@@ -507,8 +350,8 @@ class _Packer:
             state.values.update(part.values)
             state.terms.update(part.terms)
             state.asked.update(t for t in self.weights if t in part.terms)
-            if isinstance(part, _Piece):
-                _insert(state.chats.setdefault(part.exchange.conversation_id, []), part,
+            if isinstance(part, Piece):
+                insert(state.chats.setdefault(part.exchange.conversation_id, []), part,
                         self.label, self.gap)
         return fresh
 
@@ -525,19 +368,19 @@ class _Packer:
         fresh = [part for part in _parts(c) if _key(part) not in state.done]
         if len(fresh) == 1:  # the common case: counted without copying the chat
             part = fresh[0]
-            assert isinstance(part, _Piece)
+            assert isinstance(part, Piece)
             chat = part.exchange.conversation_id
             return (total + (0 if chat in state.chats else self.fence) + self.size(part.shown)
-                    + _insert(state.chats.get(chat, []), part, self.label, self.gap,
+                    + insert(state.chats.get(chat, []), part, self.label, self.gap,
                               keep=False))
-        trial: dict[str, list[_Piece]] = {}  # the chats as they would be with `c` shown
+        trial: dict[str, list[Piece]] = {}  # the chats as they would be with `c` shown
         for part in fresh:
-            assert isinstance(part, _Piece)
+            assert isinstance(part, Piece)
             chat = part.exchange.conversation_id
             if chat not in state.chats and chat not in trial:
                 total += self.fence
             shown_in_chat = trial.setdefault(chat, list(state.chats.get(chat, ())))
-            total += self.size(part.shown) + _insert(shown_in_chat, part, self.label, self.gap)
+            total += self.size(part.shown) + insert(shown_in_chat, part, self.label, self.gap)
         return total
 
 
@@ -547,7 +390,7 @@ class _Shown:
 
     done: set[Key] = field(default_factory=set)
     retired: set[Key] = field(default_factory=set)  # said by a memory or turn shown
-    chats: dict[str, list[_Piece]] = field(default_factory=dict)  # shown pieces, in order
+    chats: dict[str, list[Piece]] = field(default_factory=dict)  # shown pieces, in order
     values: set[str] = field(default_factory=set)  # the specific things shown
     terms: set[str] = field(default_factory=set)  # the content words shown
     asked: set[str] = field(default_factory=set)  # the question's words shown

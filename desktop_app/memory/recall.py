@@ -319,7 +319,7 @@ class RecallService(LiveSettings):
         if not self.enabled:
             return []
         if query.strip():
-            return self.search(query, k=50)
+            return self.search(query, k=50)[:50]
         index = self.index
         out: list[RecalledExchange] = []
         ids = index.ids_in()
