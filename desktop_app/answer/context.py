@@ -101,7 +101,7 @@ def _weights(pieces: Sequence[Piece | _Memory], terms: set[str]) -> dict[str, fl
 
 def _gain(candidate: Piece | _Memory, weights: dict[str, float], shown: set[str],
           asked: set[str], said: set[str] | frozenset[str] = frozenset(),
-          plainness: float = 1.0) -> float:
+          plainness: float = 1.0, relevance: float | None = None) -> float:
     """What showing a sentence (or a memory) adds: how much it concerns the question —
     the question's words it has (weighted) and how close its turn's meaning is
     (`MEANING_WEIGHT`) — times what it states that the block does not show yet:
@@ -117,8 +117,10 @@ def _gain(candidate: Piece | _Memory, weights: dict[str, float], shown: set[str]
 
     The search chose the candidates; among them its rank only breaks ties. A memory is
     weighed like a sentence; it has a small floor (its rank in the memory search) only
-    when something in it concerns the question."""
-    relevance = sum(w for t, w in weights.items() if t in candidate.terms)
+    when something in it concerns the question. (`relevance`: the weighted question words,
+    when the caller has summed them already: they do not change while packing.)"""
+    if relevance is None:
+        relevance = sum(w for t, w in weights.items() if t in candidate.terms)
     new = sum(_weight(v) for v in candidate.values - shown)
     unasked = any(t in candidate.terms and t not in asked for t in weights)
     states = candidate.terms and not (isinstance(candidate, Piece)
@@ -254,6 +256,7 @@ class _Packer:
                 for k in keys:
                     self.covers.setdefault(k, set()).add(_key(memory))
         self.weights = _weights([*self.pieces, *self.memories], terms)
+        self.relevance: list[float] = []  # of each candidate of a packing, in its order
         # where the chats are full of amounts, codes, times and dates, those are what is
         # asked for; where they state none, plain statements are the facts
         strong = sum(any(_weight(v) >= 1 for v in p.values) for p in self.pieces)
@@ -313,7 +316,9 @@ class _Packer:
         if not candidates or room <= 0:
             return []
         state = _Shown()
-        heap = [(-self.ratio(c, state), c.rank, i) for i, c in enumerate(candidates)]
+        self.relevance = [sum(w for t, w in self.weights.items() if t in c.terms)
+                          for c in candidates]
+        heap = [(-self.ratio(c, state, i)[0], c.rank, i) for i, c in enumerate(candidates)]
         heapq.heapify(heap)
         groups: list[list[Candidate]] = []
         used = 0
@@ -322,13 +327,12 @@ class _Packer:
             c = candidates[i]
             if _key(c) in state.done or _key(c) in state.retired:
                 continue
-            current = self.ratio(c, state)
+            current, spend = self.ratio(c, state, i)
             if current <= 0:
                 continue
             if heap and current < -heap[0][0] - 1e-12:
                 heapq.heappush(heap, (-current, c.rank, i))  # its gain fell: re-queue
                 continue
-            spend = self.cost(c, state)
             if used + spend > room:
                 continue
             if isinstance(c, _Memory):
@@ -355,9 +359,12 @@ class _Packer:
                         self.label, self.gap)
         return fresh
 
-    def ratio(self, c: Candidate, state: _Shown) -> float:
-        return (_gain(c, self.weights, state.values, state.asked, state.terms, self.plainness)
-                / max(1, self.cost(c, state)))
+    def ratio(self, c: Candidate, state: _Shown, i: int) -> tuple[float, int]:
+        """(gain per token, tokens) of showing candidate `i` now."""
+        spend = self.cost(c, state)
+        gain = _gain(c, self.weights, state.values, state.asked, state.terms, self.plainness,
+                     self.relevance[i])
+        return gain / max(1, spend), spend
 
     def cost(self, c: Candidate, state: _Shown) -> int:
         """The tokens showing `c` adds to the block as it is."""
