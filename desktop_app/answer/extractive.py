@@ -65,6 +65,7 @@ from desktop_app.text.fold import fold
 from desktop_app.text.language import question_language
 from desktop_app.text.stem import light_stem
 from desktop_app.text.stopwords import NOT_CONTENT
+from desktop_app.text.when import resolve
 
 MAX_SOURCES_CONSIDERED = 8  # passages whose sentences compete (FaQuAD: gold in the top 8 ~0.98)
 MAX_CANDIDATES = 32  # sentences embedded per question, best keyword evidence first
@@ -644,8 +645,8 @@ def _whole_list(candidate: Quote, ranked: Sequence[Quote]) -> Quote:
     """An item of a law's list, when another item of the same list is also among the best
     candidates, gives way to the whole list: the answer is the list, not two of its lines."""
     law = candidate.structural
-    if law is None or law.holder is None:
-        return candidate
+    if law is None or law.holder is None or candidate.features.get("defines"):
+        return candidate  # (a glossary item defining the asked thing is the answer)
     near = [q for q in ranked[:LIST_NEIGHBOURS] if q is not candidate]
     if not any(q.structural is not None and q.structural.holder == law.holder
                and q.structural.key[0] == law.key[0] for q in near):
@@ -712,6 +713,7 @@ def personal_quotes(question: str, memories: Sequence[MemoryItem],
     wanted = terms(question)
     if not wanted:
         return []
+    language = question_language(question)
     quotes = [PersonalQuote(m.text) for m in memories if terms(m.text) & wanted]
     said: list[tuple[tuple[str, str, int], PersonalQuote]] = []  # in the order said
     for exchange in exchanges:
@@ -723,9 +725,12 @@ def personal_quotes(question: str, memories: Sequence[MemoryItem],
                 if (text.rstrip().endswith("?") and i + 1 < len(turns)
                         and turns[i][1] != turns[i + 1][1]):
                     shown.add(i + 1)  # the reply to a matching question
+        # "yesterday" in a chat of 8 May is quoted as "yesterday [7 May 2023]"
         said += [((exchange.started_at, exchange.conversation_id, exchange.position + i),
-                  PersonalQuote(" ".join(turns[i][2].split()), exchange.date_label,
-                                exchange.conversation_id, exchange.started_at))
+                  PersonalQuote(resolve(" ".join(turns[i][2].split()), exchange.started_at,
+                                        language, brackets="[]"),
+                                exchange.date_label, exchange.conversation_id,
+                                exchange.started_at))
                  for i in shown]
     quotes += [q for _, q in sorted(said, key=lambda pair: pair[0])]
     return list({q.text: q for q in quotes}.values())

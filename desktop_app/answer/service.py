@@ -31,6 +31,7 @@ from desktop_app.answer.context import (
     EarlierExchange,
     estimate_tokens,
     fit_context,
+    memory_similarity,
 )
 from desktop_app.answer.events import (
     READING,
@@ -404,12 +405,16 @@ class AnswerService:
             count = self.llm.count_tokens
         items = [MemoryItem(str(m.id), str(m.text)) for m in found]
         budget = self.settings.context_block_tokens
+        # a memory earns its room by meaning too: its cosine (cached vectors) to the question
+        sentences = self.sentence_vectors
+        similarity = (memory_similarity(items, lambda t: sentences.vectors(t)[0], vector)
+                      if sentences is not None else {})
         try:
             block = fit_context(items, earlier, texts, count_tokens=count, budget=budget,
-                                query=query)
+                                query=query, memory_similarity=similarity)
         except AppError:  # the model failed to load: its tokenizer too
             block = fit_context(items, earlier, texts, count_tokens=estimate_tokens,
-                                budget=budget, query=query)
+                                budget=budget, query=query, memory_similarity=similarity)
         trace["memories"] = [m.id for m in block.memories]
         trace["recall"] = [{"conversation_id": e.conversation_id, "exchange_id": e.exchange_id,
                             "date": e.started_at, "message_ids": [t[0] for t in e.turns]}
