@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from desktop_app.config.paths import AppPaths, app_paths
 from desktop_app.config.settings import Settings, load_settings, save_settings
-from desktop_app.errors import AppError
+from desktop_app.errors import AppError, DamagedStoreError
 from desktop_app.privacy.airgap import (
     apply_offline_environment,
     install_outbound_guard,
@@ -106,10 +106,12 @@ class App:
         self._team_failures: dict[str, tuple[float, AppError]] = {}
 
     def close(self) -> None:
-        """Release the SQLite state file (the index needs no closing)."""
+        """Release the SQLite state file (the index needs no closing) and forget the services
+        built on it (reopened on next use: after `doctor --repair` replaced a damaged file)."""
         db = self.__dict__.pop("state_db", None)
         if db is not None:
             db.close()
+        self._forget("conversations", "memory", "chat", "answer_service")
 
     def save_settings(self) -> None:
         save_settings(self.settings, self.paths.settings_file)
@@ -342,11 +344,18 @@ class App:
             reranker = self.reranker
         except AppError:
             reranker = None  # the fused order stands; `doctor` reports the problem
-        return AnswerService(self.searcher, llm, self.settings,
-                             memory=self.memory if self.settings.memory_enabled else None,
+        try:
+            memory = self.memory if self.settings.memory_enabled else None
+            recall = self.recall
+        except DamagedStoreError as exc:  # documents still answer; the user is told once
+            from desktop_app.locking import notify
+
+            notify(exc.user_message)
+            memory = recall = None
+        return AnswerService(self.searcher, llm, self.settings, memory=memory,
                              reranker=reranker, llm_error=self.llm_error,
                              embedder=self.embedder, library=self.library_floor,
-                             recall=self.recall)
+                             recall=recall)
 
     @cached_property
     def library_floor(self) -> LibraryFloor:

@@ -124,6 +124,12 @@ class MemoryCore(LiveSettings):
                 self._check_index()
         return self._index
 
+    def reopen_index(self) -> int:
+        """Open the index again (a damaged table is made again and re-embedded from SQLite:
+        `doctor --repair`); returns its rows."""
+        self._index = None
+        return self.index.count()
+
     def _check_index(self) -> None:
         """Re-embed from SQLite when the index was built by another embedder or is out of sync.
 

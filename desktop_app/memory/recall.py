@@ -140,11 +140,20 @@ class RecallService(LiveSettings):
             with self.db.lock:
                 self._index = RecallIndex(self.index_dir, dim=self.embedder.dim,
                                           embedder_id=self.embedder.id)
+                if self._index.rebuilt_after_damage:
+                    self.db.set_kv(REBUILD_KEY, "1")  # damaged files: every chat again
                 if self.db.get_kv(EMBEDDER_KEY) not in (None, self.embedder.id):
                     self._index.drop_all()  # built by another embedder: re-embed from SQLite
                     self.db.set_kv(REBUILD_KEY, "1")  # every chat, at the next sync
                 self.db.set_kv(EMBEDDER_KEY, self.embedder.id)
         return self._index
+
+    def reopen_index(self) -> int:
+        """Open the index again and bring it level with the chats (a damaged table is made
+        again and every chat re-indexed: `doctor --repair`); returns its rows."""
+        self._index = None
+        self.sync()
+        return self.index.count()
 
     def _cutoff(self) -> str | None:
         days = self.retention_days

@@ -6,7 +6,9 @@ caller's vector, so one turn embeds once for documents, memories and recall), ru
 legs (each filters inside its store and returns rows best-first with deterministic
 ties), and fuses their ranks with `fusion.rrf_fuse`. When the store was built by another
 embedder the vector leg is skipped and the searcher says so (keyword search keeps
-working). Document hits (`Hit`) are built here and nowhere else.
+working); a leg stopped by a damaged file is left out the same way, and a store that lost
+rows to one (`damage_notice`) is searched on what remains, with a warning saying so.
+Document hits (`Hit`) are built here and nowhere else.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from typing import Any, Generic, TypeVar
 import numpy as np
 
 from desktop_app.config.settings import Settings
+from desktop_app.errors import DamagedStoreError
 from desktop_app.retrieval.fusion import rrf_fuse
 from desktop_app.retrieval.index_api import ChunkRow, Scored, SearchLegs
 from desktop_app.retrieval.types import Embedder, Hit, SearchFilters
@@ -35,6 +38,7 @@ FilterT = TypeVar("FilterT")
 class SearchWarningCode(StrEnum):
     KEYWORD_ONLY = "keyword_only"  # indexed with another embedder; detail: the ids
     LIBRARY_UNAVAILABLE = "library_unavailable"  # could not be searched; detail: why
+    DAMAGED = "damaged"  # searched in part: files of the store are damaged; detail: what
 
 
 @dataclass(frozen=True)
@@ -117,7 +121,9 @@ class HybridSearcher(Generic[RowT, FilterT]):
                 vector = (query_vector if query_vector is not None
                           else self.embedder.embed_query(query))
                 t1 = time.perf_counter()
-                results["vector"] = store.search_vector(vector, depth, filters)
+                found = _leg(lambda: store.search_vector(vector, depth, filters), report)
+                if found is not None:
+                    results["vector"] = found
                 report.timings_ms["embed"] = (t1 - t0) * 1000
                 report.timings_ms["vector"] = (time.perf_counter() - t1) * 1000
             else:
@@ -125,8 +131,14 @@ class HybridSearcher(Generic[RowT, FilterT]):
                                                      store.mismatch_message()))
         if "keyword" in legs:
             t0 = time.perf_counter()
-            results["keyword"] = store.search_keyword(query, depth, filters)
+            found = _leg(lambda: store.search_keyword(query, depth, filters), report)
+            if found is not None:
+                results["keyword"] = found
             report.timings_ms["keyword"] = (time.perf_counter() - t0) * 1000
+        partial = getattr(store, "damage_notice", None)  # a store that lost some rows
+        notice = partial() if callable(partial) else ""
+        if notice and not any(w.code == SearchWarningCode.DAMAGED for w in report.warnings):
+            report.warnings.append(SearchWarning(SearchWarningCode.DAMAGED, notice))
         report.legs_used = tuple(results)
         rows: dict[str, RowT] = {}
         ranked: dict[str, list[tuple[str, str, int]]] = {}
@@ -148,6 +160,18 @@ class HybridSearcher(Generic[RowT, FilterT]):
 
 
 DocumentSearcher = HybridSearcher[ChunkRow, SearchFilters]
+
+
+def _leg(run: Callable[[], Sequence[Scored[RowT]]],
+         report: SearchReport) -> Sequence[Scored[RowT]] | None:
+    """One leg's rows; None when a damaged file stopped it (the other leg still runs, and
+    the report says why once)."""
+    try:
+        return run()
+    except DamagedStoreError as exc:
+        if not any(w.code == SearchWarningCode.DAMAGED for w in report.warnings):
+            report.warnings.append(SearchWarning(SearchWarningCode.DAMAGED, exc.user_message))
+        return None
 
 
 def _fusion_tiebreak(item: Scored[Any]) -> tuple[str, int]:
