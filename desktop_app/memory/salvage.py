@@ -32,6 +32,7 @@ class Salvage:
     set_aside: Path
     copied: dict[str, int] = field(default_factory=dict)
     unreadable: dict[str, int] = field(default_factory=dict)
+    lost_tables: list[str] = field(default_factory=list)  # not even their extent readable
     conversations_recreated: int = 0
 
     def lines(self) -> list[str]:
@@ -40,6 +41,10 @@ class Salvage:
         out = [f"recovered: {kept or 'nothing readable'}"]
         if lost:
             out.append(f"could not recover (unreadable rows): {lost}")
+        shown = [t for t in self.lost_tables if t in _SHOWN]
+        if shown:
+            out.append(f"could not recover: the {', '.join(shown)} table(s) could not be read "
+                       "at all")
         if self.conversations_recreated:
             out.append(f"{self.conversations_recreated} conversations lost their title and "
                        "were made again as “recovered”")
@@ -80,6 +85,9 @@ def salvage(path: Path) -> Salvage:
             for table in TABLES:
                 copied, lost = _copy(source, conn, table)
                 report.copied[table], report.unreadable[table] = copied, lost
+                if lost < 0:
+                    report.unreadable[table] = 0
+                    report.lost_tables.append(table)
             report.conversations_recreated = _parent_conversations(conn)
             conn.execute("DELETE FROM memory_sources WHERE memory_id NOT IN "
                          "(SELECT id FROM memories)")
@@ -90,7 +98,7 @@ def salvage(path: Path) -> Salvage:
     finally:
         source.close()
         fresh.close()
-    log.warning("state database salvaged: %s", {t: n for t, n in report.copied.items()})
+    log.info("state database salvaged: %s", {t: n for t, n in report.copied.items()})
     return report
 
 
@@ -99,13 +107,14 @@ def _columns(conn: sqlite3.Connection, table: str) -> list[str]:
 
 
 def _copy(source: sqlite3.Connection, target: sqlite3.Connection, table: str) -> tuple[int, int]:
-    """(rows copied, rows that could not be read) of one table."""
+    """(rows copied, rows that could not be read) of one table; -1 unreadable: the table's
+    own pages are gone."""
     wanted = _columns(target, table)
     try:
         present = set(_columns(source, table))
         low, high = source.execute(f"SELECT MIN(rowid), MAX(rowid) FROM {table}").fetchone()
     except sqlite3.DatabaseError:
-        return 0, 0  # the table's own pages are gone: nothing to count
+        return 0, -1  # the table's own pages are gone: nothing to count
     if low is None or not present:
         return 0, 0
     columns = [c for c in wanted if c in present]

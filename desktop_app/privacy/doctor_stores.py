@@ -153,6 +153,14 @@ def state_section(app: Any, problems: list[str], *, repair: bool = False,
         return [f"database: {path} (not created yet)"]
     lines = [f"database: {path} ({human_size(tree_size(path))})"]
     lines += _database_lines(app, path, problems, repair=repair, deep=deep)
+    if any("set aside" in line for line in lines):
+        try:  # what the indexes hold of messages and memories the new database lacks goes
+            rows = _rebuild_derived(app, "memories"), _rebuild_derived(app, "exchanges")
+            lines.append(f"  memory and recall indexes brought level with it ({rows[0]} "
+                         f"memories, {rows[1]} exchanges)")
+        except Exception as error:
+            problems.append(f"the memory and recall indexes could not be brought level with "
+                            f"the recovered database: {_why(error)}")
     data_dir = Path(app.paths.data_dir)
     for what, directory, table in (("memory index", Path(app.paths.memory_index_dir), "memories"),
                                    ("recall index", data_dir / "recall", "exchanges")):

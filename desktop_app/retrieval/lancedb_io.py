@@ -181,7 +181,8 @@ class TableDamage:
         parts = []
         if self.fragments:
             files = _plural(len(self.fragments), "data file")
-            parts.append(f"{files} of {what} ({self.rows} {rows}) missing or damaged")
+            parts.append(f"{files} of {what} ({self.rows} {rows}) missing or damaged"
+                         .replace("(1 rows)", "(1 row)"))
         if self.indexes:
             parts.append(f"the files of a search index of {what} missing")
         return " and ".join(parts)
