@@ -662,8 +662,8 @@ class LanceIndex:
                 self._write(functools.partial(lancedb_io.detach_fragments, self.directory,
                                               name, d.fragments))
                 n = len(d.fragments)
-                done.append(f"{n} damaged data file{'s were' if n > 1 else ' was'} of "
-                            f"{WHAT[name]} ({d.rows} {UNIT[name]}) set aside")
+                done.append(f"{n} damaged data file{'s' if n > 1 else ''} of {WHAT[name]} "
+                            f"({d.rows} {UNIT[name]}) {'were' if n > 1 else 'was'} set aside")
             elif d:
                 done.append(f"the search index of {WHAT[name]} was built again")
         self.damage.clear()

@@ -209,7 +209,8 @@ def table_damage(directory: Path, name: str, *, deep: bool = False) -> TableDama
     try:
         dataset = lance.dataset(str(path))
         fragments = dataset.get_fragments()
-        indices = dataset.list_indices()
+        indices = [(ix.name, str(segment.uuid)) for ix in dataset.describe_indices()
+                   for segment in ix.segments]
     except OSError as exc:  # the disk failed the check itself: not proof of damage
         return TableDamage(name, unchecked=type(exc).__name__)
     except Exception as exc:
@@ -221,8 +222,8 @@ def table_damage(directory: Path, name: str, *, deep: bool = False) -> TableDama
         if not _fragment_sound(path, fragment, deep=deep):
             bad.append(int(fragment.fragment_id))
             rows += int(fragment.metadata.physical_rows or 0)
-    missing = tuple(sorted({str(ix["name"]) for ix in indices
-                            if not _index_files_present(path / "_indices" / str(ix["uuid"]))}))
+    missing = tuple(sorted({name for name, uuid in indices
+                            if not _index_files_present(path / "_indices" / uuid)}))
     if bad or missing:
         log.info("table %s: %d damaged data files, %d indexes missing files", name,
                     len(bad), len(missing))
@@ -230,7 +231,7 @@ def table_damage(directory: Path, name: str, *, deep: bool = False) -> TableDama
 
 
 def _fragment_sound(table: Path, fragment: Any, *, deep: bool) -> bool:
-    for data_file in fragment.metadata.data_files():
+    for data_file in fragment.metadata.files:
         file = table / "data" / data_file.path
         expected = getattr(data_file, "file_size_bytes", None)
         try:
