@@ -31,6 +31,7 @@ from functools import lru_cache
 from desktop_app.answer.prompt import MemoryItem, PromptTexts, neutralize
 from desktop_app.memory.types import EarlierExchange
 from desktop_app.text.analyze import content_terms
+from desktop_app.text.caches import forget_with
 from desktop_app.text.fold import fold
 from desktop_app.text.sentences import turn_sentences
 from desktop_app.text.stopwords import NOT_CONTENT
@@ -427,3 +428,7 @@ def _pack(memories: list[_Memory], pieces: list[_Piece], weights: dict[str, floa
                         label + 1, gap)
         groups.append(fresh)
     return groups
+
+
+for _cache in (_analyzed, _sentences, _weight):  # erased sentences leave the process too
+    forget_with(_cache.cache_clear)

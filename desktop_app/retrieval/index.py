@@ -70,6 +70,7 @@ from desktop_app.retrieval.index_repair import (
 )
 from desktop_app.retrieval.lancedb_io import sql_str as _sql_str
 from desktop_app.retrieval.types import SearchFilters
+from desktop_app.text.caches import forget_cached_text
 
 if TYPE_CHECKING:
     from desktop_app.retrieval.types import Chunk
@@ -438,7 +439,9 @@ class LanceIndex:
                 self.purge()
 
     def purge(self) -> None:
-        """Fold new rows into the indexes and physically drop old versions (deleted text)."""
+        """Fold new rows into the indexes and physically drop old versions (deleted text);
+        in-memory copies of text (stems, sentence vectors) are emptied too."""
+        forget_cached_text()
         with self.writing("compacting the index"):
             for table in (self._chunks, self._docs):
                 self._write(functools.partial(lancedb_io.compact, table))
