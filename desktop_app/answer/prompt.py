@@ -21,6 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from desktop_app.answer.injection import defang
 from desktop_app.config.paths import resource
 from desktop_app.errors import AppError
 from desktop_app.retrieval.types import Hit
@@ -171,8 +172,12 @@ def neutralize(text: str) -> str:
 
 
 def render_source(number: int, hit: Hit, texts: PromptTexts, text: str | None = None) -> str:
+    """One fenced source. Documents are data: a sentence written to steer an assistant
+    stays inside the fence only as an inert marker (`injection.defang`), the same check
+    that keeps it out of a sources-only answer."""
+    body = defang(hit.text if text is None else text)
     return texts["source"].format(number=number, label=neutralize(source_label(hit, texts)),
-                                  text=neutralize(hit.text if text is None else text).strip())
+                                  text=neutralize(body).strip())
 
 
 def build_answer_prompt(question: str, hits: Sequence[Hit], texts: PromptTexts, *,
