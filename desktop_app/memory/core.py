@@ -37,6 +37,7 @@ from desktop_app.memory.patterns import (
     updates,
 )
 from desktop_app.memory.recall import RecallService
+from desktop_app.memory.relevance import concerns
 from desktop_app.memory.store import MemoryStore
 from desktop_app.memory.types import (
     Candidate,
@@ -365,11 +366,14 @@ class MemoryCore(LiveSettings):
 
     def recall(self, query: str, k: int = 5, *,
                query_vector: np.ndarray | None = None) -> list[MemoryItem]:
-        """Top-k active, unexpired memories for a question (the answer service's hook;
-        it passes the question's vector, so a turn embeds the question once)."""
+        """Top-k active, unexpired memories for a question that concern it (the answer
+        service's hook; it passes the question's vector, so a turn embeds the question
+        once). A question about the documents that says nothing of the user and shares no
+        word with a memory gets none (`memory.relevance`)."""
         if not self.enabled or not query.strip():
             return []
-        return self.search(query, k=k, query_vector=query_vector)
+        return [m for m in self.search(query, k=k, query_vector=query_vector)
+                if concerns(query, m.text)]
 
     def search(self, query: str, *, k: int = 10, include_history: bool = False,
                category: str | None = None,
