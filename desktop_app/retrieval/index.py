@@ -69,6 +69,7 @@ from desktop_app.retrieval.index_repair import (
     plan_recovery,
 )
 from desktop_app.retrieval.lancedb_io import sql_str as _sql_str
+from desktop_app.retrieval.search import SearchWarning, SearchWarningCode
 from desktop_app.retrieval.types import SearchFilters
 from desktop_app.text.caches import forget_cached_text
 
@@ -551,9 +552,14 @@ class LanceIndex:
         files (`doctor --repair`, or the next ingest of their folder)."""
         return self._documents_where(f"content_hash = {_sql_str(PLACEHOLDER_HASH)}")
 
+    def search_notice(self) -> SearchWarning | None:
+        """For a search (`HybridSearcher`): documents that lost passages to a damaged file."""
+        notice = self.damage_notice()
+        return SearchWarning(SearchWarningCode.DAMAGED, notice) if notice else None
+
     def damage_notice(self) -> str:
-        """For a search: which documents lost passages to a damaged file ("" when none);
-        counted once per opened index (a repair in another process reopens it)."""
+        """Which documents lost passages to a damaged file ("" when none); counted once per
+        opened index (a repair in another process reopens it)."""
         if self._lost_count is None:
             try:
                 self._lost_count = sum(has_lost_passages(d.notes) for d in self.placeholders())

@@ -6,8 +6,9 @@ caller's vector, so one turn embeds once for documents, memories and recall), ru
 legs (each filters inside its store and returns rows best-first with deterministic
 ties), and fuses their ranks with `fusion.rrf_fuse`. When the store was built by another
 embedder the vector leg is skipped and the searcher says so (keyword search keeps
-working); a leg stopped by a damaged file is left out the same way, and a store that lost
-rows to one (`damage_notice`) is searched on what remains, with a warning saying so.
+working); a leg stopped by a damaged file is left out the same way, and a store with
+something to say about what it could search (`search_notice`: rows lost to a damaged file,
+a revoked grant) adds it to the report.
 Document hits (`Hit`) are built here and nowhere else.
 """
 
@@ -135,10 +136,13 @@ class HybridSearcher(Generic[RowT, FilterT]):
             if found is not None:
                 results["keyword"] = found
             report.timings_ms["keyword"] = (time.perf_counter() - t0) * 1000
-        partial = getattr(store, "damage_notice", None)  # a store that lost some rows
-        notice = partial() if callable(partial) else ""
-        if notice and not any(w.code == SearchWarningCode.DAMAGED for w in report.warnings):
-            report.warnings.append(SearchWarning(SearchWarningCode.DAMAGED, notice))
+        # a store may have something to say about what it could search (rows lost to a
+        # damaged file, a grant revoked): `search_notice`, optional
+        ask = getattr(store, "search_notice", None)
+        notice = ask() if callable(ask) else None
+        if isinstance(notice, SearchWarning) and notice.code not in {
+                w.code for w in report.warnings}:
+            report.warnings.append(notice)
         report.legs_used = tuple(results)
         rows: dict[str, RowT] = {}
         ranked: dict[str, list[tuple[str, str, int]]] = {}

@@ -47,7 +47,7 @@ class AuditEntry:
     title: str
 
 
-def _role_name(name: str) -> str:
+def role_name(name: str) -> str:
     shown = one_line(name)
     if name.startswith("pg_") or name in RESERVED_ROLES:
         raise AppError(f"“{shown}” is a name PostgreSQL reserves for its own roles; choose "
@@ -124,7 +124,7 @@ def add_user(conn: Any, user: str, password: str) -> None:
     """A login role in the Acervo group (or a new password for an existing one)."""
     from psycopg import sql
 
-    user = _role_name(user)
+    user = role_name(user)
     with conn.transaction(), conn.cursor() as cur:
         known = _acervo_role(cur, user)
         if known is False:
@@ -141,7 +141,7 @@ def remove_user(conn: Any, user: str) -> None:
     """Drop the role and its grants; what the user added stays (and stays audited)."""
     from psycopg import sql
 
-    user = _role_name(user)
+    user = role_name(user)
     with conn.transaction(), conn.cursor() as cur:
         if _acervo_role(cur, user) is False:
             raise AppError(f"“{one_line(user)}” is not an Acervo user; nothing was removed.")
@@ -172,7 +172,7 @@ def collections(conn: Any) -> list[tuple[str, int, list[str]]]:
 
 
 def grant(conn: Any, user: str, collection: str, *, write: bool) -> None:
-    user = _role_name(user)
+    user = role_name(user)
     with conn.transaction(), conn.cursor() as cur:
         known = _acervo_role(cur, user)
         if not known:

@@ -310,6 +310,7 @@ def cmd_team_user(args: argparse.Namespace, app: App) -> int:
             admin.remove_user(conn, args.user)
             print(f"removed user {one_line(args.user)}")
             return 0
+        admin.role_name(args.user)  # a reserved or invalid name: said before the password
         password = _read_password(f"password for {args.user}: ", stdin=args.password_stdin)
         if not password:
             raise AppError("A user needs a password (type it, or pipe it with "

@@ -128,7 +128,7 @@ def _purge_wal(conn: Any) -> tuple[str, bool]:
                 break
     finally:
         if recycled:
-            _reload(conn, "ALTER SYSTEM RESET wal_recycle", None)
+            _reload(conn, "ALTER SYSTEM RESET wal_recycle", "on")
     current = _current_segment(conn)
     remaining = _segments(conn)
     older = [n for n in remaining if n <= start]
@@ -142,10 +142,10 @@ def _purge_wal(conn: Any) -> tuple[str, bool]:
             False)
 
 
-def _reload(conn: Any, statement: str, wanted: str | None) -> None:
+def _reload(conn: Any, statement: str, wanted: str) -> None:
     conn.execute(statement)
     conn.execute("SELECT pg_reload_conf()")
     for _ in range(50):  # the reload is asynchronous: wait until this session sees it
-        if wanted is None or _setting(conn, "wal_recycle") == wanted:
+        if _setting(conn, "wal_recycle") == wanted:
             return
         time.sleep(0.1)
