@@ -113,6 +113,29 @@ class App:
             db.close()
         self._forget("conversations", "memory", "chat", "answer_service")
 
+    def state_integrity(self, *, deep: bool = True) -> list[str]:
+        """SQLite's own check of the state database (`doctor`); empty when it is sound."""
+        from desktop_app.memory.db import StateDB
+
+        db = self.__dict__.get("state_db")
+        try:
+            opened = db or StateDB.open(self.paths.state_db)
+        except AppError as exc:
+            return [exc.user_message]
+        try:
+            return opened.integrity_problems(deep=deep)
+        finally:
+            if db is None:
+                opened.close()
+
+    def salvage_state(self) -> list[str]:
+        """`doctor --repair` of a damaged state database: set aside (never overwritten), what
+        it still holds copied into a new one; the report's lines."""
+        from desktop_app.memory.salvage import salvage
+
+        self.close()  # no open handle may write into the file being set aside
+        return salvage(self.paths.state_db).lines()
+
     def save_settings(self) -> None:
         save_settings(self.settings, self.paths.settings_file)
 

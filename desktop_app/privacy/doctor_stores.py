@@ -152,7 +152,7 @@ def state_section(app: Any, problems: list[str], *, repair: bool = False,
     if not path.is_file():
         return [f"database: {path} (not created yet)"]
     lines = [f"database: {path} ({human_size(tree_size(path))})"]
-    lines += _database_lines(app, path, problems, repair=repair, deep=deep)
+    lines += _database_lines(app, problems, repair=repair, deep=deep)
     if any("set aside" in line for line in lines):
         try:  # what the indexes hold of messages and memories the new database lacks goes
             rows = _rebuild_derived(app, "memories"), _rebuild_derived(app, "exchanges")
@@ -169,14 +169,9 @@ def state_section(app: Any, problems: list[str], *, repair: bool = False,
     return lines
 
 
-def _database_lines(app: Any, path: Path, problems: list[str], *, repair: bool,
-                    deep: bool) -> list[str]:
-    from desktop_app.memory.db import StateDB
-    from desktop_app.memory.salvage import salvage
-
+def _database_lines(app: Any, problems: list[str], *, repair: bool, deep: bool) -> list[str]:
     try:
-        db = app.__dict__.get("state_db") or StateDB.open(path)
-        found = db.integrity_problems(deep=deep)
+        found = app.state_integrity(deep=deep)
     except Exception as error:
         found = [_why(error)]
     if not found:
@@ -185,14 +180,13 @@ def _database_lines(app: Any, path: Path, problems: list[str], *, repair: bool,
         problems.append("the conversation and memory database is damaged: run "
                         "`desktop-app doctor --repair`")
         return [f"  DAMAGED: {p}" for p in found[:5]]
-    app.close()  # the open handle must not write into the file being set aside
     try:
-        report = salvage(path)
+        report = app.salvage_state()
     except Exception as error:
         problems.append(f"the damaged database could not be set aside: {_why(error)}")
         return [f"  DAMAGED: {p}" for p in found[:5]] + [f"  repair failed ({_why(error)})"]
     return ["  repaired: the damaged database was set aside and a new one made"] + [
-        f"  {line}" for line in report.lines()]
+        f"  {line}" for line in report]
 
 
 def _derived_index_lines(app: Any, what: str, directory: Path, table: str,
