@@ -951,7 +951,7 @@ def probe_symlink_loop_is_counted(home: Home, work: Path) -> None:
 
 # ---- team library (issue 26) -----------------------------------------------------------------
 
-TEAM_CANARY = "TEAMPURGE-CANARY-7712345"
+TEAM_CANARY = "KWPURGEX-7712345"
 
 
 class _Trial:

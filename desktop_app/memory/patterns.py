@@ -281,10 +281,18 @@ _HEDGE = re.compile(
     r"|^\s*(?:yo\s+)?(?:recuerdo|creo|pienso)\s+que\b|^\s*si\s+no\s+me\s+equivoco", _F)
 
 
+def statements(sentences: list[str]) -> list[str]:
+    """The sentences of a message that state something: not the questions, nor, in a message
+    that asks, a half-remembered value offered with the question ("Lembro que era …")."""
+    asking = any(asks(s) for s in sentences)
+    return [s for s in sentences if not (asks(s) or (asking and _HEDGE.match(s)))]
+
+
 def asks(sentence: str) -> bool:
-    """The sentence asks something: it ends with "?" or opens with a question word ("qual é
-    o meu código", "tell me my locker number")."""
-    return sentence.rstrip().endswith("?") or _ASKS.match(sentence) is not None
+    """The sentence asks something: a real question ("Qual é o meu código?", not "4429853327,
+    right?", which confirms a value), or one that opens with a question word without the
+    mark ("qual é o meu código", "tell me my locker number")."""
+    return is_real_question(sentence) or _ASKS.match(sentence) is not None
 
 
 def is_real_question(sentence: str) -> bool:
@@ -385,13 +393,13 @@ def extract_stated_facts(message: UserMessage, *, identifiers: bool = True) -> l
     # questions are not memories: a sentence that asks never becomes one, nor does a
     # half-remembered value offered with the question ("Qual é o meu código? Lembro que
     # era QZX-4815."); a message that asks is never kept whole
-    asking = any(asks(s) for s in sentences)
-    said = [s for s in sentences if not (asks(s) or (asking and _HEDGE.match(s)))]
+    said = statements(sentences)
+    asking = len(said) < len(sentences)
     for sentence in said:
         clauses = [c for c in split_clauses(sentence) if match_fact(c) is not None]
         if clauses:
             candidates += [candidate_for(c, message, "pattern") for c in clauses]
-        elif (identifiers and not identifier_taken
+        elif (identifiers and not identifier_taken and not sentence.rstrip().endswith("?")
               and (has_identifier(sentence) or is_named_answer(message)
                    or (is_correction(sentence, firm=True) and bool(specifics(sentence))))):
             # an identifier the user typed ("the code is PAC-778K4M"): keep their words;

@@ -24,13 +24,17 @@ def grep_finds(root: Path, needle: str) -> list[str]:
 
 def derived_canaries(canary: str) -> list[str]:
     """The forms of a canary erasure must reach as well (issue 26): as typed, folded, its
-    letters alone and its digits alone (the keyword index and answer traces store words
-    split, folded and stemmed). A canary for these checks has five letters or more and six
+    letters alone (and stemmed) and its digits alone (the keyword index and answer traces
+    store words split, folded and stemmed). A canary for these checks has five letters or more and six
     digits or more, so that no form turns up by chance in binary data."""
     import re
 
+    from desktop_app.text.analyze import analyze
+
     forms = {canary, canary.casefold()}
-    forms.update(p.casefold() for p in re.findall(r"[^\W\d_]{5,}|\d{6,}", canary))
+    for piece in re.findall(r"[^\W\d_]{5,}|\d{6,}", canary):
+        forms.add(piece.casefold())
+        forms.update(t for t in analyze(piece).split() if len(t) >= 5)  # stemmed, folded
     return sorted(forms, key=len, reverse=True)
 
 
