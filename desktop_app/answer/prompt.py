@@ -21,7 +21,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from desktop_app.answer.injection import defang
 from desktop_app.config.paths import resource
 from desktop_app.errors import AppError
 from desktop_app.retrieval.types import Hit
@@ -172,12 +171,12 @@ def neutralize(text: str) -> str:
 
 
 def render_source(number: int, hit: Hit, texts: PromptTexts, text: str | None = None) -> str:
-    """One fenced source. Documents are data: a sentence written to steer an assistant
-    stays inside the fence only as an inert marker (`injection.defang`), the same check
-    that keeps it out of a sources-only answer."""
-    body = defang(hit.text if text is None else text)
+    """One fenced source. Documents are data: whatever a document says, instructions to an
+    assistant included, stays inside its fence (it cannot close it: `neutralize`); a
+    written answer that repeats such a sentence gets no badge for it (`injection`, the
+    check a sources-only answer uses)."""
     return texts["source"].format(number=number, label=neutralize(source_label(hit, texts)),
-                                  text=neutralize(body).strip())
+                                  text=neutralize(hit.text if text is None else text).strip())
 
 
 def build_answer_prompt(question: str, hits: Sequence[Hit], texts: PromptTexts, *,

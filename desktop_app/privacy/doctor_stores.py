@@ -63,13 +63,14 @@ def index_section(app: Any, problems: list[str] | None = None, *, repair: bool =
         return [f"index path unknown ({type(error).__name__})"]
     if not index_dir.is_dir():
         return [f"index folder: {index_dir} (not created yet: nothing ingested)"]
-    generation = index_dir / (current_generation(index_dir) or "")
+    active = current_generation(index_dir)
+    generation = index_dir / (active or "")
     lines = [f"index folder: {index_dir} ({human_size(tree_size(index_dir))}), "
              f"active generation: {generation.name}"]
     tables = sorted(p for p in generation.iterdir() if p.suffix == ".lance") \
-        if generation.is_dir() and generation != index_dir else []
+        if generation.is_dir() else []
     lines += [f"  table {p.stem}: {human_size(tree_size(p))}" for p in tables] or ["  (no tables)"]
-    if problems is not None and (tables or (generation / "index_meta.json").is_file()):
+    if problems is not None and active is not None:
         lines += consistency_lines(app, problems, repair=repair, deep=deep, progress=progress)
     return lines
 
