@@ -403,7 +403,11 @@ class App:
     def conversations(self) -> ConversationStore:
         from desktop_app.chat.conversations import ConversationStore
 
-        return ConversationStore(self.state_db)
+        store = ConversationStore(self.state_db)
+        # messages the store erases on its own (a removed document's quotes) leave the
+        # conversation-recall index too (opened only then)
+        store.on_erasure(lambda conversation_ids: self.recall.after_erasure(conversation_ids))
+        return store
 
     @cached_property
     def memory(self) -> MemoryService:

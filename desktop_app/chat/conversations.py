@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, is_dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -39,6 +39,12 @@ class ConversationStore:
 
     def __init__(self, db: StateDB) -> None:
         self.db = db
+        # told the conversations whose messages this store erased on its own (a removed
+        # document's quotes): the recall index drops their exchanges' analysed words too
+        self._erasure_listeners: list[Callable[[list[str]], None]] = []
+
+    def on_erasure(self, listener: Callable[[list[str]], None]) -> None:
+        self._erasure_listeners.append(listener)
 
     # --- conversations ---
 
@@ -303,6 +309,7 @@ class ConversationStore:
         dropped (rebuilt later). Returns (messages deleted, traces scrubbed, bytes removed).
         """
         quoting = self.document_quotes(doc_id, passages)
+        touched = sorted({m.conversation_id for m in map(self.message, quoting) if m})
         deleted, removed = self.delete_messages(quoting)
         scrubbed = 0
         with self.db.transaction() as conn:
@@ -319,6 +326,9 @@ class ConversationStore:
         if deleted or scrubbed:
             self.db.vacuum()  # no freed page keeps the erased text
             forget_cached_text()
+        if deleted:
+            for listener in self._erasure_listeners:
+                listener(touched)
         return deleted, scrubbed, removed
 
 

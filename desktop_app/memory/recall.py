@@ -34,6 +34,7 @@ from pathlib import Path
 import numpy as np
 
 from desktop_app.config.settings import Settings
+from desktop_app.errors import AppError
 from desktop_app.memory.db import StateDB
 from desktop_app.memory.erasure import ErasureReceipt
 from desktop_app.memory.live import LiveSettings
@@ -125,6 +126,16 @@ class RecallService(LiveSettings):
         self._enabled = enabled
         self.clock = clock
         self._index: RecallIndex | None = None
+
+    def after_erasure(self, conversation_ids: list[str]) -> None:
+        """Messages were erased outside memory (a removed document's quoting answers): the
+        exchanges holding them leave the index, analysed words and all (compacted)."""
+        if self.enabled and conversation_ids:
+            try:
+                self.sync(conversation_ids)
+            except AppError as exc:  # the erasure itself is done; the next sync finishes this
+                log.warning("recall index not brought level after an erasure: %s",
+                            exc.user_message)
 
     # --- switches (live from the settings when the app passes them) ---
 
