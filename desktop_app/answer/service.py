@@ -81,6 +81,7 @@ from desktop_app.errors import AppError
 from desktop_app.retrieval.doc_text import DocumentTexts
 from desktop_app.retrieval.search import SearchResult, SearchWarning, SearchWarningCode
 from desktop_app.retrieval.types import Embedder, Hit, SearchFilters
+from desktop_app.text.caches import forget_owner
 from desktop_app.text.language import question_language
 
 if TYPE_CHECKING:
@@ -171,7 +172,7 @@ class AnswerService:
         self.library = library  # what off-topic questions score in this library (abstention)
         self.documents = documents  # structured documents rebuilt from chunks (answer/units)
         # words looked up in the whole library, for the library's size they were found at
-        self._vocabulary: tuple[int, dict[str, bool]] = (-1, {})
+        self._vocabulary = _Vocabulary()
 
     def with_llm(self, llm: LLM | None) -> AnswerService:
         """The same service answering with another model (CLI `ask --model PATH`)."""
@@ -570,13 +571,14 @@ class AnswerService:
     def _vocabulary_for_now(self) -> None:
         """Forget the words looked up when the library changed size (once per question)."""
         size = self.library.size() if self.library is not None else -1
-        if self._vocabulary[0] != size:
-            self._vocabulary = (size, {})
+        if self._vocabulary.size != size:
+            self._vocabulary.clear()
+            self._vocabulary.size = size
 
     def _in_library(self, word: str) -> bool:
         """Whether any passage of the libraries searched uses `word` (the keyword leg),
         remembered while the library keeps its size (`_vocabulary`)."""
-        known = self._vocabulary[1]
+        known = self._vocabulary
         if word not in known:
             try:
                 known[word] = bool(self.searcher.search_with_report(
@@ -593,6 +595,20 @@ class AnswerService:
         trace["hits"] = [hit_trace(h, numbers.get(h.chunk_id)) for h in hits]
         trace["prompt_tokens"] = prompt.prompt_tokens
         trace["sources_dropped_by_budget"] = len(prompt.dropped)
+
+
+class _Vocabulary(dict[str, bool]):
+    """Question words looked up in the library (present or not), for a library of `size`
+    passages; an erasure empties it (the words came from a question)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.size = -1
+        forget_owner(self)
+
+    def clear(self) -> None:
+        super().clear()
+        self.size = -1
 
 
 def _closest(hits: list[Hit]) -> tuple[Citation, ...]:

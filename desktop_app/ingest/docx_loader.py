@@ -110,7 +110,7 @@ def check_docx_limits(path: Path) -> None:
 
     Sizes come from the zip directory (zipfile never inflates past a member's declared
     size: a lying header fails its CRC check instead); elements of the main document are
-    counted by a streaming scan."""
+    counted, and their nesting measured, by streaming scans."""
     name = path.name
     try:
         with zipfile.ZipFile(path) as archive:
@@ -127,6 +127,9 @@ def check_docx_limits(path: Path) -> None:
                 if elements > limits.MAX_XML_ELEMENTS:
                     raise limits.too_many(name, "XML elements", elements,
                                           limits.MAX_XML_ELEMENTS)
+                if limits.xml_depth(_stream(archive, main), limits.MAX_XML_DEPTH) \
+                        > limits.MAX_XML_DEPTH:
+                    raise limits.too_deep(name, "XML elements", limits.MAX_XML_DEPTH)
     except (zipfile.BadZipFile, OSError, EOFError, RuntimeError) as error:
         raise UnreadableDocumentError(
             f"“{name}” is not a readable Word document (damaged, an old .doc, or "

@@ -3,7 +3,8 @@
 script/style/nav (and other non-content elements) are dropped; h1–h6 become headings;
 block elements become paragraphs; `<br>` keeps a line break; tables become rows with cells
 separated by " | ". The encoding comes from a BOM or `<meta charset>`, else it is detected.
-Size, element count and parse time are bounded by `limits` (checked before the tree is built).
+Size, element count and parse time are bounded by `limits` (checked before the tree is built),
+and nesting depth while the tree is walked (without recursion).
 """
 
 from __future__ import annotations
@@ -62,10 +63,20 @@ class _Collector:
         if text:
             self.paragraphs.append(Paragraph(text))
 
-    def walk(self, node: Any) -> None:
+    def walk(self, root: Any, name: str = "") -> None:
+        """Depth-first over the tree with a stack of its own (a tree nested 1,000 deep made
+        the recursive walk fail); deeper than `limits.MAX_HTML_DEPTH` is refused."""
         from bs4 import Comment, NavigableString, Tag
 
-        for child in node.children:
+        stack: list[tuple[Any, bool]] = [(iter(root.children), False)]  # (children, block)
+        while stack:
+            children, block = stack[-1]
+            child = next(children, None)
+            if child is None:
+                stack.pop()
+                if block:
+                    self.flush()
+                continue
             if self._deadline is not None:
                 self._deadline.check()
             if isinstance(child, Comment):
@@ -75,29 +86,30 @@ class _Collector:
                 continue
             if not isinstance(child, Tag):
                 continue
-            name = child.name.lower()
-            if name in _HEADING_TAGS:
+            tag = child.name.lower()
+            if tag in _HEADING_TAGS:
                 self.flush()
                 title = normalize_line(" ".join(child.get_text(" ").split()))
                 if title:
-                    self.paragraphs.append(Paragraph(title, _HEADING_TAGS[name]))
-            elif name == "table":
+                    self.paragraphs.append(Paragraph(title, _HEADING_TAGS[tag]))
+            elif tag == "table":
                 self.flush()
                 self.paragraphs.append(Paragraph(table_to_text(_table_rows(child))))
-            elif name == "pre":
+            elif tag == "pre":
                 self.flush()
                 self.paragraphs.append(Paragraph(child.get_text().strip("\n")))
-            elif name == "br":
+            elif tag == "br":
                 self._inline.append("\n")
-            elif name in _BLOCK_TAGS:
-                self.flush()
-                self.walk(child)
-                self.flush()
             else:
-                self.walk(child)
+                if len(stack) >= limits.MAX_HTML_DEPTH:
+                    raise limits.too_deep(name or "the page", "HTML elements",
+                                          limits.MAX_HTML_DEPTH)
+                if tag in _BLOCK_TAGS:
+                    self.flush()
+                stack.append((iter(child.children), tag in _BLOCK_TAGS))
 
 
-def html_paragraphs(html: str, deadline: limits.Deadline | None = None
+def html_paragraphs(html: str, deadline: limits.Deadline | None = None, name: str = ""
                     ) -> tuple[list[Paragraph], str]:
     """Paragraphs of an HTML document and its `<title>` ('' when absent)."""
     from bs4 import BeautifulSoup
@@ -110,7 +122,7 @@ def html_paragraphs(html: str, deadline: limits.Deadline | None = None
     for element in soup.find_all(DROPPED_TAGS):
         element.decompose()
     collector = _Collector(deadline)
-    collector.walk(soup.body if soup.body is not None else soup)
+    collector.walk(soup.body if soup.body is not None else soup, name)
     collector.flush()
     return collector.paragraphs, title
 
@@ -129,7 +141,7 @@ def load_html(path: Path) -> LoadedDocument:
     declared = _META_CHARSET.search(data[:4096])
     text, notes = decode_bytes(data, declared.group(1).decode("ascii") if declared else None,
                                name=name)
-    paragraphs, title = html_paragraphs(text, deadline)
+    paragraphs, title = html_paragraphs(text, deadline, name)
     if not title:
         title = next((p.text for p in paragraphs if p.heading_level == 1), "")
     if not any(p.text for p in paragraphs):

@@ -98,8 +98,14 @@ def embedding_text(chunk: Chunk) -> str:
     return compose_embedding_text(chunk.prefix, chunk.text, chunk.revoked)
 
 
+# `discover`'s problem for a folder reached again through a link: said and counted, not a
+# failure (a link loop, or a second link to a folder already read)
+LINK_AGAIN = "a link to a folder already read: a link loop, or a second link to it"
+
+
 def discover(paths: Sequence[Path], supported: frozenset[str]) -> Iterator[tuple[Path, str | None]]:
-    """Yield (file, problem) for every file under `paths`; symlink loops are visited once."""
+    """Yield (file, problem) for every file under `paths`; a folder reached again through a
+    link is read once and reported (`LINK_AGAIN`)."""
     seen_dirs: set[tuple[int, int]] = set()
     for root in paths:
         root = Path(root).expanduser()
@@ -123,7 +129,8 @@ def discover(paths: Sequence[Path], supported: frozenset[str]) -> Iterator[tuple
                 continue
             key = (dst.st_dev, dst.st_ino)
             if key in seen_dirs:
-                continue  # symlink loop or a folder reached twice
+                yield current, LINK_AGAIN  # symlink loop or a folder reached twice
+                continue
             seen_dirs.add(key)
             try:
                 entries = sorted(os.scandir(current), key=lambda e: e.name)
@@ -208,7 +215,7 @@ class IngestPipeline:
 
         cancelled = cancel or (lambda: False)
         self._lock_timeout = lock_timeout
-        indexed = skipped = failed = removed = 0
+        indexed = skipped = failed = removed = links = 0
         seen: set[str] = set()
         count = 0
         was_cancelled = False
@@ -222,8 +229,12 @@ class IngestPipeline:
             if cancelled():
                 was_cancelled = True
                 break
-            count += 1
             key = path_key(path)
+            if problem == LINK_AGAIN:
+                links += 1
+                yield FileSkipped(key, problem)
+                continue
+            count += 1
             yield FileStarted(key, count, count)
             if problem:
                 failed += 1
@@ -282,7 +293,7 @@ class IngestPipeline:
             stopped = exc
         yield RunDone(indexed, skipped, failed, removed, cancelled=was_cancelled,
                       stopped=stopped.user_message if stopped else "",
-                      exit_code=stopped.exit_code if stopped else 0)
+                      exit_code=stopped.exit_code if stopped else 0, links_skipped=links)
 
     def _ingest_file(self, path: Path, cancelled: Callable[[], bool]
                      ) -> Generator[IngestEvent, None, FileDone | FileSkipped]:
