@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from desktop_app.ingest.pathnames import one_line
 from desktop_app.privacy.stderr import confirm, tell_user
+from desktop_app.retrieval.index_api import label_ranges
 from desktop_app.retrieval.types import Hit, SearchFilters, ocr_label
 
 if TYPE_CHECKING:
@@ -79,7 +80,8 @@ def hit_to_dict(h: Hit) -> dict[str, object]:
         "page_start": h.page_start, "page_end": h.page_end, "section": " › ".join(h.heading_path),
         "score": round(h.score, 6), "legs": sorted(h.legs), "vector_rank": h.vector_rank,
         "keyword_rank": h.keyword_rank, "library": h.library, "text": h.text,
-        "ocr_confidence": h.ocr_confidence,
+        "ocr_confidence": h.ocr_confidence, "path": h.path,
+        "revoked": [list(r) for r in h.revoked],  # struck-through ranges of "text"
     }
 
 
@@ -115,7 +117,7 @@ def print_hits(hits: list[Hit]) -> None:
             pages += f", {ocr_label(h.ocr_confidence)}"
         headings = [x for x in h.heading_path if x != h.title]  # an H1 often repeats the title
         section = f" › {' › '.join(headings)}" if headings else ""
-        snippet = " ".join(h.text.split())[:160]
+        snippet = " ".join(label_ranges(h.text, h.revoked, "revoked").split())[:160]
         library = f" [{h.library}]" if h.library != "local" else ""
         print(one_line(f"[{n}] {h.title}{section} ({pages}){library}  score={h.score:.4f} "
                        f"legs={'+'.join(sorted(h.legs))}"))

@@ -167,3 +167,12 @@ def test_docx_struck_runs_are_revoked(tmp_path: Path) -> None:
     doc = load_document(path)
     assert _revoked_texts(doc) == ["I - texto antigo do inciso;", "no prazo de trinta dias"]
     assert "quinze" in doc.pages[0].text and "(nota)" in doc.pages[0].text
+
+
+def test_revoked_wording_is_labelled_where_text_cannot_strike_it() -> None:
+    from desktop_app.retrieval.index_api import label_ranges
+
+    text = "V - antiga redação; V - nova redação"
+    assert label_ranges(text, [(0, 18)], "revoked") == \
+        "[revoked: V - antiga redação]; V - nova redação"
+    assert label_ranges(text, [], "revoked") == text
