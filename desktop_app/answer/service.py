@@ -578,7 +578,7 @@ class AnswerService:
     def _in_library(self, word: str) -> bool:
         """Whether any passage of the libraries searched uses `word` (the keyword leg),
         remembered while the library keeps its size (`_vocabulary`)."""
-        known = self._vocabulary
+        known = self._vocabulary.words
         if word not in known:
             try:
                 known[word] = bool(self.searcher.search_with_report(
@@ -597,17 +597,17 @@ class AnswerService:
         trace["sources_dropped_by_budget"] = len(prompt.dropped)
 
 
-class _Vocabulary(dict[str, bool]):
+class _Vocabulary:
     """Question words looked up in the library (present or not), for a library of `size`
     passages; an erasure empties it (the words came from a question)."""
 
     def __init__(self) -> None:
-        super().__init__()
+        self.words: dict[str, bool] = {}
         self.size = -1
         forget_owner(self)
 
     def clear(self) -> None:
-        super().clear()
+        self.words = {}
         self.size = -1
 
 

@@ -195,3 +195,24 @@ def test_erasure_empties_the_text_caches_of_the_process() -> None:
     assert light_stem.cache_info().currsize > 0
     assert forget_cached_text() >= 1
     assert light_stem.cache_info().currsize == 0
+
+
+def test_erasure_empties_the_answer_caches_too() -> None:
+    """Rebuilt law texts, the packer's and recall block's word caches and the gate's word
+    look-ups hold words of documents and questions: an erasure empties them as well."""
+    from desktop_app.answer import context, recall_block
+    from desktop_app.answer.service import _Vocabulary
+    from desktop_app.retrieval.doc_text import DocumentTexts
+    from desktop_app.text.caches import forget_cached_text
+
+    context._words("um segredo guardado")
+    recall_block.analyzed("um segredo guardado")
+    documents = DocumentTexts(lambda library, doc_id: [])
+    documents.get("local", "doc")
+    vocabulary = _Vocabulary()
+    vocabulary.words["segredo"] = True
+    vocabulary.size = 10
+    forget_cached_text()
+    assert context._words.cache_info().currsize == 0
+    assert recall_block.analyzed.cache_info().currsize == 0
+    assert documents._cache == {} and vocabulary.words == {} and vocabulary.size == -1
