@@ -52,6 +52,8 @@ from desktop_app.retrieval.index_api import (
     chunk_text_hash,
     folder_filter,
     keyword_text,
+    marks_json,
+    parse_marks,
 )
 from desktop_app.retrieval.pg_schema import POSTINGS_SELECT, SCHEMA_VERSION, TEXT_TABLES
 from desktop_app.retrieval.search import SearchWarning, SearchWarningCode
@@ -82,7 +84,7 @@ EXACT_SCAN_MAX_CHUNKS = 10_000
 
 _ROW_COLUMNS = """c.chunk_id, d.doc_id, c.position, c.text, c.prefix, d.title, d.source_path,
   d.folder, d.file_type, d.language, c.page_start, c.page_end, c.char_start, c.char_end,
-  c.heading_path, d.ingested_at, d.modified_at"""
+  c.heading_path, d.ingested_at, d.modified_at, to_jsonb(c) ->> 'marks'"""
 _DOC_COLUMNS = """d.doc_id, d.title, d.source_path, d.file_type, d.language, d.size,
   d.content_hash, d.page_count, d.chunk_count, d.ingested_at, d.modified_at, d.embedder_id,
   d.notes"""
@@ -308,6 +310,8 @@ class PgIndex:
         self.meta = self._read_meta()
         # schema 1 servers (not upgraded yet by `team init`) have no postings table
         self._postings = int(self.meta.get("schema_version", "0")) >= 2
+        # schema 2 servers have no marks column: passages are added without their marks
+        self._marks = int(self.meta.get("schema_version", "0")) >= 3
 
     # ---- connection ------------------------------------------------------------
     @contextmanager
@@ -481,21 +485,23 @@ class PgIndex:
                     "library's vectors with `desktop-app team reindex`, or use the same "
                     "embedder here (`desktop-app embedder`).")
             # COPY is not allowed under row-level security: one INSERT over unnested arrays
+            # the marks column (schema 3) only where the server has it
+            column, value = (", marks", ", u.marks") if self._marks else ("", "")
             cur.execute(
-                """INSERT INTO acervo.chunks (chunk_id, doc_key, collection_id, position, text,
+                f"""INSERT INTO acervo.chunks (chunk_id, doc_key, collection_id, position, text,
                      prefix, search_text, text_hash, page_start, page_end, char_start, char_end,
-                     heading_path, token_count)
+                     heading_path, token_count{column})
                    SELECT %(doc_id)s || ':' || u.position, %(doc_key)s, %(collection)s,
                           u.position, u.text, u.prefix, u.search_text, u.text_hash,
                           u.page_start, u.page_end, u.char_start, u.char_end,
-                          ARRAY(SELECT jsonb_array_elements_text(u.headings)), u.tokens
+                          ARRAY(SELECT jsonb_array_elements_text(u.headings)), u.tokens{value}
                    FROM unnest(%(position)s::int[], %(text)s::text[], %(prefix)s::text[],
                                %(search_text)s::text[], %(text_hash)s::text[],
                                %(page_start)s::int[], %(page_end)s::int[],
                                %(char_start)s::int[], %(char_end)s::int[],
-                               %(headings)s::jsonb[], %(tokens)s::int[])
+                               %(headings)s::jsonb[], %(tokens)s::int[], %(marks)s::text[])
                      AS u(position, text, prefix, search_text, text_hash, page_start, page_end,
-                          char_start, char_end, headings, tokens)
+                          char_start, char_end, headings, tokens, marks)
                    RETURNING position, chunk_key""",
                 {"doc_id": doc_id, "doc_key": doc_key, "collection": collection_id,
                  "position": [c.position for c in chunks], "text": [c.text for c in chunks],
@@ -507,7 +513,8 @@ class PgIndex:
                  "char_end": [c.char_end for c in chunks],
                  "headings": [json.dumps(list(c.heading_path), ensure_ascii=False)
                               for c in chunks],
-                 "tokens": token_counts})
+                 "tokens": token_counts,
+                 "marks": [marks_json(c.revoked, c.path) for c in chunks]})
             keys = dict(cur.fetchall())
             if self._postings:
                 cur.execute(f"""INSERT INTO acervo.chunk_terms (term, chunk_key, collection_id,
@@ -595,11 +602,13 @@ class PgIndex:
         return found[0] if found else None
 
     def _row(self, r: Sequence[Any]) -> ChunkRow:
+        revoked, path = parse_marks(r[17])
         return ChunkRow(
             chunk_id=r[0], doc_id=r[1], position=r[2], text=r[3], prefix=r[4], title=r[5],
             source_path=r[6], folder=r[7], file_type=r[8], language=r[9], page_start=r[10],
             page_end=r[11], char_start=r[12], char_end=r[13], heading_path=tuple(r[14] or ()),
-            ingested_at=r[15], modified_at=r[16], library=self.library)
+            ingested_at=r[15], modified_at=r[16], library=self.library, revoked=revoked,
+            path=path)
 
     def get_chunk(self, chunk_id: str) -> ChunkRow | None:
         with self._cursor() as cur:
@@ -651,7 +660,7 @@ class PgIndex:
             cur.execute(sql, params)
             rows = cur.fetchall()
         self._found_rows = self._found_rows or bool(rows)
-        return [self._row(r).scored(float(r[17])) for r in rows]
+        return [self._row(r).scored(float(r[18])) for r in rows]
 
     def search_notice(self) -> SearchWarning | None:
         """Once per session, when a search found nothing because this user may read no

