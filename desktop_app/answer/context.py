@@ -42,6 +42,7 @@ from desktop_app.answer.recall_block import (
     pieces_of,
     render_recall,
 )
+from desktop_app.memory.relevance import concerns
 from desktop_app.memory.types import EarlierExchange
 from desktop_app.text.analyze import content_terms
 from desktop_app.text.caches import forget_with
@@ -211,6 +212,10 @@ def fit_context(memories: Sequence[MemoryItem], exchanges: Sequence[EarlierExcha
     taken from is not repeated. Each piece is counted once; the rendered block is counted
     again at the end, trimmed if the sum of parts fell short and refilled if it was over.
     `memory_similarity`: each memory's cosine to the question (by id), when measured."""
+    if query:  # an earlier chat none of whose recalled turns concerns the question: left out
+        chats = {e.conversation_id for e in exchanges
+                 if concerns(query, " ".join(text for _id, _role, text in e.turns))}
+        exchanges = [e for e in exchanges if e.conversation_id in chats]
     if budget <= 0 or (not memories and not exchanges):
         return EMPTY
     terms = set(content_terms(query, ignore=NOT_CONTENT))  # "tell me", "can you": no topic

@@ -359,3 +359,23 @@ def test_a_memory_without_the_questions_words_weighs_less_the_lower_it_ranked() 
                         count_tokens=estimate_tokens, budget=600,
                         query="Sugira um restaurante para hoje")
     assert "Sou vegetariana." in block.text
+
+
+def test_an_earlier_chat_that_says_nothing_of_the_question_is_not_offered(
+        memory_app: Any, booked: str) -> None:
+    """Recall ranks every chat for every question: a chat none of whose recalled turns
+    shares a word with the question (nor a question about the user) stays out of the block,
+    so the answer does not say "From your chat of …" for it. A chat is kept whole when one
+    of its recalled turns concerns the question (its other turns give the context)."""
+    hotel = _chat("c1", "12", [("user", "Book the Hotel Aurora for two nights."),
+                               ("assistant", "Booked: confirmation AX-5521.")])
+    later = _chat("c1", "12", [("user", "And breakfast?"), ("assistant", "Included.")], 2)
+    block = fit_context([], [hotel, later], load_prompts("pt"), count_tokens=estimate_tokens,
+                        budget=600, query="Qual é a capital da Austrália?")
+    assert block.exchanges == () and block.text == ""
+    block = fit_context([], [hotel, later], load_prompts("en"), count_tokens=estimate_tokens,
+                        budget=600, query="Was breakfast included at the hotel?")
+    assert {e.exchange_id for e in block.exchanges} >= {hotel.exchange_id}
+    conv = memory_app.chat.new_conversation()
+    events = run_turn(memory_app.chat, conv, "Quais são os direitos do titular?")
+    assert not [e for e in events if isinstance(e, RecallUsed)]
