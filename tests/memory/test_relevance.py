@@ -43,6 +43,7 @@ def test_ask_and_chat_use_a_memory_only_for_its_question_and_print_words(
     import argparse
 
     from desktop_app.answer import commands as answer_commands
+    from desktop_app.chat import commands as chat_commands
     from desktop_app.memory import commands as memory_commands
 
     docs = tmp_path / "docs"
@@ -54,6 +55,7 @@ def test_ask_and_chat_use_a_memory_only_for_its_question_and_print_words(
     sub = parser.add_subparsers(dest="command")
     memory_commands.register(sub)
     answer_commands.register(sub)
+    chat_commands.register(sub)
 
     def run(*argv: str) -> str:
         args = parser.parse_args(list(argv))
