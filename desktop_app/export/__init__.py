@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Sequence
+from collections.abc import Collection
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -54,9 +54,10 @@ def format_of(path: Path, requested: str | None = None) -> str:
 def export_conversation(store: ConversationStore, conversation_id: str, lookup: ChunkLookup,
                         *, documents: DocumentTexts | None = None,
                         labels: ExportLabels | None = None,
-                        answers: Sequence[int] | None = None,
+                        answers: Collection[str] | None = None,
                         exported_at: str = "") -> ExportDocument:
-    """The stored chat (or only its answers at `answers`) as an export. `lookup` gives a
+    """The stored chat (or only its answers whose message ids are in `answers`) as an
+    export. `lookup` gives a
     badge's passage as its library holds it now (a removed document's badges are gone);
     `documents` the documents rebuilt from their passages (each quote's section and
     revoked words: export/sources.py)."""

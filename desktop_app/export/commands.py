@@ -52,16 +52,17 @@ def _conversation(app: App, wanted: str) -> str:
     return ids[0]
 
 
-def _answers(app: App, conversation_id: str, wanted: list[int] | None) -> list[int] | None:
+def _answers(app: App, conversation_id: str, wanted: list[int] | None) -> list[str] | None:
+    """The message ids of the answers asked for by position (1 = first, -1 = last)."""
     if not wanted:
         return None
-    count = sum(1 for m in app.conversations.messages(conversation_id) if m.role == "assistant")
+    ids = [m.id for m in app.conversations.messages(conversation_id) if m.role == "assistant"]
     chosen = []
     for n in wanted:
-        index = n - 1 if n > 0 else count + n
-        if not 0 <= index < count:
-            raise AppError(f"This chat has {count} answer(s); there is no answer {n}.")
-        chosen.append(index)
+        index = n - 1 if n > 0 else len(ids) + n
+        if not 0 <= index < len(ids):
+            raise AppError(f"This chat has {len(ids)} answer(s); there is no answer {n}.")
+        chosen.append(ids[index])
     return chosen
 
 

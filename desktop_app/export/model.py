@@ -13,7 +13,7 @@ window passes its own in the UI language.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 
 from desktop_app.answer.citations import Marker, MarkerStreamParser
@@ -39,9 +39,6 @@ class ExportLabels:
     exported: str = "Exported from Acervo on %1. The quotes are the documents' own words."
     no_answer: str = "(no answer)"
     warning: Callable[[AnswerWarning], str] = AnswerWarning.english
-    # answers the window shows in place of the stored words: e.g. "not found" in the UI's
-    # language instead of the phrase in the question's language
-    answer_text: Callable[[str, tuple[AnswerWarning, ...]], str] = lambda text, _w: text
 
 
 @dataclass(frozen=True)
@@ -172,23 +169,22 @@ def renumbered(answer: str, citations: Sequence[Citation],
 
 def build_export(messages: Sequence[ReloadedMessage], *, title: str,
                  labels: ExportLabels | None = None, locate: Locate | None = None,
-                 answers: Sequence[int] | None = None, exported_at: str = "") -> ExportDocument:
+                 answers: Collection[str] | None = None,
+                 exported_at: str = "") -> ExportDocument:
     """The export of a stored chat: every question with its answer, or only the answers
-    at the positions `answers` (0 = the chat's first answer) with their questions."""
+    whose message ids are in `answers`, each with its question."""
     labels = labels or ExportLabels()
     numbering = _Numbering(locate or (lambda _c: Located()))
     turns: list[ExportedTurn] = []
     question = ""
-    position = -1
     for shown in messages:
         if shown.answer is None:
             question = shown.message.content
             continue
-        position += 1
-        if answers is not None and position not in answers:
+        if answers is not None and shown.message.id not in answers:
             continue
         done = shown.answer
-        text = labels.answer_text(shown.message.content, done.warnings)
+        text = shown.message.content
         # "not found" is the answer itself: not repeated as a note (nor "sources only")
         notes = [labels.warning(w) for w in done.warnings if w.code not in QUIET]
         if done.searched_for:

@@ -21,6 +21,7 @@ import dataclasses
 import time
 from collections.abc import Callable
 from functools import partial
+from html import escape
 from typing import Any
 
 from PySide6.QtCore import QLocale, Qt, QTimer, Signal
@@ -101,6 +102,9 @@ class ChatPanel(PanelMixin, QWidget):
     memoryChanged = Signal()
     addModelRequested = Signal()  # "add a model" in the sources-mode notice
     recallOpened = Signal(str)  # "from your chat of 15 Nov" clicked: that conversation's id
+    explainRequested = Signal(str)  # "Why not found?" under an answer: its question
+    exportRequested = Signal(str)  # "Export…" under an answer: its stored message id
+    copyRequested = Signal(str)  # "Copy with citations" under an answer: its message id
 
     def __init__(self, chat: ChatServices, memory: MemoryServices, workers: WorkerSet,
                  parent: QWidget | None = None) -> None:
@@ -125,6 +129,9 @@ class ChatPanel(PanelMixin, QWidget):
         self._announced: list[Citation] = []  # its citations announced while streaming
         self._chip_text: Callable[[], str] | None = None
         self._asked_at = 0.0
+        self._questions: dict[int, str] = {}  # "why not found" links → the question asked
+        self._answered = False  # the turn's Done came from the answer service
+        self._user_sources_only = False  # the box's state while no model writes answers
         self._progress_timer = QTimer(self)
         self._progress_timer.setInterval(1000)
         self._progress_timer.timeout.connect(self._refresh_progress)
@@ -153,6 +160,13 @@ class ChatPanel(PanelMixin, QWidget):
         self.question.setFixedHeight(self.question.fontMetrics().lineSpacing() * 3 + 16)
         self.question.submitted.connect(self.ask)
         self.sources_only = QCheckBox()
+        self.sources_only.toggled.connect(self._sources_only_toggled)
+        # why the box is greyed: no model writes answers now (with a link to add one)
+        self.mode_hint = QLabel()
+        self.mode_hint.setTextFormat(Qt.TextFormat.RichText)
+        self.mode_hint.setWordWrap(True)
+        self.mode_hint.linkActivated.connect(lambda _link: self.addModelRequested.emit())
+        self.mode_hint.hide()
         self.ask_button = QPushButton()
         self.ask_button.setDefault(True)
         self.ask_button.clicked.connect(self.ask)
@@ -161,7 +175,8 @@ class ChatPanel(PanelMixin, QWidget):
         self.stop_button.hide()
         controls = QHBoxLayout()
         controls.addWidget(self.sources_only)
-        controls.addStretch(1)
+        controls.addWidget(self.mode_hint, 1)
+        controls.addStretch(0)
         controls.addWidget(self.stop_button)
         controls.addWidget(self.ask_button)
 
@@ -193,24 +208,48 @@ class ChatPanel(PanelMixin, QWidget):
         self._serial += 1
         self.conversation_id = None
         self._transcript = []
+        self._questions = {}
         self.view.clear_transcript()
         self.retranslate()  # the welcome hint
         self.memory_chip.hide()
         self.question.setFocus()
 
     def set_mode(self, mode: AnswerMode | None) -> None:
-        """The answer mode the window decided (status bar); the sources-only box only
-        means something when a model writes answers."""
+        """The answer mode the window decided (status bar). The sources-only box only means
+        something when a model writes answers: otherwise it is shown ticked and greyed, and
+        the words beside it say why (and offer to add a model)."""
         self._mode = mode
-        self.sources_only.setEnabled(mode is None or mode.use_llm
-                                     or mode.reason == SOURCES_REQUEST)
+        enabled = mode is None or mode.use_llm or mode.reason == SOURCES_REQUEST
+        if enabled and not self.sources_only.isEnabled():
+            self.sources_only.blockSignals(True)
+            self.sources_only.setChecked(self._user_sources_only)  # the user's own choice
+            self.sources_only.blockSignals(False)
+        elif not enabled:
+            self.sources_only.blockSignals(True)
+            self.sources_only.setChecked(True)
+            self.sources_only.blockSignals(False)
+        self.sources_only.setEnabled(enabled)
+        self.sources_only.setVisible(enabled)  # greyed, it would say nothing: the hint does
         self._update_sources_only_tip()
+
+    def _sources_only_toggled(self, on: bool) -> None:
+        if self.sources_only.isEnabled():
+            self._user_sources_only = on
 
     def _update_sources_only_tip(self) -> None:
         if self.sources_only.isEnabled():
             self.sources_only.setToolTip(self.tr("Answer with the best passages from your documents, without the language model"))
-        else:
-            self.sources_only.setToolTip(self.tr("Answers already come from your documents' passages: no model writes them now (see the status bar)."))
+            self.mode_hint.hide()
+            return
+        why = self.tr("Answers already come from your documents' passages: no model writes them now (see the status bar).")
+        self.sources_only.setToolTip(why)
+        self.mode_hint.setToolTip(why)
+        mode = self._mode
+        text = "❝ " + escape(self.tr("Answers quote your sources: no model writes them"))
+        if mode is not None and mode.needs_model:
+            text += f' — <a href="add-model">{escape(self.tr("add a model"))}</a>'
+        self.mode_hint.setText(f'<span style="color:#8a8a8a">{text}</span>')
+        self.mode_hint.show()
 
     def ask(self, question: str | None = None, *, experiment: bool = False) -> None:
         text = (question if isinstance(question, str) else self.question.toPlainText()).strip()
@@ -223,6 +262,7 @@ class ChatPanel(PanelMixin, QWidget):
         self._render(lambda: self.view.add_user_message(text, self.tr("You")))
         self._render(lambda: self._begin_answer(experiment))
         self._done_seen = False
+        self._answered = False
         self._memories_used = []
         self._recalled = []
         self._streamed = []
@@ -230,7 +270,9 @@ class ChatPanel(PanelMixin, QWidget):
         self._asked_at = time.monotonic()
         self._show_progress(lambda: self.tr("Searching your documents…"))
         self._progress_timer.start()
-        sources_only = self.sources_only.isChecked() and not experiment
+        # (a greyed box is ticked only to show that answers are quoted: not a request)
+        sources_only = (self.sources_only.isChecked() and self.sources_only.isEnabled()
+                        and not experiment)
         conversation = self.conversation_id
         options = {"experiment": True} if experiment else {}
         serial = self._serial  # a stopped turn's last events must not reach another chat
@@ -332,13 +374,15 @@ class ChatPanel(PanelMixin, QWidget):
             self._recalled.append(event)
         elif isinstance(event, Done):
             self._done_seen = True
+            self._answered = event.answer_mode is not None
             self._stop_progress()
             done, used = event, "; ".join(self._memories_used)
             recalled = list(self._recalled)
 
+            question = self._last_question
+
             def finish() -> None:
-                self.view.finish_answer(done, warnings=self._warning_texts(done),
-                                        **self._answer_labels(done))
+                self._finish(done, question)
                 if used and not done.sources_only:
                     self.view.add_notice(self.tr("Used what you told me: %1").replace("%1", used))
                 self._recall_notice(recalled, sources_only=done.sources_only)
@@ -363,10 +407,34 @@ class ChatPanel(PanelMixin, QWidget):
             self.memoryChanged.emit()
         elif isinstance(event, ForgetAllRequested):
             self._confirm_forget_all()
-        elif isinstance(event, TurnComplete) and event.extraction is not None:
-            job = event.extraction
-            self.workers.call(lambda: self.services.run_extraction(job), name="memory-extract",
-                              on_result=self._extracted, on_failed=self.show_failure)
+        elif isinstance(event, TurnComplete):
+            message_id = event.assistant_message_id
+            if self._answered:  # an answer (not only a memory command's reply)
+                self._render(lambda: self._answer_links(message_id))
+            if event.extraction is not None:
+                job = event.extraction
+                self.workers.call(lambda: self.services.run_extraction(job),
+                                  name="memory-extract", on_result=self._extracted,
+                                  on_failed=self.show_failure)
+
+    def _finish(self, done: Done, question: str) -> None:
+        """The verified answer in the view. "Not found" is said once — by the answer, in
+        the question's language like any answer — with a link to see why."""
+        not_found = done.warned(WarningCode.NOT_FOUND)
+        if not_found:  # (not again as a warning in the UI's language)
+            done = dataclasses.replace(
+                done, warnings=tuple(w for w in done.warnings if w.code != WarningCode.NOT_FOUND))
+        self.view.finish_answer(done, warnings=self._warning_texts(done),
+                                **self._answer_labels(done))
+        if not_found and question:
+            number = len(self._questions)
+            self._questions[number] = question
+            self.view.add_notice("", links=[(self.tr("Why not found?"), f"explain-{number}")])
+
+    def _answer_links(self, message_id: str) -> None:
+        """Under a stored answer: take it out of Acervo, with its citations."""
+        self.view.add_notice("", links=[(self.tr("Copy with citations"), f"copy-{message_id}"),
+                                        (self.tr("Export…"), f"export-{message_id}")])
 
     def _extracted(self, events: list[MemoryEvent]) -> None:
         for event in events:
@@ -410,6 +478,14 @@ class ChatPanel(PanelMixin, QWidget):
     def _action(self, name: str) -> None:
         if name.startswith("recall-"):
             self.recallOpened.emit(name.removeprefix("recall-"))
+        elif name.startswith("explain-"):
+            number = name.removeprefix("explain-")
+            if number.isdigit() and int(number) in self._questions:
+                self.explainRequested.emit(self._questions[int(number)])
+        elif name.startswith("copy-"):
+            self.copyRequested.emit(name.removeprefix("copy-"))
+        elif name.startswith("export-"):
+            self.exportRequested.emit(name.removeprefix("export-"))
         elif name == "add-model":
             self.addModelRequested.emit()
         elif name == "experiment" and self._last_question and not self.is_busy():
@@ -548,19 +624,32 @@ class ChatPanel(PanelMixin, QWidget):
         self._serial += 1  # the stopped turn's last events are not shown here
         self.conversation_id = conversation_id
         self._transcript = []
+        self._questions = {}
         self.view.clear_transcript()
         self.memory_chip.hide()
+        question = ""
+        noted = False  # the mode note, once, under the first answer it explains
         for message in messages:
-            self._render(partial(self._show_message, message))
+            answer = message.answer
+            note = (not noted and answer is not None and answer.answer_mode is not None
+                    and answer.answer_mode.reason in (TOO_SMALL, NO_MODEL, MODEL_ERROR))
+            noted = noted or note
+            self._render(partial(self._show_message, message, question, note))
+            question = message.message.content if answer is None else ""
 
-    def _show_message(self, shown: ReloadedMessage) -> None:
+    def _show_message(self, shown: ReloadedMessage, question: str = "",
+                      mode_note: bool = False) -> None:
         content = erased_placeholders(shown.message.content)  # "[erased]" in the UI language
         if shown.answer is None:
             self.view.add_user_message(content, self.tr("You"))
             return
         self._begin_answer()
         done = dataclasses.replace(shown.answer, answer=content)
-        self.view.finish_answer(done, warnings=self._warning_texts(done),
-                                **self._answer_labels(done))
+        self._finish(done, question)
         self._recall_notice(list(shown.recalled), sources_only=False)
+        mode = done.answer_mode
+        if mode_note and mode is not None:
+            self._show_mode_notice(mode.reason, mode.model or "")
+        if done.answer_mode is not None or done.citations or done.closest:
+            self._answer_links(shown.message.id)  # an answer (not a memory command's reply)
 

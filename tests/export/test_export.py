@@ -83,11 +83,12 @@ def test_an_exported_chat_keeps_every_quote_page_and_path(
 
 
 def test_one_answer_only_and_the_clipboard_forms(lgpd_app: App, chat: str) -> None:
+    answers = [m.id for m in lgpd_app.conversations.messages(chat) if m.role == "assistant"]
     last = export_conversation(lgpd_app.conversations, chat, lgpd_app.stored_chunk,
-                               answers=[1])
+                               answers=[answers[1]])
     assert [t.question for t in last.turns] == [QUESTIONS[1]] and not last.references
     first = export_conversation(lgpd_app.conversations, chat, lgpd_app.stored_chunk,
-                                answers=[0])
+                                answers=[answers[0]])
     markdown, html = to_markdown(first), to_html(first, standalone=False)
     for ref in first.references:
         for line in ref.quote.splitlines():

@@ -15,11 +15,18 @@ this package changes.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from desktop_app.chat.stored import ReloadedMessage
 from desktop_app.errors import AppError
 from desktop_app.gui.services.chat import ChatServices, ConversationInfo
-from desktop_app.gui.services.library import IndexSummary, LibraryServices, RemovalSummary
+from desktop_app.gui.services.library import (
+    IndexSummary,
+    LibraryListing,
+    LibraryServices,
+    RemovalSummary,
+)
 from desktop_app.gui.services.memory import MemoryServices
 from desktop_app.gui.services.part import CancelCheck, ServicePart
 from desktop_app.gui.services.settings import ModelLoadState, SettingsServices
@@ -28,8 +35,18 @@ if TYPE_CHECKING:
     from desktop_app.app import App
 
 __all__ = ["CancelCheck", "ChatServices", "ConversationInfo", "GuiServices", "IndexSummary",
-           "LibraryServices", "MemoryServices", "ModelLoadState", "RemovalSummary",
-           "ServicePart", "SettingsServices"]
+           "LibraryListing", "LibraryServices", "MemoryServices", "ModelLoadState", "RemovalSummary",
+           "ServicePart", "SettingsServices", "StoredState"]
+
+
+@dataclass(frozen=True)
+class StoredState:
+    """What the window shows at start-up before any index or model is open: the library
+    as last listed (None when the index changed since), the chats, and the last chat."""
+
+    listing: LibraryListing | None
+    conversations: list[ConversationInfo]
+    last_chat: list[ReloadedMessage] | None  # None: no last chat (or it was deleted)
 
 
 class GuiServices(ServicePart):
@@ -44,12 +61,28 @@ class GuiServices(ServicePart):
         self.memory = MemoryServices(app)
         self.settings = SettingsServices(app, self.library)
 
-    def load_models(self, cancel: CancelCheck) -> Iterator[ModelLoadState]:
-        """Open the index, load the embedder, prepare the LLM; one state per step.
+    def stored_state(self, last_conversation: str) -> StoredState:
+        """The library listing, the chats and the last chat, from the stored state alone
+        (the state database and the stored listing: milliseconds, no LanceDB, no model)."""
+        listing = self.library.stored_listing()
+        conversations = self.chat.conversations()
+        messages = None
+        if last_conversation and any(c.id == last_conversation for c in conversations):
+            messages = self.chat.messages(last_conversation, documents=listing.documents
+                                          if listing is not None else [])
+        return StoredState(listing, conversations, messages)
 
-        The index comes first: opening it needs only the embedder's id and dimension (its
-        config files), not torch, so the library list shows within a second of the window
-        while the embedder still loads (seconds to tens of seconds on a busy laptop)."""
+    def load_models(self, cancel: CancelCheck) -> Iterator[ModelLoadState]:
+        """Decide who writes answers, open the index, load the embedder and the memory; one
+        state per step. No language model is loaded (`SettingsServices.load_llm`).
+
+        The answer mode comes first: it needs only the settings and the model file's header,
+        so the status bar says at once whether answers are written or quoted. Then the
+        index (the library list and the last chat are already on screen from the stored
+        state: `stored_state`), then the embedder, which questions need."""
+        yield from self.settings.load_llm(cancel)
+        if cancel():
+            return
         yield ModelLoadState("index", "loading")
         _ = self.app.index
         yield ModelLoadState("index", "ready")
@@ -57,11 +90,8 @@ class GuiServices(ServicePart):
             return
         yield ModelLoadState("embedder", "loading")
         embedder = self.app.embedder
-        embedder.embed_query("warm-up")  # the first call pays torch's lazy start-up (seconds)
+        embedder.embed_query("warm-up")  # the first call starts the model (seconds)
         yield ModelLoadState("embedder", "ready", embedder.id)
-        if cancel():
-            return
-        yield from self.settings.load_llm(cancel)
         if cancel():
             return
         try:
