@@ -270,6 +270,19 @@ class AnswerView(QTextBrowser):
         state.finished = True
         self._scroll_to_end()
 
+    def update_sources(self, answer_index: int, done: Done) -> None:
+        """Give a shown answer's badges (and closest passages) their full citations —
+        the same badges, now with their passages — without drawing anything again."""
+        if not 0 <= answer_index < len(self._answers):
+            return
+        state = self._answers[answer_index]
+        numbering = display_numbers(done.answer, done.citations)
+        state.citations = {numbering[c.number]: replace(c, number=numbering[c.number])
+                           for c in done.citations}
+        if done.closest:
+            state.closest = done.closest
+            state.citations.update({c.number: c for c in done.closest})
+
     def show_closest(self, answer_index: int, page_label: str = "p.") -> bool:
         """Expand the "closest passages" line of a "not found" answer (▸ turns ▾); a second
         click folds it again."""

@@ -20,7 +20,6 @@ from __future__ import annotations
 import dataclasses
 import time
 from collections.abc import Callable
-from functools import partial
 from html import escape
 from typing import Any
 
@@ -62,9 +61,10 @@ from desktop_app.answer.models import BUNDLED_NAME
 from desktop_app.chat.events import ChatEvent, ConversationStarted, TurnComplete
 from desktop_app.chat.stored import ReloadedMessage
 from desktop_app.errors import AppError
+from desktop_app.gui import chat_history
 from desktop_app.gui.answer_view import AnswerView
 from desktop_app.gui.dialogs import confirm
-from desktop_app.gui.memory_dialogs import category_label, erased_placeholders
+from desktop_app.gui.memory_dialogs import category_label
 from desktop_app.gui.panel import PanelMixin
 from desktop_app.gui.services import ChatServices, MemoryServices
 from desktop_app.gui.workers import GeneratorWorker, WorkerSet
@@ -84,8 +84,14 @@ class QuestionEdit(QPlainTextEdit):
     """Enter sends, Shift+Enter adds a line."""
 
     submitted = Signal()
+    typed = Signal()  # any key press (the window loads heavy parts when typing pauses)
+    # the start-up benchmark's tap on each key press (gui/run.py); None otherwise
+    key_observer: Callable[[str], None] | None = None
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
+        if self.key_observer is not None:
+            self.key_observer(event.text())
+        self.typed.emit()
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not (
                 event.modifiers() & Qt.KeyboardModifier.ShiftModifier):
             self.submitted.emit()
@@ -131,6 +137,8 @@ class ChatPanel(PanelMixin, QWidget):
         self._asked_at = 0.0
         self._questions: dict[int, str] = {}  # "why not found" links → the question asked
         self._answered = False  # the turn's Done came from the answer service
+        self._shown_messages: list[ReloadedMessage] = []  # the stored chat shown (if any)
+        self._pending: list[Render] = []  # its messages not drawn yet (stepwise, start-up)
         self._user_sources_only = False  # the box's state while no model writes answers
         self._progress_timer = QTimer(self)
         self._progress_timer.setInterval(1000)
@@ -208,6 +216,7 @@ class ChatPanel(PanelMixin, QWidget):
         self._serial += 1
         self.conversation_id = None
         self._transcript = []
+        self._pending = []
         self._questions = {}
         self.view.clear_transcript()
         self.retranslate()  # the welcome hint
@@ -255,6 +264,7 @@ class ChatPanel(PanelMixin, QWidget):
         text = (question if isinstance(question, str) else self.question.toPlainText()).strip()
         if not text or self.is_busy():
             return
+        chat_history.flush_pending(self)
         if not isinstance(question, str):
             self.question.clear()
         self.memory_chip.hide()
@@ -616,40 +626,16 @@ class ChatPanel(PanelMixin, QWidget):
                               on_result=lambda _r: self.memoryChanged.emit(),
                               on_failed=self.show_failure)
 
-    # ---- history ------------------------------------------------------------------
-    def show_conversation(self, conversation_id: str, messages: list[ReloadedMessage]) -> None:
-        """Render a stored conversation (answers keep their citations when traced)."""
-        if self.is_busy():
-            self.stop()
-        self._serial += 1  # the stopped turn's last events are not shown here
-        self.conversation_id = conversation_id
-        self._transcript = []
-        self._questions = {}
-        self.view.clear_transcript()
-        self.memory_chip.hide()
-        question = ""
-        noted = False  # the mode note, once, under the first answer it explains
-        for message in messages:
-            answer = message.answer
-            note = (not noted and answer is not None and answer.answer_mode is not None
-                    and answer.answer_mode.reason in (TOO_SMALL, NO_MODEL, MODEL_ERROR))
-            noted = noted or note
-            self._render(partial(self._show_message, message, question, note))
-            question = message.message.content if answer is None else ""
+    # ---- a stored chat (gui/chat_history.py) ------------------------------------------
+    def show_conversation(self, conversation_id: str, messages: list[ReloadedMessage], *,
+                          stepwise: bool = False, then: Callable[[], None] | None = None
+                          ) -> None:
+        """Render a stored conversation as it was shown live (`stepwise`: a message per
+        turn of the event loop, at start-up; `then` when it is all drawn)."""
+        chat_history.show_conversation(self, conversation_id, messages, stepwise=stepwise,
+                                       then=then)
 
-    def _show_message(self, shown: ReloadedMessage, question: str = "",
-                      mode_note: bool = False) -> None:
-        content = erased_placeholders(shown.message.content)  # "[erased]" in the UI language
-        if shown.answer is None:
-            self.view.add_user_message(content, self.tr("You"))
-            return
-        self._begin_answer()
-        done = dataclasses.replace(shown.answer, answer=content)
-        self._finish(done, question)
-        self._recall_notice(list(shown.recalled), sources_only=False)
-        mode = done.answer_mode
-        if mode_note and mode is not None:
-            self._show_mode_notice(mode.reason, mode.model or "")
-        if done.answer_mode is not None or done.citations or done.closest:
-            self._answer_links(shown.message.id)  # an answer (not a memory command's reply)
-
+    def complete_conversation(self, conversation_id: str,
+                              messages: list[ReloadedMessage]) -> bool:
+        """The last chat shown at start-up, its badges now with their passages."""
+        return chat_history.complete_conversation(self, conversation_id, messages)

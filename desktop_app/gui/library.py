@@ -9,10 +9,12 @@ in a worker too (opening the index loads the embedder).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QItemSelectionModel, Qt, Signal
+from PySide6.QtCore import QItemSelectionModel, Qt, QTimer, Signal
+from PySide6.QtGui import QStandardItem
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -32,7 +34,12 @@ from PySide6.QtWidgets import (
 from desktop_app.errors import AppError
 from desktop_app.gui.dialogs import confirm_with_option, open_with_system
 from desktop_app.gui.ingest_progress import IngestProgress
-from desktop_app.gui.library_model import DOC_ID_ROLE, DocumentFilterProxy, DocumentTableModel
+from desktop_app.gui.library_model import (
+    DOC_ID_ROLE,
+    DocumentFilter,
+    DocumentTableModel,
+    SortProxy,
+)
 from desktop_app.gui.panel import PanelMixin
 from desktop_app.gui.services import (
     IndexSummary,
@@ -137,7 +144,7 @@ class LibraryPanel(PanelMixin, QWidget):
         self._arrange_filters(two_rows=False)
 
         self.model = DocumentTableModel(self)
-        self.proxy = DocumentFilterProxy(self)
+        self.proxy = SortProxy(self)
         self.proxy.setSourceModel(self.model)
         self.table = QTreeView()
         self.table.setModel(self.proxy)
@@ -148,7 +155,9 @@ class LibraryPanel(PanelMixin, QWidget):
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.table.customContextMenuRequested.connect(self._context_menu)
         self.table.doubleClicked.connect(lambda _index: self.open_selected())
+        self.table.setUniformRowHeights(True)  # (a thousand rows: no per-row measuring)
         header = self.table.header()
+        header.setResizeContentsPrecision(100)
         header.setStretchLastSection(False)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         for column in (1, 2, 5):
@@ -156,11 +165,14 @@ class LibraryPanel(PanelMixin, QWidget):
         # chunks and folder are in the row tooltip (and the folder in the filter)
         self.table.setColumnHidden(3, True)
         self.table.setColumnHidden(4, True)
-        self.filter_edit.textChanged.connect(self.proxy.setFilterFixedString)
-        self.type_combo.currentIndexChanged.connect(
-            lambda i: self.proxy.set_type(self.type_combo.itemData(i) or ""))
-        self.date_combo.currentIndexChanged.connect(
-            lambda i: self.proxy.set_since_days(int(self.date_combo.itemData(i) or 0)))
+        self._listing: LibraryListing | None = None  # every document (before the filters)
+        self._filter_timer = QTimer(self)  # typing in the filter box: once it pauses
+        self._filter_timer.setSingleShot(True)
+        self._filter_timer.setInterval(150)
+        self._filter_timer.timeout.connect(self._apply_filter)
+        self.filter_edit.textChanged.connect(lambda _t: self._filter_timer.start())
+        self.type_combo.currentIndexChanged.connect(lambda _i: self._apply_filter())
+        self.date_combo.currentIndexChanged.connect(lambda _i: self._apply_filter())
 
         # the selected document in full: the title the column cuts, its file, pages…
         self.details = QLabel()
@@ -289,15 +301,46 @@ class LibraryPanel(PanelMixin, QWidget):
 
     # ---- documents ----------------------------------------------------------------
     def refresh(self) -> None:
-        self.workers.call(self.services.listing, name="library-refresh",
-                          on_result=self.show_listing, on_failed=self._failed)
+        self.workers.call(lambda: self.prepared(self.services.listing()), name="library-refresh",
+                          on_result=self.show_prepared, on_failed=self._failed)
 
-    def show_listing(self, listing: LibraryListing) -> None:
+    def prepared(self, listing: LibraryListing) -> PreparedListing:
+        """A listing with its table cells made (call it in a worker); none when the table
+        already shows these documents or a filter is on (the filter picks the rows)."""
+        rows = None
+        if not self.filter() and listing.documents != self.model.records:
+            rows = self.model.rows_for(listing.documents)
+        return PreparedListing(listing, rows)
+
+    def show_prepared(self, prepared: PreparedListing) -> None:
+        self.show_listing(prepared.listing, prepared.rows)
+
+    def show_listing(self, listing: LibraryListing,
+                     rows: list[list[QStandardItem]] | None = None) -> None:
         """Show the documents (from the index, or the listing stored at the last refresh,
         which the window shows at start-up before the index is open)."""
         self._summary = listing.summary
+        self._listing = listing
+        self._apply_filter(rows)
+        self._update_banners(listing.summary)
+        self.indexChanged.emit(listing.summary)
+        self.documentsShown.emit(len(listing.documents))
+
+    def has_listing(self) -> bool:
+        """Documents (or an empty library) are on screen."""
+        return self._listing is not None
+
+    def filter(self) -> DocumentFilter:
+        return DocumentFilter(str(self.type_combo.currentData() or ""),
+                              int(self.date_combo.currentData() or 0), self.filter_edit.text())
+
+    def _apply_filter(self, rows: list[list[QStandardItem]] | None = None) -> None:
+        if self._listing is None:
+            return
         selected = {doc for doc, _path in self.selected_doc_ids()}
-        self.model.set_records(listing.documents)
+        wanted = self.filter()
+        self.model.set_records(wanted.apply(self._listing.documents),
+                               None if wanted else rows)
         if selected:
             for row in range(self.proxy.rowCount()):
                 index = self.proxy.index(row, 0)
@@ -306,9 +349,6 @@ class LibraryPanel(PanelMixin, QWidget):
                         index, QItemSelectionModel.SelectionFlag.Select
                         | QItemSelectionModel.SelectionFlag.Rows)
         self._show_details()
-        self._update_banners(listing.summary)
-        self.indexChanged.emit(listing.summary)
-        self.documentsShown.emit(len(listing.documents))
 
     def _show_details(self) -> None:
         rows = self.table.selectionModel().selectedRows(0)
@@ -327,7 +367,7 @@ class LibraryPanel(PanelMixin, QWidget):
         self.samples_banner.setVisible(show_samples)
 
     def document_ids(self) -> list[str]:
-        return [record.doc_id for record in self.model.records]
+        return [record.doc_id for record in (self._listing.documents if self._listing else [])]
 
     def selected_doc_ids(self) -> list[tuple[str, str]]:
         """(doc_id, source_path) of the selected rows."""
@@ -466,3 +506,11 @@ class LibraryPanel(PanelMixin, QWidget):
         self.progress_box.failed(error.user_message if isinstance(error, AppError)
                                  else self.tr("an unexpected error (details in the log)"))
         self.show_failure(error)
+
+
+@dataclass(frozen=True)
+class PreparedListing:
+    """A listing and, when made in a worker, its table cells."""
+
+    listing: LibraryListing
+    rows: list[list[QStandardItem]] | None

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -53,7 +54,7 @@ from desktop_app.gui.export_actions import ExportActions
 from desktop_app.gui.guide import GuideDialog
 from desktop_app.gui.i18n import Translations
 from desktop_app.gui.layout import PaneLayout
-from desktop_app.gui.library import LibraryPanel
+from desktop_app.gui.library import LibraryPanel, PreparedListing
 from desktop_app.gui.memory_panel import MemoryPanel
 from desktop_app.gui.panel import PanelMixin
 from desktop_app.gui.recall_view import ConversationsView
@@ -65,6 +66,9 @@ from desktop_app.gui.theme import ColorSchemeFollower
 from desktop_app.gui.workers import WorkerSet
 from desktop_app.memory.erasure import ErasureReceipt
 
+IDLE_MS = 700  # typing paused this long: the search model may load
+MAX_DEFER_S = 15.0  # …and after this long it loads anyway
+
 
 class MainWindow(PanelMixin, QMainWindow):
     """Top-level window; owns the workers of every panel."""
@@ -73,6 +77,8 @@ class MainWindow(PanelMixin, QMainWindow):
     modelsReady = Signal()
     libraryListed = Signal()  # the library's documents are on screen (start-up bench)
     lastChatShown = Signal()  # the last chat is on screen at start-up (start-up bench)
+    lastChatComplete = Signal()  # …and its badges have their passages (the index is open)
+    loadStep = Signal(str, str)  # a start-up step's component and state (start-up bench)
 
     def _fit_to_screen(self, width: int, height: int) -> None:
         """Preferred size, shrunk to the screen's free area (small laptop screens, Xvfb)."""
@@ -94,6 +100,14 @@ class MainWindow(PanelMixin, QMainWindow):
         self._reopening = False  # the last chat is being reopened at launch
         self._provisional = ""  # the last chat shown from the stored state (badges to fill)
         self._listed = False  # the library's documents have been on screen
+        self._completing = ""  # the last chat, reloaded with its badges' passages
+        self._search_started = False  # the embedder's load has begun
+        self._defer_until = 0.0
+        self._idle = QTimer(self)  # typing has paused: the search model may load
+        self._idle.setSingleShot(True)
+        self._idle.setInterval(IDLE_MS)
+        self._idle.timeout.connect(self._run_next)
+        self._next_step: Callable[[], None] | None = None
         self.guide: GuideDialog | None = None
         self.setAcceptDrops(True)
         self.setWindowIcon(QIcon(str(resource("icons", "acervo.svg"))))
@@ -232,6 +246,10 @@ class MainWindow(PanelMixin, QMainWindow):
         self.library.runningChanged.connect(self.ingest_bar.setVisible)
         self.chat.citationClicked.connect(self.show_citation)
         self.search.citationClicked.connect(self.show_citation)
+        self.chat.question.typed.connect(self._typing)
+        self.search.query.textEdited.connect(lambda _t: self._typing())
+        # a question asked meanwhile: what waited for a pause runs now
+        self.chat.busyChanged.connect(lambda busy: self._run_next() if busy else None)
         self.chat.explainRequested.connect(self.explain_not_found)
         self.chat.exportRequested.connect(self._export_answer)
         self.chat.copyRequested.connect(self._copy_answer)
@@ -322,30 +340,75 @@ class MainWindow(PanelMixin, QMainWindow):
         self.loading_bar.show()
         last = self.services.settings.current.last_conversation
         self._reopening = bool(last) and self._chat_untouched()
-        self.workers.call(lambda: self.services.stored_state(last), name="stored-state",
-                          on_result=self._stored_state,
+        def stored() -> tuple[StoredState, PreparedListing | None]:
+            state = self.services.stored_state(last)
+            return state, (self.library.prepared(state.listing) if state.listing else None)
+
+        self.workers.call(stored, name="stored-state", on_result=self._stored_state,
                           on_failed=lambda _error: self._load_models())
 
-    def _stored_state(self, state: StoredState) -> None:
-        if state.listing is not None:
-            self.library.show_listing(state.listing)
+    def _stored_state(self, result: tuple[StoredState, PreparedListing | None]) -> None:
+        """The stored state on screen, a piece per turn of the event loop (keys typed
+        meanwhile are handled between the pieces): the list, the chats, the last chat."""
+        state, prepared = result
+        if prepared is not None:
+            self.library.show_prepared(prepared)
         last = self.services.settings.current.last_conversation
         self.conversations.show_list(state.conversations, select=last)
         reopening, self._reopening = self._reopening, False
         if state.last_chat is not None and reopening and self._chat_untouched():
-            self.chat.show_conversation(last, state.last_chat)
-            self._chat_shown(last)
             self._provisional = last  # its badges' passages come once the index is open
-            self.lastChatShown.emit()
+            self.chat.show_conversation(last, state.last_chat, stepwise=True,
+                                        then=self.lastChatShown.emit)
+            self._chat_shown(last)
         self._load_models()
 
     def _load_models(self) -> None:
-        self.workers.start(self.services.load_models, name="load-models",
+        """Who writes answers at once (the model file's header only); then the index and
+        the search model, each when typing pauses: importing LanceDB and starting
+        onnxruntime hold Python's interpreter lock for moments, and every key press needs
+        it. Without a stored listing the library waits for the index: it opens at once."""
+        self.workers.start(self.services.settings.load_llm, name="answer-mode",
+                           on_item=self._model_state, on_failed=self._load_failed,
+                           on_finished=lambda cancelled: None if cancelled else self._when_idle(
+                               self._open_index, now=not self.library.has_listing()))
+
+    def _when_idle(self, step: Callable[[], None], *, now: bool = False) -> None:
+        """Run `step` once typing pauses (`IDLE_MS`), or after `MAX_DEFER_S` regardless."""
+        self._next_step = step
+        if now:
+            self._run_next()
+            return
+        self._defer_until = time.monotonic() + MAX_DEFER_S
+        self._idle.start()
+
+    def _run_next(self) -> None:
+        step, self._next_step = self._next_step, None
+        self._idle.stop()
+        if step is not None:
+            step()
+
+    def _typing(self) -> None:
+        if self._idle.isActive() and time.monotonic() < self._defer_until:
+            self._idle.start()  # (re)start the pause
+
+    def _open_index(self) -> None:
+        self.workers.start(self.services.open_index, name="open-index",
+                           on_item=self._model_state, on_failed=self._load_failed,
+                           on_finished=lambda cancelled: None if cancelled else self._when_idle(
+                               self._load_search))
+
+    def _load_search(self) -> None:
+        if self._search_started:
+            return
+        self._search_started = True
+        self.workers.start(self.services.load_search, name="load-search",
                            on_item=self._model_state, on_failed=self._load_failed,
                            on_finished=self._models_loaded)
 
     def _model_state(self, state: ModelLoadState) -> None:
         self.model_states[state.component] = state
+        self.loadStep.emit(state.component, state.state)
         if state.component == "llm" and state.state != "loading":
             self.chat.set_mode(state.mode)
         self._show_model_state()
@@ -354,6 +417,7 @@ class MainWindow(PanelMixin, QMainWindow):
             provisional, self._provisional = self._provisional, ""
             if provisional and self.chat.conversation_id == provisional \
                     and not self.chat.is_busy():
+                self._completing = provisional
                 self.conversations.open(provisional)  # the badges with their passages
             elif not self.conversations.list.count():
                 self.conversations.refresh()
@@ -432,7 +496,7 @@ class MainWindow(PanelMixin, QMainWindow):
         self.show_failure(error)
 
     def models_loaded(self) -> bool:
-        return "llm" in self.model_states and all(
+        return {"llm", "embedder", "memory"} <= set(self.model_states) and all(
             s.state != "loading" for s in self.model_states.values())
 
     def _show_network_state(self) -> None:
@@ -500,6 +564,11 @@ class MainWindow(PanelMixin, QMainWindow):
             return  # the user started a chat while the last one was loading: keep theirs
         if conversation_id == self.chat.conversation_id and self.chat.is_busy():
             return  # a question is on its way in this chat: it stays as it is
+        if conversation_id == self._completing:  # the last chat, its badges' passages now
+            self._completing = ""
+            self.chat.complete_conversation(conversation_id, messages)
+            self.lastChatComplete.emit()
+            return
         self.chat.show_conversation(conversation_id, messages)
         self._chat_shown(conversation_id)
 

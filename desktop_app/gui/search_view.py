@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from html import escape
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QUrl, Signal
 from PySide6.QtWidgets import (
@@ -30,11 +31,13 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.answer.events import Citation
-from desktop_app.chat.explain import FoundPassage, SearchInspection
 from desktop_app.gui.panel import PanelMixin
 from desktop_app.gui.services import ChatServices
 from desktop_app.gui.workers import WorkerSet
 from desktop_app.retrieval.types import SearchFilters
+
+if TYPE_CHECKING:  # (the module loads with the search: not before the window shows)
+    from desktop_app.chat.explain import FoundPassage, SearchInspection
 
 FILE_TYPES = ("pdf", "docx", "md", "txt", "html", "image")
 DATE_RANGES = (0, 7, 30, 365)  # days; 0 = any time

@@ -73,21 +73,35 @@ class GuiServices(ServicePart):
         return StoredState(listing, conversations, messages)
 
     def load_models(self, cancel: CancelCheck) -> Iterator[ModelLoadState]:
-        """Decide who writes answers, open the index, load the embedder and the memory; one
-        state per step. No language model is loaded (`SettingsServices.load_llm`).
+        """Everything start-up loads, in order (`open_library`, then `load_search`): the
+        window runs the two steps apart, the second once typing pauses."""
+        yield from self.open_library(cancel)
+        if not cancel():
+            yield from self.load_search(cancel)
+
+    def open_library(self, cancel: CancelCheck) -> Iterator[ModelLoadState]:
+        """Decide who writes answers, then open the index; one state per step. No language
+        model is loaded (`SettingsServices.load_llm`).
 
         The answer mode comes first: it needs only the settings and the model file's header,
-        so the status bar says at once whether answers are written or quoted. Then the
-        index (the library list and the last chat are already on screen from the stored
-        state: `stored_state`), then the embedder, which questions need."""
+        so the status bar says at once whether answers are written or quoted. The library
+        list and the last chat are already on screen from the stored state (`stored_state`);
+        the open index gives their badges' passages and keeps the list current."""
         yield from self.settings.load_llm(cancel)
-        if cancel():
-            return
+        if not cancel():
+            yield from self.open_index(cancel)
+
+    def open_index(self, _cancel: CancelCheck) -> Iterator[ModelLoadState]:
+        """Open the index (importing LanceDB: seconds on a busy laptop)."""
         yield ModelLoadState("index", "loading")
         _ = self.app.index
         yield ModelLoadState("index", "ready")
-        if cancel():
-            return
+
+    def load_search(self, cancel: CancelCheck) -> Iterator[ModelLoadState]:
+        """Load the embedder (questions and the Search view need it) and the memory.
+
+        onnxruntime holds Python's interpreter lock while it builds its session (about a
+        second on a busy laptop), so the window starts this step when typing pauses."""
         yield ModelLoadState("embedder", "loading")
         embedder = self.app.embedder
         embedder.embed_query("warm-up")  # the first call starts the model (seconds)
