@@ -95,7 +95,10 @@ class _Pages:
         self.fonts: dict[str, Any] = {}
         self.fallback = pymupdf.Font("cjk")  # scripts the base-14 fonts lack
         self.rect = pymupdf.paper_rect("a4")
-        self.writers: dict[tuple[float, float, float], Any] = {}
+        # one writer at a time, written out when the colour changes: the page's text then
+        # follows the reading order (extraction and copying read it in that order)
+        self.writer: Any = None
+        self.color: tuple[float, float, float] = BLACK
         self.page: Any = None
         self.y = 0.0
         self._new_page()
@@ -111,10 +114,15 @@ class _Pages:
         self.y = MARGIN
 
     def _flush(self) -> None:
-        if self.page is not None:
-            for color, writer in self.writers.items():
-                writer.write_text(self.page, color=color)
-        self.writers = {}
+        if self.page is not None and self.writer is not None:
+            self.writer.write_text(self.page, color=self.color)
+        self.writer = None
+
+    def _writer(self, color: tuple[float, float, float]) -> Any:
+        if self.writer is None or color != self.color:
+            self._flush()
+            self.writer, self.color = self.pymupdf.TextWriter(self.page.rect), color
+        return self.writer
 
     def _runs(self, text: str, font: Any) -> list[tuple[str, Any]]:
         """`text` split where a character needs the fallback font."""
@@ -148,12 +156,16 @@ class _Pages:
         width = self.rect.width - MARGIN - left
         height = style.size * 1.3
         self.y += style.before if self.y > MARGIN else 0
+        bottom = self.rect.height - MARGIN - FOOTER
         for source_line in text.splitlines() or [""]:
-            for line in self._wrap(source_line, font, style.size, width):
-                if self.y + height > self.rect.height - MARGIN - FOOTER:
+            wrapped = self._wrap(source_line, font, style.size, width)
+            # a line of the source (a list item of a law) stays on one page when it can
+            if self.y + len(wrapped) * height > bottom >= MARGIN + len(wrapped) * height:
+                self._new_page()
+            for line in wrapped:
+                if self.y + height > bottom:
                     self._new_page()
-                writer = self.writers.setdefault(style.color,
-                                                 self.pymupdf.TextWriter(self.page.rect))
+                writer = self._writer(style.color)
                 x = left
                 base = self.y + style.size
                 for part, part_font in self._runs(line, font):
@@ -165,7 +177,7 @@ class _Pages:
                 self.y += height
         if style.suffix:
             label = self.font("helv")
-            writer = self.writers.setdefault(GREY, self.pymupdf.TextWriter(self.page.rect))
+            writer = self._writer(GREY)
             writer.append((x + 2, self.y - height + style.size), style.suffix.strip(),
                           font=label, fontsize=style.size * 0.8)
         self.y += style.after

@@ -256,7 +256,8 @@ class ChatPanel(PanelMixin, QWidget):
         mode = self._mode
         text = "❝ " + escape(self.tr("Answers quote your sources: no model writes them"))
         if mode is not None and mode.needs_model:
-            text += f' — <a href="add-model">{escape(self.tr("add a model"))}</a>'
+            add = self.tr("add a model")  # (outside the f-string: lupdate would miss it)
+            text += f' — <a href="add-model">{escape(add)}</a>'
         self.mode_hint.setText(f'<span style="color:#8a8a8a">{text}</span>')
         self.mode_hint.show()
 
@@ -269,7 +270,7 @@ class ChatPanel(PanelMixin, QWidget):
             self.question.clear()
         self.memory_chip.hide()
         self._last_question = text
-        self._render(lambda: self.view.add_user_message(text, self.tr("You")))
+        self._render(lambda: self.view.add_user_message(text, self.you()))
         self._render(lambda: self._begin_answer(experiment))
         self._done_seen = False
         self._answered = False
@@ -625,6 +626,10 @@ class ChatPanel(PanelMixin, QWidget):
             self.workers.call(self.memory_services.forget_all, name="memory-forget-all",
                               on_result=lambda _r: self.memoryChanged.emit(),
                               on_failed=self.show_failure)
+
+    def you(self) -> str:
+        """The label of the user's messages."""
+        return self.tr("You")
 
     # ---- a stored chat (gui/chat_history.py) ------------------------------------------
     def show_conversation(self, conversation_id: str, messages: list[ReloadedMessage], *,

@@ -116,7 +116,7 @@ def show_message(panel: ChatPanel, shown: ReloadedMessage, question: str = "",
                  mode_note: bool = False) -> None:
     content = erased_placeholders(shown.message.content)  # "[erased]" in the UI language
     if shown.answer is None:
-        panel.view.add_user_message(content, panel.tr("You"))
+        panel.view.add_user_message(content, panel.you())
         return
     panel._begin_answer()
     done: Done = dataclasses.replace(shown.answer, answer=content)

@@ -138,7 +138,8 @@ class MemoryTableModel(QAbstractTableModel):
                 return item.text
             if item.superseded_by == item.id:  # an earlier wording, before an edit
                 when = item.updated_at[:16].replace("T", " ")
-                return f"{item.text} ({self.tr('before the edit of %1').replace('%1', when)})"
+                before = self.tr("before the edit of %1").replace("%1", when)
+                return f"{item.text} ({before})"
             superseded = self.tr("superseded")
             return f"{item.text} ({superseded})"
         if column == CATEGORY:

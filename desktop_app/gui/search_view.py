@@ -182,7 +182,8 @@ class SearchPanel(PanelMixin, QWidget):
             parts.append(self._why_not_found(result))
         parts += [self._passage_html(p) for p in result.passages]
         if not result.passages:
-            parts.append(f"<p><i>{escape(self.tr('No passage matches this search.'))}</i></p>")
+            nothing = self.tr("No passage matches this search.")
+            parts.append(f"<p><i>{escape(nothing)}</i></p>")
         self.results.setHtml("".join(parts))
         self.searched.emit(result)
 
