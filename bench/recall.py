@@ -1,7 +1,8 @@
 """What conversation recall adds to an answer at 10,000 indexed exchanges.
 
 Builds a temporary home with a small document library and a chat history of N exchanges
-(real dialogue text from ../shared/eval/memory, repeated as separate conversations), then
+(real dialogue text from ../shared/eval/memory, repeated as separate conversations; each
+exchange's turns are rows of their own too, as the app indexes them), then
 asks the same questions with recall on and off, alternating, through the app's real
 answer service (sources mode: no LLM, so the figure is recall's own cost, not the
 model's). Reports p50/p95 of both and the difference; saves bench/results/recall.json.
@@ -65,7 +66,7 @@ def main() -> int:
     from desktop_app.app import App
     from desktop_app.config.paths import app_paths
     from desktop_app.config.settings import Settings
-    from desktop_app.memory.recall import ExchangeRow, exchange_id, exchange_text, exchanges_of
+    from desktop_app.memory.recall import ExchangeRow, exchange_text, is_turn, units_of
     from desktop_app.modelprep import ensure_e5_model
 
     paths = app_paths().ensure()
@@ -108,10 +109,14 @@ def main() -> int:
                     store.add_user_message(conv, text, timestamp=day)
                 else:
                     store.add_assistant_message(conv, text, timestamp=day)
-            units = exchanges_of(store.messages(conv))[: args.exchanges - made]
-            pending += [(ExchangeRow(exchange_id(u), conv, tuple(m.id for m in u),
-                                     u[0].created_at), exchange_text(u)) for u in units]
-            made += len(units)
+            # every exchange and, as rows of their own, its turns (as the app indexes them)
+            units = units_of(store.messages(conv))
+            exchanges = [u for u in units if not is_turn(u[1])][: args.exchanges - made]
+            kept = {m.id for u, _ in exchanges for m in u}
+            units = exchanges + [u for u in units if is_turn(u[1]) and u[0][0].id in kept]
+            pending += [(ExchangeRow(row_id, conv, tuple(m.id for m in u), u[0].created_at),
+                         exchange_text(u)) for u, row_id in units]
+            made += len(exchanges)
             if len(pending) >= BATCH:
                 flush()
             if made >= args.exchanges:
@@ -121,8 +126,10 @@ def main() -> int:
         flush()
     index.compact()
     build_s = time.perf_counter() - started
-    print(f"{index.count()} exchanges indexed in {build_s:.0f} s")
+    print(f"{recall.count()} exchanges ({index.count()} rows with their turns) indexed in "
+          f"{build_s:.0f} s")
 
+    exchanges_indexed = recall.count()  # read while recall is on (the loop switches it)
     service = app.answer_service
     warm = service.ask(QUESTIONS[0])
     list(warm)
@@ -145,7 +152,8 @@ def main() -> int:
     print(f"answer p50: recall on {on['p50_ms']} ms, off {off['p50_ms']} ms "
           f"(+{added} ms); recall step p50 {statistics.median(recall_ms):.1f} ms")
     save("recall", {
-        "exchanges_indexed": index.count(), "build_seconds": round(build_s, 1),
+        "exchanges_indexed": exchanges_indexed, "rows_indexed": index.count(),
+        "build_seconds": round(build_s, 1),
         "stored_vectors": "random unit vectors (flat scan cost is value-independent); "
                           "keyword index over the real text; questions embedded for real",
         "answer_mode": "sources (no LLM)", "questions": len(QUESTIONS), "rounds": args.rounds,

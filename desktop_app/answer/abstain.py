@@ -249,6 +249,10 @@ class LibraryFloor:
         self._cached: tuple[int, dict[str, float]] | None = None
         self._vectors: np.ndarray | None = None
 
+    def size(self) -> int:
+        """How many passages the library holds (what its floor and vocabulary depend on)."""
+        return self._size()
+
     def floors(self) -> dict[str, float]:
         size = self._size()
         with self._lock:

@@ -45,11 +45,15 @@ import numpy as np
 
 from desktop_app.answer.kinds import asked_kind, states
 from desktop_app.answer.prompt import MemoryItem, NumberedSource
+from desktop_app.answer.rewrite import topic_words
 from desktop_app.answer.segments import Unit, segment
 from desktop_app.answer.units import (
     StructuralUnit,
+    may_be_law,
+    may_have_sections,
     mostly_revoked,
     search_units,
+    section_label,
     show,
     units_near,
 )
@@ -61,6 +65,7 @@ from desktop_app.text.fold import fold
 from desktop_app.text.language import question_language
 from desktop_app.text.stem import light_stem
 from desktop_app.text.stopwords import NOT_CONTENT
+from desktop_app.text.when import resolve
 
 MAX_SOURCES_CONSIDERED = 8  # passages whose sentences compete (FaQuAD: gold in the top 8 ~0.98)
 MAX_CANDIDATES = 32  # sentences embedded per question, best keyword evidence first
@@ -77,17 +82,19 @@ SECOND_OPINION_MARGIN = 0.05  # the top passage's best sentence joins a close an
 LEAD_PRECISION_WEIGHT = 0.05
 HEADING_PRECISION_WEIGHT = 0.03
 UNIT_SEARCH_DOCUMENTS = 2  # structured documents whose own units are searched
+LIST_NEIGHBOURS = 6  # two items of one list among this many best candidates: quote the list
 UNIT_SEARCH_LIMIT = 6  # units taken from each
 PHRASE_WEIGHT = 0.05  # a unit of a law: the question's word pairs it says in the same order
 PREVIOUS_WEIGHT = 0.03  # a follow-up: a unit of an article the previous answer quoted
 ASKED_WEIGHT = 0.1  # a follow-up: the share of its own words (not the carried ones) a unit has
 NARROWS_WEIGHT = -0.02  # a unit of a law about a special case of what was asked
+PREVIOUS_DOC_WEIGHT = 0.02  # a follow-up: a candidate of a document the last answer quoted
 # a candidate's score: the weighted sum of its features (`rank_candidates`)
 WEIGHTS = {"cosine": 1.0, "keywords": LEXICAL_WEIGHT, "prior": RANK_PRIOR, "names": TYPE_BONUS,
            "list": LIST_BONUS, "defines": DEFINITION_BONUS,
            "lead_precision": LEAD_PRECISION_WEIGHT, "heading_precision": HEADING_PRECISION_WEIGHT,
            "phrases": PHRASE_WEIGHT, "previous": PREVIOUS_WEIGHT, "asked": ASKED_WEIGHT,
-           "narrows": NARROWS_WEIGHT}
+           "narrows": NARROWS_WEIGHT, "previous_doc": PREVIOUS_DOC_WEIGHT}
 # "quais", "cuáles", "what are", "which were", "list the": a question that wants a list
 _LIST_QUESTION = re.compile(r"\b(?:quais|cuales|(?:what|which) (?:are|were)|list|liste|enumere)\b")
 # "Que princípios…", "Em que situações…", "De que formas…", "Which courses…", "¿En qué
@@ -435,7 +442,10 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
     # what the question asks about: a definition's thing; else its words without the
     # phrase naming the source ("segundo a LGPD")
     question_terms = thing.terms or terms(without_qualifier(question))
-    own_terms = (terms(without_qualifier(asked)) & question_terms) if asked else question_terms
+    # a follow-up's own topic words ("e qual o prazo para atender essas solicitações?":
+    # prazo, atender, solicitações — not "essas", which points back)
+    own_terms = (terms(" ".join(topic_words(without_qualifier(asked)))) & question_terms
+                 if asked else question_terms)
     wants_list = bool(_LIST_QUESTION.search(fold(question))) and not thing
     wants_units_list = wants_many(question) and not thing  # for the units of a law
     if thing:  # a glossary passage may rank low among passages that use the term a lot
@@ -460,7 +470,7 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
                      question_terms & terms(" ".join((*found.headings[-1:], text)))))
     for rank, source in enumerate(sources[:max_sources], start=1):
         document = (documents.get(source.hit.library, source.hit.doc_id)
-                    if documents is not None else None)
+                    if documents is not None and may_be_law(source.hit) else None)
         laws = units_near(document, source.hit) if document is not None else None
         if laws is not None:  # a law: its units compete, not the chunk's sentences
             searched.setdefault((source.hit.library, source.hit.doc_id), source)
@@ -491,7 +501,8 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
         if document is None:
             continue
         found_units = search_units(
-            document, source.hit, question_terms, limit=UNIT_SEARCH_LIMIT,
+            document, source.hit, " ".join(topic_words(without_qualifier(question))),
+            limit=UNIT_SEARCH_LIMIT,
             also=(lambda text: defines(text, thing, language)) if thing else None)
         for found in found_units:
             add_unit(found, max_sources + 1, source)
@@ -538,6 +549,8 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
             features["previous"] = float((law.key[0], law.article) in previous_articles)
             if asked and own_terms:
                 features["asked"] = len(own_terms & shared) / len(own_terms)
+        if previous_articles:
+            features["previous_doc"] = float((source.hit.doc_id, "") in previous_articles)
         score = sum(WEIGHTS[name] * value for name, value in features.items())
         quotes.append(Quote(source.number, source.hit, unit, score, cosine, len(shared), law,
                             features))
@@ -611,6 +624,7 @@ def extract_answer(question: str, sources: Sequence[NumberedSource],
     for candidate in ordered:
         if len(chosen) >= max_quotes:
             break
+        candidate = _whole_list(candidate, ordered)
         if chosen and ordered is ranked and candidate.hit.doc_id != chosen[0].hit.doc_id \
                 and not _second_opinion(candidate, chosen, sources):
             continue  # the answer quotes the document that holds it
@@ -622,9 +636,37 @@ def extract_answer(question: str, sources: Sequence[NumberedSource],
         words = _folded_words(quote.unit.text)
         if any(_near_duplicate(words, other) for other in seen):
             continue  # overlapping chunks repeat sentences; a block already holds its items
-        chosen.append(quote)
+        chosen.append(_under_section(quote, documents))
         seen.append(words)
     return ExtractiveAnswer(tuple(chosen), tuple(ranked), matched, terms(question), embedded)
+
+
+def _whole_list(candidate: Quote, ranked: Sequence[Quote]) -> Quote:
+    """An item of a law's list, when another item of the same list is also among the best
+    candidates, gives way to the whole list: the answer is the list, not two of its lines."""
+    law = candidate.structural
+    if law is None or law.holder is None or candidate.features.get("defines"):
+        return candidate  # (a glossary item defining the asked thing is the answer)
+    near = [q for q in ranked[:LIST_NEIGHBOURS] if q is not candidate]
+    if not any(q.structural is not None and q.structural.holder == law.holder
+               and q.structural.key[0] == law.key[0] for q in near):
+        return candidate
+    whole = next((q for q in ranked if q.structural is not None
+                  and q.structural.key == (law.key[0], law.holder, "list")), None)
+    return whole if whole is not None else candidate
+
+
+def _under_section(quote: Quote, documents: DocumentTexts | None) -> Quote:
+    """A sentence of a report or contract shown under its numbered section or clause
+    ("Cláusula SEGUNDA, 2.1 › O prazo é de 12 meses."); a law's units carry their path."""
+    if quote.structural is not None or documents is None or not may_have_sections(quote.hit):
+        return quote
+    document = documents.get(quote.hit.library, quote.hit.doc_id)
+    label = section_label(document, quote.hit, quote.start) if document is not None else ""
+    if not label:
+        return quote
+    return dataclasses.replace(quote, unit=dataclasses.replace(
+        quote.unit, display=f"{label} › {quote.unit.shown}"))
 
 
 def shown_text(quote: Quote, max_chars: int = MAX_QUOTE_CHARS) -> str:
@@ -671,6 +713,7 @@ def personal_quotes(question: str, memories: Sequence[MemoryItem],
     wanted = terms(question)
     if not wanted:
         return []
+    language = question_language(question)
     quotes = [PersonalQuote(m.text) for m in memories if terms(m.text) & wanted]
     said: list[tuple[tuple[str, str, int], PersonalQuote]] = []  # in the order said
     for exchange in exchanges:
@@ -682,9 +725,12 @@ def personal_quotes(question: str, memories: Sequence[MemoryItem],
                 if (text.rstrip().endswith("?") and i + 1 < len(turns)
                         and turns[i][1] != turns[i + 1][1]):
                     shown.add(i + 1)  # the reply to a matching question
+        # "yesterday" in a chat of 8 May is quoted as "yesterday [7 May 2023]"
         said += [((exchange.started_at, exchange.conversation_id, exchange.position + i),
-                  PersonalQuote(" ".join(turns[i][2].split()), exchange.date_label,
-                                exchange.conversation_id, exchange.started_at))
+                  PersonalQuote(resolve(" ".join(turns[i][2].split()), exchange.started_at,
+                                        language, brackets="[]"),
+                                exchange.date_label, exchange.conversation_id,
+                                exchange.started_at))
                  for i in shown]
     quotes += [q for _, q in sorted(said, key=lambda pair: pair[0])]
     return list({q.text: q for q in quotes}.values())

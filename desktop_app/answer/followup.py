@@ -31,11 +31,12 @@ class Carried:
     """What a follow-up takes from the previous answer."""
 
     hits: tuple[Hit, ...] = ()
-    articles: frozenset[tuple[str, str]] = field(default_factory=frozenset)  # (doc id, "Art. 18")
+    # (doc id, "Art. 18") of each quoted article, and (doc id, "") of each quoted document
+    articles: frozenset[tuple[str, str]] = field(default_factory=frozenset)
 
     def trace(self) -> dict[str, Any]:
         return {"passages": [h.chunk_id for h in self.hits],
-                "articles": sorted(label for _, label in self.articles)}
+                "articles": sorted(label for _, label in self.articles if label)}
 
 
 NOTHING = Carried()
@@ -81,6 +82,7 @@ def carried_context(documents: DocumentTexts | None,
             start, end = span if span else (None, None)
         if start is None or end is None or end < start:
             continue
+        articles.add((doc_id, ""))  # the document itself
         structure = document.structure
         quoted = [n for n in structure.nodes
                   if n.kind == ARTICLE and n.start < max(end, start + 1) and n.end > start]

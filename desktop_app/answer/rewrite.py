@@ -138,7 +138,7 @@ _ANAPHORA = _wordset("""
 _NOT_TOPIC = NOT_CONTENT | _wordset("much many")
 
 
-def _topic_words(text: str) -> list[str]:
+def topic_words(text: str) -> list[str]:
     """Content words of `text` as the user wrote them (accents kept), in order."""
     words = []
     for word in re.findall(r"\w+(?:-\w+)*", text):
@@ -154,7 +154,7 @@ def is_followup(question: str) -> bool:
     words = [fold(w) for w in re.findall(r"\w+", question)]
     if _FOLLOWUP_OPENING.match(question) or any(w in _ANAPHORA for w in words):
         return True
-    return len(_topic_words(question)) <= SHORT_FOLLOWUP_TERMS
+    return len(topic_words(question)) <= SHORT_FOLLOWUP_TERMS
 
 
 def standalone_query(question: str, history: Sequence[dict[str, str]]) -> RewriteResult:
@@ -169,7 +169,7 @@ def standalone_query(question: str, history: Sequence[dict[str, str]]) -> Rewrit
     for message in reversed(list(history)[-HISTORY_MESSAGES:]):
         if message.get("role") != "user":
             continue
-        for word in _topic_words(str(message.get("content", ""))):
+        for word in topic_words(str(message.get("content", ""))):
             stem = analyze(word)
             if not stem or stem in have:
                 continue

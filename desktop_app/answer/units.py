@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 
 from desktop_app.retrieval.doc_text import DocumentText
 from desktop_app.retrieval.types import Hit
-from desktop_app.text.analyze import content_terms
+from desktop_app.text.analyze import content_terms, prefix_terms
 from desktop_app.text.stopwords import NOT_CONTENT
 from desktop_app.text.structure import (
     ARTICLE,
@@ -72,6 +72,7 @@ class StructuralUnit:
     hidden: int  # list lines folded away
     notes: tuple[str, ...]
     key: tuple[str, int, str]  # (doc id, node index, kind): one candidate per unit
+    holder: int | None  # an item's list (the node index of its caput, § or inciso)
     # how rare each term of its lead and heading is in the document (an idf): a question's
     # words that a unit's lead is about, weighed against everything else that lead says
     weights: dict[str, float] = field(default_factory=dict, compare=False)
@@ -118,6 +119,10 @@ class _Terms:
     frequency: Counter[str]
     node_terms: list[frozenset[str]]
     live: list[bool]
+    # the same by word prefixes (`prefix_terms`), for the law's own search: the keyword
+    # stemmer keeps "fundamenta" and "fundamentos" apart, their prefix does not
+    prefix_frequency: Counter[str]
+    node_prefixes: list[frozenset[str]]
 
 
 _TERMS: weakref.WeakKeyDictionary[DocumentText, _Terms] = weakref.WeakKeyDictionary()
@@ -127,18 +132,24 @@ def _terms(doc: DocumentText) -> _Terms:
     cached = _TERMS.get(doc)
     if cached is None:
         nodes = doc.structure.nodes
-        node_terms = [terms_of(doc.text[n.start:n.body_end] + " " + n.title) for n in nodes]
+        texts = [doc.text[n.start:n.body_end] + " " + n.title for n in nodes]
+        node_terms = [terms_of(text) for text in texts]
+        node_prefixes = [prefix_terms(text) for text in texts]
         frequency: Counter[str] = Counter()
-        for found in node_terms:
+        prefix_frequency: Counter[str] = Counter()
+        for found, prefixes in zip(node_terms, node_prefixes, strict=True):
             frequency.update(found)
+            prefix_frequency.update(prefixes)
         cached = _Terms(max(len(nodes), 1), frequency, node_terms,
-                        [n.kind in LEGAL_KINDS and _live(doc, n) for n in nodes])
+                        [n.kind in LEGAL_KINDS and _live(doc, n) for n in nodes],
+                        prefix_frequency, node_prefixes)
         _TERMS[doc] = cached
     return cached
 
 
-def _idf(facts: _Terms, term: str) -> float:
-    return math.log((facts.units + 1) / (facts.frequency.get(term, 0) + 1)) + 1.0
+def _idf(facts: _Terms, term: str, frequency: Counter[str] | None = None) -> float:
+    counts = facts.frequency if frequency is None else frequency
+    return math.log((facts.units + 1) / (counts.get(term, 0) + 1)) + 1.0
 
 
 def _weights(doc: DocumentText, *texts: str) -> dict[str, float]:
@@ -240,9 +251,46 @@ def _unit(doc: DocumentText, structure: Structure, base: Hit, node: Node,
     while end > start and doc.text[end - 1].isspace():
         end -= 1
     hit = doc.as_hit(base, start, end)
+    holder = node.parent if node.kind in (ITEM, LETTER, SUBITEM) else None
     return StructuralUnit(hit, label, structure.label(article) if article else "", headings,
                           tuple(lines), own, topic, title, kind, count, hidden, notes,
-                          (doc.doc_id, node.index, kind), _weights(doc, topic, title))
+                          (doc.doc_id, node.index, kind), holder, _weights(doc, topic, title))
+
+
+# a passage of a law: an article, a paragraph or an inciso opens one of its lines
+_LAW_LINE = re.compile(r"(?m)^\s*[“\"]?(?:Art(?:igo|ículo)?\.?\s*\d|ART\.?\s*\d|§\s*\d"
+                       r"|Par[áa]grafo [úu]nico|[IVXLC]{1,6}\s*[-–—]\s)")
+
+
+# a numbered section or a clause of a report or contract ("2.1 Objeto", "CLÁUSULA SEGUNDA")
+_SECTION_LINE = re.compile(r"(?m)^\s*(?:\d{1,2}(?:\.\d{1,2})+\.?\s+\S|\d{1,2}\.?\s+[A-ZÀ-Ú]"
+                           r"|CL[ÁA]USULA\s|Cl[áa]usula\s)")
+
+
+def may_be_law(hit: Hit) -> bool:
+    """Whether a passage can belong to a law, before its document is rebuilt: its stored
+    path says so (`Hit.path`), or its own lines open like a law's units."""
+    return bool(hit.path) or bool(_LAW_LINE.search(hit.text))
+
+
+def may_have_sections(hit: Hit) -> bool:
+    """Whether a passage can lie in a numbered section or a clause (see `section_label`)."""
+    return may_be_law(hit) or bool(_SECTION_LINE.search(hit.text))
+
+
+def section_label(doc: DocumentText, hit: Hit, offset: int) -> str:
+    """The path of the section or clause holding `hit.text[offset]` ("Cláusula SEGUNDA,
+    2.1"), "" outside any."""
+    span = doc.hit_span(hit)
+    if span is None or not doc.structure:
+        return ""
+    structure = doc.structure
+    node = structure.at(span[0] + offset)
+    if node is not None and span[0] + offset <= node.text_start and node.parent is not None:
+        node = structure.nodes[node.parent]  # the quote opens with the unit's own label
+    elif node is not None and span[0] + offset <= node.text_start:
+        return ""
+    return structure.label(node)
 
 
 def units_near(doc: DocumentText, base: Hit) -> list[StructuralUnit] | None:
@@ -285,27 +333,29 @@ def _as_units(doc: DocumentText, base: Hit, node: Node) -> list[StructuralUnit]:
     return out
 
 
-def search_units(doc: DocumentText, base: Hit, question: frozenset[str], *, limit: int,
+def search_units(doc: DocumentText, base: Hit, question: str, *, limit: int,
                  also: Callable[[str], bool] | None = None) -> list[StructuralUnit]:
     """The document's own units that use the question's rarest words best (an idf-weighted
-    share of the question's terms in a unit's words and its division's title), `limit` of
-    them, plus every unit whose words `also` accepts (a definition question: the glossary
-    item that defines the asked thing). Finds an article that search ranked too low, or
-    whose passage was cut between chunks; each comes as a provision and, with items, as a
-    list, as `units_near` gives them."""
+    share of the question's word prefixes in a unit's words and its division's title),
+    `limit` of them, plus every unit whose words `also` accepts (a definition question: the
+    glossary item that defines the asked thing). Finds an article that search ranked too
+    low, or whose passage was cut between chunks; each comes as a provision and, with
+    items, as a list, as `units_near` gives them."""
     structure = doc.structure
-    if not structure.is_legal or not question:
+    asked = prefix_terms(question)
+    if not structure.is_legal or not asked:
         return []
     facts = _terms(doc)
-    wanted = sum(_idf(facts, t) for t in question)
+    counts = facts.prefix_frequency
+    wanted = sum(_idf(facts, t, counts) for t in asked)
     scored: list[tuple[float, int]] = []
     extra: list[int] = []
-    for node, found, live in zip(structure.nodes, facts.node_terms, facts.live, strict=True):
+    for node, found, live in zip(structure.nodes, facts.node_prefixes, facts.live, strict=True):
         if not live:
             continue
-        shared = found & question
+        shared = found & asked
         if shared:
-            scored.append((sum(_idf(facts, t) for t in shared) / wanted, node.index))
+            scored.append((sum(_idf(facts, t, counts) for t in shared) / wanted, node.index))
         if also is not None and also(_own(doc, node)[0]):
             extra.append(node.index)
     scored.sort(key=lambda pair: (-pair[0], structure.nodes[pair[1]].end
@@ -317,14 +367,3 @@ def search_units(doc: DocumentText, base: Hit, question: frozenset[str], *, limi
 def show(unit: StructuralUnit) -> str:
     """The unit as displayed: one line each (the caller adds the badge to the first)."""
     return "\n".join(unit.lines)
-
-
-def distinct(units: Sequence[StructuralUnit]) -> list[StructuralUnit]:
-    """One candidate per unit (overlapping passages touch the same units), first kept."""
-    seen: set[tuple[str, int, str]] = set()
-    out = []
-    for unit in units:
-        if unit.key not in seen:
-            seen.add(unit.key)
-            out.append(unit)
-    return out

@@ -30,12 +30,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from desktop_app.answer.context import MAX_MEMORIES, estimate_tokens, fit_context
+from desktop_app.answer.context import (
+    MAX_MEMORIES,
+    estimate_tokens,
+    fit_context,
+    memory_similarity,
+)
 from desktop_app.answer.prompt import MemoryItem as PromptMemory
 from desktop_app.answer.prompt import load_prompts
 from desktop_app.chat.conversations import ConversationStore
 from desktop_app.errors import AppError
-from desktop_app.memory.recall import RecallService
+from desktop_app.memory.recall import RecallService, dated
 from desktop_app.memory.service import MemoryService
 from desktop_app.memory.types import SENSITIVE_CATEGORIES
 from desktop_app.state_db import StateDB
@@ -164,7 +169,7 @@ def _contains(haystack: str, alternatives: list[str]) -> bool:
 def evaluate_case(case: dict[str, Any], gold: dict[str, Any], embedder: Any, *, mode: str,
                   k: int, llm: Any, workdir: Path, budget: int = 600,
                   count_tokens: Callable[[str], int] = estimate_tokens,
-                  recall: bool = True) -> dict[str, Any]:
+                  recall: bool = True, capture: list[Any] | None = None) -> dict[str, Any]:
     """Replay one case into a fresh store, ask its question, score the context block."""
     db = StateDB.open(workdir / "state.sqlite3")
     conversations = ConversationStore(db)
@@ -198,16 +203,20 @@ def evaluate_case(case: dict[str, Any], gold: dict[str, Any], embedder: Any, *, 
         sensitive += sum(o.candidate.sensitive for o in outcomes if o.status == "saved")
     recaller.sync()
     question = " ".join(str(case["user_question"]).split())
-    ranked = memory.recall(question, max(K_VALUES + (k,)))
+    vector = embedder.embed_query(question)  # once, as the answer service does
+    ranked = memory.recall(question, max(K_VALUES + (k,)), query_vector=vector)
     blocks = {n: _norm(" ".join(i.text for i in ranked[:n])) for n in set(K_VALUES + (k,))}
     block_items = ranked[:k]
     block = blocks[k]
     # the block the model would get: memories + earlier conversations under the budget
     texts = load_prompts(question_language(question))
-    context = fit_context([PromptMemory(i.id, i.text) for i in ranked[:MAX_MEMORIES]],
-                          recaller.earlier(question, language=texts.language), texts,
-                          count_tokens=count_tokens,
-                          budget=budget, query=question)
+    legs = recaller.legs(question, vector=vector) if recaller.enabled else ([], [])
+    found = recaller.stages(question, legs=legs)
+    items = [PromptMemory(i.id, i.text) for i in ranked[:MAX_MEMORIES]]
+    similarity = memory_similarity(items, embedder.embed_passages, vector)
+    context = fit_context(items, dated(recaller.render(found), texts.language), texts,
+                          count_tokens=count_tokens, budget=budget, query=question,
+                          memory_similarity=similarity)
     in_context = _norm(context.text)
     stored = _norm(" ".join(i.text for i in memory.list_items(status="history")))
     user_said = conversation_text(case, role="user")
@@ -218,6 +227,13 @@ def evaluate_case(case: dict[str, Any], gold: dict[str, Any], embedder: Any, *, 
                  **{f"found@{n}": _contains(blocks[n], f) for n in K_VALUES}} for f in facts]
     active = memory.list_items()
     exchanges = recaller.count()
+    if capture is not None:  # what the searches gave: the packing can be re-run offline
+        capture.append({"question": question, "memories": [(i.id, i.text) for i in items],
+                        "memory_similarity": similarity,
+                        "legs": legs, "facts": facts, "language": texts.language,
+                        "vectors": recaller.index.vectors() if recaller.enabled else {},
+                        "messages": {m.id: m for c in conversations.conversations()
+                                     for m in conversations.messages(c["id"])}})
     db.close()
     n = len(facts)
     in_block = sum(bool(p["in_context_block"]) for p in per_fact)
@@ -280,17 +296,30 @@ def run_memory_eval(app: Any, directory: Path, *, mode: str = "patterns", k: int
                     limit: int | None = None, llm: Any = None,
                     progress: Callable[[str], None] | None = None,
                     gold_file: Path | None = None, recall: bool = True,
-                    budget: int | None = None) -> dict[str, Any]:
+                    budget: int | None = None, conversations: list[str] | None = None,
+                    capture_dir: Path | None = None) -> dict[str, Any]:
     """Evaluate memory extraction + recall on every case in `directory`.
 
     `mode`: "patterns" (rules only, the no-LLM floor), "llm" (the local model only) or
     "both" (what the app does when implicit extraction is on and a model is present).
     `recall`: earlier conversations in the context block (the app's default), or
     profile memories only. `budget`: the block's tokens (default: the app's setting).
+    A LoCoMo JSON file instead of a folder runs the LoCoMo evaluation (evaluation/locomo.py;
+    `conversations`: some of its conversations by id). `capture_dir`: keep each case's
+    search results there, to re-run the packing offline (bench/memory_offline.py).
     """
     if mode not in MODES:
         raise AppError(f"Unknown mode {mode!r}: use one of {', '.join(MODES)}.")
     directory = Path(directory)
+    if directory.is_file():
+        from desktop_app.evaluation.locomo import run_locomo_eval
+
+        count, name = token_counter(app)
+        return {**run_locomo_eval(app, directory, conversations=conversations,
+                                  budget=budget if budget is not None
+                                  else app.settings.context_block_tokens,
+                                  count_tokens=count, tokenizer=name, progress=progress,
+                                  capture_dir=capture_dir), "measured_on": _revision()}
     cases = load_cases(directory)[: limit or None]
     gold = load_gold(directory, gold_file)
     budget = budget if budget is not None else app.settings.context_block_tokens
@@ -304,11 +333,12 @@ def run_memory_eval(app: Any, directory: Path, *, mode: str = "patterns", k: int
     started = time.perf_counter()
     results = []
     app.paths.cache_dir.mkdir(parents=True, exist_ok=True)
+    captured: list[Any] | None = [] if capture_dir is not None else None
     for case in cases:
         with tempfile.TemporaryDirectory(dir=app.paths.cache_dir) as tmp:
             result = evaluate_case(case, gold, app.embedder, mode=mode, k=k, llm=llm,
                                    workdir=Path(tmp), budget=budget,
-                                   count_tokens=count_tokens, recall=recall)
+                                   count_tokens=count_tokens, recall=recall, capture=captured)
         results.append(result)
         if progress:
             progress(f"{result['test_id']}: {result['in_context_block']}/{result['n_facts']} "
@@ -316,6 +346,12 @@ def run_memory_eval(app: Any, directory: Path, *, mode: str = "patterns", k: int
                      f"{result['block_memories']} memories, {result['block_exchanges']} "
                      f"exchanges); {result['found']} in the top-{k} memories, "
                      f"{result['stored']} stored, {result['memories']} memories")
+    if captured is not None and capture_dir is not None:
+        import pickle
+
+        capture_dir.mkdir(parents=True, exist_ok=True)
+        with open(capture_dir / f"{directory.name}.pkl", "wb") as fh:
+            pickle.dump(captured, fh)
     summary = summarize(results)
     return {"facts": summary["facts"], "in_context_block": summary["in_context_block"],
             "block_tokens_p95": summary["block_tokens_p95"], "budget_tokens": budget,

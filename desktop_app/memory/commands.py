@@ -12,7 +12,7 @@
     desktop-app memory receipts | sweep
     desktop-app memory conversations [--query Q] [--ids]   what conversation recall can use
     desktop-app memory delete-conversation ID | delete-message MESSAGE_ID...
-    desktop-app eval memory DIR [--mode patterns|llm|both] [--k 3] [--limit N] [--json FILE]
+    desktop-app eval memory DIR|LOCOMO.json [--mode patterns|llm|both] [--k 3] [--limit N] [--json FILE]
 
 Handlers need `app.memory` (MemoryService) and `app.conversations`; the `chat` command
 (one turn) is in chat/commands.py.
@@ -157,6 +157,10 @@ def register_eval(eval_sub: argparse._SubParsersAction[Any]) -> None:
                    help="profile memories only in the context block (recall off)")
     e.add_argument("--budget", type=int, default=None,
                    help="tokens of the memories + recall block (default: the app's setting)")
+    e.add_argument("--conversations", default=None,
+                   help="LoCoMo file: only these conversations (comma-separated ids)")
+    e.add_argument("--capture", type=Path, default=None,
+                   help="keep each case's search results in this folder (offline packing)")
     e.set_defaults(handler=cmd_eval_memory)
 
 
@@ -363,8 +367,11 @@ def cmd_eval_memory(args: argparse.Namespace, app: App) -> int:
 
     result = run_memory_eval(app, args.directory, mode=args.mode, k=args.k, limit=args.limit,
                              progress=tell_user, gold_file=args.gold,
-                             recall=not args.no_recall, budget=args.budget)
-    print(json.dumps({k: v for k, v in result.items() if k != "cases"}, indent=2))
+                             recall=not args.no_recall, budget=args.budget,
+                             conversations=args.conversations.split(",")
+                             if args.conversations else None, capture_dir=args.capture)
+    print(json.dumps({k: v for k, v in result.items()
+                      if k not in ("cases", "questions_detail")}, indent=2))
     if args.json:
         args.json.write_text(json.dumps(result, indent=2, ensure_ascii=False), encoding="utf-8")
     return 0

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -37,6 +37,7 @@ from desktop_app.config.settings import Settings
 from desktop_app.memory.erasure import ErasureReceipt
 from desktop_app.memory.live import LiveSettings
 from desktop_app.memory.recall_index import ExchangeRow, RecallFilters, RecallIndex, _desc
+from desktop_app.memory.recall_turns import TURN_PREFIX, Stages, is_turn, stages
 from desktop_app.memory.types import (
     ConversationLog,
     EarlierExchange,
@@ -45,22 +46,28 @@ from desktop_app.memory.types import (
     iso,
     utc_now,
 )
+from desktop_app.retrieval.index_api import Scored
 from desktop_app.retrieval.types import Embedder
 from desktop_app.state_db import StateDB
+from desktop_app.text.analyze import content_terms
+from desktop_app.text.fold import fold
+from desktop_app.text.values import specifics, value_kind
 
 log = logging.getLogger(__name__)
 
 EMBEDDER_KEY = "recall_index.embedder_id"
 REBUILD_KEY = "recall_index.rebuild_pending"  # the table was emptied: re-index every chat
+UNITS_KEY = "recall_index.units"  # what a row can be; an index of exchanges alone gets turns
+UNITS = "exchanges+turns"
 EMBED_BATCH = 64
 LEG_DEPTH = 40
+VECTOR_DEPTH = 300  # rows the vector leg returns: a flat scan costs the same for 40 or 300,
+# and every candidate turn among them brings its cosine to the packing
+KEYWORD_DEPTH = 200
+COMMON_NAME_SHARE = 0.05  # a name in this share of the rows is a participant's, not a topic
+COMMON_NAME_MIN = 20
+COMMON_NAME_MAX = 200
 CANDIDATES = 100  # exchanges offered to the block; it keeps their sentences that fit
-
-
-@dataclass(frozen=True)
-class _Fused:
-    key: str
-    score: float
 
 
 @dataclass(frozen=True)
@@ -75,6 +82,7 @@ class RecalledExchange:
     message_ids: tuple[str, ...]
     score: float
     position: int = 0  # seq of its first message in the conversation
+    similarity: tuple[float | None, ...] = ()  # each turn's cosine to the question, if found
 
 
 def exchanges_of(messages: Sequence[StoredMessage]) -> list[list[StoredMessage]]:
@@ -111,6 +119,32 @@ def exchange_text(unit: Sequence[StoredMessage]) -> str:
     return "\n".join(m.content.strip() for m in unit)
 
 
+def turn_id(message: StoredMessage) -> str:
+    """A single turn's row: stable while the message is unchanged."""
+    digest = hashlib.sha1(message.id.encode())
+    digest.update(hashlib.sha1(message.content.encode("utf-8")).digest())
+    return TURN_PREFIX + digest.hexdigest()[:20]
+
+
+def units_of(messages: Sequence[StoredMessage]) -> list[tuple[list[StoredMessage], str]]:
+    """What the index holds of a conversation, as (messages, row id): every exchange, and
+    every turn of an exchange of two or more on its own. An exchange gives a short answer
+    its question ("your date of birth?" → "March 15th, 1985."); a turn alone is found
+    for what it says itself, not drowned by the turns around it, and tells which of an
+    exchange's turns a question is about (the second stage of `search`)."""
+    exchanges = exchanges_of(messages)
+    out = [(unit, exchange_id(unit)) for unit in exchanges]
+    seen: set[str] = set()
+    for unit in exchanges:
+        if len(unit) < 2:
+            continue
+        for m in unit:
+            if m.id not in seen:
+                seen.add(m.id)
+                out.append(([m], turn_id(m)))
+    return out
+
+
 class RecallService(LiveSettings):
     """Indexes past exchanges and finds the ones a question needs."""
 
@@ -143,6 +177,9 @@ class RecallService(LiveSettings):
                 if self.db.get_kv(EMBEDDER_KEY) not in (None, self.embedder.id):
                     self._index.drop_all()  # built by another embedder: re-embed from SQLite
                     self.db.set_kv(REBUILD_KEY, "1")  # every chat, at the next sync
+                if self.db.get_kv(UNITS_KEY) != UNITS:
+                    self.db.set_kv(REBUILD_KEY, "1")  # exchanges only: add every chat's turns
+                    self.db.set_kv(UNITS_KEY, UNITS)
                 self.db.set_kv(EMBEDDER_KEY, self.embedder.id)
         return self._index
 
@@ -168,11 +205,11 @@ class RecallService(LiveSettings):
         cutoff = self._cutoff()
         wanted: dict[str, tuple[ExchangeRow, str]] = {}
         for conv_id in wanted_convs:
-            for unit in exchanges_of(self.conversations.messages(conv_id)):
+            for unit, row_id in units_of(self.conversations.messages(conv_id)):
                 started = unit[0].created_at
                 if cutoff is not None and started < cutoff:
                     continue  # past the retention period: not recalled
-                row = ExchangeRow(exchange_id(unit), conv_id, tuple(m.id for m in unit), started)
+                row = ExchangeRow(row_id, conv_id, tuple(m.id for m in unit), started)
                 wanted[row.exchange_id] = (row, exchange_text(unit))
         have = index.ids_in(None if conversation_ids is None else wanted_convs)
         stale = [i for i in have if i not in wanted]
@@ -193,66 +230,75 @@ class RecallService(LiveSettings):
 
     # --- search ---
 
+    def legs(self, query: str, *, vector: np.ndarray | None = None
+             ) -> tuple[list[Scored[ExchangeRow]], list[Scored[ExchangeRow]]]:
+        """One search of each leg over exchanges and turns: (vector, keywords), best first.
+
+        A name the chats are full of (the person the user talks with, their own) says
+        little about which turn is wanted, yet it pulls the question's vector towards
+        every turn that greets that person ("Wow, Caroline, that's awesome!"): the vector
+        leg searches for the question without it. The keyword leg keeps every word (its
+        idf already weighs a common name down)."""
+        index = self.index
+        rows = index.count()
+        if rows == 0:
+            return [], []
+        plain = without_names(query, self._common_names(query, rows))
+        if plain != query:
+            vector = self.embedder.embed_query(plain)
+        elif vector is None:
+            vector = self.embedder.embed_query(query)
+        return (index.search_vector(vector, VECTOR_DEPTH, RecallFilters()),
+                index.search_keyword(query, KEYWORD_DEPTH, RecallFilters()))
+
+    def _common_names(self, query: str, rows: int) -> set[str]:
+        """The question's names found in `COMMON_NAME_SHARE` of the rows or more (at
+        least `COMMON_NAME_MIN` rows; counting stops at `COMMON_NAME_MAX`)."""
+        names = {v for v in specifics(query)
+                 if value_kind(v) == "name" and " " not in v and content_terms(v)}
+        wanted = min(COMMON_NAME_MAX, max(COMMON_NAME_MIN, int(COMMON_NAME_SHARE * rows)))
+        return {n for n in names if self.index.keyword_rows(n, wanted) >= wanted}
+
+    def stages(self, query: str, *, vector: np.ndarray | None = None, k: int | None = None,
+               exclude_conversation: str | None = None,
+               legs: tuple[list[Scored[ExchangeRow]], list[Scored[ExchangeRow]]] | None = None
+               ) -> Stages:
+        """Exchanges and turns for `query` (memory/recall_turns.py), before rendering;
+        `legs` when the caller has read them already (the evaluation keeps them)."""
+        if not self.enabled or not query.strip():
+            return Stages([])
+        by_vector, by_keywords = legs if legs is not None else self.legs(query, vector=vector)
+        settings = self._settings
+        cutoff = self._cutoff()
+        return stages(by_vector, by_keywords, k=CANDIDATES if k is None else k,
+                      rrf_k=settings.rrf_k if settings else 60,
+                      weights={"vector": settings.vector_weight,
+                               "keyword": settings.keyword_weight} if settings else None,
+                      keep=lambda row: row.conversation_id != exclude_conversation
+                      and (cutoff is None or row.started_at >= cutoff))
+
     def search(self, query: str, *, vector: np.ndarray | None = None, k: int | None = None,
                exclude_conversation: str | None = None) -> list[RecalledExchange]:
         """The exchanges most relevant to `query`, best first (RRF of both legs; ties newer
-        first). The current conversation is excluded: its turns are in the history."""
-        if not self.enabled or not query.strip():
-            return []
-        from desktop_app.retrieval.search import HybridSearcher
+        first), then the turns the second stage found beyond them. The current
+        conversation is excluded: its turns are in the history."""
+        return self.render(self.stages(query, vector=vector, k=k,
+                                       exclude_conversation=exclude_conversation))
 
-        k = CANDIDATES if k is None else k
-        depth = max(LEG_DEPTH, k)
-        index = self.index
-        if index.count() == 0:
-            return []
-        searcher = HybridSearcher(index, self.embedder, self._settings)
-        ranked = searcher.search_rows(query, k=2 * depth, filters=RecallFilters(),
-                                      query_vector=vector, depth=depth)
-        rows = {r.row.exchange_id: r.row for r in ranked}
-        fused = [_Fused(r.row.exchange_id, r.score) for r in ranked]
-        cutoff = self._cutoff()
-        found: list[RecalledExchange] = []
-        wanted = [rows[f.key] for f in fused
-                  if rows[f.key].conversation_id != exclude_conversation
-                  and (cutoff is None or rows[f.key].started_at >= cutoff)][:k]
+    def render(self, found: Stages) -> list[RecalledExchange]:
+        """The candidates with their turns as stored now (a deleted message is left out)."""
+        wanted = [row for row, _ in found.candidates]
         stored = self.conversations.messages_by_id(
             [m for row in wanted for m in row.message_ids])
-        titles = self._titles({row.conversation_id for row in wanted})
-        for f in fused:
-            row = rows[f.key]
-            if row.conversation_id == exclude_conversation:
-                continue
-            if cutoff is not None and row.started_at < cutoff:
-                continue
-            turns, ids, seqs = [], [], []
-            for message_id in row.message_ids:
-                message = stored.get(message_id)
-                if message is not None and message.content.strip():
-                    turns.append((message.role, message.content.strip()))
-                    ids.append(message_id)
-                    seqs.append(message.seq)
-            if not turns:
-                continue  # its messages were deleted; the next sync drops the row
-            found.append(RecalledExchange(row.exchange_id, row.conversation_id,
-                                          titles.get(row.conversation_id, ""), row.started_at,
-                                          tuple(turns), tuple(ids), f.score, seqs[0]))
-            if len(found) >= k:
-                break
-        return found
+        return rendered(found, stored, self._titles({row.conversation_id for row in wanted}))
 
     def earlier(self, query: str, *, exclude_conversation: str | None = None,
                 vector: np.ndarray | None = None,
                 language: str = "en") -> list[EarlierExchange]:
         """The answer service's hook: candidates for "From earlier chats", dated
         in the answer's language."""
-        return [EarlierExchange(e.exchange_id, e.conversation_id, e.started_at,
-                                chat_date(e.started_at, language),
-                                tuple((m, role, text) for m, (role, text)
-                                      in zip(e.message_ids, e.turns, strict=True)),
-                                e.position)
-                for e in self.search(query, vector=vector,
-                                     exclude_conversation=exclude_conversation)]
+        return dated(self.search(query, vector=vector,
+                                 exclude_conversation=exclude_conversation), language)
 
     def _titles(self, conversation_ids: set[str]) -> dict[str, str]:
         """Titles of several chats in one query (a search spans up to CANDIDATES chats)."""
@@ -273,7 +319,7 @@ class RecallService(LiveSettings):
         if not self.enabled:
             return []
         if query.strip():
-            return self.search(query, k=50)
+            return self.search(query, k=50)[:50]
         index = self.index
         out: list[RecalledExchange] = []
         ids = index.ids_in()
@@ -296,7 +342,10 @@ class RecallService(LiveSettings):
                                           e.position))
 
     def count(self) -> int:
-        return self.index.count() if self.enabled else 0
+        """Exchanges indexed (the turns indexed on their own are not counted)."""
+        if not self.enabled:
+            return 0
+        return sum(not is_turn(i) for i in self.index.ids_in())
 
     # --- erasure ---
 
@@ -346,3 +395,43 @@ class RecallService(LiveSettings):
             return 0
         ids = self.index.rows_before(cutoff)
         return self._delete(ids, receipt) if ids else 0
+
+
+def dated(found: Sequence[RecalledExchange], language: str = "en") -> list[EarlierExchange]:
+    """Recalled exchanges as the prompt needs them, each chat dated in `language`."""
+    return [EarlierExchange(e.exchange_id, e.conversation_id, e.started_at,
+                            chat_date(e.started_at, language),
+                            tuple((m, role, text) for m, (role, text)
+                                  in zip(e.message_ids, e.turns, strict=True)),
+                            e.position, e.similarity)
+            for e in found]
+
+
+def rendered(found: Stages, stored: Mapping[str, StoredMessage],
+             titles: Mapping[str, str]) -> list[RecalledExchange]:
+    """Found rows with their messages as stored (`stored`: by id); a row whose messages
+    were all deleted is left out (the next sync drops it)."""
+    out: list[RecalledExchange] = []
+    for row, score in found.candidates:
+        turns, ids, seqs = [], [], []
+        for message_id in row.message_ids:
+            message = stored.get(message_id)
+            if message is not None and message.content.strip():
+                turns.append((message.role, message.content.strip()))
+                ids.append(message_id)
+                seqs.append(message.seq)
+        if turns:
+            out.append(RecalledExchange(row.exchange_id, row.conversation_id,
+                                        titles.get(row.conversation_id, ""), row.started_at,
+                                        tuple(turns), tuple(ids), score, seqs[0],
+                                        tuple(found.similarity.get(m) for m in ids)))
+    return out
+
+
+def without_names(query: str, names: set[str]) -> str:
+    """`query` without the words (folded) in `names`, nor their possessive "'s"."""
+    if not names:
+        return query
+    kept = [w for w in query.split()
+            if fold(w).strip("?!.,;:").removesuffix("'s").removesuffix("’s") not in names]
+    return " ".join(kept) or query

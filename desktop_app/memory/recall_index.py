@@ -145,6 +145,19 @@ class RecallIndex(SearchTable):
 
         return self._scored(self._read(run), lambda r: float(r["_score"]))
 
+    def keyword_rows(self, text: str, limit: int) -> int:
+        """How many rows hold all of `text`'s terms, counted up to `limit`."""
+        analyzed = keyword_text(text)
+        if not analyzed.strip() or not self._fts_ready:
+            return 0
+
+        def run() -> list[dict[str, Any]]:
+            return list(self._table.search(analyzed, query_type="fts",
+                                           fts_columns="search_text")
+                        .limit(limit).select(["id", "_score"]).to_list())
+
+        return len(self._read(run))
+
     # --- writes ---
 
     def add_exchanges(self, rows: Sequence[ExchangeRow], texts: Sequence[str],
@@ -176,6 +189,18 @@ class RecallIndex(SearchTable):
             return list(query.select(["id", "conversation_id"]).limit(None).to_list())
 
         return {r["id"]: r["conversation_id"] for r in self._read(run)}
+
+    def vectors(self) -> dict[str, tuple[tuple[str, ...], np.ndarray]]:
+        """{row id: (message ids, vector)} of every row (evaluation: offline re-ranking)."""
+        if self.count() == 0:
+            return {}
+
+        def run() -> list[dict[str, Any]]:
+            return list(self._table.search().select(["id", "message_ids", "vector"])
+                        .limit(None).to_list())
+
+        return {r["id"]: (tuple(r["message_ids"] or ()), np.asarray(r["vector"], np.float32))
+                for r in self._read(run)}
 
     def ids_with_messages(self, message_ids: Sequence[str]) -> list[str]:
         """Exchanges that hold any of these messages."""

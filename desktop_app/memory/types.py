@@ -243,3 +243,4 @@ class EarlierExchange:
     date_label: str  # "15 Nov", in the answer's words
     turns: tuple[tuple[str, str, str], ...]  # (message id, role, text), in order
     position: int = 0  # where it starts in its chat (message seq): the order it was said
+    similarity: tuple[float | None, ...] = ()  # each turn's cosine to the question, if known

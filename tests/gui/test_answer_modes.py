@@ -236,7 +236,7 @@ def test_stop_during_the_models_prompt_processing_ends_the_answer_at_once(
     seen: list[Any] = []
     show_event = window.chat.on_event
     window.chat.on_event = lambda event: (seen.append(event), show_event(event))  # type: ignore[method-assign]
-    window.chat.question.setPlainText("Quais são os direitos do titular e os prazos?")
+    window.chat.question.setPlainText("Quais são os direitos do titular?")
     qtbot.mouseClick(window.chat.ask_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: view.progress_text().startswith("Reading"), timeout=60_000)
     time.sleep(0.5)  # well inside the prompt processing

@@ -142,7 +142,8 @@ def test_deleting_a_conversation_erases_its_recall_rows_from_disk(memory_app: An
     home = Path(paths.data_dir).parent
     assert files_containing(paths.data_dir / "recall", STEMMED)  # indexed (FTS text)
     receipt = memory_app.memory.delete_conversation(booked)
-    assert receipt.exchange_ids and receipt.stores["recall_index"].rows == 2
+    # its 2 exchanges and its 3 turns, each also a row of its own
+    assert receipt.exchange_ids and receipt.stores["recall_index"].rows == 2 + 3
     assert receipt.to_dict()["conversation_ids"] == [booked]
     assert memory_app.memory.conversation_recall.earlier("hotel confirmation number") == [] or all(
         e.conversation_id != booked
@@ -169,7 +170,7 @@ def test_switching_recall_off_erases_its_index(memory_app: Any, booked: str,
                                                paths: Any) -> None:
     memory_app.settings.recall_enabled = False
     receipt = memory_app.memory.recall_switched(False)
-    assert receipt is not None and receipt.stores["recall_index"].rows == 3
+    assert receipt is not None and receipt.stores["recall_index"].rows == 3 + 5  # + turns
     assert memory_app.memory.conversation_recall.earlier("hotel confirmation number") == []
     assert files_containing(paths.data_dir / "recall", STEMMED) == []
     # the conversation itself stays in the chat list
@@ -186,7 +187,7 @@ def test_retention_applies_to_recall(memory_app: Any, booked: str) -> None:
     recall.clock = lambda: later
     memory_app.memory.clock = lambda: later
     receipt = memory_app.memory.sweep_expired(later)
-    assert receipt.stores["recall_index"].rows == 3
+    assert receipt.stores["recall_index"].rows == 3 + 5  # exchanges + their turns
     assert recall.earlier("hotel confirmation number") == []
 
 
@@ -203,7 +204,7 @@ def test_an_index_built_by_another_embedder_is_rebuilt_for_every_chat(memory_app
     # the after-turn job syncs only the chat just written to; the rebuild covers all
     later = earlier_chat(memory_app, "later", [("user", "Thanks for the help last week.")],
                          when="2026-11-25T09:00:00Z")
-    assert reopened.sync([later]) == 4
+    assert reopened.sync([later]) == 4 + 5  # every exchange, and the turns of the first 3
     assert reopened.earlier("hotel confirmation number")[0].conversation_id == booked
     assert reopened.sync([later]) == 0  # done once: back to one chat at a time
 
@@ -349,8 +350,9 @@ def test_a_memory_without_the_questions_words_weighs_less_the_lower_it_ranked() 
     is less surely about the question and yields to what earlier chats stated."""
     from desktop_app.answer.context import MEMORY_FLOOR, _gain, _Memory
 
+    # its closeness to the question not measured: the memory search's rank stands for it
     best, fourth = (_Memory(MemoryItem(f"m{rank}", "Sou vegetariana."), rank, frozenset(),
-                            frozenset()) for rank in (0, 3))
+                            frozenset(), known=False) for rank in (0, 3))
     assert _gain(best, {}, set(), set()) == MEMORY_FLOOR
     assert _gain(fourth, {}, set(), set()) == MEMORY_FLOOR / 4
     block = fit_context([MemoryItem("m0", "Sou vegetariana.")], [], load_prompts("pt"),

@@ -1,0 +1,98 @@
+"""Answer units of structured documents (answer/units.py): a law's caput with its whole list
+across chunks, a § or inciso under its article, notes out of the words, vetoed and struck
+units never quoted; a contract's sentence under its clause."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from desktop_app.answer.units import search_units, show, units_near
+from desktop_app.ingest.chunking import chunk_document
+from desktop_app.ingest.types import LoadedDocument, PageText
+from desktop_app.retrieval.doc_text import DocumentText
+from desktop_app.retrieval.index_api import DocumentRecord, chunk_row
+from desktop_app.retrieval.types import Hit
+
+ITEMS = [f"{r} - item número {n} da lista;" for n, r in enumerate(
+    ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV", "XV", "XVI", "XVII"], start=1)]
+LAW = "\n\n".join([
+    "CAPÍTULO I\nDAS REGRAS",
+    "Art. 1º Esta lei trata de regras. (Redação dada pela Lei nº 1, de 2020) Vigência",
+    "Art. 2º São direitos do cidadão: (Incluído pela Lei nº 2, de 2021)",
+    *ITEMS,
+    "XVIII - (VETADO);",
+    "Parágrafo único. O prazo de resposta é de 15 (quinze) dias.",
+    "Art. 3º Revoga-se o que for contrário.",
+])
+RECORD = DocumentRecord("law", "lei", "/x/lei.txt", "txt", "pt", 1, "h", 1, 1, "a", "b", "e")
+
+
+def _document(text: str, revoked: list[tuple[int, int]] | None = None,
+              max_chars: int = 300) -> DocumentText:
+    page = PageText(1, text, revoked=revoked or [])
+    chunks = chunk_document(LoadedDocument("/x/lei.txt", "txt", "lei", [page]), "law",
+                            max_chars=max_chars)
+    return DocumentText([chunk_row(RECORD, c) for c in chunks])
+
+
+def _hit(doc: DocumentText, words: str) -> Hit:
+    row = next(r for r in doc.rows if words in r.text)
+    return Hit(row.chunk_id, row.doc_id, row.position, row.text, row.prefix, row.title,
+               row.source_path, row.file_type, row.language, row.page_start, row.page_end,
+               row.char_start, row.char_end, row.heading_path, 1.0, revoked=row.revoked,
+               path=row.path)
+
+
+def test_a_list_comes_whole_from_any_chunk_it_touches_and_folds_after_fifteen() -> None:
+    doc = _document(LAW)
+    assert len(doc.rows) > 3  # the list runs over several chunks
+    units = units_near(doc, _hit(doc, "item número 9 "))
+    assert units is not None
+    article = next(u for u in units if u.label == "Art. 2º" and u.kind == "list")
+    lines = show(article).split("\n")
+    assert lines[0] == "Art. 2º São direitos do cidadão:"  # the note is not a word of it
+    assert article.notes == ("(Incluído pela Lei nº 2, de 2021)",)
+    assert lines[1:16] == ITEMS[:15] and lines[16] == "… +2"  # folded, never cut silently
+    assert article.items == 17 and "VETADO" not in show(article)
+    assert article.hit.text.startswith("Art. 2º") and "XVII - item" in article.hit.text
+    item = next(u for u in units if u.label == "Art. 2º, IX" and u.kind == "provision")
+    assert show(item) == f"Art. 2º São direitos do cidadão:\n…\n{ITEMS[8]}"  # its lead
+    assert item.article == "Art. 2º" and item.hit.text == ITEMS[8]
+
+
+def test_a_paragraph_is_shown_under_its_article_and_found_by_the_law_search() -> None:
+    doc = _document(LAW)
+    found = search_units(doc, _hit(doc, "Art. 1º"), "prazo de resposta dias", limit=2)
+    sole = next(u for u in found if u.label == "Art. 2º, parágrafo único")
+    assert show(sole) == "Art. 2º › Parágrafo único. O prazo de resposta é de 15 (quinze) dias."
+
+
+def test_struck_units_are_never_candidates() -> None:
+    text = LAW.replace("Art. 3º Revoga-se", "Art. 3º O texto antigo.\n\nArt. 3º Revoga-se")
+    start = text.index("Art. 3º O texto antigo.")
+    doc = _document(text, [(start, start + len("Art. 3º O texto antigo."))])
+    units = units_near(doc, _hit(doc, "Revoga-se"))
+    assert units is not None
+    assert [show(u) for u in units if u.label == "Art. 3º"] == [
+        "Art. 3º Revoga-se o que for contrário."]
+
+
+@pytest.mark.slow
+def test_a_contract_sentence_is_quoted_under_its_clause(memory_app, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from desktop_app.answer.events import Done
+
+    contract = tmp_path / "contrato.txt"
+    contract.write_text(
+        "CONTRATO DE PRESTAÇÃO DE SERVIÇOS\n\n"
+        "CLÁUSULA PRIMEIRA – DO OBJETO\n\n"
+        "1.1 O objeto é a manutenção dos servidores da contratante.\n\n"
+        "CLÁUSULA SEGUNDA – DA VIGÊNCIA\n\n"
+        "2.1 A vigência do contrato é de 12 (doze) meses, contados da assinatura.\n\n"
+        "2.2 A renovação depende de aditivo assinado pelas partes.\n", encoding="utf-8")
+    assert list(memory_app.pipeline.run([contract]))[-1].indexed == 1
+    done = [e for e in memory_app.answer_service.ask(
+        "Qual é a vigência do contrato?", sources_only=True) if isinstance(e, Done)][-1]
+    assert done.answer.startswith("Cláusula SEGUNDA › 2.1 A vigência do contrato é de "
+                                  "12 (doze) meses"), done.answer
