@@ -3,11 +3,14 @@ a reopened chat shows what the live answer showed; "not found" is said once; the
 passages fold open with a turning arrow and no dotted frame; a badge click keeps the
 answer in view; a greyed "Sources only" says why; a library row is readable in full;
 Settings describe a model in Portuguese; Help has a guide, reachable from the empty
-library too. Real window, real index (a small note ingested), scripted answers where a
+library too; "Show older versions" lists a memory's earlier wording after an edit; the
+viewer opens with the page's text column filling the pane (fit-width, not 55 %). (The
+Sources pane folded until a badge at 1366×768 is checked in test_layout.py.) Real window, real index (a small note ingested), scripted answers where a
 model's behaviour is needed on demand."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -276,3 +279,73 @@ def test_the_guide_opens_from_help_and_from_the_empty_library(qtbot, gui_app: Ap
                         timeout=2_000)
     finally:
         window.translations.apply("en")
+
+
+def test_show_older_versions_lists_the_earlier_wording_after_an_edit(
+        qtbot, gui_app: App) -> None:
+    from desktop_app.gui.memory_panel import TEXT, MemoryPanel
+    from desktop_app.gui.services import GuiServices
+    from desktop_app.gui.workers import WorkerSet
+
+    services = GuiServices(gui_app)
+    memory = services.memory.service()
+    chat = memory.conversations.new_conversation("teste")
+    said = memory.conversations.add_user_message(chat, "Lembre que meu dentista é o Dr. Zhang.")
+    assert [o.status for o in memory.remember(said, "meu dentista é o Dr. Zhang")] == ["saved"]
+    panel = MemoryPanel(services.memory, WorkerSet())
+    qtbot.addWidget(panel)
+    panel.show()
+    panel.history.setChecked(True)
+    panel.refresh()
+    qtbot.waitUntil(lambda: panel.model.rowCount() == 1, timeout=30_000)
+    with qtbot.waitSignal(panel.memoryChanged, timeout=30_000):
+        panel.proxy.setData(panel.proxy.index(0, TEXT), "Meu dentista é a Dra. Lima.",
+                            Qt.ItemDataRole.EditRole)
+    # the edited memory and, under it, the wording it had before the edit (was: only one row)
+    qtbot.waitUntil(lambda: panel.model.rowCount() == 2, timeout=30_000)
+    texts = sorted(str(panel.proxy.data(panel.proxy.index(row, TEXT))) for row in range(2))
+    assert texts[0] == "Meu dentista é a Dra. Lima."
+    assert re.fullmatch(r"Meu dentista é o Dr\. Zhang\. \(before the edit of "
+                        r"20\d\d-\d\d-\d\d \d\d:\d\d\)", texts[1]), texts[1]
+    panel.history.setChecked(False)
+    panel.refresh()
+    qtbot.waitUntil(lambda: panel.model.rowCount() == 1, timeout=30_000)  # current only
+
+
+def test_the_viewer_opens_with_the_text_column_filling_the_pane(qtbot, eval_dir: Path) -> None:
+    from desktop_app.gui.pdf_view import TEXT_PAD
+    from desktop_app.gui.sources_viewer import SourcesViewer
+    from desktop_app.ingest.chunking import chunk_document
+    from desktop_app.ingest.loaders import load_document
+
+    pdf = eval_dir / "pdfs" / "pt" / "lgpd.pdf"
+    chunk = next(c for c in chunk_document(load_document(pdf), "lgpd") if "peticionar" in c.text)
+    viewer = SourcesViewer()
+    qtbot.addWidget(viewer)
+    viewer.resize(520, 700)  # the Sources pane of a 1366 px window
+    viewer.show()
+    qtbot.waitExposed(viewer)
+    viewer.show_citation(Citation(1, "lgpd", chunk.chunk_id, "LGPD", str(pdf), "pdf",
+                                  chunk.page_start, chunk.page_end, chunk.char_start,
+                                  chunk.char_end, 0.5, frozenset({"keyword"}), chunk.text))
+    view = viewer.pdf_view
+    qtbot.wait(100)
+
+    def text_edges() -> tuple[float, float]:
+        page = chunk.page_start - 1
+        column = view._text_column(page)
+        assert column is not None
+        mapped = view.map_from_page(page, column)
+        return mapped.left(), view.viewport().width() - mapped.right()
+
+    margins = view.documentMargins()
+    slack = TEXT_PAD + margins.left() + margins.right() + 2  # the fit leaves no more room
+
+    assert view.is_fit_width() and viewer.fit_button.isChecked()
+    assert view.effective_zoom() > 0.6  # (it opened at the page's width: 55 %)
+    left, right = text_edges()
+    assert abs(left - TEXT_PAD) <= 4 and 0 <= right <= slack  # the text fills it
+    viewer.resize(700, 700)  # a wider pane: fitted again
+    qtbot.wait(100)
+    left, right = text_edges()
+    assert abs(left - TEXT_PAD) <= 4 and 0 <= right <= slack
