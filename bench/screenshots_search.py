@@ -11,6 +11,10 @@ documents do not answer, its "Why not found?" (the Search view explains it) → 
 its own in the Search view → "Export…" of the chat to PDF, DOCX and Markdown (the window,
 and the PDF's first page rendered) → the short guide (Help → How Acervo works). Files:
 `search-<language>-<size>-NN-what.png`.
+
+`--docs` also copies the ones the documentation shows (the Search view, "Why not found?",
+the window after an export and the exported PDF's first page) to docs/images/ as
+`<what>-<language>-<size>.png` (the PDF: `export-pdf-<language>.png`), made smaller with ImageMagick when over 150 KB.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -41,7 +46,31 @@ def parse_args() -> argparse.Namespace:
                         help="an ACERVO_HOME with the library (default: a new one)")
     parser.add_argument("--out", type=Path, default=REPO / "bench" / "results" / "screenshots")
     parser.add_argument("--xcb", action="store_true")
+    parser.add_argument("--docs", action="store_true",
+                        help="copy the documentation's shots to docs/images/")
     return parser.parse_args()
+
+
+DOCS = REPO / "docs" / "images"
+DOC_SHOTS = {"05-search-view": "search-view", "04-why-not-found": "why-not-found",
+             "07-exported": "export-window", "08-export-pdf-page1": "export-pdf"}
+DOC_LIMIT = 150_000  # bytes a documentation image may take
+
+
+def to_docs(shot: Path, name: str) -> Path:
+    """`shot` copied to docs/images as `name`, fewer colours when it is too big (a UI
+    screenshot keeps its look with 256 colours; PNG8 is a third of the size)."""
+    DOCS.mkdir(parents=True, exist_ok=True)
+    target = DOCS / f"{name}.png"
+    shutil.copyfile(shot, target)
+    convert = shutil.which("magick") or shutil.which("convert")
+    for colours in (256, 128, 64):
+        if target.stat().st_size <= DOC_LIMIT or convert is None:
+            break
+        subprocess.run([convert, str(shot), "-strip", "-colors", str(colours),
+                        f"PNG8:{target}"], check=True)
+    print(f"docs: {target.relative_to(REPO)} ({target.stat().st_size // 1024} KB)")
+    return target
 
 
 def main() -> int:
@@ -164,6 +193,13 @@ def main() -> int:
         pixmap.save(str(target))
         print("saved", target)
     print("exports:", ", ".join(written))
+
+    if args.docs:
+        size = f"{width}x{height}"
+        for stem, name in DOC_SHOTS.items():
+            # (the exported PDF's page is the same at any window size)
+            suffix = "" if name == "export-pdf" else f"-{size}"
+            to_docs(args.out / f"{prefix}{stem}.png", f"{name}-{args.language}{suffix}")
 
     window.show_guide()
     assert window.guide is not None
