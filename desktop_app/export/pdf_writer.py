@@ -33,15 +33,16 @@ class Style:
     after: float = 4.0
     strike: bool = False  # revoked words: a line through them
     suffix: str = ""  # after the last line, not struck ("(revoked)")
+    keep_next: bool = False  # a heading: never the last thing on a page
 
 
 TITLE = Style("hebo", 16, before=0, after=4)
 META = Style("heit", 8.5, GREY, after=10)
-HEADING = Style("hebo", 12.5, before=12, after=4)
+HEADING = Style("hebo", 12.5, before=12, after=4, keep_next=True)
 BODY = Style("helv", 10.5)
 NOTE = Style("helv", 10, AMBER)
-STRONG = Style("hebo", 10.5, before=6)
-REF = Style("helv", 10.5, before=6, after=1)
+STRONG = Style("hebo", 10.5, before=6, keep_next=True)
+REF = Style("helv", 10.5, before=6, after=1, keep_next=True)
 QUOTE = Style("heit", 10.5, indent=16, after=1)
 QUOTE_LINE = Style("heit", 10.5, indent=16, after=0)
 FILE = Style("cour", 8, GREY, indent=16, after=4)
@@ -150,6 +151,26 @@ class _Pages:
                 current = trial
         return [*lines, current]
 
+    def _lines(self, text: str, style: Style) -> list[int]:
+        """How many lines each of `text`'s source lines wraps into."""
+        font = self.font(style.font)
+        width = self.rect.width - 2 * MARGIN - style.indent
+        return [len(self._wrap(line, font, style.size, width))
+                for line in text.splitlines() or [""]]
+
+    def keep_with(self, text: str, style: Style, following: tuple[str, Style]) -> None:
+        """A new page now unless `text` fits on this one with the start of what follows
+        (its first source line: `add` keeps such a line on one page)."""
+        then_text, then = following
+        first = self._lines(then_text, then)[0]
+        bottom = self.rect.height - MARGIN - FOOTER
+        if MARGIN + first * then.size * 1.3 > bottom:
+            first = 2  # a line longer than a page breaks anyway
+        need = (style.before + sum(self._lines(text, style)) * style.size * 1.3 + style.after
+                + then.before + first * then.size * 1.3)
+        if self.y > MARGIN and self.y + need > bottom:
+            self._new_page()
+
     def add(self, text: str, style: Style) -> None:
         font = self.font(style.font)
         left = MARGIN + style.indent
@@ -201,6 +222,9 @@ class _Pages:
 def write_pdf(document: ExportDocument, path: Path) -> None:
     """Write `document` to `path` (.pdf)."""
     pages = _Pages()
-    for text, style in paragraphs(document):
+    laid_out = paragraphs(document)
+    for n, (text, style) in enumerate(laid_out):
+        if style.keep_next and n + 1 < len(laid_out):
+            pages.keep_with(text, style, laid_out[n + 1])
         pages.add(text, style)
     pages.save(path, document.title)

@@ -97,3 +97,33 @@ def test_one_answer_only_and_the_clipboard_forms(lgpd_app: App, chat: str) -> No
         assert f"<b>{ref.title}</b>" in html
     with pytest.raises(AppError, match="No chat"):
         export_conversation(lgpd_app.conversations, "nope", lgpd_app.stored_chunk)
+
+
+def test_a_pdf_never_ends_a_page_on_a_reference_heading(tmp_path: Path) -> None:
+    """References of growing length put a "[n] title — p." line at every height of the
+    page; none is left alone at a page's foot, away from its quote."""
+    import pymupdf
+
+    from desktop_app.export.model import ExportDocument, ExportedTurn, Reference
+
+    quote = ("O titular dos dados pessoais tem direito a obter do controlador, em relação aos "
+             "dados do titular por ele tratados, a qualquer momento e mediante requisição, a "
+             "confirmação da existência de tratamento e o acesso aos dados, nos termos da lei.")
+    references = tuple(Reference(n, f"Documento {n}", n, n, f"Art. {n}",
+                                 " ".join([quote] * (1 + n % 3)), f"/docs/doc{n}.pdf")
+                       for n in range(1, 61))
+    answer = " ".join(f"[{n}]" for n in range(1, 61))
+    document = ExportDocument("Prazos", (ExportedTurn("Quais são os prazos?", answer),),
+                              references)
+    path = write_export(document, tmp_path / "refs.pdf")
+    with pymupdf.open(str(path)) as pdf:
+        assert pdf.page_count >= 3
+        for page in pdf:
+            lines = [line for line in page.get_text().splitlines() if line.strip()]
+            body = [line for line in lines if not re.fullmatch(r"\d+ / \d+", line)]
+            assert not re.match(r"\[\d+\] Documento \d+ — p\.", body[-1]), (page.number,
+                                                                            body[-1])
+    text = " ".join(_read(path).split())
+    for ref in references:  # and every quote and page is still there
+        assert f"[{ref.number}] Documento {ref.number} — p. {ref.page} · Art. {ref.number}" \
+            in text
