@@ -192,7 +192,8 @@ class SearchPanel(PanelMixin, QWidget):
                           if leg in result.legs_used)
         text = self.tr("%n passage(s)", "", len(result.passages))
         if legs:
-            text += " · " + self.tr("found by %1").replace("%1", legs)
+            # the search's legs (not "found by": a passage's words, singular in Portuguese)
+            text += " · " + self.tr("via %1").replace("%1", legs)
         text += " · " + self.tr("searched: %1").replace(
             "%1", ", ".join(self._library_name(n) for n in result.libraries))
         for left in result.left_out:

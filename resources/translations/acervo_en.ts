@@ -1851,18 +1851,22 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="195"/>
-        <location filename="../../desktop_app/gui/search_view.py" line="246"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="196"/>
+        <source>via %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="247"/>
         <source>found by %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="196"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="197"/>
         <source>searched: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/search_view.py" line="201"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="202"/>
         <source>%n document(s) left out by the filters</source>
         <translation>
             <numerusform>%n document left out by the filters</numerusform>
@@ -1870,12 +1874,12 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="203"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="204"/>
         <source>%1: could not count what the filters leave out</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/search_view.py" line="206"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="207"/>
         <source>%1 is not searched (%n document(s))</source>
         <translation>
             <numerusform>%1 is not searched (%n document)</numerusform>
@@ -1883,72 +1887,72 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="210"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="211"/>
         <source>%1 is not searched</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="217"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="218"/>
         <source>keywords</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="217"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="218"/>
         <source>meaning</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="220"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="221"/>
         <source>Why “%1” was not found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="224"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="225"/>
         <source>Words of your question that occur nowhere in your library: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="228"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="229"/>
         <source>No document was left out: every library your answers search was searched, without filters.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="229"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="230"/>
         <source>The closest passages did not answer the question well enough to quote them. Judge them yourself:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="236"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="237"/>
         <source>p. %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="243"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="244"/>
         <source>keywords #%1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="245"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="246"/>
         <source>meaning #%1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="247"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="248"/>
         <source>score %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="249"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="250"/>
         <source>words: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="251"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="252"/>
         <source>none of your words (found by meaning)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="271"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="272"/>
         <source>revoked</source>
         <translation type="unfinished"></translation>
     </message>

@@ -1855,18 +1855,22 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="195"/>
-        <location filename="../../desktop_app/gui/search_view.py" line="246"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="196"/>
+        <source>via %1</source>
+        <translation>via %1</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="247"/>
         <source>found by %1</source>
         <translation>encontrado por %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="196"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="197"/>
         <source>searched: %1</source>
         <translation>pesquisado: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/search_view.py" line="201"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="202"/>
         <source>%n document(s) left out by the filters</source>
         <translation>
             <numerusform>%n documento deixado de fora pelos filtros</numerusform>
@@ -1874,12 +1878,12 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="203"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="204"/>
         <source>%1: could not count what the filters leave out</source>
         <translation>%1: não foi possível contar o que os filtros deixam de fora</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/search_view.py" line="206"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="207"/>
         <source>%1 is not searched (%n document(s))</source>
         <translation>
             <numerusform>%1 não é pesquisada (%n documento)</numerusform>
@@ -1887,72 +1891,72 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="210"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="211"/>
         <source>%1 is not searched</source>
         <translation>%1 não é pesquisada</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="217"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="218"/>
         <source>keywords</source>
         <translation>palavras-chave</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="217"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="218"/>
         <source>meaning</source>
         <translation>significado</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="220"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="221"/>
         <source>Why “%1” was not found</source>
         <translation>Por que “%1” não foi encontrado</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="224"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="225"/>
         <source>Words of your question that occur nowhere in your library: %1</source>
         <translation>Palavras da sua pergunta que não aparecem em nenhum lugar da sua biblioteca: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="228"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="229"/>
         <source>No document was left out: every library your answers search was searched, without filters.</source>
         <translation>Nenhum documento ficou de fora: todas as bibliotecas em que as respostas buscam foram pesquisadas, sem filtros.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="229"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="230"/>
         <source>The closest passages did not answer the question well enough to quote them. Judge them yourself:</source>
         <translation>Os trechos mais próximos não respondiam à pergunta o bastante para serem citados. Julgue-os você mesmo:</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="236"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="237"/>
         <source>p. %1</source>
         <translation>p. %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="243"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="244"/>
         <source>keywords #%1</source>
         <translation>palavras-chave nº %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="245"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="246"/>
         <source>meaning #%1</source>
         <translation>significado nº %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="247"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="248"/>
         <source>score %1</source>
         <translation>pontuação %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="249"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="250"/>
         <source>words: %1</source>
         <translation>palavras: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="251"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="252"/>
         <source>none of your words (found by meaning)</source>
         <translation>nenhuma das suas palavras (encontrado pelo significado)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="271"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="272"/>
         <source>revoked</source>
         <translation>revogado</translation>
     </message>
