@@ -52,7 +52,7 @@ def parse_args() -> argparse.Namespace:
 
 
 DOCS = REPO / "docs" / "images"
-DOC_SHOTS = {"05-search-view": "search-view", "04-why-not-found": "why-not-found",
+DOC_SHOTS = {"06-search-passage-opened": "search-view", "04-why-not-found": "why-not-found",
              "07-exported": "export-window", "08-export-pdf-page1": "export-pdf"}
 DOC_LIMIT = 150_000  # bytes a documentation image may take
 
