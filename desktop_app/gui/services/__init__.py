@@ -100,8 +100,9 @@ class GuiServices(ServicePart):
     def load_search(self, cancel: CancelCheck) -> Iterator[ModelLoadState]:
         """Load the embedder (questions and the Search view need it) and the memory.
 
-        onnxruntime holds Python's interpreter lock while it builds its session (about a
-        second on a busy laptop), so the window starts this step when typing pauses."""
+        Reading the tokenizer (tokenizers' `from_file`, 250k pieces) holds Python's
+        interpreter lock for up to ~0.7 s at a time on a busy machine (onnxruntime's session
+        build barely does), so the window starts this step when typing pauses."""
         yield ModelLoadState("embedder", "loading")
         embedder = self.app.embedder
         embedder.embed_query("warm-up")  # the first call starts the model (seconds)
