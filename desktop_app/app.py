@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from desktop_app.retrieval.doc_text import DocumentTexts
     from desktop_app.retrieval.embedder import E5EmbedderBase
     from desktop_app.retrieval.index import LanceIndex
+    from desktop_app.retrieval.index_api import ChunkRow, DocumentIndex
     from desktop_app.retrieval.multi import MultiSearcher
     from desktop_app.retrieval.pg_index import PgIndex
     from desktop_app.retrieval.search import DocumentSearcher
@@ -234,6 +235,15 @@ class App:
 
         return HybridSearcher(self.index, self.embedder, self.settings,
                               index_provider=lambda: self.index)
+
+    def stored_chunk(self, library: str, chunk_id: str) -> ChunkRow | None:
+        """A stored badge's passage as its library holds it now (None: removed since, or
+        the team server is unreachable): reopened chats and exports rebuild badges with it."""
+        try:
+            index: DocumentIndex = self.index if library == "local" else self.team_index(library)
+            return index.get_chunk(chunk_id)
+        except AppError:
+            return None
 
     @cached_property
     def ocr_engine(self) -> OcrEngine:

@@ -38,6 +38,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "desktop_app.memory.commands",
     "desktop_app.chat.commands",
     "desktop_app.team.commands",
+    "desktop_app.export.commands",
 )
 BUG_EXIT = 70  # EX_SOFTWARE
 BROKEN_PIPE_EXIT = 141

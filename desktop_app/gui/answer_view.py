@@ -21,14 +21,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
-from PySide6.QtCore import QEvent, QRectF, QSize, Qt, QUrl, Signal
+from PySide6.QtCore import QEvent, QPoint, QRectF, QSize, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import (
     QColor,
     QFont,
     QFontMetrics,
     QImage,
+    QMouseEvent,
     QPainter,
     QPalette,
+    QResizeEvent,
     QTextBlockFormat,
     QTextCharFormat,
     QTextCursor,
@@ -81,6 +83,7 @@ class AnswerState:
     streamed: bool = False  # the first words have arrived
     closest: tuple[Citation, ...] = ()  # "not found": passages listed when expanded
     closest_shown: bool = False
+    closest_length: int = 0  # characters the expanded list added (to fold it again)
 
 
 def chip_image(number: int, font: QFont, background: QColor, foreground: QColor,
@@ -125,6 +128,12 @@ class AnswerView(QTextBrowser):
         self._chips: set[int] = set()
         self._welcome = False
         self.document().setDocumentMargin(12)
+        self._pressed_at: QPoint | None = None
+        self._held: tuple[int, int] | None = None  # (document position, its top in the view)
+        self._hold_timer = QTimer(self)  # the hold ends once the panes have settled
+        self._hold_timer.setSingleShot(True)
+        self._hold_timer.setInterval(400)
+        self._hold_timer.timeout.connect(self._release_held)
 
     # ---- public API ---------------------------------------------------------------
     def clear_transcript(self) -> None:
@@ -261,15 +270,32 @@ class AnswerView(QTextBrowser):
         state.finished = True
         self._scroll_to_end()
 
+    def update_sources(self, answer_index: int, done: Done) -> None:
+        """Give a shown answer's badges (and closest passages) their full citations —
+        the same badges, now with their passages — without drawing anything again."""
+        if not 0 <= answer_index < len(self._answers):
+            return
+        state = self._answers[answer_index]
+        numbering = display_numbers(done.answer, done.citations)
+        state.citations = {numbering[c.number]: replace(c, number=numbering[c.number])
+                           for c in done.citations}
+        if done.closest:
+            state.closest = done.closest
+            state.citations.update({c.number: c for c in done.closest})
+
     def show_closest(self, answer_index: int, page_label: str = "p.") -> bool:
-        """Expand the "closest passages" line of a "not found" answer (once)."""
+        """Expand the "closest passages" line of a "not found" answer (▸ turns ▾); a second
+        click folds it again."""
         if not 0 <= answer_index < len(self._answers):
             return False
         state = self._answers[answer_index]
         href = f"{CLOSEST_SCHEME}:{answer_index}"
         anchor = next((pos for pos, h in self._anchors(CLOSEST_SCHEME) if h == href), None)
-        if anchor is None or state.closest_shown or not state.closest:
+        if anchor is None or not state.closest:
             return False
+        if state.closest_shown:
+            return self._fold_closest(answer_index, anchor)
+        self._set_arrow(anchor, "▾")
         before = self.document().characterCount()
         cursor = QTextCursor(self.document().findBlock(anchor))
         cursor.movePosition(QTextCursor.MoveOperation.EndOfBlock)
@@ -286,9 +312,41 @@ class AnswerView(QTextBrowser):
             cursor.insertText(f"  “{snippet}”", self._dim_format())
         state.closest_shown = True
         grown = self.document().characterCount() - before
+        state.closest_length = grown
         for later in self._answers[answer_index + 1:]:
             later.start += grown  # text was inserted above the answers that follow
+        self._no_current_link()
         return True
+
+    def _fold_closest(self, answer_index: int, anchor: int) -> bool:
+        state = self._answers[answer_index]
+        cursor = QTextCursor(self.document().findBlock(anchor))
+        cursor.movePosition(QTextCursor.MoveOperation.EndOfBlock)
+        cursor.setPosition(cursor.position() + state.closest_length,
+                           QTextCursor.MoveMode.KeepAnchor)
+        cursor.removeSelectedText()
+        for later in self._answers[answer_index + 1:]:
+            later.start -= state.closest_length
+        state.closest_shown, state.closest_length = False, 0
+        self._set_arrow(anchor, "▸")
+        self._no_current_link()
+        return True
+
+    def _set_arrow(self, position: int, arrow: str) -> None:
+        """The "closest passages" link's arrow, in the link's own format."""
+        cursor = QTextCursor(self.document())
+        cursor.setPosition(position)
+        cursor.setPosition(position + 1, QTextCursor.MoveMode.KeepAnchor)
+        if cursor.selectedText() in ("▸", "▾"):
+            fmt = cursor.charFormat()
+            cursor.insertText(arrow, fmt)
+
+    def _no_current_link(self) -> None:
+        """A clicked link is not left as the "current" one: QTextBrowser would draw its
+        dotted focus frame around it (and around what was inserted there)."""
+        cursor = self.textCursor()
+        cursor.clearSelection()  # (kept where it is: in view, so nothing scrolls)
+        self.setTextCursor(cursor)
 
     def abort_answer(self, note: str) -> None:
         """End a stopped or failed answer: keep what was streamed, add a note."""
@@ -490,8 +548,47 @@ class AnswerView(QTextBrowser):
         citation = self.citation(answer, number)
         if citation is None:
             return
+        self.hold_in_place()
+        self._no_current_link()
         # the claim comes with the citation (the verifier found it), not from the text here
         self.citationClicked.emit(citation, citation.claim)
+
+    # ---- a clicked badge stays where it was while the panes re-arrange -----------------
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
+        self._pressed_at = event.position().toPoint()
+        super().mousePressEvent(event)
+
+    def hold_in_place(self) -> None:
+        """Keep the clicked link (else the text cursor's place) at the same height in the
+        view while its width changes — a badge click re-arranges the panes, the text
+        re-wraps, and the answer would otherwise slide out of view."""
+        point = self._pressed_at
+        if point is not None and self.viewport().rect().contains(point):
+            position = self.cursorForPosition(point).position()
+        else:
+            position = self.textCursor().position()
+        self._pressed_at = None  # (a later Enter on a badge holds the cursor's place)
+        cursor = QTextCursor(self.document())
+        cursor.setPosition(position)
+        self._held = (position, self.cursorRect(cursor).top())
+        self._hold_timer.start()
+
+    def _release_held(self) -> None:
+        self._restore_held()
+        self._held = None
+
+    def _restore_held(self) -> None:
+        if self._held is None:
+            return
+        position, top = self._held
+        cursor = QTextCursor(self.document())
+        cursor.setPosition(min(position, self.document().characterCount() - 1))
+        bar = self.verticalScrollBar()
+        bar.setValue(bar.value() + self.cursorRect(cursor).top() - top)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        self._restore_held()
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         super().changeEvent(event)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import dataclasses
 import time
 from collections.abc import Callable
-from functools import partial
+from html import escape
 from typing import Any
 
 from PySide6.QtCore import QLocale, Qt, QTimer, Signal
@@ -61,9 +61,10 @@ from desktop_app.answer.models import BUNDLED_NAME
 from desktop_app.chat.events import ChatEvent, ConversationStarted, TurnComplete
 from desktop_app.chat.stored import ReloadedMessage
 from desktop_app.errors import AppError
+from desktop_app.gui import chat_history
 from desktop_app.gui.answer_view import AnswerView
 from desktop_app.gui.dialogs import confirm
-from desktop_app.gui.memory_dialogs import category_label, erased_placeholders
+from desktop_app.gui.memory_dialogs import category_label
 from desktop_app.gui.panel import PanelMixin
 from desktop_app.gui.services import ChatServices, MemoryServices
 from desktop_app.gui.workers import GeneratorWorker, WorkerSet
@@ -83,8 +84,14 @@ class QuestionEdit(QPlainTextEdit):
     """Enter sends, Shift+Enter adds a line."""
 
     submitted = Signal()
+    typed = Signal()  # any key press (the window loads heavy parts when typing pauses)
+    # the start-up benchmark's tap on each key press (gui/run.py); None otherwise
+    key_observer: Callable[[str], None] | None = None
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
+        if self.key_observer is not None:
+            self.key_observer(event.text())
+        self.typed.emit()
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not (
                 event.modifiers() & Qt.KeyboardModifier.ShiftModifier):
             self.submitted.emit()
@@ -101,6 +108,9 @@ class ChatPanel(PanelMixin, QWidget):
     memoryChanged = Signal()
     addModelRequested = Signal()  # "add a model" in the sources-mode notice
     recallOpened = Signal(str)  # "from your chat of 15 Nov" clicked: that conversation's id
+    explainRequested = Signal(str)  # "Why not found?" under an answer: its question
+    exportRequested = Signal(str)  # "Export…" under an answer: its stored message id
+    copyRequested = Signal(str)  # "Copy with citations" under an answer: its message id
 
     def __init__(self, chat: ChatServices, memory: MemoryServices, workers: WorkerSet,
                  parent: QWidget | None = None) -> None:
@@ -125,6 +135,11 @@ class ChatPanel(PanelMixin, QWidget):
         self._announced: list[Citation] = []  # its citations announced while streaming
         self._chip_text: Callable[[], str] | None = None
         self._asked_at = 0.0
+        self._questions: dict[int, str] = {}  # "why not found" links → the question asked
+        self._answered = False  # the turn's Done came from the answer service
+        self._shown_messages: list[ReloadedMessage] = []  # the stored chat shown (if any)
+        self._pending: list[Render] = []  # its messages not drawn yet (stepwise, start-up)
+        self._user_sources_only = False  # the box's state while no model writes answers
         self._progress_timer = QTimer(self)
         self._progress_timer.setInterval(1000)
         self._progress_timer.timeout.connect(self._refresh_progress)
@@ -153,6 +168,13 @@ class ChatPanel(PanelMixin, QWidget):
         self.question.setFixedHeight(self.question.fontMetrics().lineSpacing() * 3 + 16)
         self.question.submitted.connect(self.ask)
         self.sources_only = QCheckBox()
+        self.sources_only.toggled.connect(self._sources_only_toggled)
+        # why the box is greyed: no model writes answers now (with a link to add one)
+        self.mode_hint = QLabel()
+        self.mode_hint.setTextFormat(Qt.TextFormat.RichText)
+        self.mode_hint.setWordWrap(True)
+        self.mode_hint.linkActivated.connect(lambda _link: self.addModelRequested.emit())
+        self.mode_hint.hide()
         self.ask_button = QPushButton()
         self.ask_button.setDefault(True)
         self.ask_button.clicked.connect(self.ask)
@@ -161,7 +183,8 @@ class ChatPanel(PanelMixin, QWidget):
         self.stop_button.hide()
         controls = QHBoxLayout()
         controls.addWidget(self.sources_only)
-        controls.addStretch(1)
+        controls.addWidget(self.mode_hint, 1)
+        controls.addStretch(0)
         controls.addWidget(self.stop_button)
         controls.addWidget(self.ask_button)
 
@@ -193,36 +216,64 @@ class ChatPanel(PanelMixin, QWidget):
         self._serial += 1
         self.conversation_id = None
         self._transcript = []
+        self._pending = []
+        self._questions = {}
         self.view.clear_transcript()
         self.retranslate()  # the welcome hint
         self.memory_chip.hide()
         self.question.setFocus()
 
     def set_mode(self, mode: AnswerMode | None) -> None:
-        """The answer mode the window decided (status bar); the sources-only box only
-        means something when a model writes answers."""
+        """The answer mode the window decided (status bar). The sources-only box only means
+        something when a model writes answers: otherwise it is shown ticked and greyed, and
+        the words beside it say why (and offer to add a model)."""
         self._mode = mode
-        self.sources_only.setEnabled(mode is None or mode.use_llm
-                                     or mode.reason == SOURCES_REQUEST)
+        enabled = mode is None or mode.use_llm or mode.reason == SOURCES_REQUEST
+        if enabled and not self.sources_only.isEnabled():
+            self.sources_only.blockSignals(True)
+            self.sources_only.setChecked(self._user_sources_only)  # the user's own choice
+            self.sources_only.blockSignals(False)
+        elif not enabled:
+            self.sources_only.blockSignals(True)
+            self.sources_only.setChecked(True)
+            self.sources_only.blockSignals(False)
+        self.sources_only.setEnabled(enabled)
+        self.sources_only.setVisible(enabled)  # greyed, it would say nothing: the hint does
         self._update_sources_only_tip()
+
+    def _sources_only_toggled(self, on: bool) -> None:
+        if self.sources_only.isEnabled():
+            self._user_sources_only = on
 
     def _update_sources_only_tip(self) -> None:
         if self.sources_only.isEnabled():
             self.sources_only.setToolTip(self.tr("Answer with the best passages from your documents, without the language model"))
-        else:
-            self.sources_only.setToolTip(self.tr("Answers already come from your documents' passages: no model writes them now (see the status bar)."))
+            self.mode_hint.hide()
+            return
+        why = self.tr("Answers already come from your documents' passages: no model writes them now (see the status bar).")
+        self.sources_only.setToolTip(why)
+        self.mode_hint.setToolTip(why)
+        mode = self._mode
+        text = "❝ " + escape(self.tr("Answers quote your sources: no model writes them"))
+        if mode is not None and mode.needs_model:
+            add = self.tr("add a model")  # (outside the f-string: lupdate would miss it)
+            text += f' — <a href="add-model">{escape(add)}</a>'
+        self.mode_hint.setText(f'<span style="color:#8a8a8a">{text}</span>')
+        self.mode_hint.show()
 
     def ask(self, question: str | None = None, *, experiment: bool = False) -> None:
         text = (question if isinstance(question, str) else self.question.toPlainText()).strip()
         if not text or self.is_busy():
             return
+        chat_history.flush_pending(self)
         if not isinstance(question, str):
             self.question.clear()
         self.memory_chip.hide()
         self._last_question = text
-        self._render(lambda: self.view.add_user_message(text, self.tr("You")))
+        self._render(lambda: self.view.add_user_message(text, self.you()))
         self._render(lambda: self._begin_answer(experiment))
         self._done_seen = False
+        self._answered = False
         self._memories_used = []
         self._recalled = []
         self._streamed = []
@@ -230,7 +281,9 @@ class ChatPanel(PanelMixin, QWidget):
         self._asked_at = time.monotonic()
         self._show_progress(lambda: self.tr("Searching your documents…"))
         self._progress_timer.start()
-        sources_only = self.sources_only.isChecked() and not experiment
+        # (a greyed box is ticked only to show that answers are quoted: not a request)
+        sources_only = (self.sources_only.isChecked() and self.sources_only.isEnabled()
+                        and not experiment)
         conversation = self.conversation_id
         options = {"experiment": True} if experiment else {}
         serial = self._serial  # a stopped turn's last events must not reach another chat
@@ -332,13 +385,15 @@ class ChatPanel(PanelMixin, QWidget):
             self._recalled.append(event)
         elif isinstance(event, Done):
             self._done_seen = True
+            self._answered = event.answer_mode is not None
             self._stop_progress()
             done, used = event, "; ".join(self._memories_used)
             recalled = list(self._recalled)
 
+            question = self._last_question
+
             def finish() -> None:
-                self.view.finish_answer(done, warnings=self._warning_texts(done),
-                                        **self._answer_labels(done))
+                self._finish(done, question)
                 if used and not done.sources_only:
                     self.view.add_notice(self.tr("Used what you told me: %1").replace("%1", used))
                 self._recall_notice(recalled, sources_only=done.sources_only)
@@ -363,10 +418,34 @@ class ChatPanel(PanelMixin, QWidget):
             self.memoryChanged.emit()
         elif isinstance(event, ForgetAllRequested):
             self._confirm_forget_all()
-        elif isinstance(event, TurnComplete) and event.extraction is not None:
-            job = event.extraction
-            self.workers.call(lambda: self.services.run_extraction(job), name="memory-extract",
-                              on_result=self._extracted, on_failed=self.show_failure)
+        elif isinstance(event, TurnComplete):
+            message_id = event.assistant_message_id
+            if self._answered:  # an answer (not only a memory command's reply)
+                self._render(lambda: self._answer_links(message_id))
+            if event.extraction is not None:
+                job = event.extraction
+                self.workers.call(lambda: self.services.run_extraction(job),
+                                  name="memory-extract", on_result=self._extracted,
+                                  on_failed=self.show_failure)
+
+    def _finish(self, done: Done, question: str) -> None:
+        """The verified answer in the view. "Not found" is said once — by the answer, in
+        the question's language like any answer — with a link to see why."""
+        not_found = done.warned(WarningCode.NOT_FOUND)
+        if not_found:  # (not again as a warning in the UI's language)
+            done = dataclasses.replace(
+                done, warnings=tuple(w for w in done.warnings if w.code != WarningCode.NOT_FOUND))
+        self.view.finish_answer(done, warnings=self._warning_texts(done),
+                                **self._answer_labels(done))
+        if not_found and question:
+            number = len(self._questions)
+            self._questions[number] = question
+            self.view.add_notice("", links=[(self.tr("Why not found?"), f"explain-{number}")])
+
+    def _answer_links(self, message_id: str) -> None:
+        """Under a stored answer: take it out of Acervo, with its citations."""
+        self.view.add_notice("", links=[(self.tr("Copy with citations"), f"copy-{message_id}"),
+                                        (self.tr("Export…"), f"export-{message_id}")])
 
     def _extracted(self, events: list[MemoryEvent]) -> None:
         for event in events:
@@ -410,6 +489,14 @@ class ChatPanel(PanelMixin, QWidget):
     def _action(self, name: str) -> None:
         if name.startswith("recall-"):
             self.recallOpened.emit(name.removeprefix("recall-"))
+        elif name.startswith("explain-"):
+            number = name.removeprefix("explain-")
+            if number.isdigit() and int(number) in self._questions:
+                self.explainRequested.emit(self._questions[int(number)])
+        elif name.startswith("copy-"):
+            self.copyRequested.emit(name.removeprefix("copy-"))
+        elif name.startswith("export-"):
+            self.exportRequested.emit(name.removeprefix("export-"))
         elif name == "add-model":
             self.addModelRequested.emit()
         elif name == "experiment" and self._last_question and not self.is_busy():
@@ -540,27 +627,20 @@ class ChatPanel(PanelMixin, QWidget):
                               on_result=lambda _r: self.memoryChanged.emit(),
                               on_failed=self.show_failure)
 
-    # ---- history ------------------------------------------------------------------
-    def show_conversation(self, conversation_id: str, messages: list[ReloadedMessage]) -> None:
-        """Render a stored conversation (answers keep their citations when traced)."""
-        if self.is_busy():
-            self.stop()
-        self._serial += 1  # the stopped turn's last events are not shown here
-        self.conversation_id = conversation_id
-        self._transcript = []
-        self.view.clear_transcript()
-        self.memory_chip.hide()
-        for message in messages:
-            self._render(partial(self._show_message, message))
+    def you(self) -> str:
+        """The label of the user's messages."""
+        return self.tr("You")
 
-    def _show_message(self, shown: ReloadedMessage) -> None:
-        content = erased_placeholders(shown.message.content)  # "[erased]" in the UI language
-        if shown.answer is None:
-            self.view.add_user_message(content, self.tr("You"))
-            return
-        self._begin_answer()
-        done = dataclasses.replace(shown.answer, answer=content)
-        self.view.finish_answer(done, warnings=self._warning_texts(done),
-                                **self._answer_labels(done))
-        self._recall_notice(list(shown.recalled), sources_only=False)
+    # ---- a stored chat (gui/chat_history.py) ------------------------------------------
+    def show_conversation(self, conversation_id: str, messages: list[ReloadedMessage], *,
+                          stepwise: bool = False, then: Callable[[], None] | None = None
+                          ) -> None:
+        """Render a stored conversation as it was shown live (`stepwise`: a message per
+        turn of the event loop, at start-up; `then` when it is all drawn)."""
+        chat_history.show_conversation(self, conversation_id, messages, stepwise=stepwise,
+                                       then=then)
 
+    def complete_conversation(self, conversation_id: str,
+                              messages: list[ReloadedMessage]) -> bool:
+        """The last chat shown at start-up, its badges now with their passages."""
+        return chat_history.complete_conversation(self, conversation_id, messages)

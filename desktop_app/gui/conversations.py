@@ -69,6 +69,12 @@ class ConversationsPanel(PanelMixin, QWidget):
         self.workers.call(self.services.conversations, name="conversations",
                           on_result=self._show, on_failed=self.show_failure)
 
+    def show_list(self, conversations: list[ConversationInfo], select: str = "") -> None:
+        """Show a list read elsewhere (the stored state at start-up), marking `select`."""
+        self._select_after_refresh = select
+        self._open_after_refresh = False
+        self._show(conversations)
+
     def _show(self, conversations: list[ConversationInfo]) -> None:
         current = self._select_after_refresh or self.current_id()
         open_it, self._open_after_refresh = self._open_after_refresh, False

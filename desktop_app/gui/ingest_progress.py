@@ -100,8 +100,7 @@ class IngestProgress(PanelMixin, QFrame):
         self.cancel_button.setText(self.tr("Cancel"))
         self._set_title(self._title)
         for path, text in self._row_texts.items():
-            self._rows[path].setText(1, text())
-            self._rows[path].setToolTip(1, text())
+            self._show_status(path, self._rows[path], text())
 
     def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
         super().resizeEvent(event)
@@ -258,18 +257,25 @@ class IngestProgress(PanelMixin, QFrame):
         item = self._rows.get(path)
         if item is None:
             item = QTreeWidgetItem([display_path(Path(path).name or path), ""])
-            item.setToolTip(0, display_path(path))
             self.files.addTopLevelItem(item)
             self.files.setVisible(True)
             self._rows[path] = item
             self.files.scrollToItem(item)
         self._row_texts[path] = status
-        item.setText(1, status())
-        item.setToolTip(1, status())
+        self._show_status(path, item, status())
         if kind == "error":
             item.setForeground(1, QColor("#d32f2f"))
         elif kind == "ok":
             item.setForeground(1, QColor("#2e7d32"))
+
+    @staticmethod
+    def _show_status(path: str, item: QTreeWidgetItem, status: str) -> None:
+        """The status in its column; the whole row (file and status, never cut) on hover
+        over either column."""
+        item.setText(1, status)
+        whole = f"{display_path(path)}\n{status}"
+        item.setToolTip(0, whole)
+        item.setToolTip(1, whole)
 
     def row_status(self, path: str) -> str:
         item = self._rows.get(self._key(path))

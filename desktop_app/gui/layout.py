@@ -1,11 +1,14 @@
 """Library | Chat | Sources in one splitter, adapted to the window's width and remembered.
 
-Wide windows (`NARROW_WIDTH` and more) show the three panes; the user's splitter sizes
-are kept in the settings (`splitter_sizes`, with `window_size`) and restored, scaled to
-the window, on the next launch. On a narrow window (a 1024×600 laptop) three panes leave none readable,
-so two are shown at a time: Library + Chat until a badge is clicked, then Chat + Sources
-(the library collapses to the left edge; its tabs, Ctrl+1/Ctrl+2 or the viewer's ×
-bring it back and fold the viewer away). The splitter handles still work by hand.
+The Sources pane is folded away until a badge (or a passage of the Search view) is
+clicked: an empty viewer would take a third of a 1366 px window from the chat. Wide
+windows (`NARROW_WIDTH` and more) then show the three panes; the user's sizes are kept in
+the settings (`splitter_sizes`, with `window_size`) and restored, scaled to the window, on
+the next launch (the library and chat as they were, the viewer's share for when it opens).
+On a narrow window (a 1024×600 laptop) three panes leave none readable, so two are shown at
+a time: Library + Chat until a badge is clicked, then Chat + Sources (the library collapses
+to the left edge; its tabs, Ctrl+1/Ctrl+2 or the viewer's × bring it back and fold the
+viewer away). The splitter handles still work by hand.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from PySide6.QtWidgets import QSplitter
 from desktop_app.config.settings import Settings
 
 NARROW_WIDTH = 1200
-WIDE_SHARES = (0.27, 0.38, 0.35)  # library, chat, sources
+WIDE_SHARES = (0.27, 0.38, 0.35)  # library, chat, sources (once a badge opened it)
 NARROW_LIBRARY = (0.36, 0.64, 0.0)
 NARROW_SOURCES = (0.0, 0.42, 0.58)
 LEFT, CHAT, SOURCES = range(3)
@@ -44,16 +47,22 @@ class PaneLayout(QObject):
         self.splitter.setSizes([round(width * share) for share in shares])
 
     def restore(self) -> None:
-        """First show: the remembered sizes (wide windows), else the defaults."""
+        """First show: library and chat as remembered (else the defaults), no viewer."""
         self._narrow = self.is_narrow()
-        sizes = self.settings.splitter_sizes
         if self._narrow:
             self._apply(NARROW_LIBRARY)
-        elif len(sizes) == 3 and sum(sizes) > 0 and all(s >= 0 for s in sizes):
+            return
+        left, chat, _sources = self._remembered()
+        self._apply((left / (left + chat), chat / (left + chat), 0.0))
+
+    def _remembered(self) -> tuple[float, float, float]:
+        """The wide window's shares as the user left them (else the defaults)."""
+        sizes = self.settings.splitter_sizes
+        if len(sizes) == 3 and all(s >= 0 for s in sizes) and sizes[LEFT] > 0 \
+                and sizes[CHAT] > 0:
             total = sum(sizes)
-            self._apply((sizes[0] / total, sizes[1] / total, sizes[2] / total))
-        else:
-            self._apply(WIDE_SHARES)
+            return sizes[LEFT] / total, sizes[CHAT] / total, sizes[SOURCES] / total
+        return WIDE_SHARES
 
     def resized(self) -> None:
         """Crossing the narrow line re-arranges the panes (not every pixel of a drag)."""
@@ -64,7 +73,10 @@ class PaneLayout(QObject):
         if narrow:
             self._apply(NARROW_SOURCES if self.sources_open() else NARROW_LIBRARY)
         else:
-            self._apply(WIDE_SHARES)
+            left, chat, sources = self._remembered()
+            if not self.sources_open():
+                left, chat, sources = left / (left + chat), chat / (left + chat), 0.0
+            self._apply((left, chat, sources))
 
     def sources_open(self) -> bool:
         return self.splitter.sizes()[SOURCES] > 0
@@ -80,7 +92,8 @@ class PaneLayout(QObject):
         elif not self.sources_open():
             sizes = self.splitter.sizes()
             width = self.width()
-            viewer = round(width * WIDE_SHARES[SOURCES])
+            share = self._remembered()[SOURCES] or WIDE_SHARES[SOURCES]
+            viewer = round(width * share)
             self.splitter.setSizes([sizes[LEFT], max(200, width - sizes[LEFT] - viewer),
                                     viewer])
 
@@ -99,14 +112,20 @@ class PaneLayout(QObject):
         if self.is_narrow():
             self._apply(NARROW_LIBRARY)
         else:
-            self._apply(WIDE_SHARES)
+            left, chat, sources = self._remembered()
+            if not self.sources_open():
+                left, chat, sources = left / (left + chat), chat / (left + chat), 0.0
+            self._apply((left, chat, sources))
 
     def remember(self) -> None:
         """Keep the window size, and the three panes' sizes as the user left them on a wide
         window, for the next launch (saved with the settings). A narrow window's two-pane
         arrangement follows the rule above, so it is not stored over the wide sizes."""
         sizes = [int(s) for s in self.splitter.sizes()]
-        if not self.is_narrow() and all(size > 0 for size in sizes):
+        if not self.is_narrow() and sizes[LEFT] > 0 and sizes[CHAT] > 0:
+            if sizes[SOURCES] == 0:  # the viewer folded: keep its last share for next time
+                share = self._remembered()[SOURCES]
+                sizes[SOURCES] = round(share / (1 - share) * (sizes[LEFT] + sizes[CHAT]))
             self.settings.splitter_sizes = sizes
         window = self.splitter.window()
         self.settings.window_size = [window.width(), window.height()]

@@ -9,18 +9,12 @@ in a worker too (opening the index loads the embedder).
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import (
-    QModelIndex,
-    QPersistentModelIndex,
-    QSortFilterProxyModel,
-    Qt,
-    Signal,
-)
-from PySide6.QtGui import QStandardItem, QStandardItemModel
+from PySide6.QtCore import QItemSelectionModel, Qt, QTimer, Signal
+from PySide6.QtGui import QStandardItem
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -40,8 +34,19 @@ from PySide6.QtWidgets import (
 from desktop_app.errors import AppError
 from desktop_app.gui.dialogs import confirm_with_option, open_with_system
 from desktop_app.gui.ingest_progress import IngestProgress
+from desktop_app.gui.library_model import (
+    DOC_ID_ROLE,
+    DocumentFilter,
+    DocumentTableModel,
+    SortProxy,
+)
 from desktop_app.gui.panel import PanelMixin
-from desktop_app.gui.services import IndexSummary, LibraryServices, RemovalSummary
+from desktop_app.gui.services import (
+    IndexSummary,
+    LibraryListing,
+    LibraryServices,
+    RemovalSummary,
+)
 from desktop_app.gui.workers import GeneratorWorker, WorkerSet
 from desktop_app.ingest.events import IngestEvent, RunDone
 from desktop_app.locking import add_wait_notice
@@ -49,52 +54,17 @@ from desktop_app.locking import add_wait_notice
 if TYPE_CHECKING:
     from desktop_app.retrieval.reindex import ReindexProgress  # (imports LanceDB)
 
-DOC_ID_ROLE = Qt.ItemDataRole.UserRole + 1
-DATE_ROLE = Qt.ItemDataRole.UserRole + 2
-TYPE_ROLE = Qt.ItemDataRole.UserRole + 3
 FILE_TYPES = ("pdf", "docx", "md", "txt", "html", "image")
 DATE_RANGES = (0, 7, 30, 365)  # days; 0 = any time
 NARROW_TABLE = 400  # px: below this the Pages and Added columns are hidden
-
-
-class DocumentFilterProxy(QSortFilterProxyModel):
-    """Filters documents by type, by when they were added and by title/folder text."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.file_type = ""
-        self.since = ""
-        self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-        self.setSortCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-
-    def set_type(self, file_type: str) -> None:
-        self.file_type = file_type
-        self.invalidateFilter()
-
-    def set_since_days(self, days: int) -> None:
-        self.since = ("" if days <= 0 else
-                      (datetime.now(UTC) - timedelta(days=days)).strftime("%Y-%m-%dT%H:%M:%SZ"))
-        self.invalidateFilter()
-
-    def filterAcceptsRow(self, row: int, parent: QModelIndex | QPersistentModelIndex) -> bool:  # noqa: N802
-        model = self.sourceModel()
-        first = model.index(row, 0, parent)
-        if self.file_type and model.data(first, TYPE_ROLE) != self.file_type:
-            return False
-        if self.since and str(model.data(first, DATE_ROLE) or "") < self.since:
-            return False
-        needle = self.filterRegularExpression().pattern().lower()
-        if not needle:
-            return True
-        title = str(model.data(first) or "").lower()
-        folder = str(model.data(model.index(row, 4, parent)) or "").lower()
-        return needle in title or needle in folder
 
 
 class LibraryPanel(PanelMixin, QWidget):
     """Documents in the index plus the ingestion progress of the current run."""
 
     indexChanged = Signal(IndexSummary)
+    documentsShown = Signal(int)  # the table was filled (how many documents)
+    guideRequested = Signal()  # "How Acervo works" in the empty-library banner
     # RunDone, or None after a reindex: Signal(object), as a class type cannot carry None
     runFinished = Signal(object)
     runningChanged = Signal(bool)  # an ingestion or reindex started (True) / ended
@@ -141,8 +111,14 @@ class LibraryPanel(PanelMixin, QWidget):
         self.samples_close.setFlat(True)
         self.samples_close.setFixedWidth(28)
         self.samples_close.clicked.connect(self._dismiss_samples)
+        self.guide_link = QLabel()  # the short guide (Help → How Acervo works)
+        self.guide_link.setTextFormat(Qt.TextFormat.RichText)
+        self.guide_link.linkActivated.connect(lambda _link: self.guideRequested.emit())
+        words = QVBoxLayout()
+        words.addWidget(self.samples_label)
+        words.addWidget(self.guide_link)
         samples_layout = QHBoxLayout(self.samples_banner)
-        samples_layout.addWidget(self.samples_label, 1)
+        samples_layout.addLayout(words, 1)
         samples_layout.addWidget(self.samples_button)
         samples_layout.addWidget(self.samples_close)
         self.samples_banner.hide()
@@ -167,8 +143,8 @@ class LibraryPanel(PanelMixin, QWidget):
         self._filters_on_two_rows: bool | None = None
         self._arrange_filters(two_rows=False)
 
-        self.model = QStandardItemModel(0, 6, self)
-        self.proxy = DocumentFilterProxy(self)
+        self.model = DocumentTableModel(self)
+        self.proxy = SortProxy(self)
         self.proxy.setSourceModel(self.model)
         self.table = QTreeView()
         self.table.setModel(self.proxy)
@@ -179,7 +155,9 @@ class LibraryPanel(PanelMixin, QWidget):
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.table.customContextMenuRequested.connect(self._context_menu)
         self.table.doubleClicked.connect(lambda _index: self.open_selected())
+        self.table.setUniformRowHeights(True)  # (a thousand rows: no per-row measuring)
         header = self.table.header()
+        header.setResizeContentsPrecision(100)
         header.setStretchLastSection(False)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         for column in (1, 2, 5):
@@ -187,11 +165,22 @@ class LibraryPanel(PanelMixin, QWidget):
         # chunks and folder are in the row tooltip (and the folder in the filter)
         self.table.setColumnHidden(3, True)
         self.table.setColumnHidden(4, True)
-        self.filter_edit.textChanged.connect(self.proxy.setFilterFixedString)
-        self.type_combo.currentIndexChanged.connect(
-            lambda i: self.proxy.set_type(self.type_combo.itemData(i) or ""))
-        self.date_combo.currentIndexChanged.connect(
-            lambda i: self.proxy.set_since_days(int(self.date_combo.itemData(i) or 0)))
+        self._listing: LibraryListing | None = None  # every document (before the filters)
+        self._filter_timer = QTimer(self)  # typing in the filter box: once it pauses
+        self._filter_timer.setSingleShot(True)
+        self._filter_timer.setInterval(150)
+        self._filter_timer.timeout.connect(self._apply_filter)
+        self.filter_edit.textChanged.connect(lambda _t: self._filter_timer.start())
+        self.type_combo.currentIndexChanged.connect(lambda _i: self._apply_filter())
+        self.date_combo.currentIndexChanged.connect(lambda _i: self._apply_filter())
+
+        # the selected document in full: the title the column cuts, its file, pages…
+        self.details = QLabel()
+        self.details.setWordWrap(True)
+        self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.details.setObjectName("documentDetails")
+        self.details.hide()
+        self.table.selectionModel().selectionChanged.connect(lambda *_a: self._show_details())
 
         self.progress_box = IngestProgress()
         self.progress_box.cancelRequested.connect(self.cancel)
@@ -204,6 +193,7 @@ class LibraryPanel(PanelMixin, QWidget):
         layout.addLayout(buttons)
         layout.addLayout(self.filters)
         layout.addWidget(self.table, 1)
+        layout.addWidget(self.details)
         layout.addWidget(self.progress_box)
 
     # ---- narrow panes: filters on two rows, fewer columns ----------------------------
@@ -285,9 +275,9 @@ class LibraryPanel(PanelMixin, QWidget):
         self.reindex_button.setText(self.tr("Reindex"))
         self.samples_label.setText(self.tr("Your library is empty. Drop files or folders here, or start with the sample documents."))
         self.samples_button.setText(self.tr("Load samples"))
-        self.model.setHorizontalHeaderLabels([
-            self.tr("Title"), self.tr("Type"), self.tr("Pages"), self.tr("Chunks"),
-            self.tr("Folder"), self.tr("Added")])
+        self.model.language_changed()
+        self.guide_link.setText('<a href="guide">' + self.tr("How Acervo works") + "</a>")
+        self._show_details()
         type_index = max(0, self.type_combo.currentIndex())
         self.type_combo.blockSignals(True)
         self.type_combo.clear()
@@ -311,31 +301,63 @@ class LibraryPanel(PanelMixin, QWidget):
 
     # ---- documents ----------------------------------------------------------------
     def refresh(self) -> None:
-        def load() -> tuple[list[Any], IndexSummary]:
-            return self.services.documents(), self.services.index_summary()
+        self.workers.call(lambda: self.prepared(self.services.listing()), name="library-refresh",
+                          on_result=self.show_prepared, on_failed=self._failed)
 
-        self.workers.call(load, name="library-refresh", on_result=self._show_documents,
-                          on_failed=self._failed)
+    def prepared(self, listing: LibraryListing) -> PreparedListing:
+        """A listing with its table cells made (call it in a worker); none when the table
+        already shows these documents or a filter is on (the filter picks the rows)."""
+        rows = None
+        if not self.filter() and listing.documents != self.model.records:
+            rows = self.model.rows_for(listing.documents)
+        return PreparedListing(listing, rows)
 
-    def _show_documents(self, result: tuple[list[Any], IndexSummary]) -> None:
-        documents, summary = result
-        self._summary = summary
-        self.model.removeRows(0, self.model.rowCount())
-        for doc in documents:
-            title = QStandardItem(doc.title or Path(doc.source_path).name)
-            title.setData(doc.doc_id, DOC_ID_ROLE)
-            title.setData(doc.ingested_at, DATE_ROLE)
-            title.setData(doc.file_type, TYPE_ROLE)
-            title.setToolTip("\n".join([doc.source_path, self.tr("%n passage(s)", "", doc.chunk_count)]
-                                        + ["; ".join(doc.notes)] * bool(doc.notes)))
-            cells = [title, QStandardItem(doc.file_type.upper()), _number_item(doc.page_count),
-                     _number_item(doc.chunk_count), QStandardItem(str(Path(doc.source_path).parent)),
-                     QStandardItem(doc.ingested_at[:10])]
-            for cell in cells:
-                cell.setEditable(False)
-            self.model.appendRow(cells)
-        self._update_banners(summary)
-        self.indexChanged.emit(summary)
+    def show_prepared(self, prepared: PreparedListing) -> None:
+        self.show_listing(prepared.listing, prepared.rows)
+
+    def show_listing(self, listing: LibraryListing,
+                     rows: list[list[QStandardItem]] | None = None) -> None:
+        """Show the documents (from the index, or the listing stored at the last refresh,
+        which the window shows at start-up before the index is open)."""
+        self._summary = listing.summary
+        self._listing = listing
+        self._apply_filter(rows)
+        self._update_banners(listing.summary)
+        self.indexChanged.emit(listing.summary)
+        self.documentsShown.emit(len(listing.documents))
+
+    def has_listing(self) -> bool:
+        """Documents (or an empty library) are on screen."""
+        return self._listing is not None
+
+    def filter(self) -> DocumentFilter:
+        return DocumentFilter(str(self.type_combo.currentData() or ""),
+                              int(self.date_combo.currentData() or 0), self.filter_edit.text())
+
+    def _apply_filter(self, rows: list[list[QStandardItem]] | None = None) -> None:
+        if self._listing is None:
+            return
+        selected = {doc for doc, _path in self.selected_doc_ids()}
+        wanted = self.filter()
+        self.model.set_records(wanted.apply(self._listing.documents),
+                               None if wanted else rows)
+        if selected:
+            for row in range(self.proxy.rowCount()):
+                index = self.proxy.index(row, 0)
+                if self.proxy.data(index, DOC_ID_ROLE) in selected:
+                    self.table.selectionModel().select(
+                        index, QItemSelectionModel.SelectionFlag.Select
+                        | QItemSelectionModel.SelectionFlag.Rows)
+        self._show_details()
+
+    def _show_details(self) -> None:
+        rows = self.table.selectionModel().selectedRows(0)
+        if len(rows) != 1:
+            self.details.hide()
+            return
+        record = self.model.records[self.proxy.mapToSource(rows[0]).row()]
+        self.details.setText(self.model.details(record))
+        self.details.show()
 
     def _update_banners(self, summary: IndexSummary) -> None:
         self.banner.setVisible(not summary.embedder_matches)
@@ -345,15 +367,14 @@ class LibraryPanel(PanelMixin, QWidget):
         self.samples_banner.setVisible(show_samples)
 
     def document_ids(self) -> list[str]:
-        return [str(self.model.item(r, 0).data(DOC_ID_ROLE)) for r in range(self.model.rowCount())]
+        return [record.doc_id for record in (self._listing.documents if self._listing else [])]
 
     def selected_doc_ids(self) -> list[tuple[str, str]]:
         """(doc_id, source_path) of the selected rows."""
         chosen = []
         for index in self.table.selectionModel().selectedRows(0):
-            source = self.proxy.mapToSource(index)
-            item = self.model.item(source.row(), 0)
-            chosen.append((str(item.data(DOC_ID_ROLE)), item.toolTip().split("\n")[0]))
+            record = self.model.records[self.proxy.mapToSource(index).row()]
+            chosen.append((record.doc_id, record.source_path))
         return chosen
 
     def remove_selected(self) -> None:
@@ -487,7 +508,9 @@ class LibraryPanel(PanelMixin, QWidget):
         self.show_failure(error)
 
 
-def _number_item(value: int) -> QStandardItem:
-    item = QStandardItem()
-    item.setData(int(value), Qt.ItemDataRole.DisplayRole)
-    return item
+@dataclass(frozen=True)
+class PreparedListing:
+    """A listing and, when made in a worker, its table cells."""
+
+    listing: LibraryListing
+    rows: list[list[QStandardItem]] | None

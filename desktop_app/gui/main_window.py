@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -49,18 +50,24 @@ from desktop_app.errors import AppError
 from desktop_app.gui.chat import ChatPanel
 from desktop_app.gui.conversations import ConversationsPanel
 from desktop_app.gui.dialogs import show_error
+from desktop_app.gui.export_actions import ExportActions
+from desktop_app.gui.guide import GuideDialog
 from desktop_app.gui.i18n import Translations
 from desktop_app.gui.layout import PaneLayout
-from desktop_app.gui.library import LibraryPanel
+from desktop_app.gui.library import LibraryPanel, PreparedListing
 from desktop_app.gui.memory_panel import MemoryPanel
 from desktop_app.gui.panel import PanelMixin
 from desktop_app.gui.recall_view import ConversationsView
-from desktop_app.gui.services import GuiServices, IndexSummary, ModelLoadState
+from desktop_app.gui.search_view import SearchPanel
+from desktop_app.gui.services import GuiServices, IndexSummary, ModelLoadState, StoredState
 from desktop_app.gui.settings_dialog import SettingsDialog
 from desktop_app.gui.sources_viewer import SourcesViewer
 from desktop_app.gui.theme import ColorSchemeFollower
 from desktop_app.gui.workers import WorkerSet
 from desktop_app.memory.erasure import ErasureReceipt
+
+IDLE_MS = 700  # typing paused this long: the search model may load
+MAX_DEFER_S = 15.0  # …and after this long it loads anyway
 
 
 class MainWindow(PanelMixin, QMainWindow):
@@ -68,6 +75,10 @@ class MainWindow(PanelMixin, QMainWindow):
 
     filesDropped = Signal(list)  # list[Path]
     modelsReady = Signal()
+    libraryListed = Signal()  # the library's documents are on screen (start-up bench)
+    lastChatShown = Signal()  # the last chat is on screen at start-up (start-up bench)
+    lastChatComplete = Signal()  # …and its badges have their passages (the index is open)
+    loadStep = Signal(str, str)  # a start-up step's component and state (start-up bench)
 
     def _fit_to_screen(self, width: int, height: int) -> None:
         """Preferred size, shrunk to the screen's free area (small laptop screens, Xvfb)."""
@@ -87,19 +98,38 @@ class MainWindow(PanelMixin, QMainWindow):
         self.settings_dialog: SettingsDialog | None = None
         self._add_from = Path.home()  # where "Add files/folder" dialogs open
         self._reopening = False  # the last chat is being reopened at launch
+        self._provisional = ""  # the last chat shown from the stored state (badges to fill)
+        self._listed = False  # the library's documents have been on screen
+        self._completing = ""  # the last chat, reloaded with its badges' passages
+        self._search_started = False  # the embedder's load has begun
+        self._defer_until = 0.0
+        self._idle = QTimer(self)  # typing has paused: the search model may load
+        self._idle.setSingleShot(True)
+        self._idle.setInterval(IDLE_MS)
+        self._idle.timeout.connect(self._run_next)
+        self._next_step: Callable[[], None] | None = None
+        self.guide: GuideDialog | None = None
         self.setAcceptDrops(True)
         self.setWindowIcon(QIcon(str(resource("icons", "acervo.svg"))))
 
         self.library = LibraryPanel(services.library, self.workers)
         self.conversations = ConversationsPanel(services.chat, services.memory, self.workers)
         self.chat = ChatPanel(services.chat, services.memory, self.workers)
+        self.search = SearchPanel(services.chat, self.workers)
         self.viewer = SourcesViewer(self._load_text_pages)
+        self.exports = ExportActions(services.chat, self.workers, self,
+                                     self.chat.translate_warning)
         self.left_tabs = QTabWidget()
         self.left_tabs.addTab(self.library, "")
         self.left_tabs.addTab(self.conversations, "")
+        # the chat, and beside it the search the answers run (same libraries, filters)
+        self.center_tabs = QTabWidget()
+        self.center_tabs.setDocumentMode(True)
+        self.center_tabs.addTab(self.chat, "")
+        self.center_tabs.addTab(self.search, "")
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(self.left_tabs)
-        self.splitter.addWidget(self.chat)
+        self.splitter.addWidget(self.center_tabs)
         self.splitter.addWidget(self.viewer)
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 4)
@@ -129,8 +159,10 @@ class MainWindow(PanelMixin, QMainWindow):
         self.offline_label = QLabel()
         self.loading_bar = QProgressBar()
         self.loading_bar.setRange(0, 0)
-        self.loading_bar.setMaximumWidth(120)
+        self.loading_bar.setMaximumWidth(80)
         self.loading_bar.hide()
+        self.loading_label = QLabel()  # what is still loading (the mode stays readable)
+        self.loading_label.hide()
         # the library's overall ingestion bar, mirrored here: visible from every tab
         self.ingest_bar = QProgressBar()
         self.ingest_bar.setRange(0, 1000)
@@ -140,6 +172,7 @@ class MainWindow(PanelMixin, QMainWindow):
         self.ingest_bar.hide()
         status = self.statusBar()
         status.addPermanentWidget(self.ingest_bar)
+        status.addPermanentWidget(self.loading_label)
         status.addPermanentWidget(self.loading_bar)
         status.addPermanentWidget(self.model_label)
         status.addPermanentWidget(self.index_label)
@@ -176,11 +209,18 @@ class MainWindow(PanelMixin, QMainWindow):
         self.conversations_action = action("Ctrl+2", lambda: self.show_left(self.conversations))
         self.settings_action = action("Ctrl+,", self.open_settings)
         self.reindex_action = action(None, self.library.start_reindex)
+        self.search_action = action("Ctrl+F", self.show_search)
+        self.chat_tab_action = action("Ctrl+3", self.show_chat)
+        self.export_chat_action = action("Ctrl+E", self.export_chat)
+        self.copy_chat_action = action("Ctrl+Shift+C", self.copy_chat)
+        self.guide_action = action(QKeySequence.StandardKey.HelpContents, self.show_guide)
         self.about_action = action(None, self.about)
 
         bar = self.menuBar()
         self.file_menu = bar.addMenu("")
         self.file_menu.addActions([self.add_files_action, self.add_folder_action])
+        self.file_menu.addSeparator()
+        self.file_menu.addActions([self.export_chat_action, self.copy_chat_action])
         self.file_menu.addSeparator()
         self.file_menu.addAction(self.quit_action)
         self.chat_menu = bar.addMenu("")
@@ -188,11 +228,12 @@ class MainWindow(PanelMixin, QMainWindow):
                                    self.stop_action, self.sources_only_action])
         self.view_menu = bar.addMenu("")
         self.view_menu.addActions([self.library_action, self.conversations_action,
+                                   self.chat_tab_action, self.search_action,
                                    self.memory_action])
         self.tools_menu = bar.addMenu("")
         self.tools_menu.addActions([self.reindex_action, self.settings_action])
         self.help_menu = bar.addMenu("")
-        self.help_menu.addAction(self.about_action)
+        self.help_menu.addActions([self.guide_action, self.about_action])
 
     def _connect(self) -> None:
         self.filesDropped.connect(self.library.add_paths)
@@ -204,6 +245,17 @@ class MainWindow(PanelMixin, QMainWindow):
         self.library.progress_box.activity.connect(self.ingest_bar.setToolTip)
         self.library.runningChanged.connect(self.ingest_bar.setVisible)
         self.chat.citationClicked.connect(self.show_citation)
+        self.search.citationClicked.connect(self.show_citation)
+        self.chat.question.typed.connect(self._typing)
+        self.search.query.textEdited.connect(lambda _t: self._typing())
+        # a question asked meanwhile: what waited for a pause runs now
+        self.chat.busyChanged.connect(lambda busy: self._run_next() if busy else None)
+        self.chat.explainRequested.connect(self.explain_not_found)
+        self.chat.exportRequested.connect(self._export_answer)
+        self.chat.copyRequested.connect(self._copy_answer)
+        self.exports.done.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self.library.guideRequested.connect(self.show_guide)
+        self.library.documentsShown.connect(self._documents_shown)
         self.viewer.closeRequested.connect(self.panes.hide_sources)
         self.left_tabs.tabBarClicked.connect(lambda _index: self.panes.show_left())
         self.chat.conversationChanged.connect(self._conversation_started)
@@ -234,6 +286,7 @@ class MainWindow(PanelMixin, QMainWindow):
                  self.library.filter_edit, self.library.type_combo, self.library.date_combo,
                  self.library.table, self.library.progress_box.cancel_button,
                  self.conversations.new_button, self.conversations.list,
+                 self.center_tabs.tabBar(),
                  self.chat.view, self.chat.undo_button, self.chat.question,
                  self.chat.sources_only, self.chat.stop_button, self.chat.ask_button,
                  viewer.open_button, viewer.close_button, viewer.zoom_out_button,
@@ -245,6 +298,8 @@ class MainWindow(PanelMixin, QMainWindow):
         self._update_title()
         self.left_tabs.setTabText(0, self.tr("Library"))
         self.left_tabs.setTabText(1, self.tr("Chats"))
+        self.center_tabs.setTabText(0, self.tr("Chat"))
+        self.center_tabs.setTabText(1, self.tr("Search"))
         self.memory_window.setWindowTitle(self.tr("Memory — what Acervo remembers"))
         self.memory_tabs.setTabText(0, self.tr("Memories"))
         self.memory_tabs.setTabText(1, self.tr("Conversations"))
@@ -266,6 +321,11 @@ class MainWindow(PanelMixin, QMainWindow):
         self.settings_action.setText(self.tr("Settings…"))
         self.reindex_action.setText(self.tr("Reindex library"))
         self.about_action.setText(self.tr("About Acervo"))
+        self.guide_action.setText(self.tr("How Acervo works"))
+        self.search_action.setText(self.tr("Search the documents"))
+        self.chat_tab_action.setText(self.tr("Chat"))
+        self.export_chat_action.setText(self.tr("Export chat with citations…"))
+        self.copy_chat_action.setText(self.tr("Copy chat with citations"))
         self.ingest_bar.setFormat(self.tr("Adding %p%"))
         self._show_network_state()
         self._show_model_state()
@@ -274,23 +334,98 @@ class MainWindow(PanelMixin, QMainWindow):
 
     # ---- start-up -----------------------------------------------------------------
     def start(self) -> None:
-        """Load models in the background (the window is already on screen)."""
+        """Show the library and the last chat from the stored state (milliseconds: no
+        index, no model), then load the rest in the background (the window is already on
+        screen and answers keystrokes all along)."""
         self.loading_bar.show()
-        self.workers.start(self.services.load_models, name="load-models",
+        last = self.services.settings.current.last_conversation
+        self._reopening = bool(last) and self._chat_untouched()
+        def stored() -> tuple[StoredState, PreparedListing | None]:
+            state = self.services.stored_state(last)
+            return state, (self.library.prepared(state.listing) if state.listing else None)
+
+        self.workers.call(stored, name="stored-state", on_result=self._stored_state,
+                          on_failed=lambda _error: self._load_models())
+
+    def _stored_state(self, result: tuple[StoredState, PreparedListing | None]) -> None:
+        """The stored state on screen, a piece per turn of the event loop (keys typed
+        meanwhile are handled between the pieces): the list, the chats, the last chat."""
+        state, prepared = result
+        if prepared is not None:
+            self.library.show_prepared(prepared)
+        last = self.services.settings.current.last_conversation
+        self.conversations.show_list(state.conversations, select=last)
+        reopening, self._reopening = self._reopening, False
+        if state.last_chat is not None and reopening and self._chat_untouched():
+            self._provisional = last  # its badges' passages come once the index is open
+            self.chat.show_conversation(last, state.last_chat, stepwise=True,
+                                        then=self.lastChatShown.emit)
+            self._chat_shown(last)
+        self._load_models()
+
+    def _load_models(self) -> None:
+        """Who writes answers at once (the model file's header only); then the index and
+        the search model, each when typing pauses: importing LanceDB and starting
+        onnxruntime hold Python's interpreter lock for moments, and every key press needs
+        it. Without a stored listing the library waits for the index: it opens at once."""
+        self.workers.start(self.services.settings.load_llm, name="answer-mode",
+                           on_item=self._model_state, on_failed=self._load_failed,
+                           on_finished=lambda cancelled: None if cancelled else self._when_idle(
+                               self._open_index, now=not self.library.has_listing()))
+
+    def _when_idle(self, step: Callable[[], None], *, now: bool = False) -> None:
+        """Run `step` once typing pauses (`IDLE_MS`), or after `MAX_DEFER_S` regardless."""
+        self._next_step = step
+        if now:
+            self._run_next()
+            return
+        self._defer_until = time.monotonic() + MAX_DEFER_S
+        self._idle.start()
+
+    def _run_next(self) -> None:
+        step, self._next_step = self._next_step, None
+        self._idle.stop()
+        if step is not None:
+            step()
+
+    def _typing(self) -> None:
+        if self._idle.isActive() and time.monotonic() < self._defer_until:
+            self._idle.start()  # (re)start the pause
+
+    def _open_index(self) -> None:
+        self.workers.start(self.services.open_index, name="open-index",
+                           on_item=self._model_state, on_failed=self._load_failed,
+                           on_finished=lambda cancelled: None if cancelled else self._when_idle(
+                               self._load_search))
+
+    def _load_search(self) -> None:
+        if self._search_started:
+            return
+        self._search_started = True
+        self.workers.start(self.services.load_search, name="load-search",
                            on_item=self._model_state, on_failed=self._load_failed,
                            on_finished=self._models_loaded)
 
     def _model_state(self, state: ModelLoadState) -> None:
         self.model_states[state.component] = state
+        self.loadStep.emit(state.component, state.state)
         if state.component == "llm" and state.state != "loading":
             self.chat.set_mode(state.mode)
         self._show_model_state()
         if state.component == "index" and state.state == "ready":
-            # before the embedder loads: the library and the last chat show at once
-            self.library.refresh()
-            last = self.services.settings.current.last_conversation
-            self._reopening = bool(last) and self._chat_untouched()
-            self.conversations.refresh(select=last or None, open_it=self._reopening)
+            self.library.refresh()  # from the index now (and stored for the next start)
+            provisional, self._provisional = self._provisional, ""
+            if provisional and self.chat.conversation_id == provisional \
+                    and not self.chat.is_busy():
+                self._completing = provisional
+                self.conversations.open(provisional)  # the badges with their passages
+            elif not self.conversations.list.count():
+                self.conversations.refresh()
+
+    def _documents_shown(self, count: int) -> None:
+        if count and not self._listed:
+            self._listed = True
+            self.libraryListed.emit()
 
     def _show_model_state(self) -> None:
         states = self.model_states
@@ -298,12 +433,6 @@ class MainWindow(PanelMixin, QMainWindow):
         if not states:
             text = self.tr("Model: %1").replace("%1", self.services.settings.active_model_name()
                                                  or self.tr("none (sources only)"))
-        elif any(s.state == "loading" for s in states.values()):
-            loading = next(s for s in states.values() if s.state == "loading")
-            names = {"embedder": self.tr("search model"), "index": self.tr("library"),
-                     "llm": self.tr("language model"), "memory": self.tr("memory")}
-            text = self.tr("Loading %1…").replace("%1", names.get(loading.component,
-                                                                   loading.component))
         elif llm is not None and llm.mode is not None:
             text = self._mode_text(llm.mode)
         elif llm is not None and llm.state == "off":
@@ -316,6 +445,19 @@ class MainWindow(PanelMixin, QMainWindow):
                                                  or self.services.settings.active_model_name())
             self.model_label.setToolTip("")
         self.model_label.setText(text)
+        self._show_loading()
+
+    def _show_loading(self) -> None:
+        """What still loads, beside the answer mode (which is known first)."""
+        loading = next((s for s in self.model_states.values() if s.state == "loading"), None)
+        if loading is None:
+            self.loading_label.hide()
+            return
+        names = {"embedder": self.tr("search model"), "index": self.tr("library"),
+                 "memory": self.tr("memory")}
+        self.loading_label.setText(self.tr("Loading %1…").replace(
+            "%1", names.get(loading.component, loading.component)))
+        self.loading_label.show()
 
     def _mode_text(self, mode: AnswerMode) -> str:
         """Status-bar text for an `AnswerMode` (rich text; sets the tooltip too)."""
@@ -343,16 +485,18 @@ class MainWindow(PanelMixin, QMainWindow):
 
     def _models_loaded(self, _cancelled: bool) -> None:
         self.loading_bar.hide()
+        self.loading_label.hide()
         self._show_model_state()
         self.modelsReady.emit()
 
     def _load_failed(self, error: BaseException) -> None:
         self.loading_bar.hide()
+        self.loading_label.hide()
         self.model_label.setText(self.tr("Models failed to load"))
         self.show_failure(error)
 
     def models_loaded(self) -> bool:
-        return "llm" in self.model_states and all(
+        return {"llm", "embedder", "memory"} <= set(self.model_states) and all(
             s.state != "loading" for s in self.model_states.values())
 
     def _show_network_state(self) -> None:
@@ -418,6 +562,13 @@ class MainWindow(PanelMixin, QMainWindow):
         reopening, self._reopening = self._reopening, False
         if reopening and not self._chat_untouched():
             return  # the user started a chat while the last one was loading: keep theirs
+        if conversation_id == self.chat.conversation_id and self.chat.is_busy():
+            return  # a question is on its way in this chat: it stays as it is
+        if conversation_id == self._completing:  # the last chat, its badges' passages now
+            self._completing = ""
+            self.chat.complete_conversation(conversation_id, messages)
+            self.lastChatComplete.emit()
+            return
         self.chat.show_conversation(conversation_id, messages)
         self._chat_shown(conversation_id)
 
@@ -441,6 +592,46 @@ class MainWindow(PanelMixin, QMainWindow):
         self.panes.show_sources()
         self.viewer.close_button.show()
         self.viewer.show_citation(citation, claim)
+
+    def show_search(self) -> None:
+        self.center_tabs.setCurrentWidget(self.search)
+        self.search.query.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.search.query.selectAll()
+
+    def show_chat(self) -> None:
+        self.center_tabs.setCurrentWidget(self.chat)
+        self.chat.question.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def explain_not_found(self, question: str) -> None:
+        """"Why not found?" under an answer: the Search view explains it."""
+        self.center_tabs.setCurrentWidget(self.search)
+        self.search.explain(question)
+
+    def export_chat(self) -> None:
+        if self.chat.conversation_id:
+            self.exports.export(self.chat.conversation_id,
+                                title=self.conversations.title_of(self.chat.conversation_id))
+        else:
+            self.statusBar().showMessage(self.tr("Ask a question first: there is no chat to export yet."), 8000)
+
+    def copy_chat(self) -> None:
+        if self.chat.conversation_id:
+            self.exports.copy(self.chat.conversation_id)
+
+    def _export_answer(self, message_id: str) -> None:
+        if self.chat.conversation_id:
+            self.exports.export(self.chat.conversation_id, [message_id],
+                                title=self.conversations.title_of(self.chat.conversation_id))
+
+    def _copy_answer(self, message_id: str) -> None:
+        if self.chat.conversation_id:
+            self.exports.copy(self.chat.conversation_id, [message_id])
+
+    def show_guide(self) -> None:
+        if self.guide is None:
+            self.guide = GuideDialog(self)
+        self.guide.show()
+        self.guide.raise_()
 
     def show_left(self, panel: Any) -> None:
         self.panes.show_left()
@@ -529,13 +720,13 @@ class MainWindow(PanelMixin, QMainWindow):
                 follower.set_preference(new.theme)
         if change.libraries or passwords:
             self.library.libraries_changed()
+            self.search.refresh_scope()
         if old.recall_enabled != new.recall_enabled:
             enabled = new.recall_enabled  # off: its index is erased, and the receipt shown
             self.workers.call(lambda: self.services.memory.recall_switched(enabled),
                               name="recall-switch", on_failed=lambda e: show_error(self, e),
                               on_result=self._recall_switched)
-        if change.models and "llm" in self.model_states:  # started: load the chosen model
-            self.loading_bar.show()
+        if change.models and "llm" in self.model_states:  # started: who writes answers now
             self.workers.start(self.services.settings.load_llm, name="load-llm",
                                on_item=self._model_state, on_failed=self._load_failed,
                                on_finished=self._models_loaded)

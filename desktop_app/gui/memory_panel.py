@@ -136,6 +136,10 @@ class MemoryTableModel(QAbstractTableModel):
         if column == TEXT:
             if edit or item.status == "active":
                 return item.text
+            if item.superseded_by == item.id:  # an earlier wording, before an edit
+                when = item.updated_at[:16].replace("T", " ")
+                before = self.tr("before the edit of %1").replace("%1", when)
+                return f"{item.text} ({before})"
             superseded = self.tr("superseded")
             return f"{item.text} ({superseded})"
         if column == CATEGORY:
@@ -291,6 +295,8 @@ class MemoryPanel(PanelMixin, QWidget):
 
     def _edited(self, item: MemoryItem) -> None:
         self.model.replace_item(item)
+        if self.history.isChecked():
+            self.refresh()  # the earlier wording joins the older versions
         self.memoryChanged.emit()
 
     def _edit_failed(self, error: BaseException) -> None:
@@ -299,11 +305,13 @@ class MemoryPanel(PanelMixin, QWidget):
 
     def selected_ids(self) -> list[str]:
         rows = self.table.selectionModel().selectedRows(TEXT)
-        return [str(self.proxy.data(index, MEMORY_ID_ROLE)) for index in rows]
+        return list(dict.fromkeys(str(self.proxy.data(index, MEMORY_ID_ROLE)) for index in rows))
 
     def delete_selected(self) -> None:
         ids = self.selected_ids()
-        items = [item for item in self.model.items if item.id in ids]
+        # a memory once, with its older wordings (an earlier version row has its id)
+        items = list({item.id: item for item in reversed(self.model.items)
+                      if item.id in ids}.values())
         if not items:
             return
         dialog = EraseDialog(items, self)

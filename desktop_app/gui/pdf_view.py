@@ -2,7 +2,10 @@
 
 `PdfPageView` is QtPdf's `QPdfView` plus three separate concerns:
 
-- zoom and fit: fit-width by default; Ctrl+wheel and `zoom_in`/`zoom_out` step through
+- zoom and fit: fit-width by default — the width of the page's text column, not of the
+  paper (a law printed with wide margins at 55 % of a 480 px pane is hard to read; its
+  text fitted to the pane is not), the page's own width when it has no text (a scan);
+  refitted as the pane resizes. Ctrl+wheel and `zoom_in`/`zoom_out` step through
   `ZOOM_STEPS` starting from the factor fit-width had reached; `fit_width()` goes back.
 - geometry: where page `p`'s point `(x, y)` is on screen. QPdfView keeps its page layout
   private, so `page_rect()` recomputes it the way qpdfview.cpp does (pages stacked with
@@ -36,6 +39,7 @@ from PySide6.QtPdfWidgets import QPdfView
 from PySide6.QtWidgets import QWidget
 
 ZOOM_STEPS = (0.5, 0.67, 0.8, 1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0, 4.0)
+TEXT_PAD = 8  # pixels beside the fitted text column
 PASSAGE_COLOR = QColor(255, 214, 10, 70)  # the cited passage: a light wash
 CLAIM_COLOR = QColor(255, 176, 0, 120)  # the sentence the badge supports: stronger
 MARGIN_BAR = QColor(230, 140, 0)  # a bar in the page margin beside the passage
@@ -69,6 +73,7 @@ class PdfPageView(QPdfView):
         super().__init__(parent)
         self.setPageMode(QPdfView.PageMode.MultiPage)
         self.setZoomMode(QPdfView.ZoomMode.FitToWidth)
+        self._fit_text = True  # fit-width follows the text column (see the docstring)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.passage: dict[int, list[QRectF]] = {}  # page index → rectangles in points
         self.claim: dict[int, list[QRectF]] = {}
@@ -86,12 +91,42 @@ class PdfPageView(QPdfView):
         return self._fit_factor(base) if base.width() > 0 else 1.0
 
     def is_fit_width(self) -> bool:
-        return self.zoomMode() == QPdfView.ZoomMode.FitToWidth
+        return self._fit_text or self.zoomMode() == QPdfView.ZoomMode.FitToWidth
 
     def fit_width(self) -> None:
         anchor = self._anchor()
-        self.setZoomMode(QPdfView.ZoomMode.FitToWidth)
+        self._fit_text = True
+        self.refit()
         self._after_zoom(anchor)
+
+    def _text_column(self, page: int) -> QRectF | None:
+        """The page's text, left to right (points); None for a page without text."""
+        document = self.document()
+        if document is None or not 0 <= page < document.pageCount():
+            return None
+        bounds = document.getAllText(page).boundingRectangle()
+        width = document.pagePointSize(page).width()
+        if bounds.width() < 0.3 * width:  # a scan, or a page with a word or two
+            return None
+        return bounds
+
+    def refit(self) -> None:
+        """Fit the current page's text column to the view (the page, when it has none)."""
+        column = self._text_column(self._reference_page())
+        if column is None or self.viewport().width() < 50:
+            self.setZoomMode(QPdfView.ZoomMode.FitToWidth)
+            return
+        margins = self.documentMargins()
+        room = self.viewport().width() - margins.left() - margins.right() - 2 * TEXT_PAD
+        factor = room / (column.width() * self._screen_resolution())
+        page_fit = self._fit_factor(self._base_size(self._reference_page()))
+        self.setZoomMode(QPdfView.ZoomMode.Custom)
+        self.setZoomFactor(max(page_fit, min(ZOOM_STEPS[-1], factor)))
+        # the text's left edge at the view's left, whatever the page's margin
+        left = self.map_from_page(self._reference_page(), QRectF(column.topLeft(),
+                                                                 column.topLeft()))
+        bar = self.horizontalScrollBar()
+        bar.setValue(int(bar.value() + left.x() - TEXT_PAD))
 
     def zoom_in(self) -> None:
         current = self.effective_zoom()
@@ -104,6 +139,7 @@ class PdfPageView(QPdfView):
 
     def set_zoom(self, factor: float) -> None:
         anchor = self._anchor()
+        self._fit_text = False
         self.setZoomMode(QPdfView.ZoomMode.Custom)
         self.setZoomFactor(max(ZOOM_STEPS[0], min(ZOOM_STEPS[-1], factor)))
         self._after_zoom(anchor)
@@ -135,6 +171,11 @@ class PdfPageView(QPdfView):
 
     def resizeEvent(self, event: object) -> None:  # noqa: N802 - Qt override
         super().resizeEvent(event)  # type: ignore[arg-type]
+        if self._fit_text:
+            anchor = self._anchor()
+            self.refit()
+            if anchor is not None:
+                self.scroll_to(*anchor)
         if self.is_fit_width():
             self.zoomChanged.emit(self.effective_zoom())
 

@@ -12,6 +12,7 @@ import contextlib
 import logging
 import os
 import sys
+import time
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QThreadPool, QTimer
@@ -33,12 +34,19 @@ log = logging.getLogger(__name__)
 
 # model loading, an ingestion run and an answer must not wait for each other
 MIN_POOL_THREADS = 4
+# How long a worker may keep the interpreter before the window's thread gets it (Python's
+# default is 5 ms). Every key press and many repaints call a little Python; while a worker
+# imports LanceDB or builds a model, each such call waited up to the full interval.
+SWITCH_INTERVAL_S = 0.001
 # at quit, cancelled background work gets this long to stop before the process ends
 QUIT_GRACE_S = 0.3
 # bench/package.py: "1" → print a start-up line and quit once the window is on screen (models
 # not loaded); "ready" → print at the window and again when the models are loaded, then quit;
 # "report" (bench/quit.py) → print both lines and keep running.
 EXIT_AFTER_SHOW_ENV = "ACERVO_EXIT_AFTER_SHOW"
+# bench/startup.py: "1" → also print when the library list and the last chat are on screen
+# and every key press the question box receives (with the monotonic time, as every line)
+STARTUP_TRACE_ENV = "ACERVO_STARTUP_TRACE"
 
 
 def create_qt_application(argv: list[str] | None = None) -> QApplication:
@@ -95,6 +103,7 @@ def run_gui(app: App) -> int:
         if missing:  # Qt would abort with "could not load the Qt platform plugin xcb"
             sys.stderr.write(system_libs.report(missing))
             return 1
+    sys.setswitchinterval(SWITCH_INTERVAL_S)
     qt_app = create_qt_application()
     window = build_window(app, qt_app)
     install_crash_dialog(app, window)
@@ -105,6 +114,8 @@ def run_gui(app: App) -> int:
     if mode in ("ready", "report"):
         window.modelsReady.connect(
             lambda: _startup_reached("ready", qt_app, quit_now=mode == "ready"))
+    if os.environ.get(STARTUP_TRACE_ENV):
+        trace_startup(window, qt_app)
     if mode != "1":
         QTimer.singleShot(0, window.start)
     code = int(qt_app.exec())
@@ -131,14 +142,30 @@ def exit_now(app: App, code: int) -> None:
     os._exit(code)
 
 
-def _startup_reached(stage: str, qt_app: QApplication, *, quit_now: bool) -> None:
-    """One machine-readable line for the start-up benchmark: stage, resident memory and the
-    CPU seconds used so far (comparable on a busy machine, unlike wall time)."""
+def _startup_reached(stage: str, qt_app: QApplication, *, quit_now: bool,
+                     detail: str = "") -> None:
+    """One machine-readable line for the start-up benchmark: stage, resident memory, the
+    CPU seconds used so far (comparable on a busy machine, unlike wall time) and the
+    monotonic clock (the same clock as the benchmark's, on Linux)."""
     times = os.times()
     print(f"ACERVO_STARTUP stage={stage} rss_kb={_rss_kb()} "
-          f"cpu_s={times.user + times.system:.2f}", flush=True)
+          f"cpu_s={times.user + times.system:.2f} t={time.monotonic():.4f}"
+          + (f" detail={detail}" if detail else ""), flush=True)
     if quit_now:
         qt_app.quit()
+
+
+def trace_startup(window: MainWindow, qt_app: QApplication) -> None:
+    """What the start-up benchmark measures: the library listed, the last chat shown (and
+    complete), each keystroke typed meanwhile."""
+    window.libraryListed.connect(lambda: _startup_reached("library", qt_app, quit_now=False))
+    window.lastChatShown.connect(lambda: _startup_reached("chat", qt_app, quit_now=False))
+    window.lastChatComplete.connect(
+        lambda: _startup_reached("chat_complete", qt_app, quit_now=False))
+    window.loadStep.connect(lambda component, state: _startup_reached(
+        f"{component}_{state}", qt_app, quit_now=False))
+    window.chat.question.key_observer = lambda text: _startup_reached(
+        "key", qt_app, quit_now=False, detail=text.encode("unicode_escape").decode() or "-")
 
 
 def _rss_kb() -> int:

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.answer import models as model_registry
-from desktop_app.answer.gguf_info import format_parameters
+from desktop_app.answer.gguf_info import GGUFInfo, format_parameters, format_size
 from desktop_app.answer.llm import MIN_WRITING_PARAMETERS, Capability
 from desktop_app.answer.mode import ANSWER_MODES
 from desktop_app.config.settings import Settings
@@ -247,12 +247,24 @@ class SettingsDialog(QDialog):
                 label = "✓ " + label
             item = QListWidgetItem(label)
             item.setData(256, status.entry.name)
-            detail = status.info.describe() if status.info else (status.problem or "")
+            detail = self.describe(status.info) if status.info else (status.problem or "")
             item.setToolTip(f"{status.entry.path}\n{detail}")
             if status.info:
                 item.setText(f"{label}\n    {self._capability_text(status.info.parameter_count)}"
                              f"\n    {detail}")
             self.model_list.addItem(item)
+
+    def describe(self, info: GGUFInfo) -> str:
+        """A model file's facts in the UI language (`GGUFInfo.describe` is the CLI's)."""
+        parts = [info.architecture]
+        if info.parameter_count:
+            parts.append(self.tr("%1 parameters").replace(
+                "%1", format_parameters(info.parameter_count)))
+        parts += [info.quantization, format_size(info.size_bytes),
+                  self.tr("context %1").replace("%1", str(info.context_length or "?"))]
+        parts.append(self.tr("chat template: yes") if info.has_chat_template
+                     else self.tr("chat template: none (choose one)"))
+        return " · ".join(parts)
 
     def _capability_text(self, parameters: int | None) -> str:
         if Capability(parameters, "").can_write:
@@ -278,7 +290,7 @@ class SettingsDialog(QDialog):
         except AppError as exc:
             QMessageBox.warning(self, self.tr("Model not added"), exc.user_message)
             return False
-        message = f"{added.entry.name}: {added.info.describe()}"
+        message = f"{added.entry.name}: {self.describe(added.info)}"
         if model_registry.replaces_active(self.settings, added):
             model_registry.use_model(self.settings, added.entry.name)
             message += "\n\n" + self.tr("It is big enough to write answers and is now the active model.")

@@ -323,6 +323,8 @@ class SourcesViewer(QWidget):
         self._located_text = located
         self.pdf_view.set_highlight(passage_rects, claim_rects)
         self.pdf_view.pageNavigator().jump(first_page, QPointF(0, 0), 0)
+        if self.pdf_view.is_fit_width():
+            self.pdf_view.refit()  # this page's text column
         self._show_zoom(self.pdf_view.effective_zoom())
         anchor = self.pdf_view._anchor()  # the claim, else the passage
         if anchor is not None:

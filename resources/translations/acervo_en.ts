@@ -4,84 +4,93 @@
 <context>
     <name>ChatPanel</name>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="174"/>
+        <location filename="../../desktop_app/gui/chat.py" line="201"/>
         <source>Ask a question about your documents. Every answer cites its sources: click a numbered badge to open the page it came from.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="175"/>
+        <location filename="../../desktop_app/gui/chat.py" line="202"/>
         <source>Ask about your documents… (Enter to send, Shift+Enter for a new line)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="176"/>
+        <location filename="../../desktop_app/gui/chat.py" line="203"/>
         <source>Sources only (no model)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="207"/>
+        <location filename="../../desktop_app/gui/chat.py" line="250"/>
         <source>Answer with the best passages from your documents, without the language model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="178"/>
+        <location filename="../../desktop_app/gui/chat.py" line="205"/>
         <source>Ask</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="179"/>
+        <location filename="../../desktop_app/gui/chat.py" line="206"/>
         <source>Stop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="180"/>
-        <location filename="../../desktop_app/gui/chat.py" line="512"/>
+        <location filename="../../desktop_app/gui/chat.py" line="207"/>
+        <location filename="../../desktop_app/gui/chat.py" line="602"/>
         <source>Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="219"/>
-        <location filename="../../desktop_app/gui/chat.py" line="559"/>
+        <location filename="../../desktop_app/gui/chat.py" line="257"/>
+        <source>Answers quote your sources: no model writes them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="632"/>
         <source>You</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="268"/>
+        <location filename="../../desktop_app/gui/chat.py" line="325"/>
         <source>Acervo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="272"/>
+        <location filename="../../desktop_app/gui/chat.py" line="259"/>
+        <source>add a model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="329"/>
         <source>Sources</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="272"/>
+        <location filename="../../desktop_app/gui/chat.py" line="329"/>
         <source>found by</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="273"/>
+        <location filename="../../desktop_app/gui/chat.py" line="330"/>
         <source>p.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="274"/>
+        <location filename="../../desktop_app/gui/chat.py" line="331"/>
         <source>meaning</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="274"/>
+        <location filename="../../desktop_app/gui/chat.py" line="331"/>
         <source>keywords</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="275"/>
+        <location filename="../../desktop_app/gui/chat.py" line="332"/>
         <source>Searched for: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/chat.py" line="277"/>
+        <location filename="../../desktop_app/gui/chat.py" line="334"/>
         <source>Closest passages (%n)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -89,17 +98,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="339"/>
+        <location filename="../../desktop_app/gui/chat.py" line="398"/>
         <source>Used what you told me: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="350"/>
+        <location filename="../../desktop_app/gui/chat.py" line="409"/>
         <source>Memory saved: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/chat.py" line="357"/>
+        <location filename="../../desktop_app/gui/chat.py" line="416"/>
         <source>Forgotten: %n memory item(s).</source>
         <translation>
             <numerusform>Forgotten: %n memory item.</numerusform>
@@ -107,97 +116,112 @@
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="401"/>
+        <location filename="../../desktop_app/gui/chat.py" line="443"/>
+        <source>Why not found?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="447"/>
+        <source>Copy with citations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="448"/>
+        <source>Export…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="484"/>
         <source>From your chat of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="403"/>
+        <location filename="../../desktop_app/gui/chat.py" line="486"/>
         <source>Open that chat</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="418"/>
+        <location filename="../../desktop_app/gui/chat.py" line="509"/>
         <source>no supporting evidence in your documents</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="419"/>
+        <location filename="../../desktop_app/gui/chat.py" line="510"/>
         <source>not found in your documents</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="420"/>
+        <location filename="../../desktop_app/gui/chat.py" line="511"/>
         <source>answered from sources only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="421"/>
+        <location filename="../../desktop_app/gui/chat.py" line="512"/>
         <source>stopped</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="424"/>
+        <location filename="../../desktop_app/gui/chat.py" line="515"/>
         <source>model unavailable: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="425"/>
+        <location filename="../../desktop_app/gui/chat.py" line="516"/>
         <source>the model stopped with an error: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="426"/>
+        <location filename="../../desktop_app/gui/chat.py" line="517"/>
         <source>memory unavailable: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="427"/>
+        <location filename="../../desktop_app/gui/chat.py" line="518"/>
         <source>reranker unavailable: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="428"/>
+        <location filename="../../desktop_app/gui/chat.py" line="519"/>
         <source>no sentence matched the question&apos;s words; showing the top passages</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="429"/>
+        <location filename="../../desktop_app/gui/chat.py" line="520"/>
         <source>searched by keywords only in %1: it was indexed with another embedding model (reindex it)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="430"/>
+        <location filename="../../desktop_app/gui/chat.py" line="521"/>
         <source>a library could not be searched: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="431"/>
+        <location filename="../../desktop_app/gui/chat.py" line="522"/>
         <source>not in your documents; from your chat of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="432"/>
+        <location filename="../../desktop_app/gui/chat.py" line="523"/>
         <source>not in your documents; from what you told me</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="435"/>
+        <location filename="../../desktop_app/gui/chat.py" line="526"/>
         <source>this computer&apos;s library</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="466"/>
+        <location filename="../../desktop_app/gui/chat.py" line="556"/>
         <source>No answer.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="474"/>
+        <location filename="../../desktop_app/gui/chat.py" line="564"/>
         <source>The answer failed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="512"/>
+        <location filename="../../desktop_app/gui/chat.py" line="602"/>
         <source>Since it was saved, this memory was changed in the Memory panel:
 
 %1
@@ -206,48 +230,48 @@ Undo the save anyway? The changed memory is erased too.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="514"/>
+        <location filename="../../desktop_app/gui/chat.py" line="604"/>
         <source>Kept: the memory as you changed it stays.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="526"/>
+        <location filename="../../desktop_app/gui/chat.py" line="616"/>
         <source>Nothing to undo: this memory was already removed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="530"/>
+        <location filename="../../desktop_app/gui/chat.py" line="620"/>
         <source>Memory removed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="534"/>
+        <location filename="../../desktop_app/gui/chat.py" line="624"/>
         <source>Forget everything</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="535"/>
+        <location filename="../../desktop_app/gui/chat.py" line="625"/>
         <source>Erase everything Acervo remembers about you? This cannot be undone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="209"/>
+        <location filename="../../desktop_app/gui/chat.py" line="253"/>
         <source>Answers already come from your documents&apos; passages: no model writes them now (see the status bar).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="267"/>
+        <location filename="../../desktop_app/gui/chat.py" line="324"/>
         <source>Acervo · experiment (small model)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="227"/>
-        <location filename="../../desktop_app/gui/chat.py" line="303"/>
+        <location filename="../../desktop_app/gui/chat.py" line="282"/>
+        <location filename="../../desktop_app/gui/chat.py" line="360"/>
         <source>Searching your documents…</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/chat.py" line="306"/>
+        <location filename="../../desktop_app/gui/chat.py" line="363"/>
         <source>Reading %n passage(s)…</source>
         <translation>
             <numerusform>Reading %n passage…</numerusform>
@@ -255,52 +279,52 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="308"/>
+        <location filename="../../desktop_app/gui/chat.py" line="365"/>
         <source>Writing…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="354"/>
+        <location filename="../../desktop_app/gui/chat.py" line="413"/>
         <source>Not saved: remembering facts about %1 needs your consent. You can give it in the Memory panel (Sensitive data consent…).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="383"/>
+        <location filename="../../desktop_app/gui/chat.py" line="466"/>
         <source>The bundled model (SmolLM2, 135M parameters)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="385"/>
+        <location filename="../../desktop_app/gui/chat.py" line="468"/>
         <source>%1 is too small to write answers that stick to your documents, so Acervo answers with the passages that match your question.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="387"/>
+        <location filename="../../desktop_app/gui/chat.py" line="470"/>
         <source>No language model is installed, so Acervo answers with the passages that match your question.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="389"/>
+        <location filename="../../desktop_app/gui/chat.py" line="472"/>
         <source>The chosen model is unavailable, so Acervo answers with the passages that match your question.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="390"/>
+        <location filename="../../desktop_app/gui/chat.py" line="473"/>
         <source>Add a model (Settings → Models)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="392"/>
+        <location filename="../../desktop_app/gui/chat.py" line="475"/>
         <source>Try the small model anyway (experiment)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="422"/>
+        <location filename="../../desktop_app/gui/chat.py" line="513"/>
         <source>Experiment: written by a model too small to follow the answer prompt. It may invent, repeat or mistranslate — check every badge.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="423"/>
+        <location filename="../../desktop_app/gui/chat.py" line="514"/>
         <source>The model started repeating itself; the answer was cut there.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -326,17 +350,17 @@ Undo the save anyway? The changed memory is erased too.</source>
 <context>
     <name>ConversationsPanel</name>
     <message>
-        <location filename="../../desktop_app/gui/conversations.py" line="59"/>
+        <location filename="../../desktop_app/gui/conversations.py" line="61"/>
         <source>New chat</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/conversations.py" line="76"/>
+        <location filename="../../desktop_app/gui/conversations.py" line="84"/>
         <source>Untitled chat</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/conversations.py" line="79"/>
+        <location filename="../../desktop_app/gui/conversations.py" line="87"/>
         <source>%n message(s)</source>
         <translation>
             <numerusform>%n message</numerusform>
@@ -344,37 +368,37 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/conversations.py" line="132"/>
+        <location filename="../../desktop_app/gui/conversations.py" line="140"/>
         <source>Open</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/conversations.py" line="133"/>
+        <location filename="../../desktop_app/gui/conversations.py" line="141"/>
         <source>Rename…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/conversations.py" line="134"/>
+        <location filename="../../desktop_app/gui/conversations.py" line="142"/>
         <source>Delete…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/conversations.py" line="138"/>
+        <location filename="../../desktop_app/gui/conversations.py" line="146"/>
         <source>Rename chat</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/conversations.py" line="138"/>
+        <location filename="../../desktop_app/gui/conversations.py" line="146"/>
         <source>Title:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/conversations.py" line="148"/>
+        <location filename="../../desktop_app/gui/conversations.py" line="156"/>
         <source>Delete chat</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/conversations.py" line="149"/>
+        <location filename="../../desktop_app/gui/conversations.py" line="157"/>
         <source>Delete this chat and its messages? Memories you saved from it stay until you delete them in the Memory panel.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -382,59 +406,59 @@ Undo the save anyway? The changed memory is erased too.</source>
 <context>
     <name>ConversationsView</name>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="89"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="90"/>
         <source>Earlier conversations Acervo can recall when it answers (what you and the assistant said). Delete a conversation to erase it and its search entries for good; Settings can turn recall off.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="90"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="91"/>
         <source>Search earlier conversations</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="91"/>
-        <location filename="../../desktop_app/gui/recall_view.py" line="174"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="92"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="175"/>
         <source>Delete conversation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="92"/>
-        <location filename="../../desktop_app/gui/recall_view.py" line="156"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="93"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="157"/>
         <source>Delete message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="93"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="94"/>
         <source>Nothing to recall yet: earlier conversations appear here after you chat (or recall is switched off in Settings).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="108"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="109"/>
         <source>Untitled chat</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="109"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="110"/>
         <source>%1 — chat of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="120"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="121"/>
         <source>You</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="120"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="121"/>
         <source>Assistant</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="157"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="158"/>
         <source>Erase this message from the chat and from what recall can use? The rest of the conversation stays.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="175"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="176"/>
         <source>Erase this conversation, its messages and everything recall indexed from it? Memories you saved from it stay until you delete them.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -474,6 +498,60 @@ Undo the save anyway? The changed memory is erased too.</source>
     <message>
         <location filename="../../desktop_app/gui/dialogs.py" line="66"/>
         <source>Copy path</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DocumentTableModel</name>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/library_model.py" line="49"/>
+        <source>%n page(s)</source>
+        <translation>
+            <numerusform>%n page</numerusform>
+            <numerusform>%n pages</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/library_model.py" line="50"/>
+        <source>%n passage(s)</source>
+        <translation>
+            <numerusform>%n passage</numerusform>
+            <numerusform>%n passages</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_model.py" line="51"/>
+        <source>Added %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_model.py" line="101"/>
+        <source>Title</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_model.py" line="101"/>
+        <source>Type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_model.py" line="101"/>
+        <source>Pages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_model.py" line="101"/>
+        <source>Passages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_model.py" line="102"/>
+        <source>Folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_model.py" line="102"/>
+        <source>Added</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -525,9 +603,168 @@ Undo the save anyway? The changed memory is erased too.</source>
     </message>
 </context>
 <context>
+    <name>ExportActions</name>
+    <message>
+        <location filename="../../desktop_app/gui/export_actions.py" line="46"/>
+        <source>Question</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/export_actions.py" line="46"/>
+        <source>Answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/export_actions.py" line="47"/>
+        <source>References</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/export_actions.py" line="47"/>
+        <source>p.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/export_actions.py" line="47"/>
+        <source>pp.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/export_actions.py" line="48"/>
+        <source>File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/export_actions.py" line="48"/>
+        <source>Team library</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/export_actions.py" line="49"/>
+        <source>Searched for: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/export_actions.py" line="50"/>
+        <source>Closest passages (not an answer)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/export_actions.py" line="50"/>
+        <source>revoked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/export_actions.py" line="51"/>
+        <source>Exported from Acervo on %1. The quotes are the documents&apos; own words.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/export_actions.py" line="52"/>
+        <source>(no answer)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/export_actions.py" line="76"/>
+        <source>Copied with %n reference(s).</source>
+        <translation>
+            <numerusform>Copied with %n reference.</numerusform>
+            <numerusform>Copied with %n references.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/export_actions.py" line="98"/>
+        <source>Export with citations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/export_actions.py" line="109"/>
+        <source>Exported to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>GuideDialog</name>
+    <message>
+        <location filename="../../desktop_app/gui/guide.py" line="31"/>
+        <source>1. Add your documents</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/guide.py" line="32"/>
+        <source>Drop files or folders anywhere on the window, or use Add files… (Ctrl+O). PDFs, Word, Markdown, text, web pages and scanned images are read on this computer; the Library lists them with their progress.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/guide.py" line="33"/>
+        <source>2. Ask</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/guide.py" line="34"/>
+        <source>Type a question in the box under the chat and press Enter. Acervo searches your documents and answers with the passages that answer it, or with a text written by a language model if you added one (Settings → Models).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/guide.py" line="35"/>
+        <source>3. Check the badges</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/guide.py" line="36"/>
+        <source>Every claim carries a numbered badge. Click it: the source opens at the page, with the quoted words highlighted. When nothing in your documents answers, Acervo says so, shows the closest passages, and “Why not found?” explains it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/guide.py" line="37"/>
+        <source>4. See the search itself</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/guide.py" line="38"/>
+        <source>The Search tab beside the chat lists the passages as the answers rank them: what found each one (keywords, meaning), its rank and score, and your words it contains. Filters and the libraries searched are shown too.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/guide.py" line="39"/>
+        <source>5. Take answers with you</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/guide.py" line="40"/>
+        <source>Under each answer, “Copy with citations” and “Export…” (Markdown, Word, PDF) keep the quotes exactly, with numbered references: document, page or article, the quoted words and the file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/guide.py" line="41"/>
+        <source>6. Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/guide.py" line="42"/>
+        <source>Say “Remember that …” and Acervo keeps it; the chip under the chat undoes it. View → Memory… lists everything remembered, where it came from, and lets you edit, delete or export it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/guide.py" line="43"/>
+        <source>7. Privacy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/guide.py" line="44"/>
+        <source>Everything stays on this computer: the documents, the index, the models and your chats. “offline ✓” in the status bar says nothing leaves it; it names any server you allowed yourself.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/guide.py" line="48"/>
+        <source>How Acervo works</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>IngestProgress</name>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="99"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="100"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
@@ -709,115 +946,77 @@ Undo the save anyway? The changed memory is erased too.</source>
 <context>
     <name>LibraryPanel</name>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="281"/>
+        <location filename="../../desktop_app/gui/library.py" line="272"/>
         <source>Add files…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="282"/>
+        <location filename="../../desktop_app/gui/library.py" line="273"/>
         <source>Add folder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="283"/>
+        <location filename="../../desktop_app/gui/library.py" line="274"/>
         <source>Filter by title or folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="284"/>
+        <location filename="../../desktop_app/gui/library.py" line="275"/>
         <source>Reindex</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="285"/>
+        <location filename="../../desktop_app/gui/library.py" line="276"/>
         <source>Your library is empty. Drop files or folders here, or start with the sample documents.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="286"/>
+        <location filename="../../desktop_app/gui/library.py" line="277"/>
         <source>Load samples</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="288"/>
-        <source>Title</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../desktop_app/gui/library.py" line="288"/>
-        <source>Type</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../desktop_app/gui/library.py" line="288"/>
-        <source>Pages</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../desktop_app/gui/library.py" line="288"/>
-        <source>Chunks</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../desktop_app/gui/library.py" line="289"/>
-        <source>Folder</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../desktop_app/gui/library.py" line="289"/>
-        <source>Added</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../desktop_app/gui/library.py" line="293"/>
+        <location filename="../../desktop_app/gui/library.py" line="284"/>
         <source>All types</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="301"/>
+        <location filename="../../desktop_app/gui/library.py" line="292"/>
         <source>Any time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="301"/>
+        <location filename="../../desktop_app/gui/library.py" line="292"/>
         <source>Last 7 days</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="301"/>
+        <location filename="../../desktop_app/gui/library.py" line="292"/>
         <source>Last 30 days</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="302"/>
+        <location filename="../../desktop_app/gui/library.py" line="293"/>
         <source>Last year</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../desktop_app/gui/library.py" line="328"/>
-        <source>%n passage(s)</source>
-        <translation>
-            <numerusform>%n passage</numerusform>
-            <numerusform>%n passages</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../../desktop_app/gui/library.py" line="341"/>
-        <source>This library was indexed with another embedding model, so only keyword search works. Reindex to restore meaning-based search (the current index keeps working meanwhile).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../desktop_app/gui/library.py" line="364"/>
+        <source>This library was indexed with another embedding model, so only keyword search works. Reindex to restore meaning-based search (the current index keeps working meanwhile).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library.py" line="386"/>
         <source>Remove documents</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="365"/>
+        <location filename="../../desktop_app/gui/library.py" line="387"/>
         <source>Remove these documents from the library? Their text and vectors are erased from the index; the files themselves stay on disk.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library.py" line="378"/>
+        <location filename="../../desktop_app/gui/library.py" line="400"/>
         <source>Removed %n document(s).</source>
         <translation>
             <numerusform>Removed %n document.</numerusform>
@@ -825,60 +1024,65 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="410"/>
+        <location filename="../../desktop_app/gui/library.py" line="432"/>
         <source>Open original</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="411"/>
+        <location filename="../../desktop_app/gui/library.py" line="433"/>
         <source>Re-index</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="413"/>
+        <location filename="../../desktop_app/gui/library.py" line="435"/>
         <source>Remove from library…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="444"/>
+        <location filename="../../desktop_app/gui/library.py" line="466"/>
         <source>Adding documents…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="452"/>
+        <location filename="../../desktop_app/gui/library.py" line="474"/>
         <source>Reindexing…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="485"/>
+        <location filename="../../desktop_app/gui/library.py" line="507"/>
         <source>an unexpected error (details in the log)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="366"/>
+        <location filename="../../desktop_app/gui/library.py" line="388"/>
         <source>Also erase chat answers that quote them</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="252"/>
-        <location filename="../../desktop_app/gui/library.py" line="279"/>
+        <location filename="../../desktop_app/gui/library.py" line="243"/>
+        <location filename="../../desktop_app/gui/library.py" line="270"/>
         <source>This computer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="252"/>
-        <location filename="../../desktop_app/gui/library.py" line="280"/>
+        <location filename="../../desktop_app/gui/library.py" line="243"/>
+        <location filename="../../desktop_app/gui/library.py" line="271"/>
         <source>Team: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="269"/>
-        <location filename="../../desktop_app/gui/library.py" line="425"/>
+        <location filename="../../desktop_app/gui/library.py" line="260"/>
+        <location filename="../../desktop_app/gui/library.py" line="447"/>
         <source>This team library is read-only in your settings.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <location filename="../../desktop_app/gui/library.py" line="279"/>
+        <source>How Acervo works</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library.py" line="380"/>
+        <location filename="../../desktop_app/gui/library.py" line="402"/>
         <source>Erased %n chat answer(s) that quoted them.</source>
         <translation>
             <numerusform>Erased %n chat answer that quoted them.</numerusform>
@@ -886,7 +1090,7 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library.py" line="383"/>
+        <location filename="../../desktop_app/gui/library.py" line="405"/>
         <source>%n chat answer(s) still quote them; delete those chats to erase the text.</source>
         <translation>
             <numerusform>%n chat answer still quotes them; delete that chat to erase the text.</numerusform>
@@ -894,7 +1098,7 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="390"/>
+        <location filename="../../desktop_app/gui/library.py" line="412"/>
         <source>Another Acervo process is updating the library; waiting…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -902,206 +1106,232 @@ Undo the save anyway? The changed memory is erased too.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="245"/>
-        <location filename="../../desktop_app/gui/main_window.py" line="263"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="299"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="319"/>
         <source>Library</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="246"/>
-        <location filename="../../desktop_app/gui/main_window.py" line="264"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="300"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="320"/>
         <source>Chats</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="247"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="301"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="326"/>
+        <source>Chat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="302"/>
+        <source>Search</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="303"/>
         <source>Memory — what Acervo remembers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="248"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="304"/>
         <source>Memories</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="249"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="305"/>
         <source>Conversations</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="250"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="306"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="251"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="307"/>
         <source>&amp;Chat</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="252"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="308"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="253"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="309"/>
         <source>&amp;Tools</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="254"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="310"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="255"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="311"/>
         <source>Add files…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="256"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="312"/>
         <source>Add folder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="257"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="313"/>
         <source>Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="258"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="314"/>
         <source>New chat</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="259"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="315"/>
         <source>Ask a question</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="260"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="316"/>
         <source>Stop answer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="261"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="317"/>
         <source>Sources only (no model)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="262"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="318"/>
         <source>Memory…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="265"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="321"/>
         <source>Settings…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="266"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="322"/>
         <source>Reindex library</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="267"/>
-        <location filename="../../desktop_app/gui/main_window.py" line="543"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="323"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="736"/>
         <source>About Acervo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="268"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="324"/>
+        <source>How Acervo works</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="325"/>
+        <source>Search the documents</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="327"/>
+        <source>Export chat with citations…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="328"/>
+        <source>Copy chat with citations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="329"/>
         <source>Adding %p%</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="361"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="506"/>
         <source>offline ✓</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="362"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="507"/>
         <source>Nothing leaves this computer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="298"/>
-        <location filename="../../desktop_app/gui/main_window.py" line="314"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="434"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="444"/>
         <source>Model: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="299"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="435"/>
         <source>none (sources only)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="302"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="456"/>
         <source>search model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="302"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="456"/>
         <source>library</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="303"/>
-        <source>language model</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="303"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="457"/>
         <source>memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="304"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="458"/>
         <source>Loading %1…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="309"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="439"/>
         <source>Model: none (sources only)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="311"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="441"/>
         <source>Model: unavailable — sources-only answers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="350"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="495"/>
         <source>Models failed to load</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="366"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="511"/>
         <source>team server %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="367"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="512"/>
         <source>model server %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="369"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="514"/>
         <source>network: %1 only ⚠</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="370"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="515"/>
         <source>Questions and passages go to these servers; nothing else leaves this computer:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="380"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="525"/>
         <source>Library empty</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/main_window.py" line="384"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="529"/>
         <source>%n document(s)</source>
         <translation>
             <numerusform>%n document</numerusform>
@@ -1109,7 +1339,7 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/main_window.py" line="385"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="530"/>
         <source>%n passage(s)</source>
         <translation>
             <numerusform>%n passage</numerusform>
@@ -1117,67 +1347,72 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="391"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="536"/>
         <source>Add files</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="392"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="537"/>
         <source>Documents and scans (*.pdf *.docx *.md *.markdown *.txt *.html *.htm *.png *.jpg *.jpeg *.tif *.tiff);;Scanned images (*.png *.jpg *.jpeg *.tif *.tiff);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="400"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="545"/>
         <source>Add folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="543"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="615"/>
+        <source>Ask a question first: there is no chat to export yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="736"/>
         <source>Acervo answers questions about your own documents with cited sources, entirely on this computer. Nothing is sent anywhere.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="329"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="472"/>
         <source>This model is too small to follow the answer prompt; its answers are labelled as experiments. Settings → Models → Who writes answers.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="330"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="473"/>
         <source>Experiment: %1 writes answers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="332"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="475"/>
         <source>Answers are written by the language model from the passages it finds, with citation badges.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="333"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="476"/>
         <source>Written answers: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="335"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="478"/>
         <source>The active model is too small to write reliable answers: Acervo shows the passages that answer your question, with badges. Add a model of 1B parameters or more (a GGUF file) for written answers.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="336"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="479"/>
         <source>No language model is installed: Acervo shows the passages that answer your question, with badges. Add a GGUF model for written answers.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="339"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="482"/>
         <source>You chose answers from your sources in Settings.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="340"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="483"/>
         <source>Answers from your sources</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="326"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="469"/>
         <source>add a model</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1273,77 +1508,77 @@ Undo the save anyway? The changed memory is erased too.</source>
 <context>
     <name>MemoryPanel</name>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="264"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="269"/>
         <source>What Acervo remembers from what you told it. Double-click a text to correct it; click a source to see the message it came from.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="265"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="270"/>
         <source>Search memories</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="266"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="271"/>
         <source>Show older versions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="267"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="272"/>
         <source>Delete</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="268"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="273"/>
         <source>Forget everything…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="269"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="274"/>
         <source>Export JSON…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="270"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="275"/>
         <source>Sensitive data consent…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="271"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="276"/>
         <source>Details</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="324"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="333"/>
         <source>Forget everything</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="325"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="334"/>
         <source>Erase everything Acervo remembers about you, with every copy? This cannot be undone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="365"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="374"/>
         <source>Export memories</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="366"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="375"/>
         <source>JSON files (*.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="371"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="380"/>
         <source>Exported to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="383"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="392"/>
         <source>Withdraw consent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="384"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="393"/>
         <source>Withdrawing consent erases what is stored in: %1. Continue?</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1351,62 +1586,67 @@ Undo the save anyway? The changed memory is erased too.</source>
 <context>
     <name>MemoryTableModel</name>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="100"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="101"/>
         <source>Text</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="100"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="101"/>
         <source>Category</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="100"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="101"/>
         <source>About</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="100"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="101"/>
         <source>Source</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="101"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="102"/>
         <source>Saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="101"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="102"/>
         <source>Expires</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="101"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="102"/>
         <source>Sensitive</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="123"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="124"/>
         <source>You said on %1: “%2” (click to see the message)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="138"/>
-        <source>superseded</source>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="141"/>
+        <source>before the edit of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../desktop_app/gui/memory_panel.py" line="143"/>
+        <source>superseded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="148"/>
         <source>you</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="149"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="154"/>
         <source>never</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="151"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="156"/>
         <source>yes</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1536,11 +1776,193 @@ Undo the save anyway? The changed memory is erased too.</source>
     </message>
 </context>
 <context>
+    <name>SearchPanel</name>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="96"/>
+        <source>Search your documents (the passages answers would use)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="97"/>
+        <source>Search</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="98"/>
+        <source>All types</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="101"/>
+        <source>Any time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="101"/>
+        <source>Last 7 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="101"/>
+        <source>Last 30 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="102"/>
+        <source>Last year</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="107"/>
+        <source>The passages are listed as the answers rank them: what found each one (keywords, meaning), its rank and score, and the words of your query it contains.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="122"/>
+        <source>Libraries your answers search</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="129"/>
+        <source>This computer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="129"/>
+        <source>Team: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="151"/>
+        <source>Searching your documents…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="185"/>
+        <source>No passage matches this search.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/search_view.py" line="193"/>
+        <source>%n passage(s)</source>
+        <translation>
+            <numerusform>%n passage</numerusform>
+            <numerusform>%n passages</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="196"/>
+        <source>via %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="247"/>
+        <source>found by %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="197"/>
+        <source>searched: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/search_view.py" line="202"/>
+        <source>%n document(s) left out by the filters</source>
+        <translation>
+            <numerusform>%n document left out by the filters</numerusform>
+            <numerusform>%n documents left out by the filters</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="204"/>
+        <source>%1: could not count what the filters leave out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/search_view.py" line="207"/>
+        <source>%1 is not searched (%n document(s))</source>
+        <translation>
+            <numerusform>%1 is not searched (%n document)</numerusform>
+            <numerusform>%1 is not searched (%n documents)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="211"/>
+        <source>%1 is not searched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="218"/>
+        <source>keywords</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="218"/>
+        <source>meaning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="221"/>
+        <source>Why “%1” was not found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="225"/>
+        <source>Words of your question that occur nowhere in your library: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="229"/>
+        <source>No document was left out: every library your answers search was searched, without filters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="230"/>
+        <source>The closest passages did not answer the question well enough to quote them. Judge them yourself:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="237"/>
+        <source>p. %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="244"/>
+        <source>keywords #%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="246"/>
+        <source>meaning #%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="248"/>
+        <source>score %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="250"/>
+        <source>words: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="252"/>
+        <source>none of your words (found by meaning)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="272"/>
+        <source>revoked</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
         <location filename="../../desktop_app/gui/settings_dialog.py" line="58"/>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="322"/>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="345"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="334"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="357"/>
         <source>Settings</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1761,62 +2183,82 @@ Undo the save anyway? The changed memory is erased too.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="261"/>
+        <source>%1 parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../../desktop_app/gui/settings_dialog.py" line="264"/>
-        <source>Add a GGUF model</source>
+        <source>context %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../desktop_app/gui/settings_dialog.py" line="265"/>
+        <source>chat template: yes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="266"/>
+        <source>chat template: none (choose one)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="276"/>
+        <source>Add a GGUF model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="277"/>
         <source>GGUF models (*.gguf)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="274"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="286"/>
         <source>Choose a chat template</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="275"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="287"/>
         <source>Template:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="279"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="291"/>
         <source>Model not added</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="287"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="299"/>
         <source>Model added</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="295"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="307"/>
         <source>Using the “%1” template instead of the one inside the GGUF.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="297"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="309"/>
         <source>You chose “%1”; if answers look garbled or never stop, the template is probably wrong for this model.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="300"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="312"/>
         <source>The gemma template has no system role: Acervo puts the instructions at the start of the first user message.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="331"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="343"/>
         <source>Not air-gapped: your questions and passages from your documents will be sent to this server.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="333"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="345"/>
         <source>This URL is on another computer. Tick “Allow a server on another computer” to use it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="336"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="348"/>
         <source>Cross-encoder folder</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1846,17 +2288,17 @@ Undo the save anyway? The changed memory is erased too.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="259"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="271"/>
         <source>writes answers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="260"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="272"/>
         <source>too small to write answers (%1): sources, or an experiment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="284"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="296"/>
         <source>It is big enough to write answers and is now the active model.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1914,22 +2356,22 @@ Undo the save anyway? The changed memory is erased too.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="497"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="499"/>
         <source>Page %1 · %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="501"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="503"/>
         <source>Team library “%1”</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="503"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="505"/>
         <source>the file is not on this computer; showing the text stored in the team library</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="505"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="507"/>
         <source>original file not found; showing the indexed text</source>
         <translation type="unfinished"></translation>
     </message>

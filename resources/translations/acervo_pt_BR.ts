@@ -4,89 +4,98 @@
 <context>
     <name>ChatPanel</name>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="174"/>
+        <location filename="../../desktop_app/gui/chat.py" line="201"/>
         <source>Ask a question about your documents. Every answer cites its sources: click a numbered badge to open the page it came from.</source>
         <translation>Faça uma pergunta sobre seus documentos. Toda resposta cita suas fontes: clique em um selo numerado para abrir a página de onde veio.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="175"/>
+        <location filename="../../desktop_app/gui/chat.py" line="202"/>
         <source>Ask about your documents… (Enter to send, Shift+Enter for a new line)</source>
         <translation>Pergunte sobre seus documentos… (Enter envia, Shift+Enter quebra a linha)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="176"/>
+        <location filename="../../desktop_app/gui/chat.py" line="203"/>
         <source>Sources only (no model)</source>
         <translation>Só fontes (sem modelo)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="207"/>
+        <location filename="../../desktop_app/gui/chat.py" line="250"/>
         <source>Answer with the best passages from your documents, without the language model</source>
         <translation>Responder com os melhores trechos dos seus documentos, sem o modelo de linguagem</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="178"/>
+        <location filename="../../desktop_app/gui/chat.py" line="205"/>
         <source>Ask</source>
         <translation>Perguntar</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="179"/>
+        <location filename="../../desktop_app/gui/chat.py" line="206"/>
         <source>Stop</source>
         <translation>Parar</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="180"/>
-        <location filename="../../desktop_app/gui/chat.py" line="512"/>
+        <location filename="../../desktop_app/gui/chat.py" line="207"/>
+        <location filename="../../desktop_app/gui/chat.py" line="602"/>
         <source>Undo</source>
         <translation>Desfazer</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="219"/>
-        <location filename="../../desktop_app/gui/chat.py" line="559"/>
+        <location filename="../../desktop_app/gui/chat.py" line="257"/>
+        <source>Answers quote your sources: no model writes them</source>
+        <translation>As respostas citam suas fontes: nenhum modelo as escreve</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="632"/>
         <source>You</source>
         <translation>Você</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="268"/>
+        <location filename="../../desktop_app/gui/chat.py" line="325"/>
         <source>Acervo</source>
         <translation>Acervo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="272"/>
+        <location filename="../../desktop_app/gui/chat.py" line="259"/>
+        <source>add a model</source>
+        <translation>adicionar um modelo</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="329"/>
         <source>Sources</source>
         <translation>Fontes</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="272"/>
+        <location filename="../../desktop_app/gui/chat.py" line="329"/>
         <source>found by</source>
         <translation>encontrado por</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="273"/>
+        <location filename="../../desktop_app/gui/chat.py" line="330"/>
         <source>p.</source>
         <translation>p.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="274"/>
+        <location filename="../../desktop_app/gui/chat.py" line="331"/>
         <source>meaning</source>
         <translation>significado</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="274"/>
+        <location filename="../../desktop_app/gui/chat.py" line="331"/>
         <source>keywords</source>
         <translation>palavras-chave</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="339"/>
+        <location filename="../../desktop_app/gui/chat.py" line="398"/>
         <source>Used what you told me: %1</source>
         <translation>Usei o que você me contou: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="350"/>
+        <location filename="../../desktop_app/gui/chat.py" line="409"/>
         <source>Memory saved: %1</source>
         <translation>Memória salva: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/chat.py" line="357"/>
+        <location filename="../../desktop_app/gui/chat.py" line="416"/>
         <source>Forgotten: %n memory item(s).</source>
         <translation>
             <numerusform>Esquecida: %n memória.</numerusform>
@@ -94,62 +103,77 @@
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="401"/>
+        <location filename="../../desktop_app/gui/chat.py" line="443"/>
+        <source>Why not found?</source>
+        <translation>Por que não encontrei?</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="447"/>
+        <source>Copy with citations</source>
+        <translation>Copiar com citações</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="448"/>
+        <source>Export…</source>
+        <translation>Exportar…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="484"/>
         <source>From your chat of %1</source>
         <translation>Da sua conversa de %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="403"/>
+        <location filename="../../desktop_app/gui/chat.py" line="486"/>
         <source>Open that chat</source>
         <translation>Abrir essa conversa</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="418"/>
+        <location filename="../../desktop_app/gui/chat.py" line="509"/>
         <source>no supporting evidence in your documents</source>
         <translation>sem evidência nos seus documentos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="419"/>
+        <location filename="../../desktop_app/gui/chat.py" line="510"/>
         <source>not found in your documents</source>
         <translation>não encontrado nos seus documentos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="420"/>
+        <location filename="../../desktop_app/gui/chat.py" line="511"/>
         <source>answered from sources only</source>
         <translation>respondido só com as fontes</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="424"/>
+        <location filename="../../desktop_app/gui/chat.py" line="515"/>
         <source>model unavailable: %1</source>
         <translation>modelo indisponível: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="425"/>
+        <location filename="../../desktop_app/gui/chat.py" line="516"/>
         <source>the model stopped with an error: %1</source>
         <translation>o modelo parou com um erro: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="426"/>
+        <location filename="../../desktop_app/gui/chat.py" line="517"/>
         <source>memory unavailable: %1</source>
         <translation>memória indisponível: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="427"/>
+        <location filename="../../desktop_app/gui/chat.py" line="518"/>
         <source>reranker unavailable: %1</source>
         <translation>reordenador indisponível: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="428"/>
+        <location filename="../../desktop_app/gui/chat.py" line="519"/>
         <source>no sentence matched the question&apos;s words; showing the top passages</source>
         <translation>nenhuma frase tem as palavras da pergunta; estes são os trechos mais próximos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="275"/>
+        <location filename="../../desktop_app/gui/chat.py" line="332"/>
         <source>Searched for: %1</source>
         <translation>Pesquisado: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/chat.py" line="277"/>
+        <location filename="../../desktop_app/gui/chat.py" line="334"/>
         <source>Closest passages (%n)</source>
         <translation>
             <numerusform>Trecho mais próximo (%n)</numerusform>
@@ -157,47 +181,47 @@
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="421"/>
+        <location filename="../../desktop_app/gui/chat.py" line="512"/>
         <source>stopped</source>
         <translation>interrompido</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="429"/>
+        <location filename="../../desktop_app/gui/chat.py" line="520"/>
         <source>searched by keywords only in %1: it was indexed with another embedding model (reindex it)</source>
         <translation>busca só por palavras-chave: %1 foi indexada com outro modelo de embeddings (reindexe)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="430"/>
+        <location filename="../../desktop_app/gui/chat.py" line="521"/>
         <source>a library could not be searched: %1</source>
         <translation>uma biblioteca não pôde ser consultada: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="431"/>
+        <location filename="../../desktop_app/gui/chat.py" line="522"/>
         <source>not in your documents; from your chat of %1</source>
         <translation>não está nos seus documentos; da sua conversa de %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="432"/>
+        <location filename="../../desktop_app/gui/chat.py" line="523"/>
         <source>not in your documents; from what you told me</source>
         <translation>não está nos seus documentos; do que você me contou</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="435"/>
+        <location filename="../../desktop_app/gui/chat.py" line="526"/>
         <source>this computer&apos;s library</source>
         <translation>a biblioteca deste computador</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="466"/>
+        <location filename="../../desktop_app/gui/chat.py" line="556"/>
         <source>No answer.</source>
         <translation>Sem resposta.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="474"/>
+        <location filename="../../desktop_app/gui/chat.py" line="564"/>
         <source>The answer failed.</source>
         <translation>A resposta falhou.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="512"/>
+        <location filename="../../desktop_app/gui/chat.py" line="602"/>
         <source>Since it was saved, this memory was changed in the Memory panel:
 
 %1
@@ -210,48 +234,48 @@ Undo the save anyway? The changed memory is erased too.</source>
 Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="514"/>
+        <location filename="../../desktop_app/gui/chat.py" line="604"/>
         <source>Kept: the memory as you changed it stays.</source>
         <translation>Mantida: a memória fica como você a alterou.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="526"/>
+        <location filename="../../desktop_app/gui/chat.py" line="616"/>
         <source>Nothing to undo: this memory was already removed.</source>
         <translation>Nada a desfazer: esta memória já foi removida.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="530"/>
+        <location filename="../../desktop_app/gui/chat.py" line="620"/>
         <source>Memory removed.</source>
         <translation>Memória removida.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="534"/>
+        <location filename="../../desktop_app/gui/chat.py" line="624"/>
         <source>Forget everything</source>
         <translation>Esquecer tudo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="535"/>
+        <location filename="../../desktop_app/gui/chat.py" line="625"/>
         <source>Erase everything Acervo remembers about you? This cannot be undone.</source>
         <translation>Apagar tudo o que o Acervo lembra sobre você? Isso não pode ser desfeito.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="209"/>
+        <location filename="../../desktop_app/gui/chat.py" line="253"/>
         <source>Answers already come from your documents&apos; passages: no model writes them now (see the status bar).</source>
         <translation>As respostas já vêm dos trechos dos seus documentos: nenhum modelo as redige agora (veja a barra de status).</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="267"/>
+        <location filename="../../desktop_app/gui/chat.py" line="324"/>
         <source>Acervo · experiment (small model)</source>
         <translation>Acervo · experimento (modelo pequeno)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="227"/>
-        <location filename="../../desktop_app/gui/chat.py" line="303"/>
+        <location filename="../../desktop_app/gui/chat.py" line="282"/>
+        <location filename="../../desktop_app/gui/chat.py" line="360"/>
         <source>Searching your documents…</source>
         <translation>Buscando nos seus documentos…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/chat.py" line="306"/>
+        <location filename="../../desktop_app/gui/chat.py" line="363"/>
         <source>Reading %n passage(s)…</source>
         <translation>
             <numerusform>Lendo %n trecho…</numerusform>
@@ -259,52 +283,52 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="308"/>
+        <location filename="../../desktop_app/gui/chat.py" line="365"/>
         <source>Writing…</source>
         <translation>Escrevendo…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="354"/>
+        <location filename="../../desktop_app/gui/chat.py" line="413"/>
         <source>Not saved: remembering facts about %1 needs your consent. You can give it in the Memory panel (Sensitive data consent…).</source>
         <translation>Não salvo: lembrar fatos sobre %1 precisa do seu consentimento. Você pode dá-lo no painel Memória (Consentimento para dados sensíveis…).</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="383"/>
+        <location filename="../../desktop_app/gui/chat.py" line="466"/>
         <source>The bundled model (SmolLM2, 135M parameters)</source>
         <translation>O modelo incluído (SmolLM2, 135M parâmetros)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="385"/>
+        <location filename="../../desktop_app/gui/chat.py" line="468"/>
         <source>%1 is too small to write answers that stick to your documents, so Acervo answers with the passages that match your question.</source>
         <translation>%1 é pequeno demais para redigir respostas fiéis aos seus documentos; por isso o Acervo responde com os trechos que correspondem à sua pergunta.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="387"/>
+        <location filename="../../desktop_app/gui/chat.py" line="470"/>
         <source>No language model is installed, so Acervo answers with the passages that match your question.</source>
         <translation>Nenhum modelo de linguagem está instalado; por isso o Acervo responde com os trechos que correspondem à sua pergunta.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="389"/>
+        <location filename="../../desktop_app/gui/chat.py" line="472"/>
         <source>The chosen model is unavailable, so Acervo answers with the passages that match your question.</source>
         <translation>O modelo escolhido não está disponível; por isso o Acervo responde com os trechos que correspondem à sua pergunta.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="390"/>
+        <location filename="../../desktop_app/gui/chat.py" line="473"/>
         <source>Add a model (Settings → Models)</source>
         <translation>Adicionar um modelo (Configurações → Modelos)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="392"/>
+        <location filename="../../desktop_app/gui/chat.py" line="475"/>
         <source>Try the small model anyway (experiment)</source>
         <translation>Testar o modelo pequeno mesmo assim (experimento)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="422"/>
+        <location filename="../../desktop_app/gui/chat.py" line="513"/>
         <source>Experiment: written by a model too small to follow the answer prompt. It may invent, repeat or mistranslate — check every badge.</source>
         <translation>Experimento: escrito por um modelo pequeno demais para seguir as instruções de resposta. Ele pode inventar, repetir ou traduzir mal — confira cada selo.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="423"/>
+        <location filename="../../desktop_app/gui/chat.py" line="514"/>
         <source>The model started repeating itself; the answer was cut there.</source>
         <translation>O modelo começou a se repetir; a resposta foi cortada ali.</translation>
     </message>
@@ -330,17 +354,17 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
 <context>
     <name>ConversationsPanel</name>
     <message>
-        <location filename="../../desktop_app/gui/conversations.py" line="59"/>
+        <location filename="../../desktop_app/gui/conversations.py" line="61"/>
         <source>New chat</source>
         <translation>Nova conversa</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/conversations.py" line="76"/>
+        <location filename="../../desktop_app/gui/conversations.py" line="84"/>
         <source>Untitled chat</source>
         <translation>Conversa sem título</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/conversations.py" line="79"/>
+        <location filename="../../desktop_app/gui/conversations.py" line="87"/>
         <source>%n message(s)</source>
         <translation>
             <numerusform>%n mensagem</numerusform>
@@ -348,37 +372,37 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/conversations.py" line="132"/>
+        <location filename="../../desktop_app/gui/conversations.py" line="140"/>
         <source>Open</source>
         <translation>Abrir</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/conversations.py" line="133"/>
+        <location filename="../../desktop_app/gui/conversations.py" line="141"/>
         <source>Rename…</source>
         <translation>Renomear…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/conversations.py" line="134"/>
+        <location filename="../../desktop_app/gui/conversations.py" line="142"/>
         <source>Delete…</source>
         <translation>Excluir…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/conversations.py" line="138"/>
+        <location filename="../../desktop_app/gui/conversations.py" line="146"/>
         <source>Rename chat</source>
         <translation>Renomear conversa</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/conversations.py" line="138"/>
+        <location filename="../../desktop_app/gui/conversations.py" line="146"/>
         <source>Title:</source>
         <translation>Título:</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/conversations.py" line="148"/>
+        <location filename="../../desktop_app/gui/conversations.py" line="156"/>
         <source>Delete chat</source>
         <translation>Excluir conversa</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/conversations.py" line="149"/>
+        <location filename="../../desktop_app/gui/conversations.py" line="157"/>
         <source>Delete this chat and its messages? Memories you saved from it stay until you delete them in the Memory panel.</source>
         <translation>Excluir esta conversa e suas mensagens? As memórias salvas a partir dela ficam até você excluí-las no painel Memória.</translation>
     </message>
@@ -386,59 +410,59 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
 <context>
     <name>ConversationsView</name>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="89"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="90"/>
         <source>Earlier conversations Acervo can recall when it answers (what you and the assistant said). Delete a conversation to erase it and its search entries for good; Settings can turn recall off.</source>
         <translation>Conversas anteriores que o Acervo pode lembrar ao responder (o que você e o assistente disseram). Exclua uma conversa para apagá-la de vez, com suas entradas de busca; nas Configurações você pode desligar essa lembrança.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="90"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="91"/>
         <source>Search earlier conversations</source>
         <translation>Buscar nas conversas anteriores</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="91"/>
-        <location filename="../../desktop_app/gui/recall_view.py" line="174"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="92"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="175"/>
         <source>Delete conversation</source>
         <translation>Excluir conversa</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="92"/>
-        <location filename="../../desktop_app/gui/recall_view.py" line="156"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="93"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="157"/>
         <source>Delete message</source>
         <translation>Excluir mensagem</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="93"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="94"/>
         <source>Nothing to recall yet: earlier conversations appear here after you chat (or recall is switched off in Settings).</source>
         <translation>Nada para lembrar ainda: as conversas anteriores aparecem aqui depois que você conversa (ou a lembrança está desligada nas Configurações).</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="108"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="109"/>
         <source>Untitled chat</source>
         <translation>Conversa sem título</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="109"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="110"/>
         <source>%1 — chat of %2</source>
         <translation>%1 — conversa de %2</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="120"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="121"/>
         <source>You</source>
         <translation>Você</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="120"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="121"/>
         <source>Assistant</source>
         <translation>Assistente</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="157"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="158"/>
         <source>Erase this message from the chat and from what recall can use? The rest of the conversation stays.</source>
         <translation>Apagar esta mensagem da conversa e do que a lembrança pode usar? O resto da conversa fica.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="175"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="176"/>
         <source>Erase this conversation, its messages and everything recall indexed from it? Memories you saved from it stay until you delete them.</source>
         <translation>Apagar esta conversa, suas mensagens e tudo o que a lembrança indexou dela? As memórias salvas a partir dela ficam até você excluí-las.</translation>
     </message>
@@ -479,6 +503,60 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         <location filename="../../desktop_app/gui/dialogs.py" line="66"/>
         <source>Copy path</source>
         <translation>Copiar caminho</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentTableModel</name>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/library_model.py" line="49"/>
+        <source>%n page(s)</source>
+        <translation>
+            <numerusform>%n página</numerusform>
+            <numerusform>%n páginas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/library_model.py" line="50"/>
+        <source>%n passage(s)</source>
+        <translation>
+            <numerusform>%n trecho</numerusform>
+            <numerusform>%n trechos</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_model.py" line="51"/>
+        <source>Added %1</source>
+        <translation>Adicionado em %1</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_model.py" line="101"/>
+        <source>Title</source>
+        <translation>Título</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_model.py" line="101"/>
+        <source>Type</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_model.py" line="101"/>
+        <source>Pages</source>
+        <translation>Páginas</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_model.py" line="101"/>
+        <source>Passages</source>
+        <translation>Trechos</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_model.py" line="102"/>
+        <source>Folder</source>
+        <translation>Pasta</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_model.py" line="102"/>
+        <source>Added</source>
+        <translation>Adicionado</translation>
     </message>
 </context>
 <context>
@@ -529,9 +607,168 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
     </message>
 </context>
 <context>
+    <name>ExportActions</name>
+    <message>
+        <location filename="../../desktop_app/gui/export_actions.py" line="46"/>
+        <source>Question</source>
+        <translation>Pergunta</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/export_actions.py" line="46"/>
+        <source>Answer</source>
+        <translation>Resposta</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/export_actions.py" line="47"/>
+        <source>References</source>
+        <translation>Referências</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/export_actions.py" line="47"/>
+        <source>p.</source>
+        <translation>p.</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/export_actions.py" line="47"/>
+        <source>pp.</source>
+        <translation>pp.</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/export_actions.py" line="48"/>
+        <source>File</source>
+        <translation>Arquivo</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/export_actions.py" line="48"/>
+        <source>Team library</source>
+        <translation>Biblioteca da equipe</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/export_actions.py" line="49"/>
+        <source>Searched for: %1</source>
+        <translation>Pesquisado: %1</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/export_actions.py" line="50"/>
+        <source>Closest passages (not an answer)</source>
+        <translation>Trechos mais próximos (não são uma resposta)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/export_actions.py" line="50"/>
+        <source>revoked</source>
+        <translation>revogado</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/export_actions.py" line="51"/>
+        <source>Exported from Acervo on %1. The quotes are the documents&apos; own words.</source>
+        <translation>Exportado do Acervo em %1. As citações são as palavras dos próprios documentos.</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/export_actions.py" line="52"/>
+        <source>(no answer)</source>
+        <translation>(sem resposta)</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/export_actions.py" line="76"/>
+        <source>Copied with %n reference(s).</source>
+        <translation>
+            <numerusform>Copiado com %n referência.</numerusform>
+            <numerusform>Copiado com %n referências.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/export_actions.py" line="98"/>
+        <source>Export with citations</source>
+        <translation>Exportar com citações</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/export_actions.py" line="109"/>
+        <source>Exported to %1</source>
+        <translation>Exportado para %1</translation>
+    </message>
+</context>
+<context>
+    <name>GuideDialog</name>
+    <message>
+        <location filename="../../desktop_app/gui/guide.py" line="31"/>
+        <source>1. Add your documents</source>
+        <translation>1. Adicione seus documentos</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/guide.py" line="32"/>
+        <source>Drop files or folders anywhere on the window, or use Add files… (Ctrl+O). PDFs, Word, Markdown, text, web pages and scanned images are read on this computer; the Library lists them with their progress.</source>
+        <translation>Solte arquivos ou pastas em qualquer lugar da janela, ou use Adicionar arquivos… (Ctrl+O). PDFs, Word, Markdown, texto, páginas web e imagens digitalizadas são lidos neste computador; a Biblioteca os lista com o andamento.</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/guide.py" line="33"/>
+        <source>2. Ask</source>
+        <translation>2. Pergunte</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/guide.py" line="34"/>
+        <source>Type a question in the box under the chat and press Enter. Acervo searches your documents and answers with the passages that answer it, or with a text written by a language model if you added one (Settings → Models).</source>
+        <translation>Digite uma pergunta na caixa abaixo da conversa e tecle Enter. O Acervo busca nos seus documentos e responde com os trechos que a respondem, ou com um texto escrito por um modelo de linguagem, se você adicionou um (Configurações → Modelos).</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/guide.py" line="35"/>
+        <source>3. Check the badges</source>
+        <translation>3. Confira os selos</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/guide.py" line="36"/>
+        <source>Every claim carries a numbered badge. Click it: the source opens at the page, with the quoted words highlighted. When nothing in your documents answers, Acervo says so, shows the closest passages, and “Why not found?” explains it.</source>
+        <translation>Cada afirmação traz um selo numerado. Clique nele: a fonte abre na página, com as palavras citadas destacadas. Quando nada nos seus documentos responde, o Acervo diz isso, mostra os trechos mais próximos e “Por que não encontrei?” explica.</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/guide.py" line="37"/>
+        <source>4. See the search itself</source>
+        <translation>4. Veja a própria busca</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/guide.py" line="38"/>
+        <source>The Search tab beside the chat lists the passages as the answers rank them: what found each one (keywords, meaning), its rank and score, and your words it contains. Filters and the libraries searched are shown too.</source>
+        <translation>A aba Busca, ao lado da conversa, lista os trechos na ordem em que as respostas os classificam: o que encontrou cada um (palavras-chave, significado), sua posição e pontuação, e as suas palavras que ele contém. Os filtros e as bibliotecas pesquisadas também aparecem.</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/guide.py" line="39"/>
+        <source>5. Take answers with you</source>
+        <translation>5. Leve as respostas com você</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/guide.py" line="40"/>
+        <source>Under each answer, “Copy with citations” and “Export…” (Markdown, Word, PDF) keep the quotes exactly, with numbered references: document, page or article, the quoted words and the file.</source>
+        <translation>Abaixo de cada resposta, “Copiar com citações” e “Exportar…” (Markdown, Word, PDF) mantêm as citações exatas, com referências numeradas: documento, página ou artigo, as palavras citadas e o arquivo.</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/guide.py" line="41"/>
+        <source>6. Memory</source>
+        <translation>6. Memória</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/guide.py" line="42"/>
+        <source>Say “Remember that …” and Acervo keeps it; the chip under the chat undoes it. View → Memory… lists everything remembered, where it came from, and lets you edit, delete or export it.</source>
+        <translation>Diga “Lembre que …” e o Acervo guarda; o aviso abaixo da conversa desfaz. Exibir → Memória… lista tudo o que foi lembrado, de onde veio, e permite editar, apagar ou exportar.</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/guide.py" line="43"/>
+        <source>7. Privacy</source>
+        <translation>7. Privacidade</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/guide.py" line="44"/>
+        <source>Everything stays on this computer: the documents, the index, the models and your chats. “offline ✓” in the status bar says nothing leaves it; it names any server you allowed yourself.</source>
+        <translation>Tudo fica neste computador: os documentos, o índice, os modelos e as suas conversas. “offline ✓” na barra de status diz que nada sai dele; ela nomeia qualquer servidor que você mesmo tenha permitido.</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/guide.py" line="48"/>
+        <source>How Acervo works</source>
+        <translation>Como o Acervo funciona</translation>
+    </message>
+</context>
+<context>
     <name>IngestProgress</name>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="99"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="100"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
@@ -713,115 +950,77 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
 <context>
     <name>LibraryPanel</name>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="281"/>
+        <location filename="../../desktop_app/gui/library.py" line="272"/>
         <source>Add files…</source>
         <translation>Adicionar arquivos…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="282"/>
+        <location filename="../../desktop_app/gui/library.py" line="273"/>
         <source>Add folder…</source>
         <translation>Adicionar pasta…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="283"/>
+        <location filename="../../desktop_app/gui/library.py" line="274"/>
         <source>Filter by title or folder</source>
         <translation>Filtrar por título ou pasta</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="284"/>
+        <location filename="../../desktop_app/gui/library.py" line="275"/>
         <source>Reindex</source>
         <translation>Reindexar</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="285"/>
+        <location filename="../../desktop_app/gui/library.py" line="276"/>
         <source>Your library is empty. Drop files or folders here, or start with the sample documents.</source>
         <translation>Sua biblioteca está vazia. Arraste arquivos ou pastas para cá, ou comece com os documentos de exemplo.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="286"/>
+        <location filename="../../desktop_app/gui/library.py" line="277"/>
         <source>Load samples</source>
         <translation>Carregar exemplos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="288"/>
-        <source>Title</source>
-        <translation>Título</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_app/gui/library.py" line="288"/>
-        <source>Type</source>
-        <translation>Tipo</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_app/gui/library.py" line="288"/>
-        <source>Pages</source>
-        <translation>Páginas</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_app/gui/library.py" line="288"/>
-        <source>Chunks</source>
-        <translation>Trechos</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_app/gui/library.py" line="289"/>
-        <source>Folder</source>
-        <translation>Pasta</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_app/gui/library.py" line="289"/>
-        <source>Added</source>
-        <translation>Adicionado</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_app/gui/library.py" line="293"/>
+        <location filename="../../desktop_app/gui/library.py" line="284"/>
         <source>All types</source>
         <translation>Todos os tipos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="301"/>
+        <location filename="../../desktop_app/gui/library.py" line="292"/>
         <source>Any time</source>
         <translation>Qualquer data</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="301"/>
+        <location filename="../../desktop_app/gui/library.py" line="292"/>
         <source>Last 7 days</source>
         <translation>Últimos 7 dias</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="301"/>
+        <location filename="../../desktop_app/gui/library.py" line="292"/>
         <source>Last 30 days</source>
         <translation>Últimos 30 dias</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="302"/>
+        <location filename="../../desktop_app/gui/library.py" line="293"/>
         <source>Last year</source>
         <translation>Último ano</translation>
     </message>
-    <message numerus="yes">
-        <location filename="../../desktop_app/gui/library.py" line="328"/>
-        <source>%n passage(s)</source>
-        <translation>
-            <numerusform>%n trecho</numerusform>
-            <numerusform>%n trechos</numerusform>
-        </translation>
-    </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="341"/>
+        <location filename="../../desktop_app/gui/library.py" line="364"/>
         <source>This library was indexed with another embedding model, so only keyword search works. Reindex to restore meaning-based search (the current index keeps working meanwhile).</source>
         <translation>Esta biblioteca foi indexada com outro modelo de embeddings, então só a busca por palavras funciona. Reindexe para recuperar a busca por significado (o índice atual continua funcionando enquanto isso).</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="364"/>
+        <location filename="../../desktop_app/gui/library.py" line="386"/>
         <source>Remove documents</source>
         <translation>Remover documentos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="365"/>
+        <location filename="../../desktop_app/gui/library.py" line="387"/>
         <source>Remove these documents from the library? Their text and vectors are erased from the index; the files themselves stay on disk.</source>
         <translation>Remover estes documentos da biblioteca? O texto e os vetores são apagados do índice; os arquivos continuam no disco.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library.py" line="378"/>
+        <location filename="../../desktop_app/gui/library.py" line="400"/>
         <source>Removed %n document(s).</source>
         <translation>
             <numerusform>%n documento removido.</numerusform>
@@ -829,42 +1028,47 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="410"/>
+        <location filename="../../desktop_app/gui/library.py" line="432"/>
         <source>Open original</source>
         <translation>Abrir original</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="411"/>
+        <location filename="../../desktop_app/gui/library.py" line="433"/>
         <source>Re-index</source>
         <translation>Reindexar</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="413"/>
+        <location filename="../../desktop_app/gui/library.py" line="435"/>
         <source>Remove from library…</source>
         <translation>Remover da biblioteca…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="444"/>
+        <location filename="../../desktop_app/gui/library.py" line="466"/>
         <source>Adding documents…</source>
         <translation>Adicionando documentos…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="452"/>
+        <location filename="../../desktop_app/gui/library.py" line="474"/>
         <source>Reindexing…</source>
         <translation>Reindexando…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="485"/>
+        <location filename="../../desktop_app/gui/library.py" line="507"/>
         <source>an unexpected error (details in the log)</source>
         <translation>um erro inesperado (detalhes no log)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="366"/>
+        <location filename="../../desktop_app/gui/library.py" line="388"/>
         <source>Also erase chat answers that quote them</source>
         <translation>Apagar também as respostas do chat que os citam</translation>
     </message>
+    <message>
+        <location filename="../../desktop_app/gui/library.py" line="279"/>
+        <source>How Acervo works</source>
+        <translation>Como o Acervo funciona</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library.py" line="380"/>
+        <location filename="../../desktop_app/gui/library.py" line="402"/>
         <source>Erased %n chat answer(s) that quoted them.</source>
         <translation>
             <numerusform>%n resposta do chat que os citava foi apagada.</numerusform>
@@ -872,7 +1076,7 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library.py" line="383"/>
+        <location filename="../../desktop_app/gui/library.py" line="405"/>
         <source>%n chat answer(s) still quote them; delete those chats to erase the text.</source>
         <translation>
             <numerusform>%n resposta do chat ainda os cita; apague essas conversas para apagar o texto.</numerusform>
@@ -880,25 +1084,25 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="390"/>
+        <location filename="../../desktop_app/gui/library.py" line="412"/>
         <source>Another Acervo process is updating the library; waiting…</source>
         <translation>Outro processo do Acervo está atualizando a biblioteca; aguardando…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="252"/>
-        <location filename="../../desktop_app/gui/library.py" line="279"/>
+        <location filename="../../desktop_app/gui/library.py" line="243"/>
+        <location filename="../../desktop_app/gui/library.py" line="270"/>
         <source>This computer</source>
         <translation>Este computador</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="252"/>
-        <location filename="../../desktop_app/gui/library.py" line="280"/>
+        <location filename="../../desktop_app/gui/library.py" line="243"/>
+        <location filename="../../desktop_app/gui/library.py" line="271"/>
         <source>Team: %1</source>
         <translation>Equipe: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="269"/>
-        <location filename="../../desktop_app/gui/library.py" line="425"/>
+        <location filename="../../desktop_app/gui/library.py" line="260"/>
+        <location filename="../../desktop_app/gui/library.py" line="447"/>
         <source>This team library is read-only in your settings.</source>
         <translation>Esta biblioteca da equipe está como somente leitura nas suas configurações.</translation>
     </message>
@@ -906,186 +1110,212 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="245"/>
-        <location filename="../../desktop_app/gui/main_window.py" line="263"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="299"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="319"/>
         <source>Library</source>
         <translation>Biblioteca</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="246"/>
-        <location filename="../../desktop_app/gui/main_window.py" line="264"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="300"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="320"/>
         <source>Chats</source>
         <translation>Conversas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="247"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="301"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="326"/>
+        <source>Chat</source>
+        <translation>Conversa</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="302"/>
+        <source>Search</source>
+        <translation>Busca</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="303"/>
         <source>Memory — what Acervo remembers</source>
         <translation>Memória — o que o Acervo lembra</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="248"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="304"/>
         <source>Memories</source>
         <translation>Memórias</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="249"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="305"/>
         <source>Conversations</source>
         <translation>Conversas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="250"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="306"/>
         <source>&amp;File</source>
         <translation>&amp;Arquivo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="251"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="307"/>
         <source>&amp;Chat</source>
         <translation>&amp;Conversa</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="252"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="308"/>
         <source>&amp;View</source>
         <translation>&amp;Exibir</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="253"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="309"/>
         <source>&amp;Tools</source>
         <translation>&amp;Ferramentas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="254"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="310"/>
         <source>&amp;Help</source>
         <translation>A&amp;juda</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="255"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="311"/>
         <source>Add files…</source>
         <translation>Adicionar arquivos…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="256"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="312"/>
         <source>Add folder…</source>
         <translation>Adicionar pasta…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="257"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="313"/>
         <source>Quit</source>
         <translation>Sair</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="258"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="314"/>
         <source>New chat</source>
         <translation>Nova conversa</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="259"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="315"/>
         <source>Ask a question</source>
         <translation>Fazer uma pergunta</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="260"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="316"/>
         <source>Stop answer</source>
         <translation>Parar resposta</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="261"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="317"/>
         <source>Sources only (no model)</source>
         <translation>Só fontes (sem modelo)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="262"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="318"/>
         <source>Memory…</source>
         <translation>Memória…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="265"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="321"/>
         <source>Settings…</source>
         <translation>Configurações…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="266"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="322"/>
         <source>Reindex library</source>
         <translation>Reindexar biblioteca</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="267"/>
-        <location filename="../../desktop_app/gui/main_window.py" line="543"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="323"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="736"/>
         <source>About Acervo</source>
         <translation>Sobre o Acervo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="268"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="324"/>
+        <source>How Acervo works</source>
+        <translation>Como o Acervo funciona</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="325"/>
+        <source>Search the documents</source>
+        <translation>Buscar nos documentos</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="327"/>
+        <source>Export chat with citations…</source>
+        <translation>Exportar conversa com citações…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="328"/>
+        <source>Copy chat with citations</source>
+        <translation>Copiar conversa com citações</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="329"/>
         <source>Adding %p%</source>
         <translation>Adicionando %p%</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="361"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="506"/>
         <source>offline ✓</source>
         <translation>offline ✓</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="362"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="507"/>
         <source>Nothing leaves this computer</source>
         <translation>Nada sai deste computador</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="298"/>
-        <location filename="../../desktop_app/gui/main_window.py" line="314"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="434"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="444"/>
         <source>Model: %1</source>
         <translation>Modelo: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="299"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="435"/>
         <source>none (sources only)</source>
         <translation>nenhum (só fontes)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="302"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="456"/>
         <source>search model</source>
         <translation>modelo de busca</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="302"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="456"/>
         <source>library</source>
         <translation>biblioteca</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="303"/>
-        <source>language model</source>
-        <translation>modelo de linguagem</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="303"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="457"/>
         <source>memory</source>
         <translation>memória</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="304"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="458"/>
         <source>Loading %1…</source>
         <translation>Carregando %1…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="309"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="439"/>
         <source>Model: none (sources only)</source>
         <translation>Modelo: nenhum (só fontes)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="311"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="441"/>
         <source>Model: unavailable — sources-only answers</source>
         <translation>Modelo: indisponível — respostas só com fontes</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="350"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="495"/>
         <source>Models failed to load</source>
         <translation>Falha ao carregar os modelos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="380"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="525"/>
         <source>Library empty</source>
         <translation>Biblioteca vazia</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/main_window.py" line="384"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="529"/>
         <source>%n document(s)</source>
         <translation>
             <numerusform>%n documento</numerusform>
@@ -1093,7 +1323,7 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/main_window.py" line="385"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="530"/>
         <source>%n passage(s)</source>
         <translation>
             <numerusform>%n trecho</numerusform>
@@ -1101,87 +1331,92 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="391"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="536"/>
         <source>Add files</source>
         <translation>Adicionar arquivos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="392"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="537"/>
         <source>Documents and scans (*.pdf *.docx *.md *.markdown *.txt *.html *.htm *.png *.jpg *.jpeg *.tif *.tiff);;Scanned images (*.png *.jpg *.jpeg *.tif *.tiff);;All files (*)</source>
         <translation>Documentos e digitalizações (*.pdf *.docx *.md *.markdown *.txt *.html *.htm *.png *.jpg *.jpeg *.tif *.tiff);;Imagens digitalizadas (*.png *.jpg *.jpeg *.tif *.tiff);;Todos os arquivos (*)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="400"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="545"/>
         <source>Add folder</source>
         <translation>Adicionar pasta</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="543"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="615"/>
+        <source>Ask a question first: there is no chat to export yet.</source>
+        <translation>Faça uma pergunta primeiro: ainda não há conversa para exportar.</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/main_window.py" line="736"/>
         <source>Acervo answers questions about your own documents with cited sources, entirely on this computer. Nothing is sent anywhere.</source>
         <translation>O Acervo responde perguntas sobre os seus próprios documentos, com fontes citadas, inteiramente neste computador. Nada é enviado para lugar nenhum.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="329"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="472"/>
         <source>This model is too small to follow the answer prompt; its answers are labelled as experiments. Settings → Models → Who writes answers.</source>
         <translation>Este modelo é pequeno demais para seguir as instruções de resposta; as respostas dele são marcadas como experimento. Configurações → Modelos → Quem redige as respostas.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="330"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="473"/>
         <source>Experiment: %1 writes answers</source>
         <translation>Experimento: %1 redige as respostas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="332"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="475"/>
         <source>Answers are written by the language model from the passages it finds, with citation badges.</source>
         <translation>As respostas são redigidas pelo modelo de linguagem a partir dos trechos encontrados, com selos de citação.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="333"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="476"/>
         <source>Written answers: %1</source>
         <translation>Respostas redigidas: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="335"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="478"/>
         <source>The active model is too small to write reliable answers: Acervo shows the passages that answer your question, with badges. Add a model of 1B parameters or more (a GGUF file) for written answers.</source>
         <translation>O modelo ativo é pequeno demais para redigir respostas confiáveis: o Acervo mostra os trechos que respondem à sua pergunta, com selos. Adicione um modelo de 1B parâmetros ou mais (um arquivo GGUF) para ter respostas redigidas.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="336"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="479"/>
         <source>No language model is installed: Acervo shows the passages that answer your question, with badges. Add a GGUF model for written answers.</source>
         <translation>Nenhum modelo de linguagem está instalado: o Acervo mostra os trechos que respondem à sua pergunta, com selos. Adicione um modelo GGUF para ter respostas redigidas.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="339"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="482"/>
         <source>You chose answers from your sources in Settings.</source>
         <translation>Você escolheu respostas a partir das suas fontes nas Configurações.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="340"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="483"/>
         <source>Answers from your sources</source>
         <translation>Respostas das suas fontes</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="326"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="469"/>
         <source>add a model</source>
         <translation>adicionar um modelo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="366"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="511"/>
         <source>team server %1</source>
         <translation>servidor da equipe %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="367"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="512"/>
         <source>model server %1</source>
         <translation>servidor de modelo %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="369"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="514"/>
         <source>network: %1 only ⚠</source>
         <translation>rede: só %1 ⚠</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="370"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="515"/>
         <source>Questions and passages go to these servers; nothing else leaves this computer:</source>
         <translation>Perguntas e trechos vão para estes servidores; nada mais sai deste computador:</translation>
     </message>
@@ -1277,77 +1512,77 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
 <context>
     <name>MemoryPanel</name>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="264"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="269"/>
         <source>What Acervo remembers from what you told it. Double-click a text to correct it; click a source to see the message it came from.</source>
         <translation>O que o Acervo lembra do que você contou. Clique duas vezes em um texto para corrigi-lo; clique em uma origem para ver a mensagem de onde veio.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="265"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="270"/>
         <source>Search memories</source>
         <translation>Buscar memórias</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="266"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="271"/>
         <source>Show older versions</source>
         <translation>Mostrar versões antigas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="267"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="272"/>
         <source>Delete</source>
         <translation>Excluir</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="268"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="273"/>
         <source>Forget everything…</source>
         <translation>Esquecer tudo…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="269"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="274"/>
         <source>Export JSON…</source>
         <translation>Exportar JSON…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="270"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="275"/>
         <source>Sensitive data consent…</source>
         <translation>Consentimento para dados sensíveis…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="271"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="276"/>
         <source>Details</source>
         <translation>Detalhes</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="324"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="333"/>
         <source>Forget everything</source>
         <translation>Esquecer tudo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="325"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="334"/>
         <source>Erase everything Acervo remembers about you, with every copy? This cannot be undone.</source>
         <translation>Apagar tudo o que o Acervo lembra sobre você, com todas as cópias? Isso não pode ser desfeito.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="365"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="374"/>
         <source>Export memories</source>
         <translation>Exportar memórias</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="366"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="375"/>
         <source>JSON files (*.json)</source>
         <translation>Arquivos JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="371"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="380"/>
         <source>Exported to %1</source>
         <translation>Exportado para %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="383"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="392"/>
         <source>Withdraw consent</source>
         <translation>Retirar consentimento</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="384"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="393"/>
         <source>Withdrawing consent erases what is stored in: %1. Continue?</source>
         <translation>Retirar o consentimento apaga o que está guardado em: %1. Continuar?</translation>
     </message>
@@ -1355,62 +1590,67 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
 <context>
     <name>MemoryTableModel</name>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="100"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="101"/>
         <source>Text</source>
         <translation>Texto</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="100"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="101"/>
         <source>Category</source>
         <translation>Categoria</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="100"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="101"/>
         <source>About</source>
         <translation>Sobre</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="100"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="101"/>
         <source>Source</source>
         <translation>Origem</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="101"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="102"/>
         <source>Saved</source>
         <translation>Salva em</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="101"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="102"/>
         <source>Expires</source>
         <translation>Expira em</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="101"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="102"/>
         <source>Sensitive</source>
         <translation>Sensível</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="123"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="124"/>
         <source>You said on %1: “%2” (click to see the message)</source>
         <translation>Você disse em %1: “%2” (clique para ver a mensagem)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="138"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="141"/>
+        <source>before the edit of %1</source>
+        <translation>antes da edição de %1</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="143"/>
         <source>superseded</source>
         <translation>substituída</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="143"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="148"/>
         <source>you</source>
         <translation>você</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="149"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="154"/>
         <source>never</source>
         <translation>nunca</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="151"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="156"/>
         <source>yes</source>
         <translation>sim</translation>
     </message>
@@ -1540,11 +1780,193 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
     </message>
 </context>
 <context>
+    <name>SearchPanel</name>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="96"/>
+        <source>Search your documents (the passages answers would use)</source>
+        <translation>Busque nos seus documentos (os trechos que as respostas usariam)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="97"/>
+        <source>Search</source>
+        <translation>Buscar</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="98"/>
+        <source>All types</source>
+        <translation>Todos os tipos</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="101"/>
+        <source>Any time</source>
+        <translation>Qualquer data</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="101"/>
+        <source>Last 7 days</source>
+        <translation>Últimos 7 dias</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="101"/>
+        <source>Last 30 days</source>
+        <translation>Últimos 30 dias</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="102"/>
+        <source>Last year</source>
+        <translation>Último ano</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="107"/>
+        <source>The passages are listed as the answers rank them: what found each one (keywords, meaning), its rank and score, and the words of your query it contains.</source>
+        <translation>Os trechos aparecem na ordem em que as respostas os classificam: o que encontrou cada um (palavras-chave, significado), sua posição e pontuação, e as palavras da sua busca que ele contém.</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="122"/>
+        <source>Libraries your answers search</source>
+        <translation>Bibliotecas em que as respostas buscam</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="129"/>
+        <source>This computer</source>
+        <translation>Este computador</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="129"/>
+        <source>Team: %1</source>
+        <translation>Equipe: %1</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="151"/>
+        <source>Searching your documents…</source>
+        <translation>Buscando nos seus documentos…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="185"/>
+        <source>No passage matches this search.</source>
+        <translation>Nenhum trecho corresponde a esta busca.</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/search_view.py" line="193"/>
+        <source>%n passage(s)</source>
+        <translation>
+            <numerusform>%n trecho</numerusform>
+            <numerusform>%n trechos</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="196"/>
+        <source>via %1</source>
+        <translation>via %1</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="247"/>
+        <source>found by %1</source>
+        <translation>encontrado por %1</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="197"/>
+        <source>searched: %1</source>
+        <translation>pesquisado: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/search_view.py" line="202"/>
+        <source>%n document(s) left out by the filters</source>
+        <translation>
+            <numerusform>%n documento deixado de fora pelos filtros</numerusform>
+            <numerusform>%n documentos deixados de fora pelos filtros</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="204"/>
+        <source>%1: could not count what the filters leave out</source>
+        <translation>%1: não foi possível contar o que os filtros deixam de fora</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/search_view.py" line="207"/>
+        <source>%1 is not searched (%n document(s))</source>
+        <translation>
+            <numerusform>%1 não é pesquisada (%n documento)</numerusform>
+            <numerusform>%1 não é pesquisada (%n documentos)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="211"/>
+        <source>%1 is not searched</source>
+        <translation>%1 não é pesquisada</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="218"/>
+        <source>keywords</source>
+        <translation>palavras-chave</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="218"/>
+        <source>meaning</source>
+        <translation>significado</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="221"/>
+        <source>Why “%1” was not found</source>
+        <translation>Por que “%1” não foi encontrado</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="225"/>
+        <source>Words of your question that occur nowhere in your library: %1</source>
+        <translation>Palavras da sua pergunta que não aparecem em nenhum lugar da sua biblioteca: %1</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="229"/>
+        <source>No document was left out: every library your answers search was searched, without filters.</source>
+        <translation>Nenhum documento ficou de fora: todas as bibliotecas em que as respostas buscam foram pesquisadas, sem filtros.</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="230"/>
+        <source>The closest passages did not answer the question well enough to quote them. Judge them yourself:</source>
+        <translation>Os trechos mais próximos não respondiam à pergunta o bastante para serem citados. Julgue-os você mesmo:</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="237"/>
+        <source>p. %1</source>
+        <translation>p. %1</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="244"/>
+        <source>keywords #%1</source>
+        <translation>palavras-chave nº %1</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="246"/>
+        <source>meaning #%1</source>
+        <translation>significado nº %1</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="248"/>
+        <source>score %1</source>
+        <translation>pontuação %1</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="250"/>
+        <source>words: %1</source>
+        <translation>palavras: %1</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="252"/>
+        <source>none of your words (found by meaning)</source>
+        <translation>nenhuma das suas palavras (encontrado pelo significado)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="272"/>
+        <source>revoked</source>
+        <translation>revogado</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
         <location filename="../../desktop_app/gui/settings_dialog.py" line="58"/>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="322"/>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="345"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="334"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="357"/>
         <source>Settings</source>
         <translation>Configurações</translation>
     </message>
@@ -1740,62 +2162,82 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         <translation>incluído</translation>
     </message>
     <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="261"/>
+        <source>%1 parameters</source>
+        <translation>%1 parâmetros</translation>
+    </message>
+    <message>
         <location filename="../../desktop_app/gui/settings_dialog.py" line="264"/>
+        <source>context %1</source>
+        <translation>contexto %1</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="265"/>
+        <source>chat template: yes</source>
+        <translation>modelo de chat: sim</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="266"/>
+        <source>chat template: none (choose one)</source>
+        <translation>modelo de chat: nenhum (escolha um)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="276"/>
         <source>Add a GGUF model</source>
         <translation>Adicionar um modelo GGUF</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="265"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="277"/>
         <source>GGUF models (*.gguf)</source>
         <translation>Modelos GGUF (*.gguf)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="274"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="286"/>
         <source>Choose a chat template</source>
         <translation>Escolha um modelo de chat</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="275"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="287"/>
         <source>Template:</source>
         <translation>Modelo de chat:</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="279"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="291"/>
         <source>Model not added</source>
         <translation>Modelo não adicionado</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="287"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="299"/>
         <source>Model added</source>
         <translation>Modelo adicionado</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="295"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="307"/>
         <source>Using the “%1” template instead of the one inside the GGUF.</source>
         <translation>Usando o modelo de chat “%1” no lugar do que vem dentro do GGUF.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="297"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="309"/>
         <source>You chose “%1”; if answers look garbled or never stop, the template is probably wrong for this model.</source>
         <translation>Você escolheu “%1”; se as respostas saírem truncadas ou não pararem, o modelo de chat provavelmente não serve para este modelo.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="300"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="312"/>
         <source>The gemma template has no system role: Acervo puts the instructions at the start of the first user message.</source>
         <translation>O modelo de chat gemma não tem papel de sistema: o Acervo põe as instruções no início da primeira mensagem do usuário.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="331"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="343"/>
         <source>Not air-gapped: your questions and passages from your documents will be sent to this server.</source>
         <translation>Não isolado: suas perguntas e trechos dos seus documentos serão enviados a este servidor.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="333"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="345"/>
         <source>This URL is on another computer. Tick “Allow a server on another computer” to use it.</source>
         <translation>Esta URL está em outro computador. Marque “Permitir um servidor em outro computador” para usá-la.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="336"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="348"/>
         <source>Cross-encoder folder</source>
         <translation>Pasta do cross-encoder</translation>
     </message>
@@ -1825,17 +2267,17 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         <translation>Quem redige as respostas:</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="259"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="271"/>
         <source>writes answers</source>
         <translation>redige respostas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="260"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="272"/>
         <source>too small to write answers (%1): sources, or an experiment</source>
         <translation>pequeno demais para redigir respostas (%1): fontes, ou experimento</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/settings_dialog.py" line="284"/>
+        <location filename="../../desktop_app/gui/settings_dialog.py" line="296"/>
         <source>It is big enough to write answers and is now the active model.</source>
         <translation>Ele é grande o bastante para redigir respostas e agora é o modelo ativo.</translation>
     </message>
@@ -1918,22 +2360,22 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         <translation>Fontes</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="497"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="499"/>
         <source>Page %1 · %2</source>
         <translation>Página %1 · %2</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="505"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="507"/>
         <source>original file not found; showing the indexed text</source>
         <translation>arquivo original não encontrado; mostrando o texto indexado</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="501"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="503"/>
         <source>Team library “%1”</source>
         <translation>Biblioteca da equipe “%1”</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="503"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="505"/>
         <source>the file is not on this computer; showing the text stored in the team library</source>
         <translation>o arquivo não está neste computador; mostrando o texto guardado na biblioteca da equipe</translation>
     </message>

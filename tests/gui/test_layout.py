@@ -105,7 +105,8 @@ def qtbot_button() -> Any:
     return Qt.MouseButton.LeftButton
 
 
-def test_the_three_panes_are_remembered_on_a_wide_window(qtbot, gui_app: App) -> None:
+def test_on_a_wide_window_the_sources_wait_for_a_badge_and_sizes_are_remembered(
+        qtbot, gui_app: App, tmp_path) -> None:
     from desktop_app.gui.run import build_window
 
     first = build_window(gui_app)
@@ -113,6 +114,14 @@ def test_the_three_panes_are_remembered_on_a_wide_window(qtbot, gui_app: App) ->
     first.resize(1366, 768)
     first.show()
     qtbot.wait(100)
+    left, chat, sources = first.splitter.sizes()
+    # no empty viewer taking a third of the width: the chat gets it until a badge
+    assert sources == 0 and chat > 750 and left > 250  # (was ~500 px with the viewer)
+    note = tmp_path / "nota.md"
+    note.write_text("# Nota\n\nO prazo é de quinze dias.\n", encoding="utf-8")
+    first.show_citation(Citation(1, "d", "d:0", "Nota", str(note), "md", 1, 1, 0, 10, 0.5,
+                                 frozenset(), "O prazo é de quinze dias."))
+    qtbot.wait(50)
     assert all(size > 0 for size in first.splitter.sizes())
     first.splitter.setSizes([300, 700, 350])
     chosen = first.splitter.sizes()
@@ -125,6 +134,11 @@ def test_the_three_panes_are_remembered_on_a_wide_window(qtbot, gui_app: App) ->
     second.resize(1366, 768)
     second.show()
     qtbot.wait(100)
+    left, chat, sources = second.splitter.sizes()
+    assert sources == 0 and abs(left / (left + chat) - 300 / 1000) < 0.02
+    second.show_citation(Citation(1, "d", "d:0", "Nota", str(note), "md", 1, 1, 0, 10, 0.5,
+                                  frozenset(), "O prazo é de quinze dias."))
     again = second.splitter.sizes()
-    for old, new in zip(chosen, again, strict=True):
-        assert abs(old / sum(chosen) - new / sum(again)) < 0.02
+    assert abs(again[2] / sum(again) - chosen[2] / sum(chosen)) < 0.02
+    second.viewer.close_button.click()  # the × folds it away again, the chat takes it back
+    assert second.splitter.sizes()[2] == 0

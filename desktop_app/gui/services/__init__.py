@@ -15,11 +15,18 @@ this package changes.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from desktop_app.chat.stored import ReloadedMessage
 from desktop_app.errors import AppError
 from desktop_app.gui.services.chat import ChatServices, ConversationInfo
-from desktop_app.gui.services.library import IndexSummary, LibraryServices, RemovalSummary
+from desktop_app.gui.services.library import (
+    IndexSummary,
+    LibraryListing,
+    LibraryServices,
+    RemovalSummary,
+)
 from desktop_app.gui.services.memory import MemoryServices
 from desktop_app.gui.services.part import CancelCheck, ServicePart
 from desktop_app.gui.services.settings import ModelLoadState, SettingsServices
@@ -28,8 +35,18 @@ if TYPE_CHECKING:
     from desktop_app.app import App
 
 __all__ = ["CancelCheck", "ChatServices", "ConversationInfo", "GuiServices", "IndexSummary",
-           "LibraryServices", "MemoryServices", "ModelLoadState", "RemovalSummary",
-           "ServicePart", "SettingsServices"]
+           "LibraryListing", "LibraryServices", "MemoryServices", "ModelLoadState", "RemovalSummary",
+           "ServicePart", "SettingsServices", "StoredState"]
+
+
+@dataclass(frozen=True)
+class StoredState:
+    """What the window shows at start-up before any index or model is open: the library
+    as last listed (None when the index changed since), the chats, and the last chat."""
+
+    listing: LibraryListing | None
+    conversations: list[ConversationInfo]
+    last_chat: list[ReloadedMessage] | None  # None: no last chat (or it was deleted)
 
 
 class GuiServices(ServicePart):
@@ -44,24 +61,52 @@ class GuiServices(ServicePart):
         self.memory = MemoryServices(app)
         self.settings = SettingsServices(app, self.library)
 
-    def load_models(self, cancel: CancelCheck) -> Iterator[ModelLoadState]:
-        """Open the index, load the embedder, prepare the LLM; one state per step.
+    def stored_state(self, last_conversation: str) -> StoredState:
+        """The library listing, the chats and the last chat, from the stored state alone
+        (the state database and the stored listing: milliseconds, no LanceDB, no model)."""
+        listing = self.library.stored_listing()
+        conversations = self.chat.conversations()
+        messages = None
+        if last_conversation and any(c.id == last_conversation for c in conversations):
+            messages = self.chat.messages(last_conversation, documents=listing.documents
+                                          if listing is not None else [])
+        return StoredState(listing, conversations, messages)
 
-        The index comes first: opening it needs only the embedder's id and dimension (its
-        config files), not torch, so the library list shows within a second of the window
-        while the embedder still loads (seconds to tens of seconds on a busy laptop)."""
+    def load_models(self, cancel: CancelCheck) -> Iterator[ModelLoadState]:
+        """Everything start-up loads, in order (`open_library`, then `load_search`): the
+        window runs the two steps apart, the second once typing pauses."""
+        yield from self.open_library(cancel)
+        if not cancel():
+            yield from self.load_search(cancel)
+
+    def open_library(self, cancel: CancelCheck) -> Iterator[ModelLoadState]:
+        """Decide who writes answers, then open the index; one state per step. No language
+        model is loaded (`SettingsServices.load_llm`).
+
+        The answer mode comes first: it needs only the settings and the model file's header,
+        so the status bar says at once whether answers are written or quoted. The library
+        list and the last chat are already on screen from the stored state (`stored_state`);
+        the open index gives their badges' passages and keeps the list current."""
+        yield from self.settings.load_llm(cancel)
+        if not cancel():
+            yield from self.open_index(cancel)
+
+    def open_index(self, _cancel: CancelCheck) -> Iterator[ModelLoadState]:
+        """Open the index (importing LanceDB: seconds on a busy laptop)."""
         yield ModelLoadState("index", "loading")
         _ = self.app.index
         yield ModelLoadState("index", "ready")
-        if cancel():
-            return
+
+    def load_search(self, cancel: CancelCheck) -> Iterator[ModelLoadState]:
+        """Load the embedder (questions and the Search view need it) and the memory.
+
+        Reading the tokenizer (tokenizers' `from_file`, 250k pieces) holds Python's
+        interpreter lock for up to ~0.7 s at a time on a busy machine (onnxruntime's session
+        build barely does), so the window starts this step when typing pauses."""
         yield ModelLoadState("embedder", "loading")
         embedder = self.app.embedder
-        embedder.embed_query("warm-up")  # the first call pays torch's lazy start-up (seconds)
+        embedder.embed_query("warm-up")  # the first call starts the model (seconds)
         yield ModelLoadState("embedder", "ready", embedder.id)
-        if cancel():
-            return
-        yield from self.settings.load_llm(cancel)
         if cancel():
             return
         try:

@@ -9,14 +9,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from desktop_app.errors import AppError
+from desktop_app.gui.services import stored_listing
 from desktop_app.gui.services.part import CancelCheck, ServicePart
 from desktop_app.ingest.pathnames import display_path, path_from_key
+from desktop_app.retrieval.index_api import DocumentRecord
 
 if TYPE_CHECKING:
     from desktop_app.app import App
     from desktop_app.ingest.events import IngestEvent
     from desktop_app.ingest.pipeline import IngestPipeline
-    from desktop_app.retrieval.index_api import DocumentIndex, DocumentRecord
+    from desktop_app.retrieval.index_api import DocumentIndex
     from desktop_app.retrieval.reindex import ReindexProgress
 
 READ_ONLY = "This team library is read-only in your settings."
@@ -31,6 +33,14 @@ class IndexSummary:
     embedder_matches: bool
     mismatch_message: str = ""
     library: str = "local"
+
+
+@dataclass(frozen=True)
+class LibraryListing:
+    """What the Library panel lists: the documents and the index's figures."""
+
+    documents: list[DocumentRecord]
+    summary: IndexSummary
 
 
 @dataclass(frozen=True)
@@ -81,6 +91,21 @@ class LibraryServices(ServicePart):
 
     def documents(self) -> list[DocumentRecord]:
         return list(self.index().documents())
+
+    def listing(self) -> LibraryListing:
+        """The documents and figures of the current library, read from its index; this
+        computer's are also kept as the stored listing the next start shows at once."""
+        listing = LibraryListing(self.documents(), self.index_summary())
+        if self.current_library == "local":
+            stored_listing.save(self._app.paths, listing)
+        return listing
+
+    def stored_listing(self) -> LibraryListing | None:
+        """This computer's library as the last listing stored it, when the index has not
+        changed since (None otherwise): no index is opened, no model loaded."""
+        if self.current_library != "local":
+            return None
+        return stored_listing.load(self._app.paths)
 
     def ingest(self, paths: Sequence[Path], cancel: CancelCheck) -> Iterator[IngestEvent]:
         team = self.current_library != "local"  # a team library is never pruned

@@ -4,6 +4,7 @@ receipt."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -23,7 +24,22 @@ class MemoryServices(ServicePart):
         return self._app.memory
 
     def memories(self, status: str = "active") -> list[MemoryItem]:
-        return list(self.service().list_items(status=status))
+        """What is remembered; "history" adds the older versions: memories a later fact
+        replaced, and the earlier wordings of a memory the user edited (each right after
+        the memory, newest first, as a "superseded" copy whose `superseded_by` is the
+        memory itself and `updated_at` the time of the edit)."""
+        service = self.service()
+        items = list(service.list_items(status=status))
+        if status != "history":
+            return items
+        out: list[MemoryItem] = []
+        for item in items:
+            out.append(item)
+            edits = service.provenance(item.id).edits
+            out += [replace(item, text=edit.old_text, status="superseded",
+                            superseded_by=item.id, updated_at=edit.edited_at)
+                    for edit in reversed(edits) if edit.old_text]
+        return out
 
     def edit_memory(self, memory_id: str, text: str) -> MemoryItem:
         return self.service().edit(memory_id, text)

@@ -65,9 +65,10 @@ class SettingsServices(ServicePart):
             return None, exc
 
     def load_llm(self, _cancel: CancelCheck) -> Iterator[ModelLoadState]:
-        """Build the LLM the settings select, decide the answer mode, and load the weights
-        only when the model will write (a small model stays unloaded until an experiment)."""
-        yield ModelLoadState("llm", "loading", self.active_model_name())
+        """Build the LLM the settings select (its file's header only) and decide the answer
+        mode. The weights are not loaded here: llama.cpp loads them when the model first
+        writes (a model too small to write answers is never loaded unless asked for an
+        experiment), so the window never waits for a model no answer may use."""
         llm, error = self._llm()
         mode = self.answer_mode(llm, error)
         if llm is None and error is None:
@@ -78,15 +79,7 @@ class SettingsServices(ServicePart):
         elif not mode.use_llm:
             yield ModelLoadState("llm", "sources", llm.name, mode=mode)
         else:
-            try:
-                _ = getattr(llm, "llama", None)  # llama.cpp loads its weights on first access
-                yield ModelLoadState("llm", "ready", llm.name, mode=mode)
-            except AppError as exc:
-                from desktop_app.answer.mode import MODEL_ERROR, AnswerMode
-
-                yield ModelLoadState("llm", "unavailable", exc.user_message,
-                                     mode=AnswerMode(False, MODEL_ERROR, llm.name,
-                                                     detail=exc.user_message))
+            yield ModelLoadState("llm", "ready", llm.name, mode=mode)
 
     def answer_mode(self, llm: LLM | None = None, error: AppError | None = None) -> AnswerMode:
         """Who writes answers with the current settings. Reads GGUF headers (or asks
