@@ -209,7 +209,10 @@ def current_generation(root: Path) -> str | None:
     # the pointer is gone, garbled or names a deleted folder: the newest generation that
     # has its metadata (the one a completed reindex made active last)
     try:
-        found = [p.name for p in root.iterdir() if (p / META_FILE).is_file()]
+        # generations only (g1, g2, …): an index opened on its own beside other indexes
+        # (evaluation caches) has siblings that are not generations of one library
+        found = [p.name for p in root.iterdir()
+                 if _generation_number(p.name) > 0 and (p / META_FILE).is_file()]
     except OSError:
         found = []
     return max(found, key=_generation_number) if found else (name or None)

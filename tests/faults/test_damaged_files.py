@@ -301,3 +301,16 @@ def test_the_cli_shows_no_traceback_for_a_damaged_library(home: Path, tmp_path: 
     assert cli("doctor", "--quick").returncode == 1
     assert cli("doctor", "--quick", "--repair").returncode == 0
     assert cli("doctor", "--quick").returncode == 0
+
+
+def test_indexes_side_by_side_are_not_generations_of_one_library(tmp_path: Path) -> None:
+    """Evaluation caches keep several indexes in one folder, without a pointer: each is
+    current (writable, checked on open), and only g1, g2… count as generations."""
+    from desktop_app.retrieval.index import LanceIndex, current_generation
+
+    first = LanceIndex.open_generation(tmp_path / "faquad", embedder_id="e", dim=4)
+    second = LanceIndex.open_generation(tmp_path / "pira", embedder_id="e", dim=4)
+    assert current_generation(tmp_path) is None
+    assert first.is_current() and second.is_current()
+    with first.writing("a test"):
+        pass
