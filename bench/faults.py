@@ -233,11 +233,11 @@ from pathlib import Path
 from desktop_app.app import build_app
 from desktop_app.gui.services import GuiServices
 app = build_app(); app.start_logging(); services = GuiServices(app)
-for _event in services.ingest([Path(sys.argv[1])], lambda: False):
+for _event in services.library.ingest([Path(sys.argv[1])], lambda: False):
     pass
-conversation = services.chat_service().new_conversation("janela")
+conversation = services.chat.service().new_conversation("janela")
 for n in range(3):
-    for _event in services.ask(conversation, f"Lembre que meu ramal da janela {n} é 40{n}1",
+    for _event in services.chat.ask(conversation, f"Lembre que meu ramal da janela {n} é 40{n}1",
                                sources_only=True, cancel=lambda: False):
         pass
 '''
