@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
-from desktop_app.errors import UnreadableDocumentError
+from desktop_app.errors import LimitExceededError, UnreadableDocumentError
 from desktop_app.ingest import limits
 from desktop_app.ingest.types import LoadedDocument, PageProgress
 from desktop_app.ingest.zipxml import (
@@ -89,7 +89,7 @@ def load_epub(path: Path, *, progress: PageProgress | None = None,
         if count == 0:
             raise UnreadableDocumentError(f"“{name}” is an e-book with no pages.")
         if max_pages is not None and count > max_pages:
-            raise UnreadableDocumentError(
+            raise LimitExceededError(
                 f"“{name}” lays out to {count:,} pages, more than the limit of {max_pages:,} "
                 "(Settings → maximum pages per document); nothing was indexed from it.")
 

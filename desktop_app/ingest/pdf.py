@@ -26,7 +26,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from desktop_app.errors import UnreadableDocumentError
+from desktop_app.errors import LimitExceededError, UnreadableDocumentError
 from desktop_app.ingest.cleaning import (
     Paragraph,
     assemble_page,
@@ -492,7 +492,7 @@ def load_pdf(path: Path, *, progress: PageProgress | None = None,
         if document.page_count == 0:
             raise UnreadableDocumentError(f"“{name}” is a damaged PDF: no page could be read.")
         if max_pages is not None and document.page_count > max_pages:
-            raise UnreadableDocumentError(
+            raise LimitExceededError(
                 f"“{name}” has {document.page_count:,} pages, more than the limit of "
                 f"{max_pages:,} (Settings → maximum pages per document). Split the file or "
                 "raise the limit; nothing was indexed from it.")

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 from xml.etree.ElementTree import Element, ParseError, XMLPullParser
 
-from desktop_app.errors import UnreadableDocumentError
+from desktop_app.errors import LimitExceededError, UnreadableDocumentError
 from desktop_app.ingest import limits
 
 # Elements inside elements: what real office files nest is far below (a table in a frame in
@@ -37,8 +37,8 @@ def unreadable(name: str, kind: str, detail: str = "") -> UnreadableDocumentErro
         f"“{name}” is not a readable {kind} (damaged, or password-protected).", detail=detail)
 
 
-def too_deep(name: str) -> UnreadableDocumentError:
-    return UnreadableDocumentError(
+def too_deep(name: str) -> LimitExceededError:
+    return LimitExceededError(
         f"“{name}” nests XML elements more than {MAX_XML_DEPTH:,} deep, the limit Acervo "
         "reads; it looks damaged or built to crash readers, so nothing was indexed from it.")
 
