@@ -51,6 +51,8 @@ class IngestJournal(Protocol):
 
     def forget(self, key: str) -> None: ...  # the file left the library
 
+    def paths(self) -> list[str]: ...  # every path key with a status
+
     def flush(self) -> None: ...  # what `record` buffered, written now
 
     def embedded(self, embedder_id: str, passages: int, seconds: float) -> None: ...
@@ -81,6 +83,9 @@ class NullJournal:
 
     def forget(self, key: str) -> None:
         pass
+
+    def paths(self) -> list[str]:
+        return []
 
     def flush(self) -> None:
         pass

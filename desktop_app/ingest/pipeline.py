@@ -225,7 +225,7 @@ class IngestPipeline(Removals):
 
     def run(self, paths: Sequence[Path], *, cancel: Callable[[], bool] | None = None,
             prune_missing: bool = True, lock_timeout: float | None = None,
-            resume: bool = False) -> Iterator[IngestEvent]:
+            resume: bool = False, removed: Sequence[str] = ()) -> Iterator[IngestEvent]:
         """Ingest files and folders; yields progress events, ends with `RunDone`.
 
         `lock_timeout`: how long to wait for another process that holds the library's writer
@@ -233,13 +233,15 @@ class IngestPipeline(Removals):
         `resume`: also finish the runs a crash, kill or quit interrupted (the journal keeps
         their roots; what they had done is found unchanged, never embedded again).
         Every file found is written down as waiting before the first one is read, and each
-        outcome as it comes (`journal.IngestJournal`).
+        outcome as it comes (`journal.IngestJournal`). `removed`: path keys of files seen
+        deleted (a watched folder): what was indexed from them leaves the library, after the
+        new files are in (a rename's new name reuses the old one's vectors).
         """
         from desktop_app.ingest.loaders import SUPPORTED_EXTENSIONS
 
         cancelled = cancel or (lambda: False)
         self._lock_timeout = lock_timeout
-        indexed = skipped = failed = removed = 0
+        indexed = skipped = failed = removed_count = 0
         seen: set[str] = set()
         was_cancelled = False
         stopped: AppError | None = None
@@ -324,12 +326,17 @@ class IngestPipeline(Removals):
                 indexed, skipped, failed = indexed + done, skipped + same, failed + bad
         self.journal.flush()
         try:
+            gone = [k for k in removed if k not in seen and not path_from_key(k).exists()]
+            for key in gone if not was_cancelled and stopped is None else []:
+                for removal in self.remove_path(key, cancelled=cancelled):
+                    removed_count += 1
+                    yield removal
             if prune_missing and not was_cancelled and stopped is None:
                 for removal in self._prune(roots, seen, cancelled):
-                    removed += 1
+                    removed_count += 1
                     yield removal
             if stopped is None and self._follow_generation() and (
-                    indexed or removed or self.index.unindexed_rows()):
+                    indexed or removed_count or self.index.unindexed_rows()):
                 with self.index.writing("finishing the ingest", timeout=lock_timeout,
                                         cancel=cancelled):
                     self.index.optimize()
@@ -341,7 +348,7 @@ class IngestPipeline(Removals):
         if not was_cancelled and stopped is None:
             for finished in (run_id, *resumed):  # done: not to be resumed
                 self.journal.end(finished)
-        yield RunDone(indexed, skipped, failed, removed, cancelled=was_cancelled,
+        yield RunDone(indexed, skipped, failed, removed_count, cancelled=was_cancelled,
                       stopped=stopped.user_message if stopped else "",
                       exit_code=stopped.exit_code if stopped else 0)
 

@@ -46,6 +46,14 @@ class Removals:
             if path_from_key(owner).exists():
                 continue  # e.g. hidden or now-unsupported; leave it to an explicit remove
             yield from self.remove_path(source, cancelled=cancelled)
+        # files that were never indexed (failed, skipped by a limit) and are gone: their
+        # status goes too
+        for key in self.journal.paths():
+            owner = owner_of(key)
+            if owner not in seen and any(owner.startswith(f.rstrip(os.sep) + os.sep)
+                                         for f in folders) \
+                    and not path_from_key(owner).exists():
+                self.journal.forget(key)
 
     def remove_path(self, source: str, *, cancelled: Callable[[], bool] | None = None
                     ) -> Iterator[FileRemoved]:

@@ -293,6 +293,11 @@ class StateJournal:
     def forget(self, key: str) -> None:
         self.state.forget(self.library, key)
 
+    def paths(self) -> list[str]:
+        self.state.flush()
+        return [str(r[0]) for r in self.state.query("SELECT path FROM files WHERE library = ?",
+                                                     (self.library,))]
+
     def flush(self) -> None:
         self.state.flush()
 

@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from desktop_app.ingest.pathnames import one_line
+from desktop_app.ingest.places import place_label
+from desktop_app.library.commands import add_scope_options, scope_from_args
 from desktop_app.privacy.stderr import confirm, tell_user
 from desktop_app.retrieval.types import Hit, SearchFilters, ocr_label
 
@@ -33,6 +35,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="search this library (`local` or a team library's name); repeatable; "
                         "default: every library the settings search")
     s.add_argument("--json", action="store_true")
+    add_scope_options(s)
     s.set_defaults(handler=cmd_search)
 
     r = sub.add_parser("reindex", help="rebuild the index with the current embedder (blue/green)")
@@ -79,6 +82,7 @@ def hit_to_dict(h: Hit) -> dict[str, object]:
         "page_start": h.page_start, "page_end": h.page_end, "section": " › ".join(h.heading_path),
         "score": round(h.score, 6), "legs": sorted(h.legs), "vector_rank": h.vector_rank,
         "keyword_rank": h.keyword_rank, "library": h.library, "text": h.text,
+        "place": place_label(h.file_type, h.page_start, h.page_end),
         "ocr_confidence": h.ocr_confidence,
     }
 
@@ -89,14 +93,18 @@ def cmd_search(args: argparse.Namespace, app: App) -> int:
         until=args.until, modified_since=args.modified_since, folder=args.folder,
         language=args.lang,
     )
+    scoped = scope_from_args(args, app, filters)
+    if scoped is not None and scoped.scope and not args.json:
+        tell_user(f"(scope: {scoped.scope}, {len(scoped.doc_ids)} documents)")
     searcher = app.searcher_for(args.library) if args.library else app.searcher
-    found = searcher.search_with_report(args.query, k=args.k, filters=filters)
+    found = searcher.search_with_report(args.query, k=args.k, filters=scoped)
     hits, report = found.hits, found.report
     for warning in report.warnings:
         tell_user(f"warning: {warning}")
     if args.json:
         # "warnings": the words, as before; "warning_codes": what a script can test
-        print(json.dumps({"query": args.query, "warnings": [str(w) for w in report.warnings],
+        print(json.dumps({"query": args.query, "scope": scoped.scope if scoped else "",
+                          "warnings": [str(w) for w in report.warnings],
                           "warning_codes": [{"code": str(w.code), "library": w.library,
                                              "detail": w.detail} for w in report.warnings],
                           "hits": [hit_to_dict(h) for h in hits]}, ensure_ascii=False, indent=2))
@@ -109,15 +117,16 @@ def print_hits(hits: list[Hit]) -> None:
     if not hits:
         print("no results")
     for n, h in enumerate(hits, start=1):
-        pages = f"p. {h.page_start}" if h.page_start == h.page_end else \
-            f"pp. {h.page_start}–{h.page_end}"
+        where = [place_label(h.file_type, h.page_start, h.page_end)]
         if h.ocr_confidence is not None:
-            pages += f", {ocr_label(h.ocr_confidence)}"
+            where.append(ocr_label(h.ocr_confidence))
+        pages = ", ".join(w for w in where if w)
         headings = [x for x in h.heading_path if x != h.title]  # an H1 often repeats the title
         section = f" › {' › '.join(headings)}" if headings else ""
         snippet = " ".join(h.text.split())[:160]
         library = f" [{h.library}]" if h.library != "local" else ""
-        print(one_line(f"[{n}] {h.title}{section} ({pages}){library}  score={h.score:.4f} "
+        place = f" ({pages})" if pages else ""
+        print(one_line(f"[{n}] {h.title}{section}{place}{library}  score={h.score:.4f} "
                        f"legs={'+'.join(sorted(h.legs))}"))
         print(f"    {snippet}")
 
