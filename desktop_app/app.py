@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from desktop_app.config.paths import AppPaths, app_paths
 from desktop_app.config.settings import Settings, load_settings, save_settings
-from desktop_app.errors import AppError
+from desktop_app.errors import AppError, DamagedStoreError
 from desktop_app.privacy.airgap import (
     apply_offline_environment,
     install_outbound_guard,
@@ -108,11 +108,36 @@ class App:
         self._team_failures: dict[str, tuple[float, AppError]] = {}
 
     def close(self) -> None:
-        """Release the SQLite state files (the index needs no closing)."""
+        """Release the SQLite state files (the index needs no closing) and forget the services
+        built on them (reopened on next use: after `doctor --repair` replaced a damaged file)."""
         for name in ("state_db", "library_state"):
             db = self.__dict__.pop(name, None)
             if db is not None:
                 db.close()
+        self._forget("conversations", "memory", "chat", "answer_service")
+
+    def state_integrity(self, *, deep: bool = True) -> list[str]:
+        """SQLite's own check of the state database (`doctor`); empty when it is sound."""
+        from desktop_app.state_db import StateDB
+
+        db = self.__dict__.get("state_db")
+        try:
+            opened = db or StateDB.open(self.paths.state_db)
+        except AppError as exc:
+            return [exc.user_message]
+        try:
+            return opened.integrity_problems(deep=deep)
+        finally:
+            if db is None:
+                opened.close()
+
+    def salvage_state(self) -> list[str]:
+        """`doctor --repair` of a damaged state database: set aside (never overwritten), what
+        it still holds copied into a new one; the report's lines."""
+        from desktop_app.memory.salvage import salvage
+
+        self.close()  # no open handle may write into the file being set aside
+        return salvage(self.paths.state_db).lines()
 
     def save_settings(self) -> None:
         save_settings(self.settings, self.paths.settings_file)
@@ -353,11 +378,18 @@ class App:
             reranker = self.reranker
         except AppError:
             reranker = None  # the fused order stands; `doctor` reports the problem
-        return AnswerService(self.searcher, llm, self.settings,
-                             memory=self.memory if self.settings.memory_enabled else None,
+        try:
+            memory = self.memory if self.settings.memory_enabled else None
+            recall = self.recall
+        except DamagedStoreError as exc:  # documents still answer; the user is told once
+            from desktop_app.locking import notify
+
+            notify(exc.user_message)
+            memory = recall = None
+        return AnswerService(self.searcher, llm, self.settings, memory=memory,
                              reranker=reranker, llm_error=self.llm_error,
                              embedder=self.embedder, library=self.library_floor,
-                             recall=self.recall, documents=self.document_texts)
+                             recall=recall, documents=self.document_texts)
 
     @cached_property
     def document_texts(self) -> DocumentTexts:
@@ -394,7 +426,11 @@ class App:
     def conversations(self) -> ConversationStore:
         from desktop_app.chat.conversations import ConversationStore
 
-        return ConversationStore(self.state_db)
+        store = ConversationStore(self.state_db)
+        # messages the store erases on its own (a removed document's quotes) leave the
+        # conversation-recall index too (opened only then)
+        store.on_erasure(lambda conversation_ids: self.recall.after_erasure(conversation_ids))
+        return store
 
     @cached_property
     def memory(self) -> MemoryService:

@@ -77,6 +77,11 @@ class LibraryRebuiltError(LibraryBusyError):
     """Another process switched the index generation (reindex) while this one waited."""
 
 
+class DamagedStoreError(AppError):
+    """A file of one of Acervo's own stores (an index table, the state database) is damaged
+    or missing on disk; the message names the store and says how to repair it."""
+
+
 class CancelledError(AppError):
     """The user cancelled a long operation."""
 

@@ -43,14 +43,20 @@ BUSY_MESSAGE = "Another Acervo process is updating the library; waiting…"
 WaitNotice = Callable[[str], None]
 Cancel = Callable[[], bool]
 
-# Where "waiting…" notices go: the CLI prints them, the window shows them in its status bar.
+# Where the library's notices go ("waiting for another process…", "damaged files were set
+# aside…"): the CLI prints them, the window shows them in its status bar.
 _notice_sinks: list[WaitNotice] = []
 
 
 def add_wait_notice(sink: WaitNotice) -> Callable[[], None]:
-    """Register a callback for "waiting for another process" notices; returns its remover."""
+    """Register a callback for the library's notices; returns its remover."""
     _notice_sinks.append(sink)
     return lambda: _notice_sinks.remove(sink) if sink in _notice_sinks else None
+
+
+def notify(text: str) -> None:
+    """Tell the person using Acervo one sentence about the library (every sink)."""
+    _notify(text)
 
 
 def _notify(text: str) -> None:

@@ -28,9 +28,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import NoReturn
 
-from desktop_app.errors import LibraryBusyError, storage_error
+from desktop_app.errors import DamagedStoreError, LibraryBusyError, storage_error
 
 SCHEMA_VERSION = 1
+STATE_FILE_NAME = "state.sqlite3"  # (config.paths names the file; this is for messages)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS schema_versions (
@@ -134,6 +135,9 @@ class StateDB:
                 (SCHEMA_VERSION,),
             )
         except sqlite3.Error as exc:
+            if is_corrupt(exc):
+                self._conn.close()
+                raise damaged_state(path) from exc
             if not self._has_schema():
                 _raise_mapped(exc, str(self.path.parent))
             if _mapped(exc) is exc:
@@ -184,7 +188,24 @@ class StateDB:
 
     def query(self, sql: str, params: Sequence[object] = ()) -> list[sqlite3.Row]:
         with self._lock:
-            return list(self._conn.execute(sql, params).fetchall())
+            try:
+                return list(self._conn.execute(sql, params).fetchall())
+            except sqlite3.DatabaseError as exc:
+                if is_corrupt(exc):
+                    raise damaged_state(self.path) from exc
+                raise
+
+    def integrity_problems(self, *, deep: bool = True) -> list[str]:
+        """SQLite's own check (`integrity_check`; `quick_check` when not `deep`): its
+        findings, empty when the file is sound. Page numbers only, never row text."""
+        pragma = "integrity_check" if deep else "quick_check"
+        with self._lock:
+            try:
+                rows = self._conn.execute(f"PRAGMA {pragma}(20)").fetchall()
+            except sqlite3.DatabaseError as exc:
+                return [f"the check itself failed ({type(exc).__name__})"]
+        found = [str(r[0]) for r in rows]
+        return [] if found == ["ok"] else found
 
     def get_kv(self, key: str) -> str | None:
         rows = self.query("SELECT value FROM kv WHERE key = ?", (key,))
@@ -217,12 +238,31 @@ class StateDB:
             self._conn.close()
 
 
+_CORRUPT = ("file is not a database", "malformed", "corrupt")
+
+
+def is_corrupt(exc: BaseException) -> bool:
+    """SQLite's words for a damaged file (not a lock, not a full disk)."""
+    return isinstance(exc, sqlite3.DatabaseError) and any(
+        m in str(exc).lower() for m in _CORRUPT)
+
+
+def damaged_state(path: Path | str) -> DamagedStoreError:
+    return DamagedStoreError(
+        f"The conversation and memory database ({Path(path).name}) is damaged. Searching and "
+        "answering from your documents still work; run `desktop-app doctor --repair` to "
+        "set the damaged file aside and recover what it still holds.")
+
+
 def _mapped(exc: BaseException, where: str = "") -> BaseException:
     """The user-facing error for a storage failure (full disk, read-only folder, a database
-    another process keeps locked); any other error is returned as it is (a bug)."""
+    another process keeps locked, a damaged file); any other error is returned as it is
+    (a bug)."""
     mapped = storage_error(exc, where)
     if mapped is not None:
         return mapped
+    if is_corrupt(exc):
+        return damaged_state(STATE_FILE_NAME)
     if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc).lower():
         return LibraryBusyError("Another Acervo process kept the conversation and memory "
                                 "database busy; nothing was changed. Try again.")

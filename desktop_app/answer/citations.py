@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from desktop_app.answer.events import AnswerWarning, Citation, CitationEvent, Token, WarningCode
+from desktop_app.answer.injection import is_instruction
 from desktop_app.retrieval.types import Hit
 from desktop_app.text.analyze import prefix_terms
 from desktop_app.text.fold import fold
@@ -29,6 +30,7 @@ UNKNOWN_SOURCE = "unknown_source"
 NO_OVERLAP = "no_overlap"
 OVER_DOCUMENT_LIMIT = "over_document_limit"
 UNTERMINATED = "unterminated"
+INSTRUCTION = "instruction"  # the claim is an order planted in a document (answer.injection)
 
 MARKER = re.compile(r"\[\s*(\d{1,3}(?:\s*[,;]\s*\d{1,3})*)\s*\]")
 _PARTIAL_AT_END = re.compile(r"\[[\d\s,;]{0,20}$")
@@ -184,11 +186,15 @@ def verify_answer(raw: str, sources: Mapping[int, Hit], *,
     # per occurrence: the numbers that pass the id and overlap checks
     passing: list[list[int]] = []
     for match in markers:
-        claim_terms = grounding_terms(_claim_for(text, spans, match.start()))
+        claim = _claim_for(text, spans, match.start())
+        claim_terms = grounding_terms(claim)
+        planted = is_instruction(claim)  # a document's order repeated: never a sourced claim
         ok: list[int] = []
         for n in dict.fromkeys(parse_marker_numbers(match.group(1))):
             hit = sources.get(n)
-            if hit is None:
+            if planted:
+                dropped[INSTRUCTION] += 1
+            elif hit is None:
                 dropped[UNKNOWN_SOURCE] += 1
             elif not claim_terms & grounding_terms(hit.text):
                 dropped[NO_OVERLAP] += 1

@@ -44,6 +44,7 @@ from desktop_app.answer.recall_block import (
 )
 from desktop_app.memory.types import EarlierExchange
 from desktop_app.text.analyze import content_terms
+from desktop_app.text.caches import forget_with
 from desktop_app.text.fold import fold
 from desktop_app.text.stopwords import NOT_CONTENT
 from desktop_app.text.values import specifics, value_kind
@@ -404,3 +405,7 @@ class _Shown:
     memories: int = 0
     memory_tokens: int = 0
     recall: bool = False
+
+
+for _cache in (_weight, _words):  # erased sentences leave the process too
+    forget_with(_cache.cache_clear)

@@ -61,6 +61,7 @@ from desktop_app.memory.types import EarlierExchange
 from desktop_app.retrieval.doc_text import DocumentTexts
 from desktop_app.retrieval.types import Embedder, Hit
 from desktop_app.text.analyze import content_terms
+from desktop_app.text.caches import forget_owner
 from desktop_app.text.fold import fold
 from desktop_app.text.language import question_language
 from desktop_app.text.stem import light_stem
@@ -160,6 +161,12 @@ class SentenceVectors:
         self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
         self._last_query: tuple[str, np.ndarray] | None = None
         self._lock = threading.Lock()
+        forget_owner(self)  # an erasure empties it (text.caches)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._cache.clear()
+            self._last_query = None
 
     @staticmethod
     def _key(text: str) -> str:

@@ -171,6 +171,10 @@ def neutralize(text: str) -> str:
 
 
 def render_source(number: int, hit: Hit, texts: PromptTexts, text: str | None = None) -> str:
+    """One fenced source. Documents are data: whatever a document says, instructions to an
+    assistant included, stays inside its fence (it cannot close it: `neutralize`); a
+    written answer that repeats such a sentence gets no badge for it (`injection`, the
+    check a sources-only answer uses)."""
     return texts["source"].format(number=number, label=neutralize(source_label(hit, texts)),
                                   text=neutralize(hit.text if text is None else text).strip())
 

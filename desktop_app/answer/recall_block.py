@@ -21,6 +21,7 @@ from functools import lru_cache
 from desktop_app.answer.prompt import PromptTexts, neutralize
 from desktop_app.memory.types import EarlierExchange
 from desktop_app.text.analyze import content_terms
+from desktop_app.text.caches import forget_with
 from desktop_app.text.sentences import turn_sentences
 from desktop_app.text.values import specifics
 from desktop_app.text.when import resolve
@@ -191,3 +192,7 @@ def insert(shown: list[Piece], piece: Piece, line: int, gap: int, *,
     if keep:
         shown.insert(i, piece)
     return added
+
+
+for _cache in (analyzed, _resolved, _sentences):  # erased turns leave the process too
+    forget_with(_cache.cache_clear)

@@ -15,7 +15,7 @@ display). Units are built in three steps:
    one unit with its items (bounded), so an enumeration is quoted whole.
 
 `kind` says what a unit is; `flags` what makes it a poor answer (heading, question, an
-instruction addressed to the reader or an assistant).
+instruction addressed to the reader or an assistant: `answer.injection`).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from desktop_app.text.fold import fold
+from desktop_app.answer.injection import is_instruction
 from desktop_app.text.sentences import is_bare_label, sentence_spans
 
 MAX_BLOCK_ITEMS = 12
@@ -35,23 +35,6 @@ _ITEM = re.compile(
 _CLAUSE_END = re.compile(r"[.;:!?…][\"'”’)\]»]*$")
 _COLON_END = re.compile(r":[\"'”’)\]»]*$")
 _LINE = re.compile(r"[^\n]+")
-
-# Text addressed to whoever reads it (a person or an assistant) rather than about the
-# subject: prompt-injection lines planted in documents. pt / en / es.
-_INSTRUCTION = re.compile(
-    r"\b(?:ignor[ea]\w*|desconsider\w*|disregard|forget|olvid[ea]\w*|esque[çc]a\w*)\b"
-    r"[^.!?\n]{0,40}\b(?:instru[çc][õo]es|instructions|instrucciones|orienta[çc][õo]es"
-    r"|regras|rules|reglas|prompt|comandos)\b"
-    r"|\b(?:system prompt|prompt do sistema|prompt del sistema)\b"
-    r"|\b(?:you are (?:now )?(?:an?|the) (?:ai|assistant|language model|chatbot))\b"
-    r"|\b(?:voc[êe] [ée] (?:agora )?(?:um|uma|o|a) (?:ia|assistente|modelo|chatbot))\b"
-    r"|\b(?:eres (?:ahora )?(?:un|una|el|la) (?:ia|asistente|modelo|chatbot))\b"
-    r"|\b(?:as an ai|como (?:uma )?ia|como (?:un )?modelo de linguagem)\b"
-    r"|\b(?:assistente|assistant|asistente|chatbot|ia|ai|llm|modelo)\s*[,:]\s*"
-    r"(?:responda|answer|responde|diga|say|di|ignore|ignora|repita|repeat|revele|reveal)\b",
-    re.IGNORECASE,
-)
-
 
 @dataclass(frozen=True)
 class Unit:
@@ -146,11 +129,6 @@ def is_heading(sentence: str) -> bool:
     title_case = bool(words) and sum(w[0].isupper() for w in words) / len(words) >= 0.6
     return (upper >= 0.6 or (not closed and (len(sentence) < 60 or title_case))
             or (not closed and bool(_DIVISION.match(sentence))))
-
-
-def is_instruction(sentence: str) -> bool:
-    """Text that addresses the reader or an assistant with orders (prompt injection)."""
-    return bool(_INSTRUCTION.search(fold(sentence)) or _INSTRUCTION.search(sentence))
 
 
 def _flags(sentence: str, kind: str) -> frozenset[str]:

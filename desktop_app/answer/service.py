@@ -18,7 +18,7 @@ import dataclasses
 import logging
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -81,6 +81,7 @@ from desktop_app.errors import AppError
 from desktop_app.retrieval.doc_text import DocumentTexts
 from desktop_app.retrieval.search import SearchResult, SearchWarning, SearchWarningCode
 from desktop_app.retrieval.types import Embedder, Hit, SearchFilters
+from desktop_app.text.caches import forget_owner
 from desktop_app.text.language import question_language
 
 if TYPE_CHECKING:
@@ -171,7 +172,7 @@ class AnswerService:
         self.library = library  # what off-topic questions score in this library (abstention)
         self.documents = documents  # structured documents rebuilt from chunks (answer/units)
         # words looked up in the whole library, for the library's size they were found at
-        self._vocabulary: tuple[int, dict[str, bool]] = (-1, {})
+        self._vocabulary = _Vocabulary()
 
     def with_llm(self, llm: LLM | None) -> AnswerService:
         """The same service answering with another model (CLI `ask --model PATH`)."""
@@ -225,134 +226,96 @@ class AnswerService:
             raise AppError("Type a question first.")
         if mode is None:
             mode = self.mode(sources_only=sources_only, experiment=experiment)
-        searched_for = ""
-        for event in self._ask(question, history, filters, k, cancel, conversation_id, mode,
-                               previous):
-            if isinstance(event, _Rewritten):
-                searched_for = event.searched_for
-                continue
-            if isinstance(event, Done):
-                event = dataclasses.replace(event, answer_mode=mode, searched_for=searched_for)
-            yield event
-
-    def _ask(self, question: str, history: list[dict[str, str]] | None,
-             filters: SearchFilters | None, k: int | None, cancel: Callable[[], bool] | None,
-             conversation_id: str | None, mode: AnswerMode,
-             previous: Sequence[Mapping[str, Any]]) -> Iterator[AnswerStreamEvent | _Rewritten]:
-        started = time.perf_counter()
-        is_cancelled = cancel or (lambda: False)
         texts = load_prompts(question_language(question, fallback_language(self.settings.language)),
                              self.prompts_dir)
-        yield Progress(SEARCHING)
-        use_llm = mode.use_llm
-        warnings: list[AnswerWarning] = []
-        if mode.reason == MODEL_ERROR:  # the model the user chose is unusable: say why
-            warnings.append(AnswerWarning(WarningCode.MODEL_UNAVAILABLE, mode.detail))
-        trace: dict[str, Any] = {"question": question, "language": texts.language,
-                                 "llm": self.llm.name if use_llm and self.llm else None,
-                                 "answer_mode": mode.as_dict(), "timings": {}}
-        timings: dict[str, float] = trace["timings"]
+        turn = _Turn(question, texts, mode, cancel or (lambda: False), history=history,
+                     filters=filters, k=k, conversation_id=conversation_id, previous=previous)
+        yield from self._ask(turn)
 
-        # the model rewrites follow-ups only when it writes answers for real: not in an
-        # experiment (a model that small makes worse queries than the user's own words)
-        writer = self.writer_for(mode)
-        rewriter = with_cancel(writer, is_cancelled) if writer is not None else None
-        rewrite = rewrite_query(rewriter, question, history, texts)
-        trace["rewrite"] = rewrite.trace()
-        trace["rewritten_query"] = rewrite.query
-        if rewrite.query != question:
-            trace["searched_for"] = rewrite.query
-            yield _Rewritten(rewrite.query)
-        timings["rewrite_ms"] = round(rewrite.ms, 1)
+    def _ask(self, turn: _Turn) -> Iterator[AnswerStreamEvent]:
+        yield Progress(SEARCHING)
+        trace, warnings = turn.trace, turn.warnings
+        if turn.mode.reason == MODEL_ERROR:  # the model the user chose is unusable: say why
+            warnings.append(AnswerWarning(WarningCode.MODEL_UNAVAILABLE, turn.mode.detail))
+        trace.update({"question": turn.question, "language": turn.texts.language,
+                      "llm": self.llm.name if turn.use_llm and self.llm else None,
+                      "answer_mode": turn.mode.as_dict(), "timings": {}})
+        self._rewrite(turn)
         # one embedding of the question: documents, memories and the sentence ranking use it
         step = time.perf_counter()
-        vector = (self.sentence_vectors.query(rewrite.query)
-                  if self.sentence_vectors is not None else None)
-        timings["embed_ms"] = _ms(step)
-        hits = self._retrieve(rewrite, filters, k, trace, warnings, vector)
-        carried = (carried_context(self.documents, previous)
-                   if previous and is_followup(question) else NOTHING)
+        turn.vector = (self.sentence_vectors.query(turn.query)
+                       if self.sentence_vectors is not None else None)
+        turn.timings["embed_ms"] = _ms(step)
+        turn.hits = self._retrieve(turn)
+        carried = (carried_context(self.documents, turn.previous)
+                   if turn.previous and is_followup(turn.question) else NOTHING)
         if carried.hits:
-            hits = with_carried(hits, carried, after=CARRIED_AFTER)
+            turn.hits = with_carried(turn.hits, carried, after=CARRIED_AFTER)
             trace["previous"] = carried.trace()
-        context = self._context(rewrite.query, conversation_id, texts, trace, warnings,
-                                use_llm=use_llm, vector=vector)
-        memories = list(context.memories)
-        for memory in memories:
-            yield MemoryUsed(memory.id, memory.text)
-        for conv_id, label in context.chats:
-            said: dict[str, tuple[int, str]] = {}  # each message once, in the order said
-            for e in context.exchanges:
-                if e.conversation_id == conv_id:
-                    for offset, (message_id, _role, text) in enumerate(e.turns):
-                        said.setdefault(message_id, (e.position + offset, text))
-            ordered = sorted(said.items(), key=lambda item: item[1][0])
-            yield RecallUsed(conv_id, label, tuple(m for m, _ in ordered),
-                             " / ".join(text for _, (_, text) in ordered)[:400],
-                             next(e.started_at for e in context.exchanges
-                                  if e.conversation_id == conv_id))
-        if is_cancelled():
-            yield self._done("", (), [CANCELLED, *warnings], not use_llm, trace, started)
+        turn.context = self._context(turn)
+        yield from self._context_events(turn.context)
+        if turn.cancelled():
+            yield turn.done("", (), [CANCELLED, *warnings], sources_only=not turn.use_llm)
             return
-        personal = bool(context.text)
-
-        def quotes() -> list[PersonalQuote]:
-            # without a model, what an earlier chat or a memory says is quoted, marked as not
-            # from the documents, instead of "not found" above the chat that holds the
-            # answer; looked for only when the documents do not answer
-            return ([] if use_llm else
-                    personal_quotes(rewrite.query, context.memories, context.exchanges))
-
-        if not hits and (personal_lines := quotes()):
+        personal = bool(turn.context.text)
+        hits = turn.hits
+        if not hits and (personal_lines := self._personal_quotes(turn)):
             trace["evidence"] = {"abstain": True, "reason": "no passages"}
-            yield from self._answer_personal(personal_lines, [], trace, warnings, started)
+            yield from self._answer_personal(turn, personal_lines)
             return
-        if not hits and not (use_llm and personal):
+        if not hits and not (turn.use_llm and personal):
             # nothing to ground an answer on: say so without calling the model
             trace["mode"] = "not_found"
-            yield Token(texts.not_found)
-            yield self._done(texts.not_found, (), [AnswerWarning(WarningCode.NOT_FOUND), *warnings], not use_llm, trace,
-                             started)
+            yield Token(turn.texts.not_found)
+            yield turn.done(turn.texts.not_found, (),
+                            [AnswerWarning(WarningCode.NOT_FOUND), *warnings],
+                            sources_only=not turn.use_llm)
             return
-        step = time.perf_counter()
-        extract = self._rank(rewrite.query, hits, trace, carried.articles,
-                             question if rewrite.query != question else "")
-        self._vocabulary_for_now()
-        evidence = abstain.assess(extract, hits, self.settings,
-                                  self.library.floors() if self.library is not None else None,
-                                  texts.language, question,
-                                  abstain.absent_share(rewrite.query, hits, self._in_library))
-        trace["evidence"] = evidence.trace()
-        timings["evidence_ms"] = _ms(step)
+        turn.step = time.perf_counter()
+        extract = self._rank(turn, carried.articles)
+        evidence = self._evidence(turn, extract)
         # memories can answer a question about the user that no document covers
-        if evidence.abstain and (personal_lines := quotes()):
-            yield from self._answer_personal(personal_lines, hits, trace, warnings, started)
+        if evidence.abstain and (personal_lines := self._personal_quotes(turn)):
+            yield from self._answer_personal(turn, personal_lines)
             return
-        if evidence.abstain and not (use_llm and personal):
-            yield from self._abstain(hits, texts, trace, warnings, use_llm, started, step)
+        if evidence.abstain and not (turn.use_llm and personal):
+            yield from self._abstain(turn)
             return
-        if use_llm and self.llm is not None:
-            if mode.experiment:
+        if turn.use_llm and self.llm is not None:
+            if turn.mode.experiment:
                 warnings.append(EXPERIMENT)
             try:
-                yield from self._answer_with_llm(self.llm, question, rewrite, hits, context,
-                                                 texts, trace, warnings, is_cancelled, started)
+                yield from self._answer_with_llm(turn, self.llm)
                 return
             except _FallBack as fallback:
                 if EXPERIMENT in warnings:  # the passages are shown, not the experiment
                     warnings.remove(EXPERIMENT)
-                warnings.append(AnswerWarning(WarningCode.MODEL_UNAVAILABLE, fallback.error.user_message))
+                warnings.append(AnswerWarning(WarningCode.MODEL_UNAVAILABLE,
+                                              fallback.error.user_message))
                 trace["llm_error"] = fallback.error.user_message
         yield Progress(READING, len(hits))
-        yield from self._answer_extractive(extract, hits, trace, warnings, started, step)
+        yield from self._answer_extractive(turn, extract)
 
     # -- stages ---------------------------------------------------------------------------------
 
-    def _retrieve(self, rewrite: RewriteResult, filters: SearchFilters | None, k: int | None,
-                  trace: dict[str, Any], warnings: list[AnswerWarning],
-                  vector: np.ndarray | None = None) -> list[Hit]:
+    def _rewrite(self, turn: _Turn) -> None:
+        """The query searched: a follow-up made standalone (by the model only when it writes
+        answers for real: not in an experiment, a model that small makes worse queries than
+        the user's own words)."""
+        writer = self.writer_for(turn.mode)
+        rewriter = with_cancel(writer, turn.cancelled) if writer is not None else None
+        turn.rewrite = rewrite_query(rewriter, turn.question, turn.history, turn.texts)
+        turn.trace["rewrite"] = turn.rewrite.trace()
+        turn.trace["rewritten_query"] = turn.rewrite.query
+        if turn.rewrite.query != turn.question:
+            turn.trace["searched_for"] = turn.rewrite.query
+        turn.timings["rewrite_ms"] = round(turn.rewrite.ms, 1)
+
+    def _retrieve(self, turn: _Turn) -> list[Hit]:
+        rewrite, filters, trace, warnings = turn.rewritten, turn.filters, turn.trace, turn.warnings
+        vector = turn.vector
         effective = filters if filters is not None else rewrite.filters
-        want = k or self.settings.retrieval_k
+        want = turn.k or self.settings.retrieval_k
         fetch = max(want, RERANK_CANDIDATES) if self.reranker else want
         started = time.perf_counter()
         found = self.searcher.search_with_report(rewrite.query, k=fetch, filters=effective,
@@ -383,10 +346,10 @@ class AnswerService:
         trace["hits"] = [hit_trace(h, None) for h in hits]
         return hits
 
-    def _context(self, query: str, conversation_id: str | None, texts: PromptTexts,
-                 trace: dict[str, Any], warnings: list[AnswerWarning], *, use_llm: bool,
-                 vector: np.ndarray | None = None) -> ContextBlock:
+    def _context(self, turn: _Turn) -> ContextBlock:
         """Profile memories + earlier conversations under the token budget (answer/context)."""
+        query, conversation_id, texts = turn.query, turn.conversation_id, turn.texts
+        trace, warnings, use_llm, vector = turn.trace, turn.warnings, turn.use_llm, turn.vector
         trace["memories"] = []
         trace["recall"] = []
         if self.memory is None:
@@ -423,11 +386,47 @@ class AnswerService:
         trace["timings"]["recall_ms"] = _ms(started)
         return block
 
-    def _answer_with_llm(self, llm: LLM, question: str, rewrite: RewriteResult, hits: list[Hit],
-                         context: ContextBlock, texts: PromptTexts, trace: dict[str, Any],
-                         warnings: list[AnswerWarning], cancel: Callable[[], bool],
-                         started: float) -> Iterator[AnswerStreamEvent]:
-        timings = trace["timings"]
+    @staticmethod
+    def _context_events(context: ContextBlock) -> Iterator[AnswerStreamEvent]:
+        """What the context block drew on: each memory, and each earlier chat with its turns
+        in the order said."""
+        for memory in context.memories:
+            yield MemoryUsed(memory.id, memory.text)
+        for conv_id, label in context.chats:
+            said: dict[str, tuple[int, str]] = {}  # each message once, in the order said
+            for e in context.exchanges:
+                if e.conversation_id == conv_id:
+                    for offset, (message_id, _role, text) in enumerate(e.turns):
+                        said.setdefault(message_id, (e.position + offset, text))
+            ordered = sorted(said.items(), key=lambda item: item[1][0])
+            yield RecallUsed(conv_id, label, tuple(m for m, _ in ordered),
+                             " / ".join(text for _, (_, text) in ordered)[:400],
+                             next(e.started_at for e in context.exchanges
+                                  if e.conversation_id == conv_id))
+
+    @staticmethod
+    def _personal_quotes(turn: _Turn) -> list[PersonalQuote]:
+        """Without a model, what an earlier chat or a memory says is quoted, marked as not
+        from the documents, instead of "not found" above the chat that holds the answer;
+        looked for only when the documents do not answer."""
+        return ([] if turn.use_llm else
+                personal_quotes(turn.query, turn.context.memories, turn.context.exchanges))
+
+    def _evidence(self, turn: _Turn, extract: ExtractiveAnswer) -> abstain.Evidence:
+        """Whether the passages answer the question (the gate, answer/abstain.py)."""
+        self._vocabulary_for_now()
+        evidence = abstain.assess(extract, turn.hits, self.settings,
+                                  self.library.floors() if self.library is not None else None,
+                                  turn.texts.language, turn.question,
+                                  abstain.absent_share(turn.query, turn.hits, self._in_library))
+        turn.trace["evidence"] = evidence.trace()
+        turn.timings["evidence_ms"] = _ms(turn.step)
+        return evidence
+
+    def _answer_with_llm(self, turn: _Turn, llm: LLM) -> Iterator[AnswerStreamEvent]:
+        question, rewrite, hits, context = turn.question, turn.rewritten, turn.hits, turn.context
+        texts, trace, warnings, cancel = turn.texts, turn.trace, turn.warnings, turn.cancelled
+        timings = turn.timings
         step = time.perf_counter()
         try:
             prompt = build_answer_prompt(
@@ -452,7 +451,7 @@ class AnswerService:
         try:
             for piece in generation:
                 if not pieces:
-                    timings["first_token_ms"] = _ms(started)
+                    timings["first_token_ms"] = _ms(turn.started)
                     yield Progress(WRITING)
                 pieces.append(piece)
                 yield from stream.feed(guard.feed(piece))
@@ -476,9 +475,8 @@ class AnswerService:
         text = scrub_prompt_markers(guard.text, markers)
         trace["mode"] = "llm"
         if cancelled and not text.strip():  # stopped before the first word: just "stopped"
-            yield self._done("", (), [CANCELLED, *(w for w in warnings
-                                                   if w != EXPERIMENT)],
-                             False, trace, started)
+            yield turn.done("", (), [CANCELLED, *(w for w in warnings if w != EXPERIMENT)],
+                            sources_only=False)
             return
         if not text.strip():
             # nothing usable (it only echoed the prompt's fences): the passages instead
@@ -488,63 +486,57 @@ class AnswerService:
         verification = cit.verify_answer(text, prompt.by_number(),
                                          not_found_phrases=all_not_found_phrases(self.prompts_dir))
         trace["citations_dropped"] = verification.dropped
-        yield self._done(verification.answer, verification.citations,
-                         [*cancelled, *verification.warnings, *warnings], False, trace, started)
+        yield turn.done(verification.answer, verification.citations,
+                        [*cancelled, *verification.warnings, *warnings], sources_only=False)
 
-    def _rank(self, query: str, hits: list[Hit], trace: dict[str, Any],
-              previous_articles: frozenset[tuple[str, str]] = frozenset(),
-              asked: str = "") -> ExtractiveAnswer:
-        """The quotable sentences of the top passages, ranked (also the abstention evidence);
-        `asked`: a follow-up's own words when `query` is its rewrite."""
-        sources = [NumberedSource(i, hit) for i, hit in enumerate(hits, start=1)]
-        extract = extract_answer(query, sources, self.sentence_vectors, documents=self.documents,
+    def _rank(self, turn: _Turn,
+              previous_articles: frozenset[tuple[str, str]] = frozenset()) -> ExtractiveAnswer:
+        """The quotable sentences and units of the top passages, ranked (also the abstention
+        evidence); a follow-up's own words weigh apart from the words its rewrite carried."""
+        sources = [NumberedSource(i, hit) for i, hit in enumerate(turn.hits, start=1)]
+        asked = turn.question if turn.query != turn.question else ""
+        extract = extract_answer(turn.query, sources, self.sentence_vectors,
+                                 documents=self.documents,
                                  previous_articles=previous_articles, asked=asked)
-        trace["sentences_ranked"] = len(extract.candidates)
-        trace["sentences_embedded"] = extract.embedded
+        turn.trace["sentences_ranked"] = len(extract.candidates)
+        turn.trace["sentences_embedded"] = extract.embedded
         return extract
 
-    def _abstain(self, hits: list[Hit], texts: PromptTexts, trace: dict[str, Any],
-                 warnings: list[AnswerWarning], use_llm: bool, started: float,
-                 step: float) -> Iterator[AnswerStreamEvent]:
+    def _abstain(self, turn: _Turn) -> Iterator[AnswerStreamEvent]:
         """"Not found", with the closest passages for the user to judge (never the LLM)."""
-        trace["mode"] = "abstained"
-        closest = _closest(hits)
-        yield Token(texts.not_found)
-        trace["timings"]["answer_ms"] = _ms(step)
-        done = self._done(texts.not_found, (), [AnswerWarning(WarningCode.NOT_FOUND), *warnings], not use_llm, trace,
-                          started)
-        yield dataclasses.replace(done, closest=closest)
+        turn.trace["mode"] = "abstained"
+        yield Token(turn.texts.not_found)
+        turn.timings["answer_ms"] = _ms(turn.step)
+        yield turn.done(turn.texts.not_found, (),
+                        [AnswerWarning(WarningCode.NOT_FOUND), *turn.warnings],
+                        sources_only=not turn.use_llm, closest=_closest(turn.hits))
 
-    def _answer_personal(self, quotes: list[PersonalQuote], hits: list[Hit],
-                         trace: dict[str, Any], warnings: list[AnswerWarning],
-                         started: float) -> Iterator[AnswerStreamEvent]:
+    def _answer_personal(self, turn: _Turn,
+                         quotes: list[PersonalQuote]) -> Iterator[AnswerStreamEvent]:
         """Sources-only, the documents do not answer (the abstention gate said so) but a
         memory or an earlier chat does: quote it, and say where it comes from instead of
         "not found" (FROM_MEMORY / FROM_EARLIER_CHAT, never a badge). The documents'
         closest passages are still offered, as with "not found"."""
         step = time.perf_counter()
-        trace["mode"] = "from_context"
+        turn.trace["mode"] = "from_context"
         lines = [f"“{q.text}”" for q in quotes]  # the chat's date and link follow (RecallUsed)
         yield Token("\n".join(lines))
         dates = list(dict.fromkeys(q.date_label for q in quotes if q.date_label))
         quoted = tuple({q.conversation_id: QuotedChat(q.conversation_id, q.started_at)
                         for q in quotes if q.conversation_id}.values())
-        trace["quoted_chats"] = [{"conversation_id": q.conversation_id, "date": q.started_at}
-                                 for q in quoted]
+        turn.trace["quoted_chats"] = [{"conversation_id": q.conversation_id,
+                                       "date": q.started_at} for q in quoted]
         origin = ([AnswerWarning(WarningCode.FROM_MEMORY)]
                   if any(not q.date_label for q in quotes) else [])
         if dates:
             origin.append(AnswerWarning(WarningCode.FROM_EARLIER_CHAT, ", ".join(dates)))
-        closest = _closest(hits)
-        trace["timings"]["answer_ms"] = _ms(step)
-        done = self._done("\n".join(lines), (),
-                          [*origin, AnswerWarning(WarningCode.SOURCES_ONLY), *warnings], True,
-                          trace, started)
-        yield dataclasses.replace(done, closest=closest, quoted_chats=quoted)
+        turn.timings["answer_ms"] = _ms(step)
+        yield turn.done("\n".join(lines), (),
+                        [*origin, AnswerWarning(WarningCode.SOURCES_ONLY), *turn.warnings],
+                        sources_only=True, closest=_closest(turn.hits), quoted_chats=quoted)
 
-    def _answer_extractive(self, extract: ExtractiveAnswer, hits: list[Hit],
-                           trace: dict[str, Any], warnings: list[AnswerWarning], started: float,
-                           step: float) -> Iterator[AnswerStreamEvent]:
+    def _answer_extractive(self, turn: _Turn,
+                           extract: ExtractiveAnswer) -> Iterator[AnswerStreamEvent]:
         """Quotes of the passages, each with its own badge and exact span."""
         citations: list[Citation] = []
         lines: list[str] = []
@@ -556,8 +548,9 @@ class AnswerService:
             yield Token(("\n" if number > 1 else "") + line)
             yield CitationEvent(citation)
         if not extract.matched:
-            warnings.append(AnswerWarning(WarningCode.NO_SENTENCE_MATCHED))
-        trace["hits"] = [hit_trace(h, None) for h in hits]
+            turn.warnings.append(AnswerWarning(WarningCode.NO_SENTENCE_MATCHED))
+        trace = turn.trace
+        trace["hits"] = [hit_trace(h, None) for h in turn.hits]
         trace["quotes"] = [{"number": c.number, "chunk_id": c.chunk_id,
                             "start": c.quote.start if c.quote else None,
                             "end": c.quote.end if c.quote else None,
@@ -565,25 +558,27 @@ class AnswerService:
                             "cosine": None if q.semantic is None else round(q.semantic, 4),
                             "shared_terms": q.shared_terms, "kind": q.unit.kind}
                            for c, q in zip(citations, extract.quotes, strict=True)]
-        trace["timings"]["answer_ms"] = _ms(step)
-        trace["timings"]["extract_ms"] = trace["timings"]["answer_ms"]
+        turn.timings["answer_ms"] = _ms(turn.step)
+        turn.timings["extract_ms"] = turn.timings["answer_ms"]
         trace["mode"] = "sources_only"
         status = [] if citations else [AnswerWarning(WarningCode.NO_SUPPORTING_EVIDENCE)]
-        yield self._done("\n".join(lines), tuple(citations), [*status, AnswerWarning(WarningCode.SOURCES_ONLY), *warnings],
-                         True, trace, started)
+        yield turn.done("\n".join(lines), tuple(citations),
+                        [*status, AnswerWarning(WarningCode.SOURCES_ONLY), *turn.warnings],
+                        sources_only=True)
 
     # -- helpers --------------------------------------------------------------------------------
 
     def _vocabulary_for_now(self) -> None:
         """Forget the words looked up when the library changed size (once per question)."""
         size = self.library.size() if self.library is not None else -1
-        if self._vocabulary[0] != size:
-            self._vocabulary = (size, {})
+        if self._vocabulary.size != size:
+            self._vocabulary.clear()
+            self._vocabulary.size = size
 
     def _in_library(self, word: str) -> bool:
         """Whether any passage of the libraries searched uses `word` (the keyword leg),
         remembered while the library keeps its size (`_vocabulary`)."""
-        known = self._vocabulary[1]
+        known = self._vocabulary
         if word not in known:
             try:
                 known[word] = bool(self.searcher.search_with_report(
@@ -601,12 +596,19 @@ class AnswerService:
         trace["prompt_tokens"] = prompt.prompt_tokens
         trace["sources_dropped_by_budget"] = len(prompt.dropped)
 
-    @staticmethod
-    def _done(answer: str, citations: tuple[Citation, ...], warnings: list[AnswerWarning],
-              sources_only: bool, trace: dict[str, Any], started: float) -> Done:
-        trace["timings"]["total_ms"] = _ms(started)
-        return Done(answer=answer, citations=citations, warnings=tuple(dict.fromkeys(warnings)),
-                    sources_only=sources_only, trace=trace)
+
+class _Vocabulary(dict[str, bool]):
+    """Question words looked up in the library (present or not), for a library of `size`
+    passages; an erasure empties it (the words came from a question)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.size = -1
+        forget_owner(self)
+
+    def clear(self) -> None:
+        super().clear()
+        self.size = -1
 
 
 def _closest(hits: list[Hit]) -> tuple[Citation, ...]:
@@ -615,11 +617,56 @@ def _closest(hits: list[Hit]) -> tuple[Citation, ...]:
                  for n, hit in enumerate(hits[:abstain.CLOSEST_PASSAGES], start=1))
 
 
-@dataclass(frozen=True)
-class _Rewritten:
-    """Internal to `ask`: the follow-up was rewritten, and this is the query searched."""
+@dataclass
+class _Turn:
+    """One question on its way to an answer: what was asked, each stage's result, and the
+    trace and warnings every stage adds to (no stage takes a long list of them)."""
 
-    searched_for: str
+    question: str
+    texts: PromptTexts  # the prompts and phrases in the question's language
+    mode: AnswerMode  # who writes the answer, decided once
+    cancelled: Callable[[], bool]
+    history: list[dict[str, str]] | None = None
+    filters: SearchFilters | None = None
+    k: int | None = None
+    conversation_id: str | None = None
+    previous: Sequence[Mapping[str, Any]] = ()  # the last answer's stored citations
+    started: float = field(default_factory=time.perf_counter)
+    step: float = 0.0  # when the answer step (ranking, evidence, the answer) began
+    trace: dict[str, Any] = field(default_factory=dict)
+    warnings: list[AnswerWarning] = field(default_factory=list)
+    rewrite: RewriteResult | None = None
+    vector: np.ndarray | None = None
+    hits: list[Hit] = field(default_factory=list)
+    context: ContextBlock = EMPTY
+
+    @property
+    def use_llm(self) -> bool:
+        return self.mode.use_llm
+
+    @property
+    def timings(self) -> dict[str, float]:
+        timings: dict[str, float] = self.trace.setdefault("timings", {})
+        return timings
+
+    @property
+    def rewritten(self) -> RewriteResult:
+        assert self.rewrite is not None, "rewritten before it is searched"
+        return self.rewrite
+
+    @property
+    def query(self) -> str:
+        """What was searched: the rewrite of a follow-up, else the question."""
+        return self.rewrite.query if self.rewrite is not None else self.question
+
+    def done(self, answer: str, citations: tuple[Citation, ...],
+             warnings: list[AnswerWarning], *, sources_only: bool, **fields: Any) -> Done:
+        """The turn's one `Done`, typed: its mode, and the query searched when a follow-up
+        was rewritten."""
+        self.timings["total_ms"] = _ms(self.started)
+        return Done(answer=answer, citations=citations, warnings=tuple(dict.fromkeys(warnings)),
+                    sources_only=sources_only, trace=self.trace, answer_mode=self.mode,
+                    searched_for=self.query if self.query != self.question else "", **fields)
 
 
 class _FallBack(Exception):  # noqa: N818 - internal control flow, not an error for callers

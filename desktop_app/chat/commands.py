@@ -34,9 +34,10 @@ def cmd_chat(args: argparse.Namespace, app: App) -> int:
         if isinstance(event, Token):
             print(event.text, end="", flush=True)
         elif isinstance(event, MemoryUsed):
-            tell_user(f"[memory used: {event.memory_id}]")
+            # words, like `ask`: the user's channel, never the log (it quotes the memory)
+            tell_user(f"(using what you told me: {event.text})")
         elif isinstance(event, RecallUsed):
-            tell_user(f"[from your chat of {event.date_label}: {event.conversation_id}]")
+            tell_user(f"(from your chat of {event.date_label})")
         elif isinstance(event, CitationEvent):
             pass  # badges are in the text; the list follows the answer
         elif isinstance(event, Done):

@@ -10,12 +10,16 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, is_dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from desktop_app.memory.types import StoredMessage, UserMessage, iso, utc_now
 from desktop_app.state_db import StateDB
+from desktop_app.text.caches import forget_cached_text
+
+if TYPE_CHECKING:
+    from desktop_app.memory.erasure import Forms
 
 # the conversation the command line writes to (`chat MESSAGE`, `memory remember TEXT`)
 CLI_CONVERSATION = "conv_cli"
@@ -38,6 +42,12 @@ class ConversationStore:
 
     def __init__(self, db: StateDB) -> None:
         self.db = db
+        # told the conversations whose messages this store erased on its own (a removed
+        # document's quotes): the recall index drops their exchanges' analysed words too
+        self._erasure_listeners: list[Callable[[list[str]], None]] = []
+
+    def on_erasure(self, listener: Callable[[list[str]], None]) -> None:
+        self._erasure_listeners.append(listener)
 
     # --- conversations ---
 
@@ -163,13 +173,19 @@ class ConversationStore:
     # --- erasure ---
 
     def delete_messages(self, message_ids: Iterable[str]) -> tuple[int, int]:
-        """Delete messages (content and trace); returns (rows, content bytes)."""
+        """Delete messages (content and trace); returns (rows, content bytes).
+
+        A deleted question leaves no form behind in the traces of its conversation: the
+        answer to it forgets the question (asked, rewritten, its analysed words), and a
+        later answer whose rewrite carried words of it searches its own question again."""
+        from desktop_app.memory.erasure import derived_forms, forget_carried, forget_question
+
         ids = sorted(set(message_ids))
         rows = bytes_ = 0
         with self.db.transaction() as conn:
             for message_id in ids:
-                row = conn.execute("SELECT conversation_id, content, trace FROM messages "
-                                   "WHERE id = ?", (message_id,)).fetchone()
+                row = conn.execute("SELECT conversation_id, seq, role, content, trace "
+                                   "FROM messages WHERE id = ?", (message_id,)).fetchone()
                 if row is None:
                     continue
                 bytes_ += len(row["content"].encode()) + len((row["trace"] or "").encode())
@@ -178,6 +194,19 @@ class ConversationStore:
                 conn.execute("UPDATE conversations SET summary = NULL, summary_upto = 0 "
                              "WHERE id = ?", (row["conversation_id"],))
                 rows += 1
+                if row["role"] != "user":
+                    continue
+                forms = derived_forms([row["content"]], every_word=True)
+                later = conn.execute("SELECT id, seq, role, trace FROM messages WHERE "
+                                     "conversation_id = ? AND seq > ? AND trace IS NOT NULL "
+                                     "ORDER BY seq", (row["conversation_id"], row["seq"]))
+                for n, answer in enumerate(later.fetchall()):
+                    trace = json.loads(answer["trace"])
+                    clean = (forget_question(trace) if n == 0 and answer["seq"] == row["seq"] + 1
+                             else forget_carried(trace, forms))
+                    if clean != trace:
+                        conn.execute("UPDATE messages SET trace = ? WHERE id = ?",
+                                     (json.dumps(clean, ensure_ascii=False), answer["id"]))
         return rows, bytes_
 
     def delete_all(self) -> tuple[int, int]:
@@ -190,17 +219,20 @@ class ConversationStore:
             conn.execute("DELETE FROM conversations")
         return int(row[0]), int(row[1])
 
-    def redact(self, needles: Iterable[str], memory_ids: Iterable[str]) -> tuple[int, int]:
+    def redact(self, needles: Iterable[str] | Forms, memory_ids: Iterable[str]) -> tuple[int, int]:
         """Scrub copies of erased memories from assistant messages, traces and summaries.
 
         Assistant text and traces are copies the app made (an acknowledgement quoting the
-        fact, a prompt's memory block); they are redacted always. The user's own messages
-        are only removed when the user chooses to (`delete_messages`).
+        fact, a prompt's memory block, a rewrite that carried its words, the analysed words
+        an answer matched); they are redacted always, in every derived form (`Forms`). The
+        user's own messages are only removed when the user chooses to (`delete_messages`).
         Returns (rows changed, bytes removed).
         """
-        from desktop_app.memory.erasure import redact_text, scrub_trace
+        from desktop_app.memory.erasure import Forms, redact_text, scrub_trace
 
-        terms = sorted({n for n in needles if n and n.strip()}, key=len, reverse=True)
+        forms = needles if isinstance(needles, Forms) else Forms(tuple(needles), frozenset())
+        terms = sorted({n for n in forms.needles if n and n.strip()}, key=len, reverse=True)
+        forms = Forms(tuple(terms), forms.terms)
         ids = set(memory_ids)
         changed = removed = 0
         with self.db.transaction() as conn:
@@ -211,7 +243,7 @@ class ConversationStore:
                 trace_text = row["trace"]
                 new_trace_text = trace_text
                 if trace_text:
-                    scrubbed = scrub_trace(json.loads(trace_text), terms, ids)
+                    scrubbed = scrub_trace(json.loads(trace_text), forms, ids)
                     new_trace_text = json.dumps(scrubbed, ensure_ascii=False)
                     if new_trace_text == json.dumps(json.loads(trace_text), ensure_ascii=False):
                         new_trace_text = trace_text
@@ -280,6 +312,7 @@ class ConversationStore:
         dropped (rebuilt later). Returns (messages deleted, traces scrubbed, bytes removed).
         """
         quoting = self.document_quotes(doc_id, passages)
+        touched = sorted({m.conversation_id for m in map(self.message, quoting) if m})
         deleted, removed = self.delete_messages(quoting)
         scrubbed = 0
         with self.db.transaction() as conn:
@@ -295,6 +328,10 @@ class ConversationStore:
                     scrubbed += 1
         if deleted or scrubbed:
             self.db.vacuum()  # no freed page keeps the erased text
+            forget_cached_text()
+        if deleted:
+            for listener in self._erasure_listeners:
+                listener(touched)
         return deleted, scrubbed, removed
 
 

@@ -127,8 +127,10 @@ def print_run(events: Iterable[IngestEvent]) -> RunDone:
     assert result is not None
     if result.stopped:
         _say(f"stopped: {result.stopped}")
+    links = (f", {result.links_skipped} linked folder{'s' if result.links_skipped > 1 else ''}"
+             " skipped (read once)" if result.links_skipped else "")
     _say(f"done: {result.indexed} indexed, {result.skipped} unchanged, "
-         f"{result.failed} failed, {result.removed} removed"
+         f"{result.failed} failed, {result.removed} removed{links}"
          + (" (cancelled)" if result.cancelled else ""))
     return result
 

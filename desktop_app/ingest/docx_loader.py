@@ -3,7 +3,8 @@
 DOCX has no pages, so the whole body is page 1. Paragraphs with a heading style ("Heading
 2", localized "Título 2") or an explicit outline level become headings; tables become rows
 with cells separated by " | " (a merged cell appears once). Page headers/footers live in
-separate parts and are not read, so they never repeat into the text.
+separate parts and are not read, so they never repeat into the text. Struck-through runs
+(`w:strike`, `w:dstrike`: the revoked wording of a compiled law) are recorded as such.
 
 Before python-docx builds any tree, the zip directory and a streaming scan of the main
 part are checked against `limits` (unpacked size, XML size, element count); the walk has
@@ -60,6 +61,34 @@ def _heading_level(p_element: Any, style_names: dict[str | None, str]) -> int | 
     return None
 
 
+def _on(element: Any) -> bool:
+    """A w:strike / w:dstrike toggle is on unless its w:val says false."""
+    return element is not None and element.get(f"{_W}val", "true").lower() not in (
+        "false", "0", "off", "none")
+
+
+def _struck_runs(p_element: Any, paragraph: Any) -> tuple[str, ...]:
+    """The paragraph's struck-through text (a compiled law's revoked wording), as runs of
+    consecutive struck `w:r` elements, in order."""
+    from docx.text.run import Run
+
+    runs: list[str] = []
+    current: list[str] = []
+    for r in p_element.iter(f"{_W}r"):
+        props = r.find(f"{_W}rPr")
+        struck = props is not None and (_on(props.find(f"{_W}strike"))
+                                        or _on(props.find(f"{_W}dstrike")))
+        text = Run(r, paragraph).text
+        if struck:
+            current.append(text)
+        elif text.strip() and current:
+            runs.append("".join(current))
+            current = []
+    if current:
+        runs.append("".join(current))
+    return tuple(normalize_text(run).strip() for run in runs if run.strip())
+
+
 def _table_rows(table: Any) -> list[list[str | None]]:
     rows: list[list[str | None]] = []
     for row in table.rows:
@@ -89,7 +118,8 @@ def _body_paragraphs(document: Any, deadline: limits.Deadline | None = None) -> 
                 paragraph = DocxParagraph(child, document)
                 text = normalize_text(paragraph.text).strip()
                 if text:
-                    paragraphs.append(Paragraph(text, _heading_level(child, style_names)))
+                    paragraphs.append(Paragraph(text, _heading_level(child, style_names),
+                                                _struck_runs(child, paragraph)))
             elif child.tag == f"{_W}tbl":
                 paragraphs.append(Paragraph(table_to_text(_table_rows(Table(child, document)))))
             elif child.tag in (f"{_W}sdt", f"{_W}sdtContent", f"{_W}customXml"):
@@ -110,7 +140,7 @@ def check_docx_limits(path: Path) -> None:
 
     Sizes come from the zip directory (zipfile never inflates past a member's declared
     size: a lying header fails its CRC check instead); elements of the main document are
-    counted by a streaming scan."""
+    counted, and their nesting measured, by streaming scans."""
     name = path.name
     try:
         with zipfile.ZipFile(path) as archive:
@@ -127,6 +157,9 @@ def check_docx_limits(path: Path) -> None:
                 if elements > limits.MAX_XML_ELEMENTS:
                     raise limits.too_many(name, "XML elements", elements,
                                           limits.MAX_XML_ELEMENTS)
+                if limits.xml_depth(_stream(archive, main), limits.MAX_XML_DEPTH) \
+                        > limits.MAX_XML_DEPTH:
+                    raise limits.too_deep(name, "XML elements", limits.MAX_XML_DEPTH)
     except (zipfile.BadZipFile, OSError, EOFError, RuntimeError) as error:
         raise UnreadableDocumentError(
             f"“{name}” is not a readable Word document (damaged, an old .doc, or "

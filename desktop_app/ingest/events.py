@@ -63,6 +63,7 @@ class RunDone:
     cancelled: bool = False
     stopped: str = ""  # why the run ended early (full disk, read-only folder, library busy)
     exit_code: int = 0  # the CLI's exit code for `stopped` (desktop_app.errors.EXIT_CODES)
+    links_skipped: int = 0  # folders reached again through a link (a loop): not read twice
 
 
 IngestEvent = (

@@ -2,8 +2,11 @@
 
 script/style/nav (and other non-content elements) are dropped; h1–h6 become headings;
 block elements become paragraphs; `<br>` keeps a line break; tables become rows with cells
-separated by " | ". The encoding comes from a BOM or `<meta charset>`, else it is detected.
-Size, element count and parse time are bounded by `limits` (checked before the tree is built).
+separated by " | ". Struck-through text (`<s>`, `<strike>`, `<del>`, a `line-through` style:
+the revoked wording of a compiled law, as the official law sites print it) is recorded as
+such. The encoding comes from a BOM or `<meta charset>`, else it is detected.
+Size, element count and parse time are bounded by `limits` (checked before the tree is built),
+and nesting depth while the tree is walked (without recursion).
 """
 
 from __future__ import annotations
@@ -30,6 +33,8 @@ _BLOCK_TAGS = _word_set(
     "figure footer form header hgroup hr li main menu ol p section summary ul caption"
 )
 _HEADING_TAGS = {f"h{level}": level for level in range(1, 7)}
+_STRUCK_TAGS = frozenset({"s", "strike", "del"})
+_LINE_THROUGH = re.compile(r"text-decoration[^;]*line-through", re.I)
 _META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_\-:.]+)""", re.I)
 
 
@@ -46,12 +51,22 @@ def _table_rows(table: Any) -> list[list[str | None]]:
     return rows
 
 
+def _struck(tag: Any) -> bool:
+    """Printed struck through: a strike tag or an inline `line-through` style."""
+    name = getattr(tag, "name", None)
+    if not name:
+        return False
+    style = tag.get("style") if hasattr(tag, "get") else None
+    return name.lower() in _STRUCK_TAGS or bool(style and _LINE_THROUGH.search(str(style)))
+
+
 class _Collector:
     """Walks the DOM and turns it into paragraphs."""
 
     def __init__(self, deadline: limits.Deadline | None = None) -> None:
         self.paragraphs: list[Paragraph] = []
         self._inline: list[str] = []
+        self._struck: list[str] = []  # struck-through runs of the paragraph being built
         self._deadline = deadline
 
     def flush(self) -> None:
@@ -59,45 +74,62 @@ class _Collector:
         self._inline.clear()
         lines = [normalize_line(" ".join(line.split())) for line in text.split("\n")]
         text = "\n".join(line for line in lines if line)
+        struck = tuple(self._struck)
+        self._struck.clear()
         if text:
-            self.paragraphs.append(Paragraph(text))
+            self.paragraphs.append(Paragraph(text, struck=struck))
 
-    def walk(self, node: Any) -> None:
+    def walk(self, root: Any, name: str = "") -> None:
+        """Depth-first over the tree with a stack of its own (a tree nested 1,000 deep made
+        the recursive walk fail); deeper than `limits.MAX_HTML_DEPTH` is refused."""
         from bs4 import Comment, NavigableString, Tag
 
-        for child in node.children:
+        # (children, block, struck through)
+        stack: list[tuple[Any, bool, bool]] = [(iter(root.children), False, False)]
+        while stack:
+            children, block, struck = stack[-1]
+            child = next(children, None)
+            if child is None:
+                stack.pop()
+                if block:
+                    self.flush()
+                continue
             if self._deadline is not None:
                 self._deadline.check()
             if isinstance(child, Comment):
                 continue
             if isinstance(child, NavigableString):
                 self._inline.append(str(child))
+                if struck and (run := normalize_line(" ".join(str(child).split()))):
+                    self._struck.append(run)
                 continue
             if not isinstance(child, Tag):
                 continue
-            name = child.name.lower()
-            if name in _HEADING_TAGS:
+            tag = child.name.lower()
+            if tag in _HEADING_TAGS:
                 self.flush()
                 title = normalize_line(" ".join(child.get_text(" ").split()))
                 if title:
-                    self.paragraphs.append(Paragraph(title, _HEADING_TAGS[name]))
-            elif name == "table":
+                    self.paragraphs.append(Paragraph(title, _HEADING_TAGS[tag]))
+            elif tag == "table":
                 self.flush()
                 self.paragraphs.append(Paragraph(table_to_text(_table_rows(child))))
-            elif name == "pre":
+            elif tag == "pre":
                 self.flush()
                 self.paragraphs.append(Paragraph(child.get_text().strip("\n")))
-            elif name == "br":
+            elif tag == "br":
                 self._inline.append("\n")
-            elif name in _BLOCK_TAGS:
-                self.flush()
-                self.walk(child)
-                self.flush()
             else:
-                self.walk(child)
+                if len(stack) >= limits.MAX_HTML_DEPTH:
+                    raise limits.too_deep(name or "the page", "HTML elements",
+                                          limits.MAX_HTML_DEPTH)
+                if tag in _BLOCK_TAGS:
+                    self.flush()
+                stack.append((iter(child.children), tag in _BLOCK_TAGS,
+                              struck or _struck(child)))
 
 
-def html_paragraphs(html: str, deadline: limits.Deadline | None = None
+def html_paragraphs(html: str, deadline: limits.Deadline | None = None, name: str = ""
                     ) -> tuple[list[Paragraph], str]:
     """Paragraphs of an HTML document and its `<title>` ('' when absent)."""
     from bs4 import BeautifulSoup
@@ -110,7 +142,7 @@ def html_paragraphs(html: str, deadline: limits.Deadline | None = None
     for element in soup.find_all(DROPPED_TAGS):
         element.decompose()
     collector = _Collector(deadline)
-    collector.walk(soup.body if soup.body is not None else soup)
+    collector.walk(soup.body if soup.body is not None else soup, name)
     collector.flush()
     return collector.paragraphs, title
 
@@ -129,7 +161,7 @@ def load_html(path: Path) -> LoadedDocument:
     declared = _META_CHARSET.search(data[:4096])
     text, notes = decode_bytes(data, declared.group(1).decode("ascii") if declared else None,
                                name=name)
-    paragraphs, title = html_paragraphs(text, deadline)
+    paragraphs, title = html_paragraphs(text, deadline, name)
     if not title:
         title = next((p.text for p in paragraphs if p.heading_level == 1), "")
     if not any(p.text for p in paragraphs):

@@ -12,6 +12,7 @@ object limit is here.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterable
 
@@ -24,6 +25,11 @@ MAX_XML_BYTES = 64 * MB  # DOCX: the XML parts, decompressed; HTML: the file
 MAX_XML_ELEMENTS = 2_000_000  # DOCX main document / HTML: elements (tags)
 MAX_TEXT_BYTES = 256 * MB  # .txt / .md
 MAX_PDF_OBJECTS = 2_000_000  # PDF: objects in the cross-reference table
+# DOCX/XML: elements inside elements. lxml (python-docx's parser) refuses deeper trees
+# itself; HTML: the parsed tree (unclosed <p> nest in it), walked without recursion up to
+# here. 1,000 <div>s in 11 KB made the reader fail with a RecursionError.
+MAX_XML_DEPTH = 256
+MAX_HTML_DEPTH = 1_000
 
 
 def _size(n: float) -> str:
@@ -41,6 +47,12 @@ def too_many(name: str, what: str, actual: int, limit: int) -> LimitExceededErro
     return LimitExceededError(
         f"“{name}” has more than {limit:,} {what} (at least {actual:,}), the limit Acervo "
         "reads; it looks damaged or built to exhaust memory, so nothing was indexed from it.")
+
+
+def too_deep(name: str, what: str, limit: int) -> LimitExceededError:
+    return LimitExceededError(
+        f"“{name}” nests {what} more than {limit:,} deep, the limit Acervo reads; it looks "
+        "damaged or built to crash readers, so nothing was indexed from it.")
 
 
 class Deadline:
@@ -71,3 +83,29 @@ def count_elements(chunks: Iterable[bytes], limit: int) -> int:
         if total > limit:
             break
     return total
+
+
+_TAG = re.compile(rb"<([/?!])?[^<>]*?(/)?>")
+
+
+def xml_depth(chunks: Iterable[bytes], limit: int) -> int:
+    """How deep elements nest in a stream of XML bytes (a scan, no tree built); stops once
+    past `limit`. A tag split across two chunks is carried over to the next one."""
+    depth = deepest = 0
+    tail = b""
+    for chunk in chunks:
+        data = tail + chunk
+        cut = data.rfind(b"<")
+        tail = data[cut:] if cut != -1 and data.find(b">", cut) == -1 else b""
+        data = data[:len(data) - len(tail)]
+        for match in _TAG.finditer(data):
+            kind, empty = match.group(1), match.group(2)
+            if kind == b"/":
+                depth -= 1
+            elif kind is None and empty is None:
+                depth += 1
+                if depth > deepest:
+                    deepest = depth
+                    if deepest > limit:
+                        return deepest
+    return deepest

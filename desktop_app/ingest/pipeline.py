@@ -110,8 +110,14 @@ def embedding_text(chunk: Chunk) -> str:
     return compose_embedding_text(chunk.prefix, chunk.text, chunk.revoked)
 
 
+# `discover`'s problem for a folder reached again through a link: said and counted, not a
+# failure (a link loop, or a second link to a folder already read)
+LINK_AGAIN = "a link to a folder already read: a link loop, or a second link to it"
+
+
 def discover(paths: Sequence[Path], supported: frozenset[str]) -> Iterator[tuple[Path, str | None]]:
-    """Yield (file, problem) for every file under `paths`; symlink loops are visited once."""
+    """Yield (file, problem) for every file under `paths`; a folder reached again through a
+    link is read once and reported (`LINK_AGAIN`)."""
     seen_dirs: set[tuple[int, int]] = set()
     for root in paths:
         root = Path(root).expanduser()
@@ -135,7 +141,8 @@ def discover(paths: Sequence[Path], supported: frozenset[str]) -> Iterator[tuple
                 continue
             key = (dst.st_dev, dst.st_ino)
             if key in seen_dirs:
-                continue  # symlink loop or a folder reached twice
+                yield current, LINK_AGAIN  # symlink loop or a folder reached twice
+                continue
             seen_dirs.add(key)
             try:
                 entries = sorted(os.scandir(current), key=lambda e: e.name)
@@ -241,7 +248,7 @@ class IngestPipeline(Removals):
 
         cancelled = cancel or (lambda: False)
         self._lock_timeout = lock_timeout
-        indexed = skipped = failed = removed_count = 0
+        indexed = skipped = failed = removed_count = links = 0
         seen: set[str] = set()
         was_cancelled = False
         stopped: AppError | None = None
@@ -253,14 +260,22 @@ class IngestPipeline(Removals):
         roots, resumed, prune_missing = self._roots(paths, prune_missing, resume)
         run_id = self.journal.begin([path_key(r) for r in roots], prune=prune_missing)
         plan = self._plan(roots, frozenset(SUPPORTED_EXTENSIONS))
-        self.journal.waiting([item.key for item in plan if not item.unchanged])
+        self.journal.waiting([item.key for item in plan
+                              if not item.unchanged and item.problem != LINK_AGAIN])
         self.journal.flush()
-        for count, item in enumerate(plan, start=1):
+        total = sum(1 for item in plan if item.problem != LINK_AGAIN)
+        count = 0
+        for item in plan:
             if cancelled():
                 was_cancelled = True
                 break
             key, path = item.key, item.path
-            yield FileStarted(key, count, len(plan))
+            if item.problem == LINK_AGAIN:
+                links += 1
+                yield FileSkipped(key, item.problem)
+                continue
+            count += 1
+            yield FileStarted(key, count, total)
             if item.problem:
                 failed += 1
                 self.journal.record(key, FAILED, reason=item.problem)
@@ -350,7 +365,7 @@ class IngestPipeline(Removals):
                 self.journal.end(finished)
         yield RunDone(indexed, skipped, failed, removed_count, cancelled=was_cancelled,
                       stopped=stopped.user_message if stopped else "",
-                      exit_code=stopped.exit_code if stopped else 0)
+                      exit_code=stopped.exit_code if stopped else 0, links_skipped=links)
 
     def _roots(self, paths: Sequence[Path], prune: bool, resume: bool
                ) -> tuple[list[Path], list[int], bool]:

@@ -36,6 +36,7 @@ from desktop_app.memory.patterns import (
     updates,
 )
 from desktop_app.memory.recall import RecallService
+from desktop_app.memory.relevance import concerns
 from desktop_app.memory.store import MemoryStore
 from desktop_app.memory.types import (
     Candidate,
@@ -123,6 +124,12 @@ class MemoryCore(LiveSettings):
                 self._index = MemoryIndex(self.index_dir, dim=self.embedder.dim)
                 self._check_index()
         return self._index
+
+    def reopen_index(self) -> int:
+        """Open the index again (a damaged table is made again and re-embedded from SQLite:
+        `doctor --repair`); returns its rows."""
+        self._index = None
+        return self.index.count()
 
     def _check_index(self) -> None:
         """Re-embed from SQLite when the index was built by another embedder or is out of sync.
@@ -359,11 +366,14 @@ class MemoryCore(LiveSettings):
 
     def recall(self, query: str, k: int = 5, *,
                query_vector: np.ndarray | None = None) -> list[MemoryItem]:
-        """Top-k active, unexpired memories for a question (the answer service's hook;
-        it passes the question's vector, so a turn embeds the question once)."""
+        """Top-k active, unexpired memories for a question that concern it (the answer
+        service's hook; it passes the question's vector, so a turn embeds the question
+        once). A question about the documents that says nothing of the user and shares no
+        word with a memory gets none (`memory.relevance`)."""
         if not self.enabled or not query.strip():
             return []
-        return self.search(query, k=k, query_vector=query_vector)
+        return [m for m in self.search(query, k=k, query_vector=query_vector)
+                if concerns(query, m.text)]
 
     def search(self, query: str, *, k: int = 10, include_history: bool = False,
                category: str | None = None,

@@ -17,10 +17,11 @@ from collections.abc import Collection
 from typing import Any, Protocol
 
 from desktop_app.memory.categories import classify
-from desktop_app.memory.patterns import candidate_for, parse_command, tidy_sentence
+from desktop_app.memory.patterns import candidate_for, parse_command, statements, tidy_sentence
 from desktop_app.memory.types import CATEGORIES, USER_SUBJECT, Candidate, UserMessage
 from desktop_app.text.analyze import content_terms
 from desktop_app.text.fold import fold
+from desktop_app.text.sentences import chat_sentences
 
 log = logging.getLogger(__name__)
 
@@ -156,7 +157,10 @@ class ImplicitExtractor:
             return None
         text = tidy_sentence(str(fact.get("text", "")))
         value = str(fact.get("value", "")).strip()
-        if len(text) < 8 or text.endswith("?") or not is_grounded(text, value, message.text):
+        # grounded in what the user stated: a value only asked about, or offered with a
+        # question as a half-remembered guess, is not a fact (questions are not memories)
+        stated = " ".join(statements(chat_sentences(message.text)))
+        if len(text) < 8 or text.endswith("?") or not is_grounded(text, value, stated):
             return None
         hinted = str(fact.get("category", "other"))
         category, sensitive = classify(text + " " + message.text, hinted)

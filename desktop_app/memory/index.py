@@ -16,7 +16,9 @@ set-up and compaction are the document index's own helpers (`retrieval.lancedb_i
 
 Writes hold the data folder's `memory` writer lock (the window and a terminal may both
 save memories); reads retry when a compaction in another process removed the files of
-the version they started on (`retrieval.lancedb_io`).
+the version they started on (`retrieval.lancedb_io`). The table is derived from SQLite, so
+one with damaged or missing files is removed and made again when opened (its owner
+re-embeds from the database); a read that still meets a damaged file is one sentence.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from desktop_app.locking import MEMORY, writer_lock
+from desktop_app.locking import MEMORY, notify, writer_lock
 from desktop_app.memory.erasure import dir_bytes
 from desktop_app.retrieval import lancedb_io
 from desktop_app.retrieval.index_api import Scored, best_first
@@ -74,6 +76,7 @@ class SearchTable:
     — retries, FTS set-up, deletion, compaction that removes old versions from disk."""
 
     table_name = TABLE
+    what = "the memory index"
 
     def _arrow_schema(self) -> Any:
         return _schema(self.dim)
@@ -87,6 +90,17 @@ class SearchTable:
             with self.writer.hold("creating the memory index"):
                 directory.mkdir(parents=True, exist_ok=True)
         self._db = lancedb_io.connect(directory)
+        # derived from SQLite: a damaged table is made again, empty, and re-embedded by its
+        # owner (`MemoryCore` compares ids; recall re-indexes every chat)
+        self.rebuilt_after_damage = False
+        damage = lancedb_io.table_damage(directory, self.table_name)
+        if damage:
+            with self.writer.hold("rebuilding a damaged index"):
+                lancedb_io.remove_table_files(directory, self.table_name)
+            self.rebuilt_after_damage = True
+            log.info("%s: %s; made again", self.table_name, damage.describe("the index"))
+            notify(f"{self.what[0].upper()}{self.what[1:]} had damaged or missing files; "
+                   "Acervo is making it again from the conversation and memory database.")
         if self.table_name in self._db.list_tables().tables:
             self._table = self._db.open_table(self.table_name)
             if self._table.schema.field("vector").type.list_size != dim:
@@ -108,7 +122,7 @@ class SearchTable:
         return lancedb_io.write(action, where=str(self.directory.parent), refresh=self._refresh)
 
     def _read(self, action: Callable[[], T]) -> T:
-        return lancedb_io.read(action, refresh=self._refresh)
+        return lancedb_io.read(action, refresh=self._refresh, what=self.what)
 
     def count(self) -> int:
         return int(self._read(self._table.count_rows))

@@ -268,6 +268,33 @@ def has_identifier(text: str) -> bool:
     return _IDENTIFIER.search(text) is not None
 
 
+_ASKS = re.compile(
+    r"^\s*(?:and\s+|e\s+|y\s+|so\s+|ent[aã]o\s+)?(?:what|which|who|whom|whose|when|where|"
+    r"why|how|o\s+que|qual|quais|quem|quando|onde|como|por\s*que|quanto|quantos|quantas|"
+    r"qu[eé]|cu[aá]l|cu[aá]les|qui[eé]n|cu[aá]ndo|d[oó]nde|c[oó]mo|por\s+qu[eé]|cu[aá]nto)\b"
+    r"|^\s*(?:me\s+diga|diga-me|me\s+fala|tell\s+me|dime|d[ií]game)\b", _F)
+
+
+_HEDGE = re.compile(
+    r"^\s*(?:eu\s+)?(?:lembro|acho|creio|penso|imagino)\s+que\b|^\s*se\s+n[aã]o\s+me\s+engano"
+    r"|^\s*i\s+(?:think|remember|believe|guess|recall)\b"
+    r"|^\s*(?:yo\s+)?(?:recuerdo|creo|pienso)\s+que\b|^\s*si\s+no\s+me\s+equivoco", _F)
+
+
+def statements(sentences: list[str]) -> list[str]:
+    """The sentences of a message that state something: not the questions, nor, in a message
+    that asks, a half-remembered value offered with the question ("Lembro que era …")."""
+    asking = any(asks(s) for s in sentences)
+    return [s for s in sentences if not (asks(s) or (asking and _HEDGE.match(s)))]
+
+
+def asks(sentence: str) -> bool:
+    """The sentence asks something: a real question ("Qual é o meu código?", not "4429853327,
+    right?", which confirms a value), or one that opens with a question word without the
+    mark ("qual é o meu código", "tell me my locker number")."""
+    return is_real_question(sentence) or _ASKS.match(sentence) is not None
+
+
 def is_real_question(sentence: str) -> bool:
     """'What does Lei 13.709/2018 say?' asks; '4429853327, right?' confirms a value."""
     return sentence.rstrip().endswith("?") and _QUESTION_START.match(sentence) is not None
@@ -362,7 +389,13 @@ def extract_stated_facts(message: UserMessage, *, identifiers: bool = True) -> l
     candidates: list[Candidate] = []
     short_message = len(message.text) <= 280
     identifier_taken = False
-    for sentence in chat_sentences(message.text):
+    sentences = chat_sentences(message.text)
+    # questions are not memories: a sentence that asks never becomes one, nor does a
+    # half-remembered value offered with the question ("Qual é o meu código? Lembro que
+    # era QZX-4815."); a message that asks is never kept whole
+    said = statements(sentences)
+    asking = len(said) < len(sentences)
+    for sentence in said:
         clauses = [c for c in split_clauses(sentence) if match_fact(c) is not None]
         if clauses:
             candidates += [candidate_for(c, message, "pattern") for c in clauses]
@@ -370,9 +403,10 @@ def extract_stated_facts(message: UserMessage, *, identifiers: bool = True) -> l
               and (has_identifier(sentence) or is_named_answer(message)
                    or (is_correction(sentence, firm=True) and bool(specifics(sentence))))):
             # an identifier the user typed ("the code is PAC-778K4M"): keep their words;
-            # a short message is kept whole, so "Let me write that down... 4429853327" keeps
-            # its lead-in
-            text = message.text if short_message else sentence
+            # a short message is kept whole (without its questions), so "Let me write that
+            # down... 4429853327" keeps its lead-in
+            text = (message.text if not asking else " ".join(said)) if short_message \
+                else sentence
             identifier_taken = short_message
             candidates.append(candidate_for(text, message, "pattern"))
     candidates = _one_per_fact(candidates)

@@ -34,6 +34,7 @@ from pathlib import Path
 import numpy as np
 
 from desktop_app.config.settings import Settings
+from desktop_app.errors import AppError
 from desktop_app.memory.erasure import ErasureReceipt
 from desktop_app.memory.live import LiveSettings
 from desktop_app.memory.recall_index import ExchangeRow, RecallFilters, RecallIndex, _desc
@@ -160,6 +161,16 @@ class RecallService(LiveSettings):
         self.clock = clock
         self._index: RecallIndex | None = None
 
+    def after_erasure(self, conversation_ids: list[str]) -> None:
+        """Messages were erased outside memory (a removed document's quoting answers): the
+        exchanges holding them leave the index, analysed words and all (compacted)."""
+        if self.enabled and conversation_ids:
+            try:
+                self.sync(conversation_ids)
+            except AppError as exc:  # the erasure itself is done; the next sync finishes this
+                log.warning("recall index not brought level after an erasure: %s",
+                            exc.user_message)
+
     # --- switches (live from the settings when the app passes them) ---
 
     @property
@@ -174,6 +185,8 @@ class RecallService(LiveSettings):
             with self.db.lock:
                 self._index = RecallIndex(self.index_dir, dim=self.embedder.dim,
                                           embedder_id=self.embedder.id)
+                if self._index.rebuilt_after_damage:
+                    self.db.set_kv(REBUILD_KEY, "1")  # damaged files: every chat again
                 if self.db.get_kv(EMBEDDER_KEY) not in (None, self.embedder.id):
                     self._index.drop_all()  # built by another embedder: re-embed from SQLite
                     self.db.set_kv(REBUILD_KEY, "1")  # every chat, at the next sync
@@ -182,6 +195,13 @@ class RecallService(LiveSettings):
                     self.db.set_kv(UNITS_KEY, UNITS)
                 self.db.set_kv(EMBEDDER_KEY, self.embedder.id)
         return self._index
+
+    def reopen_index(self) -> int:
+        """Open the index again and bring it level with the chats (a damaged table is made
+        again and every chat re-indexed: `doctor --repair`); returns its rows."""
+        self._index = None
+        self.sync()
+        return self.index.count()
 
     def _cutoff(self) -> str | None:
         days = self.retention_days

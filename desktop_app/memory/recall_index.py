@@ -78,6 +78,7 @@ class RecallIndex(SearchTable):
     """Exchanges of past conversations for hybrid search (vector + FTS)."""
 
     table_name = "exchanges"
+    what = "the conversation-recall index"
 
     def __init__(self, directory: Any, *, dim: int, embedder_id: str = "") -> None:
         super().__init__(directory, dim=dim)

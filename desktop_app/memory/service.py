@@ -25,7 +25,7 @@ from typing import Any
 from desktop_app.errors import AppError
 from desktop_app.memory.categories import classify
 from desktop_app.memory.core import NEEDS_CONSENT, MemoryCore
-from desktop_app.memory.erasure import ErasureReceipt, needles_for, redact_files
+from desktop_app.memory.erasure import ErasureReceipt, Forms, derived_forms, redact_files
 from desktop_app.memory.patterns import match_fact, tidy_sentence
 from desktop_app.memory.types import (
     ConsentRecord,
@@ -35,6 +35,7 @@ from desktop_app.memory.types import (
     iso,
 )
 from desktop_app.text.analyze import content_terms
+from desktop_app.text.caches import forget_cached_text
 
 log = logging.getLogger(__name__)
 
@@ -128,9 +129,12 @@ class MemoryService(MemoryCore):
                 touch = receipt.touch("memories")
                 touch.rows += self.store.scrub_quotes(memory_id, ERASED_QUOTE)
                 touch.content_bytes += sum(len(t.encode()) for t in old_texts)
-                needles = [n for n in needles_for(old_texts, [item.value])
-                           if n.casefold() not in new_text.casefold()]
-                self._scrub_copies(receipt, needles, set())
+                forms = derived_forms(old_texts, [item.value])
+                kept = content_terms(new_text)
+                forms = Forms(tuple(n for n in forms.needles
+                                    if n.casefold() not in new_text.casefold()),
+                              frozenset(t for t in forms.terms if t not in kept))
+                self._scrub_copies(receipt, forms, set())
                 self._physical_cleanup(receipt)
         log.info("memory %s edited (old text %s)", memory_id,
                  "erased" if erase_old_text else "kept in history")
@@ -300,7 +304,7 @@ class MemoryService(MemoryCore):
             items = list(self.store.get_many(ids).values())
             texts = [i.text for i in items] + self.store.old_texts(ids)
             texts += [s.quote for i in items for s in i.sources]
-            needles = needles_for(texts, [i.value for i in items])
+            forms = derived_forms(texts, [i.value for i in items])
             message_ids = sorted({s.message_id for i in items for s in i.sources})
             rows, bytes_ = self.store.tombstone(ids, at=receipt.at)
             touch = receipt.touch("memories")
@@ -315,10 +319,10 @@ class MemoryService(MemoryCore):
                 touch.rows, touch.content_bytes = rows, bytes_
                 if self.conversation_recall is not None:
                     self.conversation_recall.forget_messages(message_ids, receipt)
-            self._scrub_copies(receipt, needles, set(ids))
+            self._scrub_copies(receipt, forms, set(ids))
             if redact_user_messages:
                 rows, bytes_ = self.conversations.redact_user_messages(redact_user_messages,
-                                                                       needles)
+                                                                       forms.needles)
                 receipt.touch("messages").rows += rows
                 receipt.touch("messages").content_bytes += bytes_
                 if rows:
@@ -331,9 +335,8 @@ class MemoryService(MemoryCore):
                  len(receipt.message_ids), receipt.total_rows)
         return receipt
 
-    def _scrub_copies(self, receipt: ErasureReceipt, needles: Sequence[str],
-                      ids: set[str]) -> None:
-        rows, bytes_ = self.conversations.redact(needles, ids)
+    def _scrub_copies(self, receipt: ErasureReceipt, forms: Forms, ids: set[str]) -> None:
+        rows, bytes_ = self.conversations.redact(forms, ids)
         touch = receipt.touch("traces_and_summaries")
         touch.rows += rows
         touch.content_bytes += bytes_
@@ -343,7 +346,8 @@ class MemoryService(MemoryCore):
             from desktop_app.privacy.export import log_files
 
             # not bare numbers or dates: "2026" would erase every timestamp of the log
-            words = [n for n in needles if not re.fullmatch(r"[\d\s:./,-]+", n) and len(n) >= 6]
+            words = [n for n in forms.needles
+                     if not re.fullmatch(r"[\d\s:./,-]+", n) and len(n) >= 6]
             files, bytes_ = redact_files(log_files(self.log_dir), words)
             if files:
                 touch = receipt.touch("log_files")
@@ -351,6 +355,8 @@ class MemoryService(MemoryCore):
                 touch.content_bytes += bytes_
 
     def _physical_cleanup(self, receipt: ErasureReceipt) -> None:
+        if forget_cached_text():
+            receipt.physical_cleanup.append("in-memory text caches emptied")
         self.index.compact()
         receipt.physical_cleanup.append("lancedb: optimize + cleanup of all old versions")
         self.db.vacuum()

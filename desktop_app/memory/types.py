@@ -12,7 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
+
+if TYPE_CHECKING:
+    from desktop_app.memory.erasure import Forms
 
 MemoryStatus = Literal["active", "superseded", "deleted"]
 ExtractedBy = Literal["explicit", "pattern", "llm", "edit"]
@@ -110,7 +113,8 @@ class ConversationLog(Protocol):
 
     def delete_all(self) -> tuple[int, int]: ...
 
-    def redact(self, needles: Iterable[str], memory_ids: Iterable[str]) -> tuple[int, int]: ...
+    def redact(self, needles: Iterable[str] | Forms,
+               memory_ids: Iterable[str]) -> tuple[int, int]: ...
 
     def redact_user_messages(self, message_ids: Iterable[str],
                              needles: Iterable[str]) -> tuple[int, int]: ...

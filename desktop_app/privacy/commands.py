@@ -25,9 +25,10 @@ def app_sanitizer(app: Any) -> Callable[[str], str]:
 
 def run_doctor_command(args: argparse.Namespace, app: Any) -> int:
     from desktop_app.privacy.doctor import format_report, run_doctor
+    from desktop_app.privacy.stderr import tell_user
 
     report = run_doctor(app, sanitize=app_sanitizer(app), deep=not args.quick,
-                        repair=args.repair)
+                        repair=args.repair, progress=tell_user)
     print(format_report(report))
     return 0 if report.ok else 1
 
@@ -67,10 +68,13 @@ def register(subparsers: Any) -> None:
     doctor = subparsers.add_parser(
         "doctor", help="check models, index, offline switches and that nothing goes online")
     doctor.add_argument("--quick", action="store_true",
-                        help="skip the transformers offline load (saves a few seconds)")
+                        help="skip the slow checks: the transformers offline load, reading "
+                             "every index row, SQLite's full integrity check")
     doctor.add_argument("--repair", action="store_true",
-                        help="fix what the index check finds (interrupted ingests, duplicates, "
-                             "keyword/vector indexes behind the table)")
+                        help="fix what the checks find: damaged or missing index files "
+                             "(rebuilt from the other table and your files), a damaged "
+                             "database (set aside, what it holds recovered), interrupted "
+                             "ingests, duplicates, keyword/vector indexes behind the table")
     doctor.set_defaults(handler=run_doctor_command)
 
     logs = subparsers.add_parser("logs", help="sanitized application logs")

@@ -1,8 +1,9 @@
-"""`desktop-app doctor`: models found, index status, logging, offline flags, outbound self-check.
+"""`desktop-app doctor`: models found, stores, logging, offline flags, outbound self-check.
 
-The index section looks at the active generation (`current.json`) and checks that the
-keyword and vector indexes match the table (no duplicates, no passages of interrupted
-ingests); `desktop-app doctor --repair` fixes what it finds.
+The store sections (`doctor_stores`) check the document index, the memory and recall
+indexes and the conversation and memory database for damaged files and inconsistencies;
+`desktop-app doctor --repair` rebuilds what it finds from what still exists. What could not
+be checked is a problem: the result is never OK about something doctor did not see.
 
 The self-check runs the code paths that historically phoned home – presidio's
 stock e-mail recognizer (module-level tldextract), our sanitizer, a
@@ -15,7 +16,6 @@ are used (duck-typed), no other package's internals.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import tempfile
 import time
@@ -25,6 +25,13 @@ from pathlib import Path
 from typing import Any
 
 from desktop_app.privacy import airgap, logsetup
+from desktop_app.privacy.doctor_stores import (
+    Progress,
+    human_size,
+    index_section,
+    state_section,
+    tree_size,
+)
 
 # Synthetic values only (valid check digits, reserved domains, fictitious people).
 SELF_TEST_CANARIES: dict[str, str] = {
@@ -55,26 +62,6 @@ class DoctorReport:
         self.sections.append((title, lines))
 
 
-def human_size(size: int) -> str:
-    value = float(size)
-    for unit in ("B", "KB", "MB", "GB"):
-        if value < 1024 or unit == "GB":
-            return f"{value:.0f} {unit}" if unit == "B" else f"{value:.1f} {unit}"
-        value /= 1024
-    return f"{value:.1f} GB"
-
-
-def tree_size(path: Path) -> int:
-    if path.is_file():
-        return path.stat().st_size
-    total = 0
-    for root, _dirs, files in os.walk(path):
-        for name in files:
-            with contextlib.suppress(OSError):
-                total += (Path(root) / name).stat().st_size
-    return total
-
-
 def models_section(app: Any) -> list[str]:
     lines: list[str] = []
     try:
@@ -94,57 +81,6 @@ def models_section(app: Any) -> list[str]:
         found = f"{human_size(tree_size(path))}" if path.exists() else "MISSING"
         lines.append(f"  configured {name}: {path} ({found})")
     return lines
-
-
-def _active_generation(index_dir: Path) -> Path:
-    """The folder `current.json` points at (the tables live there, not in `index/`)."""
-    with contextlib.suppress(OSError, ValueError, KeyError, TypeError):
-        name = json.loads((index_dir / "current.json").read_text(encoding="utf-8"))["generation"]
-        return index_dir / str(name)
-    return index_dir
-
-
-def index_section(app: Any, report: DoctorReport | None = None, *,
-                  repair: bool = False) -> list[str]:
-    try:
-        index_dir = Path(app.paths.index_dir)
-    except Exception as error:
-        return [f"index path unknown ({type(error).__name__})"]
-    if not index_dir.is_dir():
-        return [f"index folder: {index_dir} (not created yet: nothing ingested)"]
-    generation = _active_generation(index_dir)
-    lines = [f"index folder: {index_dir} ({human_size(tree_size(index_dir))}), "
-             f"active generation: {generation.name}"]
-    tables = sorted(p for p in generation.iterdir() if p.suffix == ".lance") \
-        if generation.is_dir() else []
-    lines += [f"  table {p.stem}: {human_size(tree_size(p))}" for p in tables] or ["  (no tables)"]
-    if tables and report is not None:
-        lines += consistency_lines(app, report, repair=repair)
-    return lines
-
-
-def consistency_lines(app: Any, report: DoctorReport, *, repair: bool) -> list[str]:
-    """Do the keyword/vector indexes match the table; duplicates, orphans? (`--repair` fixes.)"""
-    try:
-        index = app.index  # opening repairs what it can when no other process is writing
-        lines = [f"  repaired when opened: {p}" for p in index.repaired_on_open]
-        if repair:
-            done = index.repair()
-            lines += [f"  repaired: {p}" for p in done] or ["  consistency: sound, nothing to repair"]
-            return lines
-        if not index.writer.try_acquire("checking the index"):
-            return lines + [f"  consistency: not checked, {index.writer.busy_message()}"]
-        try:
-            problems = index.check()
-        finally:
-            index.writer.release()
-    except Exception as error:  # a doctor reports; it does not crash
-        return [f"  consistency: could not check ({getattr(error, 'user_message', '') or type(error).__name__})"]
-    if problems:
-        report.problems.append("the index is inconsistent: run `desktop-app doctor --repair`")
-    return lines + ([f"  INCONSISTENT: {p}" for p in problems] or ["  consistency: sound "
-                                                                    "(keyword and vector indexes "
-                                                                    "match the table)"])
 
 
 def logging_section(app: Any, sanitize: Callable[[str], str] | None,
@@ -305,10 +241,16 @@ def outbound_section(report: DoctorReport, sanitize: Callable[[str], str] | None
 
 
 def run_doctor(app: Any, *, sanitize: Callable[[str], str] | None = None,
-               deep: bool = True, repair: bool = False) -> DoctorReport:
+               deep: bool = True, repair: bool = False,
+               progress: Progress | None = None) -> DoctorReport:
+    """`deep`: also the slow checks (every index row decoded, SQLite's full integrity
+    check, the transformers config load); `progress`: lines while `repair` re-reads files."""
     report = DoctorReport()
     report.add("Models", models_section(app))
-    report.add("Index", index_section(app, report, repair=repair))
+    report.add("Index", index_section(app, report.problems, repair=repair, deep=deep,
+                                      progress=progress))
+    report.add("Conversations and memory", state_section(app, report.problems, repair=repair,
+                                                         deep=deep))
     report.add("Logging", logging_section(app, sanitize, report))
     report.add("Offline switches in force", flags_section(report))
     report.add("Network destinations you allowed", network_section(app))

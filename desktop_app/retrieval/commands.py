@@ -14,6 +14,7 @@ from desktop_app.ingest.pathnames import one_line
 from desktop_app.ingest.places import place_label
 from desktop_app.library.commands import add_scope_options, scope_from_args
 from desktop_app.privacy.stderr import confirm, tell_user
+from desktop_app.retrieval.index_api import label_ranges
 from desktop_app.retrieval.types import Hit, SearchFilters, ocr_label
 
 if TYPE_CHECKING:
@@ -83,7 +84,8 @@ def hit_to_dict(h: Hit) -> dict[str, object]:
         "score": round(h.score, 6), "legs": sorted(h.legs), "vector_rank": h.vector_rank,
         "keyword_rank": h.keyword_rank, "library": h.library, "text": h.text,
         "place": place_label(h.file_type, h.page_start, h.page_end),
-        "ocr_confidence": h.ocr_confidence,
+        "ocr_confidence": h.ocr_confidence, "path": h.path,
+        "revoked": [list(r) for r in h.revoked],  # struck-through ranges of "text"
     }
 
 
@@ -123,7 +125,7 @@ def print_hits(hits: list[Hit]) -> None:
         pages = ", ".join(w for w in where if w)
         headings = [x for x in h.heading_path if x != h.title]  # an H1 often repeats the title
         section = f" › {' › '.join(headings)}" if headings else ""
-        snippet = " ".join(h.text.split())[:160]
+        snippet = " ".join(label_ranges(h.text, h.revoked, "revoked").split())[:160]
         library = f" [{h.library}]" if h.library != "local" else ""
         place = f" ({pages})" if pages else ""
         print(one_line(f"[{n}] {h.title}{section}{place}{library}  score={h.score:.4f} "

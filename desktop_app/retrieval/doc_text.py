@@ -26,6 +26,7 @@ from functools import cached_property
 
 from desktop_app.retrieval.index_api import ChunkRow
 from desktop_app.retrieval.types import Hit
+from desktop_app.text.caches import forget_owner
 from desktop_app.text.structure import Structure, parse_structure
 
 PAGE_JOIN = "\n\n"
@@ -167,6 +168,11 @@ class DocumentTexts:
         self._size = size
         self._cache: OrderedDict[tuple[str, str], DocumentText | None] = OrderedDict()
         self._lock = threading.Lock()
+        forget_owner(self)  # an erasure or a removal empties it (text.caches)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._cache.clear()
 
     def get(self, library: str, doc_id: str) -> DocumentText | None:
         key = (library, doc_id)

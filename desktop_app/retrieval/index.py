@@ -38,8 +38,14 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import numpy as np
 
 from desktop_app.config.files import read_json, write_json_atomic
-from desktop_app.errors import AppError, LibraryRebuiltError, StorageError, storage_error
-from desktop_app.locking import LIBRARY, WriterLock, writer_lock
+from desktop_app.errors import (
+    AppError,
+    DamagedStoreError,
+    LibraryRebuiltError,
+    StorageError,
+    storage_error,
+)
+from desktop_app.locking import LIBRARY, WriterLock, notify, writer_lock
 from desktop_app.retrieval import lancedb_io
 from desktop_app.retrieval.index_api import (
     LOCAL_LIBRARY,
@@ -54,9 +60,20 @@ from desktop_app.retrieval.index_api import (
     marks_json,
     parse_marks,
 )
-from desktop_app.retrieval.index_repair import RecoveryPlan, plan_recovery
+from desktop_app.retrieval.index_repair import (
+    CHUNK_DOCUMENT_COLUMNS,
+    LOST_MARK,
+    PLACEHOLDER_HASH,
+    HealPlan,
+    RecoveryPlan,
+    has_lost_passages,
+    plan_heal,
+    plan_recovery,
+)
 from desktop_app.retrieval.lancedb_io import sql_str as _sql_str
+from desktop_app.retrieval.search import SearchWarning, SearchWarningCode
 from desktop_app.retrieval.types import SearchFilters
+from desktop_app.text.caches import forget_cached_text
 
 if TYPE_CHECKING:
     from desktop_app.retrieval.types import Chunk
@@ -75,6 +92,11 @@ META_FILE = "index_meta.json"
 FTS_INDEX = "search_text_idx"
 VECTOR_INDEX = "vector_idx"
 _DELETE_BATCH = 400
+TABLES = ("documents", "chunks")
+WHAT = {"documents": "the list of documents", "chunks": "the passages table"}
+UNIT = {"documents": "entries", "chunks": "passages"}
+LIBRARY_WHAT = "this computer's library index"
+HEAL_FILE = "heal-pending.json"  # damaged files were set aside; rows not yet reconciled
 
 
 def _documents_schema() -> Any:
@@ -145,19 +167,54 @@ def filters_to_sql(filters: SearchFilters | None) -> str | None:
     return " AND ".join(parts) or None
 
 
+def _rows_or_zero(table: Any) -> int:
+    try:
+        return int(table.count_rows())
+    except Exception:  # a damaged file: it held rows
+        return 1
+
+
 def _open_or_create(db: Any, name: str, schema: Any) -> Any:
     if name in set(db.list_tables().tables):
         return db.open_table(name)
     return db.create_table(name, schema=schema, exist_ok=True)
 
 
+def _mend_pointer(root: Path, generation: str, writer: WriterLock) -> None:
+    """A pointer that was garbled, deleted or named a deleted folder is written again for
+    the generation `current_generation` fell back to (when we may write)."""
+    with contextlib.suppress(FileNotFoundError, ValueError, KeyError, TypeError, OSError):
+        if str(read_json(root / POINTER_FILE)["generation"]) == generation:
+            return
+    try:
+        with writer.hold_if_free("mending the index pointer") as held:
+            if held:
+                write_json_atomic(root / POINTER_FILE, {"generation": generation})
+                notify(f"The library's pointer to its active index ({POINTER_FILE}) was "
+                       f"damaged or missing; Acervo pointed it at {generation} again.")
+    except StorageError:
+        pass  # read-only: the fallback keeps working without it
+
+
 def current_generation(root: Path) -> str | None:
     """The active generation's folder name under `root`, or None before the first ingest."""
     pointer = root / POINTER_FILE
     try:
-        return str(read_json(pointer)["generation"])
+        name = str(read_json(pointer)["generation"])
     except FileNotFoundError:
-        return None
+        name = ""
+    except (ValueError, KeyError, TypeError, OSError):  # garbled: fall back below
+        log.info("the index pointer %s is unreadable", POINTER_FILE)
+        name = ""
+    if name and (root / name).is_dir():
+        return name
+    # the pointer is gone, garbled or names a deleted folder: the newest generation that
+    # has its metadata (the one a completed reindex made active last)
+    try:
+        found = [p.name for p in root.iterdir() if (p / META_FILE).is_file()]
+    except OSError:
+        found = []
+    return max(found, key=_generation_number) if found else (name or None)
 
 
 class LanceIndex:
@@ -173,19 +230,50 @@ class LanceIndex:
         self.current_embedder_id = current_embedder_id
         self.writer = writer or writer_lock(directory.parent.parent, LIBRARY)
         self._db = lancedb_io.connect(directory)
-        names = set(self._db.list_tables().tables)
-        if not {"documents", "chunks"} <= names:
-            with self.writer.hold("creating the library"):
-                self._docs = self._write(lambda: _open_or_create(
-                    self._db, "documents", _documents_schema()))
-                self._chunks = self._write(lambda: _open_or_create(
-                    self._db, "chunks", _chunks_schema(self.dim)))
-        else:
-            self._docs = self._db.open_table("documents")
-            self._chunks = self._db.open_table("chunks")
+        # tables found unreadable or missing when opened (healed by `repair`; None until then)
+        self.damage: dict[str, lancedb_io.TableDamage] = {}
+        self._docs: Any = None
+        self._chunks: Any = None
+        self._open_tables()
         self._fts_ready = self._vector_indexed = False
         self.repaired_on_open: list[str] = []  # what recovery fixed when this was opened
-        self._refresh_index_flags()
+        self.heal_blocked = ""  # why damage found on open could not be healed then
+        self.healed: list[str] = []  # what the last `heal` did (on open: what to tell)
+        self._lost_count: int | None = None  # documents that lost passages (damage_notice)
+        if self.readable:
+            self._refresh_index_flags()
+
+    def _open_tables(self) -> None:
+        """Open both tables; one that cannot be opened, or is gone while the other holds rows
+        (deleted by a sync tool, quarantined), is damage for `heal`, not a fresh library."""
+        names = set(self._db.list_tables().tables)
+        opened: dict[str, Any] = {}
+        for name in TABLES:
+            if name in names:
+                try:
+                    opened[name] = self._db.open_table(name)
+                except Exception as exc:
+                    log.info("index table %s cannot be opened (%s)", name, type(exc).__name__)
+                    self.damage[name] = lancedb_io.TableDamage(name, unreadable=True)
+        absent = [n for n in TABLES if n not in opened and n not in self.damage]
+        holding_rows = any(_rows_or_zero(t) for t in opened.values())
+        for name in absent:
+            if holding_rows or self.damage:
+                self.damage[name] = lancedb_io.TableDamage(name, unreadable=True)
+        if absent and not self.damage:  # a new generation (or one a kill left half-made)
+            with self.writer.hold("creating the library"):
+                for name in absent:
+                    opened[name] = self._write(functools.partial(
+                        _open_or_create, self._db, name, self._schema(name)))
+        self._docs, self._chunks = opened.get("documents"), opened.get("chunks")
+
+    def _schema(self, table: str) -> Any:
+        return _documents_schema() if table == "documents" else _chunks_schema(self.dim)
+
+    @property
+    def readable(self) -> bool:
+        """Both tables open (after damage, once `heal` has rebuilt the unreadable one)."""
+        return self._docs is not None and self._chunks is not None
 
     # ---- opening / generations -------------------------------------------------
     @classmethod
@@ -201,6 +289,7 @@ class LanceIndex:
                     generation = "g1"
                     _mkdir(root)
                     write_json_atomic(root / POINTER_FILE, {"generation": generation})
+        _mend_pointer(root, generation, writer)
         return cls.open_generation(root / generation, embedder_id=embedder_id, dim=dim,
                                    writer=writer)
 
@@ -221,6 +310,19 @@ class LanceIndex:
                            "update the app to open it.")
         index = cls(directory, meta, current_embedder_id=embedder_id, writer=writer)
         index.repaired_on_open = index.recover_if_idle()
+        if index.healed:
+            lost = index.damage_notice()
+            notify("The library's index had damaged or missing files: "
+                   + "; ".join(index.healed) + ". "
+                   + ("Search uses the rest; `desktop-app doctor --repair` (or the next ingest "
+                      "of their folder) reads those documents again from their files."
+                      if lost else "Nothing readable was lost."))
+        if not index.readable:  # could not be rebuilt now (read-only, another process writing)
+            names = " and ".join(WHAT[n] for n in TABLES if n in index.damage)
+            raise DamagedStoreError(
+                f"The library's index is damaged ({names} cannot be read) and cannot be "
+                f"rebuilt right now ({index.heal_blocked or 'another process is writing'}). "
+                "Run `desktop-app doctor --repair` when the data folder is writable.")
         return index
 
     @property
@@ -248,13 +350,14 @@ class LanceIndex:
     def _refresh(self) -> None:
         for table in (self._docs, self._chunks):
             with contextlib.suppress(Exception):
-                table.checkout_latest()
+                if table is not None:
+                    table.checkout_latest()
 
     def _write(self, action: Callable[[], T]) -> T:
         return lancedb_io.write(action, where=str(self.directory.parent.parent), refresh=self._refresh)
 
     def _read(self, action: Callable[[], T]) -> T:
-        return lancedb_io.read(action, refresh=self._refresh)
+        return lancedb_io.read(action, refresh=self._refresh, what=LIBRARY_WHAT)
 
     def _refresh_index_flags(self) -> None:
         names = {ix.name for ix in self._read(self._chunks.list_indices)}
@@ -291,7 +394,8 @@ class LanceIndex:
     def add_document(self, record: DocumentRecord, chunks: Sequence[Chunk],
                      vectors: np.ndarray) -> bool:
         """Write chunks, then the document row (the completeness marker); False (nothing
-        written) when this document id is already complete here."""
+        written) when this document id is already complete here. A placeholder row of the
+        same id (rebuilt after a damaged file) is replaced, passages and all."""
         if len(chunks) != len(vectors):
             raise ValueError("chunks and vectors must align")
         folder = record.folder
@@ -315,12 +419,19 @@ class LanceIndex:
         doc_row = asdict(record)
         doc_row["notes"] = json.dumps(list(record.notes), ensure_ascii=False)
         doc_row["folder"] = folder
+        where = f"doc_id = {_sql_str(record.doc_id)}"
         with self.writing("adding a document"):
-            if self.document(record.doc_id) is not None:
+            existing = self.document(record.doc_id)
+            if existing is not None and existing.content_hash != PLACEHOLDER_HASH:
                 return False
             try:
+                if existing is not None:  # a placeholder's surviving passages make way
+                    self._write(lambda: self._chunks.delete(where))
                 if rows:
                     self._write(lambda: self._chunks.add(rows))
+                if existing is not None:
+                    self._write(lambda: self._docs.delete(where))
+                    self._lost_count = None
                 self._write(lambda: self._docs.add([doc_row]))
             except (StorageError, OSError, RuntimeError) as exc:
                 # Chunks without a document row are invisible to the library; drop them now
@@ -343,7 +454,9 @@ class LanceIndex:
                 self.purge()
 
     def purge(self) -> None:
-        """Fold new rows into the indexes and physically drop old versions (deleted text)."""
+        """Fold new rows into the indexes and physically drop old versions (deleted text);
+        in-memory copies of text (stems, sentence vectors) are emptied too."""
+        forget_cached_text()
         with self.writing("compacting the index"):
             for table in (self._chunks, self._docs):
                 self._write(functools.partial(lancedb_io.compact, table))
@@ -393,7 +506,7 @@ class LanceIndex:
 
     def recovery_plan(self) -> RecoveryPlan:
         docs = self._rows_with_ids(self._docs, ["doc_id", "source_path", "ingested_at",
-                                                "chunk_count"])
+                                                "chunk_count", "content_hash"])
         chunks = self._rows_with_ids(self._chunks, ["doc_id", "chunk_id"])
         return plan_recovery(docs, chunks)
 
@@ -429,8 +542,64 @@ class LanceIndex:
         stats = self._read(lambda: self._chunks.index_stats(FTS_INDEX))
         return int(stats.num_unindexed_rows) if stats is not None else 0
 
-    def check(self) -> list[str]:
-        """What is inconsistent right now (empty when the index is sound); read-only."""
+    def check(self, *, deep: bool = False) -> list[str]:
+        """What is wrong right now (empty when the index is sound); read-only. Damaged or
+        missing files first (`deep`: every row decoded, as `doctor` does), then documents
+        awaiting a re-read, then consistency (duplicates, orphans, keyword/vector indexes)."""
+        problems = [d.describe(WHAT[d.table], UNIT[d.table]) for d in self._damage(deep=deep)]
+        if (self.directory / HEAL_FILE).exists():
+            problems.append("damaged files were set aside but the two tables are not "
+                            "reconciled yet")
+        if not self.readable or problems:
+            return problems
+        return self._placeholder_problems() + self._consistency_problems()
+
+    def _damage(self, *, deep: bool = False) -> list[lancedb_io.TableDamage]:
+        found = [self.damage.get(name) or lancedb_io.table_damage(self.directory, name, deep=deep)
+                 for name in TABLES]
+        for d in found:
+            if d.unchecked:
+                raise StorageError(f"The library's index files could not be checked ({d.unchecked}).")
+        return [d for d in found if d]
+
+    def placeholders(self) -> list[DocumentRecord]:
+        """Documents rebuilt from what survived a damaged file, to be read again from their
+        files (`doctor --repair`, or the next ingest of their folder)."""
+        return self._documents_where(f"content_hash = {_sql_str(PLACEHOLDER_HASH)}")
+
+    def search_notice(self) -> SearchWarning | None:
+        """For a search (`HybridSearcher`): documents that lost passages to a damaged file."""
+        notice = self.damage_notice()
+        return SearchWarning(SearchWarningCode.DAMAGED, notice) if notice else None
+
+    def damage_notice(self) -> str:
+        """Which documents lost passages to a damaged file ("" when none); counted once per
+        opened index (a repair in another process reopens it)."""
+        if self._lost_count is None:
+            try:
+                self._lost_count = sum(has_lost_passages(d.notes) for d in self.placeholders())
+            except AppError:
+                self._lost_count = 0
+        if not self._lost_count:
+            return ""
+        return (f"this computer's library, in part: {self._lost_count} documents lost "
+                f"passages {LOST_MARK} (run `desktop-app doctor --repair`)")
+
+    def _placeholder_problems(self) -> list[str]:
+        waiting = self.placeholders()
+        lost = [d for d in waiting if has_lost_passages(d.notes)]
+        rest = [d for d in waiting if not has_lost_passages(d.notes)
+                and Path(d.source_path).exists()]
+        out = []
+        if lost:
+            out.append(f"{len(lost)} documents lost passages {LOST_MARK} (search uses the "
+                       "rest of them)")
+        if rest:
+            out.append(f"{len(rest)} document entries were rebuilt from their passages and "
+                       "wait to be read again from their files")
+        return out
+
+    def _consistency_problems(self) -> list[str]:
         problems = self.recovery_plan().problems()
         rows = self._read(self._chunks.count_rows)
         if not rows:
@@ -449,12 +618,14 @@ class LanceIndex:
                             "vector index")
         return problems
 
-    def repair(self) -> list[str]:
-        """Fix everything `check()` reports; returns what was done (empty when sound)."""
+    def repair(self, *, deep: bool = False) -> list[str]:
+        """Fix what `check()` reports except re-reading files (the ingest pipeline does that
+        for `placeholders()`); returns what was done (empty when sound)."""
         with self.writing("repairing the index"):
-            problems = self.check()
+            done = self.heal(deep=deep)
+            problems = self._consistency_problems()
             if not problems:
-                return []
+                return done
             self.recover()
             self._refresh_index_flags()
             self._ensure_fts()
@@ -462,7 +633,7 @@ class LanceIndex:
             self.purge()  # folds unindexed rows into the FTS and vector indexes
             self._refresh_index_flags()
             log.warning("index repaired: %d problems", len(problems))
-            return problems
+            return done + problems
 
     def recover_if_idle(self) -> list[str]:
         """On open: repair when no other process is writing (a writer's half-done state is
@@ -470,14 +641,113 @@ class LanceIndex:
         try:
             with self.writer.hold_if_free("checking the index") as held:
                 if not held:
+                    self.heal_blocked = "another Acervo process is writing to the library"
                     return []
                 return self.repair()
         except StorageError as exc:
             log.info("index check skipped: %s", type(exc).__name__)
+            self.heal_blocked = "the data folder cannot be written"
             return []
         except Exception:  # a failed repair must not make the library unopenable
             log.exception("index check failed; the index is opened as it is")
+            self.heal_blocked = "the repair failed; see the log"
             return []
+
+    # ---- damaged files ---------------------------------------------------------------
+    def heal(self, *, deep: bool = False) -> list[str]:
+        """Set aside what damaged or missing files took and rebuild each table's rows from the
+        other (caller holds the lock); returns one sentence per thing done.
+
+        A damaged data file's fragment is detached (its rows were unreadable anyway) and an
+        unreadable table is made again, empty; then documents short of passages become
+        placeholders saying how many were lost, and passages whose document row was lost get
+        it back from the columns every passage repeats. `heal-pending.json` marks the span
+        between the two steps, so a kill there is finished by the next open, not taken for
+        an interrupted ingest (whose leftovers `recover` drops)."""
+        found = {name: self.damage.get(name)
+                 or lancedb_io.table_damage(self.directory, name, deep=deep) for name in TABLES}
+        pending_file = self.directory / HEAL_FILE
+        pending: dict[str, Any] = {}
+        with contextlib.suppress(FileNotFoundError, ValueError):
+            pending = read_json(pending_file)
+        if not any(found.values()) and not pending:
+            return []
+        damaged = {n: bool(found[n]) or bool(pending.get(n)) for n in TABLES}
+        write_json_atomic(pending_file, damaged)
+        done: list[str] = []
+        for name, d in found.items():
+            other = WHAT[TABLES[1 - TABLES.index(name)]]
+            if d.unreadable:
+                lancedb_io.remove_table_files(self.directory, name)
+                self._write(functools.partial(_open_or_create, self._db, name,
+                                              self._schema(name)))
+                done.append(f"{WHAT[name]} could not be read and was made again from {other}")
+            elif d.fragments:
+                self._write(functools.partial(lancedb_io.detach_fragments, self.directory,
+                                              name, d.fragments))
+                n = len(d.fragments)
+                done.append(f"{n} damaged data file{'s' if n > 1 else ''} of {WHAT[name]} "
+                            f"({d.rows} {UNIT[name]}) {'were' if n > 1 else 'was'} set aside")
+            elif d:
+                done.append(f"the search index of {WHAT[name]} was built again")
+        self.damage.clear()
+        self._docs = self._db.open_table("documents")
+        self._chunks = self._db.open_table("chunks")
+        if found["chunks"] or damaged["chunks"]:
+            self._rebuild_search_indexes()
+        plan = plan_heal(self._document_rows(), self._chunk_group_rows(),
+                         documents_damaged=damaged["documents"],
+                         chunks_damaged=damaged["chunks"], embedder_id=self.embedder_id)
+        self._apply(plan)
+        self._lost_count = None
+        pending_file.unlink(missing_ok=True)
+        log.info("index healed: %d things done", len(done) + len(plan.sentences()))
+        self.healed = done + plan.sentences()
+        return done + plan.sentences()
+
+    def _rebuild_search_indexes(self) -> None:
+        """The keyword index again over the rows that remain (its files may be missing or
+        name rows of a detached fragment); the vector index is rebuilt by `ensure_vector_index`."""
+        names = {ix.name for ix in self._read(self._chunks.list_indices)}
+        if VECTOR_INDEX in names:
+            self._write(lambda: self._chunks.drop_index(VECTOR_INDEX))
+        if self._read(self._chunks.count_rows):
+            self._write(lambda: lancedb_io.create_fts(self._chunks))
+        elif FTS_INDEX in names:
+            self._write(lambda: self._chunks.drop_index(FTS_INDEX))
+        self._refresh_index_flags()
+        self.ensure_vector_index()
+
+    def _document_rows(self) -> list[dict[str, Any]]:
+        if not self._read(self._docs.count_rows):
+            return []
+        rows = self._read(lambda: self._docs.search().limit(None).to_arrow().to_pylist())
+        unique: dict[str, dict[str, Any]] = {}
+        for row in rows:
+            row["notes_list"] = list(json.loads(row.pop("notes", None) or "[]"))
+            unique.setdefault(row["doc_id"], row)
+        return list(unique.values())
+
+    def _chunk_group_rows(self) -> list[dict[str, Any]]:
+        if not self._read(self._chunks.count_rows):
+            return []
+        columns = ["doc_id", "position", "page_end", *CHUNK_DOCUMENT_COLUMNS]
+        return list(self._read(lambda: self._chunks.search().select(columns).limit(None)
+                               .to_arrow().to_pylist()))
+
+    def _apply(self, plan: HealPlan) -> None:
+        def stored(row: dict[str, Any]) -> dict[str, Any]:
+            out = {k: v for k, v in row.items() if k != "notes_list"}
+            out["notes"] = json.dumps(row["notes_list"], ensure_ascii=False)
+            return out
+
+        if plan.restored:
+            rows = [stored(r) for r in plan.restored]
+            self._write(lambda: self._docs.add(rows))
+        if plan.placeholders:
+            rows = [stored(r) for r in plan.placeholders]
+            self._write(lambda: self._docs.merge_insert("doc_id").when_matched_update_all()
+                        .execute(rows))
 
     # ---- reads -----------------------------------------------------------------
     def documents(self) -> list[DocumentRecord]:

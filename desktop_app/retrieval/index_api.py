@@ -94,6 +94,22 @@ def without_ranges(text: str, ranges: Sequence[tuple[int, int]]) -> str:
     return " ".join(part.strip() for part in out if part.strip())
 
 
+def label_ranges(text: str, ranges: Sequence[tuple[int, int]], label: str) -> str:
+    """`text` with each of `ranges` wrapped as "[label: …]" — revoked wording shown where
+    plain text cannot strike it through (the terminal, a snippet)."""
+    if not ranges:
+        return text
+    out, position = [], 0
+    for start, end in sorted(ranges):
+        start = max(position, start)
+        if end <= start:
+            continue
+        out += [text[position:start], f"[{label}: {text[start:end]}]"]
+        position = end
+    out.append(text[position:])
+    return "".join(out)
+
+
 def compose_embedding_text(prefix: str, text: str,
                            revoked: Sequence[tuple[int, int]] = ()) -> str:
     """What gets embedded and keyword-indexed: the contextual prefix plus the chunk text

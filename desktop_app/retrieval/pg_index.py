@@ -54,6 +54,7 @@ from desktop_app.retrieval.index_api import (
     keyword_text,
 )
 from desktop_app.retrieval.pg_schema import POSTINGS_SELECT, SCHEMA_VERSION, TEXT_TABLES
+from desktop_app.retrieval.search import SearchWarning, SearchWarningCode
 from desktop_app.retrieval.types import SearchFilters
 from desktop_app.text.analyze import analyze
 
@@ -305,6 +306,8 @@ class PgIndex:
         self._write_collection: int | None = None
         self._purge_pending = False
         self._notices: list[str] = []
+        self._found_rows = False  # the last search's legs found something (search_notice)
+        self._no_access_said = False
         self.meta = self._read_meta()
         # schema 1 servers (not upgraded yet by `team init`) have no postings table
         self._postings = int(self.meta.get("schema_version", "0")) >= 2
@@ -650,7 +653,26 @@ class PgIndex:
         with self._cursor() as cur:
             cur.execute(sql, params)
             rows = cur.fetchall()
+        self._found_rows = self._found_rows or bool(rows)
         return [self._row(r).scored(float(r[17])) for r in rows]
+
+    def search_notice(self) -> SearchWarning | None:
+        """Once per session, when a search found nothing because this user may read no
+        collection any more (a grant revoked): row-level security hides rows silently, so
+        without this the searches just came back empty."""
+        found, self._found_rows = self._found_rows, False
+        if found or self._no_access_said:
+            return None
+        with self._cursor() as cur:
+            cur.execute("SELECT cardinality(acervo.readable_collections())")
+            readable = int(cur.fetchone()[0] or 0)
+        if readable:
+            return None
+        self._no_access_said = True
+        return SearchWarning(SearchWarningCode.LIBRARY_UNAVAILABLE,
+                             f"you may no longer read any collection of the team library "
+                             f"“{self.library}” (ask its administrator for a grant)",
+                             self.library)
 
     def search_vector(self, vector: np.ndarray, k: int,
                       filters: SearchFilters | None) -> list[Scored[ChunkRow]]:

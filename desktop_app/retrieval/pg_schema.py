@@ -238,5 +238,40 @@ def maintain_grant_sql(server_version: int) -> str:
     return f"GRANT MAINTAIN ON {tables} TO {GROUP_ROLE};"
 
 
+# Planner statistics keep column values (most common values, histogram bounds) and the
+# planner's row estimates come from them even under row-level security: an analyst's
+# EXPLAIN confirmed a guessed title ("rows=40" against "rows=1") and counted another
+# collection's rows through `collection_id`. Columns that hold names, text, hashes of
+# content or the collection are kept out of the statistics; the planner uses its default
+# estimates for them (the keyword leg's index-only scan on `chunk_terms` keeps its plan).
+# What remains visible to every analyst is each table's total size (`pg_class.reltuples`:
+# how many documents, passages and postings the server holds in all collections together).
+PRIVATE_COLUMNS: dict[str, tuple[str, ...]] = {
+    "collections": ("name",),
+    "grants": ("grantee", "collection_id"),
+    "documents": ("doc_id", "collection_id", "title", "source_path", "folder", "content_hash",
+                  "notes", "added_by"),
+    "chunks": ("chunk_id", "collection_id", "text", "prefix", "search_text", "text_hash",
+               "heading_path", "terms"),
+    "chunk_terms": ("term", "collection_id"),
+    "chunk_vectors": ("collection_id",),
+    "audit": ("actor", "collection_id", "collection", "doc_id", "title", "content_hash"),
+}
+
+
+def private_statistics_sql(server_version: int) -> list[str]:
+    """No statistics for `PRIVATE_COLUMNS`, and the ones gathered before dropped (PostgreSQL
+    18's `pg_clear_attribute_stats`; on older servers the next purge removes them as
+    superuser). Idempotent; run by the owner (`team init`, `team purge`)."""
+    statements = []
+    for table, columns in PRIVATE_COLUMNS.items():
+        statements.append(f"ALTER TABLE acervo.{table} "
+                          + ", ".join(f"ALTER COLUMN {c} SET STATISTICS 0" for c in columns))
+        if server_version >= 180000:
+            statements += [f"SELECT pg_clear_attribute_stats('acervo', '{table}', '{c}', false)"
+                           for c in columns]
+    return statements
+
+
 def meta_rows(embedder_id: str, dim: int) -> dict[str, Any]:
     return {"schema_version": str(SCHEMA_VERSION), "embedder_id": embedder_id, "dim": str(dim)}

@@ -6,7 +6,10 @@ caller's vector, so one turn embeds once for documents, memories and recall), ru
 legs (each filters inside its store and returns rows best-first with deterministic
 ties), and fuses their ranks with `fusion.rrf_fuse`. When the store was built by another
 embedder the vector leg is skipped and the searcher says so (keyword search keeps
-working). Document hits (`Hit`) are built here and nowhere else.
+working); a leg stopped by a damaged file is left out the same way, and a store with
+something to say about what it could search (`search_notice`: rows lost to a damaged file,
+a revoked grant) adds it to the report. Document hits (`Hit`) are built here and nowhere
+else.
 
 `search_with_report` gives the hits together with what happened (`SearchReport`: the legs
 used, a library searched by keywords only or skipped, timings); `search` the hits alone.
@@ -24,6 +27,7 @@ from typing import Any, Generic, TypeVar
 import numpy as np
 
 from desktop_app.config.settings import Settings
+from desktop_app.errors import DamagedStoreError
 from desktop_app.retrieval.fusion import rrf_fuse
 from desktop_app.retrieval.index_api import ChunkRow, Scored, SearchLegs
 from desktop_app.retrieval.types import Embedder, Hit, SearchFilters
@@ -38,6 +42,7 @@ FilterT = TypeVar("FilterT")
 class SearchWarningCode(StrEnum):
     KEYWORD_ONLY = "keyword_only"  # indexed with another embedder; detail: the ids
     LIBRARY_UNAVAILABLE = "library_unavailable"  # could not be searched; detail: why
+    DAMAGED = "damaged"  # searched in part: files of the store are damaged; detail: what
 
 
 @dataclass(frozen=True)
@@ -133,7 +138,9 @@ class HybridSearcher(Generic[RowT, FilterT]):
                 vector = (query_vector if query_vector is not None
                           else self.embedder.embed_query(query))
                 t1 = time.perf_counter()
-                results["vector"] = store.search_vector(vector, depth, filters)
+                found = _leg(lambda: store.search_vector(vector, depth, filters), report)
+                if found is not None:
+                    results["vector"] = found
                 report.timings_ms["embed"] = (t1 - t0) * 1000
                 report.timings_ms["vector"] = (time.perf_counter() - t1) * 1000
             else:
@@ -141,8 +148,17 @@ class HybridSearcher(Generic[RowT, FilterT]):
                                                      store.mismatch_message()))
         if "keyword" in legs:
             t0 = time.perf_counter()
-            results["keyword"] = store.search_keyword(query, depth, filters)
+            found = _leg(lambda: store.search_keyword(query, depth, filters), report)
+            if found is not None:
+                results["keyword"] = found
             report.timings_ms["keyword"] = (time.perf_counter() - t0) * 1000
+        # a store may have something to say about what it could search (rows lost to a
+        # damaged file, a grant revoked): `search_notice`, optional
+        ask = getattr(store, "search_notice", None)
+        notice = ask() if callable(ask) else None
+        if isinstance(notice, SearchWarning) and notice.code not in {
+                w.code for w in report.warnings}:
+            report.warnings.append(notice)
         report.legs_used = tuple(results)
         rows: dict[str, RowT] = {}
         ranked: dict[str, list[tuple[str, str, int]]] = {}
@@ -172,6 +188,18 @@ class HybridSearcher(Generic[RowT, FilterT]):
 
 
 DocumentSearcher = HybridSearcher[ChunkRow, SearchFilters]
+
+
+def _leg(run: Callable[[], Sequence[Scored[RowT]]],
+         report: SearchReport) -> Sequence[Scored[RowT]] | None:
+    """One leg's rows; None when a damaged file stopped it (the other leg still runs, and
+    the report says why once)."""
+    try:
+        return run()
+    except DamagedStoreError as exc:
+        if not any(w.code == SearchWarningCode.DAMAGED for w in report.warnings):
+            report.warnings.append(SearchWarning(SearchWarningCode.DAMAGED, exc.user_message))
+        return None
 
 
 def _fusion_tiebreak(item: Scored[Any]) -> tuple[str, int]:

@@ -10,16 +10,19 @@ a log line.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from desktop_app.errors import AppError, CancelledError
+from desktop_app.ingest.pathnames import one_line
 from desktop_app.retrieval.pg_schema import (
     GROUP_ROLE,
     SCHEMA_VERSION,
     maintain_grant_sql,
     meta_rows,
+    private_statistics_sql,
     schema_sql,
     upgrade_sql,
 )
@@ -28,6 +31,10 @@ if TYPE_CHECKING:
     from desktop_app.retrieval.types import Embedder
 
 _NAME = re.compile(r"^[a-z_][a-z0-9_.\-]{0,62}$")
+# names PostgreSQL reserves (pg_*) or gives a meaning of its own; Acervo's own group role
+RESERVED_ROLES = frozenset({GROUP_ROLE, "postgres", "public", "current_user", "current_role",
+                            "session_user", "user", "none", "all"})
+MAX_COLLECTION_NAME = 100
 
 
 @dataclass(frozen=True)
@@ -40,11 +47,36 @@ class AuditEntry:
     title: str
 
 
-def _role_name(name: str) -> str:
-    if not _NAME.match(name) or name in (GROUP_ROLE, "postgres", "public"):
-        raise AppError(f"Not a usable user name: {name!r} (lower-case letters, digits, '_', "
+def role_name(name: str) -> str:
+    shown = one_line(name)
+    if name.startswith("pg_") or name in RESERVED_ROLES:
+        raise AppError(f"“{shown}” is a name PostgreSQL reserves for its own roles; choose "
+                       "another user name.")
+    if not _NAME.match(name):
+        raise AppError(f"Not a usable user name: “{shown}” (lower-case letters, digits, '_', "
                        "'.', '-'; at most 63 characters).")
     return name
+
+
+def collection_name(name: str) -> str:
+    """A collection's name as stored: trimmed, printable, on one line."""
+    name = name.strip()
+    if not name:
+        raise AppError("A collection needs a name.")
+    if any(unicodedata.category(ch)[0] == "C" for ch in name):
+        raise AppError(f"Not a usable collection name: “{one_line(name)}” (no line breaks, "
+                       "tabs or control characters).")
+    if len(name) > MAX_COLLECTION_NAME:
+        raise AppError(f"A collection name has at most {MAX_COLLECTION_NAME} characters.")
+    return name
+
+
+def _acervo_role(cur: Any, user: str) -> bool | None:
+    """None: no such role; True: one of Acervo's users; False: another role of the server."""
+    cur.execute("SELECT pg_has_role(r.oid, %s, 'MEMBER') AND r.rolcanlogin "
+                "AND NOT r.rolsuper FROM pg_roles r WHERE r.rolname = %s", (GROUP_ROLE, user))
+    row = cur.fetchone()
+    return None if row is None else bool(row[0])
 
 
 def init_server(conn: Any, *, embedder_id: str, dim: int) -> bool:
@@ -67,6 +99,8 @@ def init_server(conn: Any, *, embedder_id: str, dim: int) -> bool:
         cur.execute(schema_sql(dim))
         cur.execute(upgrade_sql(version) or "SELECT 1")
         cur.execute(maintain_grant_sql(conn.info.server_version) or "SELECT 1")
+        for statement in private_statistics_sql(conn.info.server_version):
+            cur.execute(statement)
         for key, value in meta_rows(embedder_id, dim).items():
             cur.execute("INSERT INTO acervo.meta (key, value) VALUES (%s, %s) "
                         "ON CONFLICT (key) DO NOTHING", (key, value))
@@ -90,10 +124,13 @@ def add_user(conn: Any, user: str, password: str) -> None:
     """A login role in the Acervo group (or a new password for an existing one)."""
     from psycopg import sql
 
-    user = _role_name(user)
+    user = role_name(user)
     with conn.transaction(), conn.cursor() as cur:
-        cur.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (user,))
-        if cur.fetchone() is None:
+        known = _acervo_role(cur, user)
+        if known is False:
+            raise AppError(f"“{one_line(user)}” is already a role on this server that is not "
+                           "an Acervo user; choose another user name.")
+        if known is None:
             cur.execute(sql.SQL("CREATE ROLE {} LOGIN").format(sql.Identifier(user)))
         cur.execute(sql.SQL("GRANT {} TO {}").format(sql.Identifier(GROUP_ROLE),
                                                      sql.Identifier(user)))
@@ -104,16 +141,16 @@ def remove_user(conn: Any, user: str) -> None:
     """Drop the role and its grants; what the user added stays (and stays audited)."""
     from psycopg import sql
 
-    user = _role_name(user)
+    user = role_name(user)
     with conn.transaction(), conn.cursor() as cur:
+        if _acervo_role(cur, user) is False:
+            raise AppError(f"“{one_line(user)}” is not an Acervo user; nothing was removed.")
         cur.execute("DELETE FROM acervo.grants WHERE grantee = %s", (user,))
         cur.execute(sql.SQL("DROP ROLE IF EXISTS {}").format(sql.Identifier(user)))
 
 
 def add_collection(conn: Any, name: str) -> int:
-    name = name.strip()
-    if not name:
-        raise AppError("A collection needs a name.")
+    name = collection_name(name)
     with conn.transaction(), conn.cursor() as cur:
         cur.execute("INSERT INTO acervo.collections (name) VALUES (%s) ON CONFLICT (name) "
                     "DO UPDATE SET name = EXCLUDED.name RETURNING collection_id", (name,))
@@ -135,15 +172,16 @@ def collections(conn: Any) -> list[tuple[str, int, list[str]]]:
 
 
 def grant(conn: Any, user: str, collection: str, *, write: bool) -> None:
-    user = _role_name(user)
+    user = role_name(user)
     with conn.transaction(), conn.cursor() as cur:
-        cur.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (user,))
-        if cur.fetchone() is None:
-            raise AppError(f"No such user: {user} (add it first).")
+        known = _acervo_role(cur, user)
+        if not known:
+            raise AppError(f"No such user: {one_line(user)} (add it first)." if known is None
+                           else f"“{one_line(user)}” is not an Acervo user.")
         cur.execute("SELECT collection_id FROM acervo.collections WHERE name = %s", (collection,))
         row = cur.fetchone()
         if row is None:
-            raise AppError(f"No such collection: {collection}.")
+            raise AppError(f"No such collection: {one_line(collection)}.")
         cur.execute("INSERT INTO acervo.grants (collection_id, grantee, can_write) "
                     "VALUES (%s, %s, %s) ON CONFLICT (collection_id, grantee) "
                     "DO UPDATE SET can_write = EXCLUDED.can_write", (row[0], user, write))

@@ -13,12 +13,15 @@ import argparse
 import getpass
 import secrets as random_secrets
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from desktop_app.config.settings import TeamLibrary
 from desktop_app.errors import AppError
+from desktop_app.ingest.pathnames import one_line
 from desktop_app.privacy.stderr import confirm
 
 if TYPE_CHECKING:
@@ -105,7 +108,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     audit = admin_parser("audit", "who added or removed what, newest first")
     audit.add_argument("--limit", type=int, default=50)
     audit.set_defaults(handler=cmd_team_audit)
-    admin_parser("purge", "rewrite the text tables so deleted text leaves the disk").set_defaults(
+    admin_parser("purge", "rewrite the text tables and the write-ahead log so deleted text "
+                          "leaves the server's files (says what it checked)").set_defaults(
         handler=cmd_team_purge)
     reindex = admin_parser("reindex", "rebuild the server's vectors with this computer's "
                                       "embedder (after an embedder upgrade)")
@@ -147,8 +151,9 @@ def cmd_library_list(args: argparse.Namespace, app: App) -> int:
         mode = "read-only" if t.read_only else "read-write" + (
             f" (collection {t.collection})" if t.collection else "")
         stored = "stored" if app.secrets.get(secret_key(t.name)) else "none stored"
-        print(f"{t.name}  {_describe(t)}  {mode}  search={'on' if t.search else 'off'}  "
-              f"network={network}  password={stored}")
+        print(one_line(f"{t.name}  {_describe(t)}  {mode}  "
+                       f"search={'on' if t.search else 'off'}  network={network}  "
+                       f"password={stored}"))
     print(f"passwords are kept in: {app.secrets.where}")
     return 0
 
@@ -207,7 +212,7 @@ def cmd_library_action(args: argparse.Namespace, app: App) -> int:
     if command == "show":
         _connect_and_report(app, library.name)
         for d in app.team_index(library.name).documents():
-            print(f"  {d.doc_id}  {d.title}  ({d.file_type}, {d.chunk_count} chunks)")
+            print(one_line(f"  {d.doc_id}  {d.title}  ({d.file_type}, {d.chunk_count} chunks)"))
         return 0
     if command == "remove":
         app.settings.team_libraries.remove(library)
@@ -270,10 +275,24 @@ def _admin_connection(args: argparse.Namespace) -> Any:
             from exc
 
 
+@contextmanager
+def _admin(args: argparse.Namespace) -> Iterator[Any]:
+    """The owner's connection; what the server refuses is one sentence, not a traceback."""
+    import psycopg
+
+    conn = _admin_connection(args)
+    try:
+        with conn:
+            yield conn
+    except psycopg.Error as exc:
+        first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        raise AppError(f"The server refused: {one_line(first)}.") from exc
+
+
 def cmd_team_init(args: argparse.Namespace, app: App) -> int:
     from desktop_app.team import admin
 
-    with _admin_connection(args) as conn:
+    with _admin(args) as conn:
         created = admin.init_server(conn, embedder_id=app.embedder.id, dim=app.embedder.dim)
         version = conn.execute("SELECT extversion FROM pg_extension WHERE extname = 'vector'"
                                ).fetchone()[0]
@@ -286,74 +305,78 @@ def cmd_team_init(args: argparse.Namespace, app: App) -> int:
 def cmd_team_user(args: argparse.Namespace, app: App) -> int:
     from desktop_app.team import admin
 
-    with _admin_connection(args) as conn:
+    with _admin(args) as conn:
         if args.action == "remove":
             admin.remove_user(conn, args.user)
-            print(f"removed user {args.user}")
+            print(f"removed user {one_line(args.user)}")
             return 0
+        admin.role_name(args.user)  # a reserved or invalid name: said before the password
         password = _read_password(f"password for {args.user}: ", stdin=args.password_stdin)
         if not password:
             raise AppError("A user needs a password (type it, or pipe it with "
                            "--password-stdin).")
         admin.add_user(conn, args.user, password)
-        print(f"user {args.user} ready (grant collections with `team grant`)")
+        print(f"user {one_line(args.user)} ready (grant collections with `team grant`)")
     return 0
 
 
 def cmd_team_collection(args: argparse.Namespace, app: App) -> int:
     from desktop_app.team import admin
 
-    with _admin_connection(args) as conn:
+    with _admin(args) as conn:
         admin.add_collection(conn, args.name)
-    print(f"collection {args.name} ready")
+    print(f"collection {one_line(admin.collection_name(args.name))} ready")
     return 0
 
 
 def cmd_team_collections(args: argparse.Namespace, app: App) -> int:
     from desktop_app.team import admin
 
-    with _admin_connection(args) as conn:
+    with _admin(args) as conn:
         for name, documents, grants in admin.collections(conn):
-            print(f"{name}: {documents} documents; {', '.join(grants) or 'no grants'}")
+            print(one_line(f"{name}: {documents} documents; {', '.join(grants) or 'no grants'}"))
     return 0
 
 
 def cmd_team_grant(args: argparse.Namespace, app: App) -> int:
     from desktop_app.team import admin
 
-    with _admin_connection(args) as conn:
+    with _admin(args) as conn:
         admin.grant(conn, args.user, args.collection, write=args.write)
-    print(f"{args.user} may {'read and write' if args.write else 'read'} {args.collection}")
+    print(one_line(f"{args.user} may {'read and write' if args.write else 'read'} "
+                   f"{args.collection}"))
     return 0
 
 
 def cmd_team_revoke(args: argparse.Namespace, app: App) -> int:
     from desktop_app.team import admin
 
-    with _admin_connection(args) as conn:
+    with _admin(args) as conn:
         found = admin.revoke(conn, args.user, args.collection)
-    print(f"{args.user}: {args.collection} revoked" if found else "no such grant")
+    print(one_line(f"{args.user}: {args.collection} revoked") if found else "no such grant")
     return 0 if found else 1
 
 
 def cmd_team_audit(args: argparse.Namespace, app: App) -> int:
     from desktop_app.team import admin
 
-    with _admin_connection(args) as conn:
+    with _admin(args) as conn:
         for e in admin.audit(conn, limit=args.limit):
-            print(f"{e.at}  {e.actor:12} {e.action:6} {e.collection}  {e.doc_id}  {e.title}")
+            # titles and names come from files and from other people: escaped, one line
+            print(one_line(f"{e.at}  {e.actor:12} {e.action:6} {e.collection}  {e.doc_id}  "
+                           f"{e.title}"))
     return 0
 
 
 def cmd_team_purge(args: argparse.Namespace, app: App) -> int:
-    from desktop_app.retrieval.pg_schema import TEXT_TABLES
+    from desktop_app.team.purge import purge_server
 
-    with _admin_connection(args) as conn:
-        for table in (*TEXT_TABLES, "chunk_vectors"):
-            full = "FULL, " if table in TEXT_TABLES else ""
-            conn.execute(f"VACUUM ({full}ANALYZE) acervo.{table}")
-    print("purged: deleted text is gone from the data files")
-    return 0
+    with _admin(args) as conn:
+        report = purge_server(conn)
+    print("purged; what was done and checked:")
+    for line in report.lines():
+        print(f"  {line}")
+    return 0 if report.complete else 1
 
 
 def cmd_team_reindex(args: argparse.Namespace, app: App) -> int:
@@ -362,7 +385,7 @@ def cmd_team_reindex(args: argparse.Namespace, app: App) -> int:
     from desktop_app.team import admin
 
     embedder = app.embedder
-    with _admin_connection(args) as conn:
+    with _admin(args) as conn:
         served, _dim = admin.server_embedder(conn)
         chunks = conn.execute("SELECT count(*) FROM acervo.chunks").fetchone()[0]
         if served == embedder.id:

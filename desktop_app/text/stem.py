@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from desktop_app.text.caches import forget_with
+
 # Derivational suffixes, longest first: (suffix, replacement, minimum stem length kept).
 _DERIVATIONAL: tuple[tuple[str, str, int], ...] = (
     ("amentos", "", 4), ("imentos", "", 4), ("amento", "", 4), ("imento", "", 4),
@@ -55,3 +57,6 @@ def light_stem(token: str) -> str:
         if token.endswith(suffix) and len(token) - len(suffix) >= 4:
             return token[: len(token) - len(suffix)]
     return token
+
+
+forget_with(light_stem.cache_clear)  # words of an erased text leave the process too

@@ -28,9 +28,14 @@ def _bundle(cli, tmp_path: Path) -> Path:
 
 
 def _hits(home: Path, bundle: Path, canary: str) -> list[str]:
+    """Files holding the canary, as typed or in a derived form (folded, stemmed, its letters
+    or digits alone: issue 26 found a removed document's stemmed canary in the recall index)."""
+    from memory.canary import derived_hits
+
     places = [home / "data", home / "logs", bundle]
     found = [str(p) for root in places for p in files_containing(root, canary.encode())]
-    return sorted(set(found) | {h for root in places for h in grep_finds(root, canary)})
+    return sorted(set(found) | {h for root in places for h in grep_finds(root, canary)}
+                  | set(derived_hits(places, canary)))
 
 
 def test_a_memory_leaves_no_trace_in_data_logs_or_bundle(home: Path, tmp_path: Path,
@@ -117,3 +122,49 @@ def test_remove_with_purge_in_one_step_finds_copies_by_their_words(home: Path,
     assert [m.role for m in remaining] == ["user", "assistant"]
     assert remaining[1].trace == {"hits": []}
     assert not files_containing(app.paths.data_dir, DOCUMENT_CANARY.encode())
+
+
+DERIVED_CANARY = "QZXWV-48151623"
+
+
+def test_a_memory_erased_with_its_message_leaves_no_derived_form(home: Path, tmp_path: Path,
+                                                                 cli) -> None:
+    """Issue 26: after `memory delete --with-messages` the answer trace kept the question's
+    stemmed words in `evidence.missing`, a later rewrite carried them, and the code's digits
+    stayed alone. Every form is grepped: as typed, folded, letters alone, digits alone."""
+    import json
+    import sqlite3
+
+    from memory.canary import derived_hits
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "armario.md").write_text("# Armários\n\nOs armários ficam no segundo andar.\n",
+                                     encoding="utf-8")
+    assert cli("ingest", docs).returncode == 0
+    told = cli("chat", "--no-llm", f"Meu código secreto é {DERIVED_CANARY}.")
+    assert "[memory saved:" in told.stderr
+    memory_id = told.stderr.split("[memory saved: ")[1].split("]")[0]
+    used = cli("chat", "--no-llm", "qual é o meu código secreto?")
+    assert DERIVED_CANARY in used.stdout  # answered from what the user said
+    cli("chat", "--no-llm", "e o outro código?")  # a rewrite that carries earlier words
+    assert derived_hits([home / "data"], DERIVED_CANARY)  # stored, in several forms
+
+    assert cli("memory", "delete", memory_id, "--with-messages").returncode == 0
+    assert derived_hits([home / "data", home / "logs", _bundle(cli, tmp_path)],
+                        DERIVED_CANARY) == []
+    db = sqlite3.connect(home / "data" / "state.sqlite3")
+    traces = [json.loads(t) for (t,) in db.execute(
+        "SELECT trace FROM messages WHERE trace IS NOT NULL")]
+    first = traces[0]  # the answer to the erased statement: no form of it is left
+    assert first["question"] == "[erased]" and first["evidence"]["missing"] == []
+    for trace in traces[1:]:
+        assert trace["rewrite"]["carried"] == []
+        assert trace["rewritten_query"] == trace["question"]
+
+
+def test_a_question_with_a_half_remembered_code_is_not_a_memory(cli) -> None:
+    told = cli("chat", "--no-llm",
+               f"Qual é o meu código secreto? Lembro que era {DERIVED_CANARY}.")
+    assert "[memory saved:" not in told.stderr
+    assert cli("memory", "list").stdout.strip() == "No memories."

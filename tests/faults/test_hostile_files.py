@@ -170,3 +170,41 @@ def test_path_keys_round_trip_and_display() -> None:
     assert str(path_from_key(key)) == raw  # lossless
     assert display_path(key) == "/tmp/relação\\n.txt"
     assert path_key("/tmp/ação.txt") == "/tmp/ação.txt"  # valid UTF-8 names unchanged
+
+
+# ---- issue 26: nesting, link loops -----------------------------------------------------------
+def test_deeply_nested_html_is_refused_in_one_sentence_not_a_recursion_error(
+        tmp_path: Path) -> None:
+    message = _refusal(hostile.html_deeply_nested(tmp_path / "fundo.html"))
+    assert "nests HTML elements more than 1,000 deep" in message
+
+
+def test_html_nested_below_the_limit_is_read_without_recursion(tmp_path: Path) -> None:
+    import sys as system
+
+    path = hostile.html_deeply_nested(tmp_path / "raso.html", depth=900)
+    limit = system.getrecursionlimit()
+    system.setrecursionlimit(200)  # the walk must not recurse per level
+    try:
+        assert "fundo" in load_document(path).pages[0].text
+    finally:
+        system.setrecursionlimit(limit)
+
+
+def test_deeply_nested_docx_is_refused_naming_the_limit(tmp_path: Path) -> None:
+    message = _refusal(hostile.docx_deeply_nested(tmp_path / "fundo.docx"))
+    assert "nests XML elements more than 256 deep" in message
+
+
+def test_a_symlink_loop_is_counted_in_the_summary(tmp_path: Path, home: Path) -> None:
+    folder = hostile.symlink_loop(tmp_path / "pasta")
+    result = subprocess.run([sys.executable, "-m", "desktop_app", "ingest", str(folder)],
+                            cwd=REPO, env=cli_env(home), capture_output=True, text=True,
+                            timeout=600)
+    assert_clear(result)
+    lines = result.stdout.splitlines()
+    assert any(line.startswith("skipped") and "volta" in line and "link loop" in line
+               for line in lines)
+    assert lines[-1] == ("done: 1 indexed, 0 unchanged, 0 failed, 0 removed, 1 linked folder "
+                         "skipped (read once)")
+    assert result.returncode == 0

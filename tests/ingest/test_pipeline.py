@@ -121,7 +121,9 @@ def test_symlink_loops_and_big_folders_are_walked_once(app: App, tmp_path: Path)
     os.symlink(folder, folder / "nested" / "loop")
     events = _run(app, folder)
     assert [Path(e.path).name for e in events if isinstance(e, FileDone)] == ["note.md"]
-    assert events[-1] == RunDone(indexed=1, skipped=0, failed=0, removed=0)
+    # the loop is said once and counted in the summary (issue 26), never read twice
+    assert events[-1] == RunDone(indexed=1, skipped=0, failed=0, removed=0, links_skipped=1)
+    assert [Path(e.path).name for e in events if isinstance(e, FileSkipped)] == ["loop"]
 
 
 def test_cancel_leaves_nothing_half_written(app: App, tmp_path: Path) -> None:

@@ -122,3 +122,57 @@ def test_marks_survive_the_index_and_revoked_words_are_not_searched(
     assert index.search_keyword(only_revoked[0], 10, None) == []
     present = sorted(current)[len(current) // 2]
     assert index.search_keyword(present, 10, None)
+
+
+def test_html_strike_del_and_line_through_are_revoked(tmp_path: Path) -> None:
+    """Official law sites print a compiled law as HTML with the revoked wording in
+    `<strike>`; `<del>`, `<s>` and an inline line-through style mean the same."""
+    html = tmp_path / "lei.html"
+    html.write_text(
+        "<html><head><title>Lei</title></head><body>"
+        "<p>Art. 5º O titular tem direito a:</p>"
+        "<p><strike>I - texto antigo do inciso primeiro;</strike></p>"
+        "<p>I - texto vigente do inciso primeiro;</p>"
+        "<p>II - acesso aos dados, <del>no prazo de trinta dias</del> no prazo de quinze "
+        "dias;</p>"
+        "<p><span style=\"TEXT-DECORATION: line-through\">III - <b>redação</b> revogada;"
+        "</span></p><p><s>IV -</s> (Revogado).</p></body></html>", encoding="utf-8")
+    doc = load_document(html)
+    assert _revoked_texts(doc) == ["I - texto antigo do inciso primeiro;",
+                                   "no prazo de trinta dias", "III - redação revogada;", "IV -"]
+    chunks = chunk_document(doc, "doc")
+    embedded = " ".join(compose_embedding_text(c.prefix, c.text, c.revoked) for c in chunks)
+    assert "texto antigo" not in embedded and "trinta" not in embedded
+    assert "texto vigente" in embedded and "quinze" in embedded
+
+
+def test_docx_struck_runs_are_revoked(tmp_path: Path) -> None:
+    import docx
+    from docx.oxml.ns import qn
+
+    document = docx.Document()
+    document.add_paragraph("Art. 5º O titular tem direito a:")
+    old = document.add_paragraph()
+    old.add_run("I - texto antigo").font.strike = True
+    old.add_run(" do inciso;").font.double_strike = True
+    document.add_paragraph("I - texto vigente do inciso;")
+    mixed = document.add_paragraph("II - acesso, ")
+    mixed.add_run("no prazo de trinta dias").font.strike = True
+    mixed.add_run(" no prazo de quinze dias;")
+    off = mixed.add_run(" (nota)")
+    off.font.strike = True
+    off._r.rPr.find(qn("w:strike")).set(qn("w:val"), "false")  # an explicit "not struck"
+    path = tmp_path / "lei.docx"
+    document.save(str(path))
+    doc = load_document(path)
+    assert _revoked_texts(doc) == ["I - texto antigo do inciso;", "no prazo de trinta dias"]
+    assert "quinze" in doc.pages[0].text and "(nota)" in doc.pages[0].text
+
+
+def test_revoked_wording_is_labelled_where_text_cannot_strike_it() -> None:
+    from desktop_app.retrieval.index_api import label_ranges
+
+    text = "V - antiga redação; V - nova redação"
+    assert label_ranges(text, [(0, 18)], "revoked") == \
+        "[revoked: V - antiga redação]; V - nova redação"
+    assert label_ranges(text, [], "revoked") == text

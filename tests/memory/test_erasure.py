@@ -146,3 +146,52 @@ def test_canary_with_the_real_model_in_the_loop(memory_app: Any, library: None,
     assert any(isinstance(e, MemoryUsed) and e.memory_id == memory_id for e in asked)
     memory_app.memory.delete(memory_id, erase_messages=True)
     assert everywhere(acervo_home, CANARY) == []
+
+
+# ---- derived forms (issue 26) -----------------------------------------------------------------
+def test_derived_forms_cover_the_code_folded_split_and_stemmed() -> None:
+    from desktop_app.memory.erasure import derived_forms
+
+    forms = derived_forms(["Meu código secreto é QZXWV-48151623."])
+    assert {"QZXWV-48151623", "qzxwv-48151623", "48151623"} <= set(forms.needles)
+    assert {"qzxwv", "48151623"} <= forms.terms
+    assert "secret" not in forms.terms  # common words only for the erased message's own chat
+    assert {"secret", "codig"} <= derived_forms(["Meu código secreto"], every_word=True).terms
+
+
+def test_a_trace_loses_the_erased_question_in_every_form() -> None:
+    from desktop_app.memory.erasure import derived_forms, forget_carried, forget_question
+
+    question = "Qual é o meu código secreto? Lembro que era QZXWV-48151623."
+    trace = {"question": question, "rewritten_query": question, "searched_for": question,
+             "rewrite": {"query": question, "carried": [], "raw": {"q": question}},
+             "evidence": {"missing": ["48151623", "codig", "qzxwv", "secret"]},
+             "quotes": [{"shared_terms": ["codig"]}], "hits": [{"title": "Nota 1"}]}
+    clean = forget_question(trace)
+    text = str(clean)
+    assert "QZXWV" not in text and "48151623" not in text and "codig" not in text
+    assert clean["hits"] == [{"title": "Nota 1"}]  # what the answer showed stays
+
+    later = {"question": "e o outro código?", "rewritten_query": "e o outro código? secreto",
+             "rewrite": {"query": "e o outro código? secreto", "carried": ["secreto"]},
+             "evidence": {"missing": ["outr", "secret", "qzxwv"]}}
+    forms = derived_forms([question], every_word=True)
+    undone = forget_carried(later, forms)
+    assert undone["rewritten_query"] == "e o outro código?" and undone["rewrite"]["carried"] == []
+    assert undone["evidence"]["missing"] == ["outr"]
+
+
+def test_accent_free_needles_reach_accented_copies() -> None:
+    from desktop_app.memory.erasure import REDACTED, redact_text
+
+    assert redact_text("Seu código é Ação-99", ["acao-99"]) == f"Seu código é {REDACTED}"
+
+
+def test_erasure_empties_the_text_caches_of_the_process() -> None:
+    from desktop_app.text.caches import forget_cached_text
+    from desktop_app.text.stem import light_stem
+
+    light_stem("secretissimo")
+    assert light_stem.cache_info().currsize > 0
+    assert forget_cached_text() >= 1
+    assert light_stem.cache_info().currsize == 0

@@ -234,3 +234,19 @@ def test_care_words_are_health_data_only_for_a_person(text: str, context: str,
 def test_only_people_become_subjects() -> None:
     (locker,) = extract_stated_facts(said("O código do meu armário é ZK-99."))
     assert (locker.subject, locker.attribute, locker.value) == ("user", "codigo armario", "ZK-99")
+
+
+@pytest.mark.parametrize("text", [
+    "Qual é o meu código secreto? Lembro que era QZXWV-48151623.",
+    "Como faço para trocar a senha 4455-22?",
+    "what is my locker code",
+    "I think it was PAC-778K4M. Can you check my booking?",
+])
+def test_questions_are_not_memories(text: str) -> None:
+    assert extract_stated_facts(said(text)) == []
+
+
+def test_a_fact_beside_a_question_is_kept_without_the_question() -> None:
+    found = [c.text for c in extract_stated_facts(said("VEL-89923476, got it. Do you have a "
+                                                       "mobile app?"))]
+    assert found == ["VEL-89923476, got it."]
