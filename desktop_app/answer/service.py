@@ -601,6 +601,8 @@ class _Vocabulary(dict[str, bool]):
     """Question words looked up in the library (present or not), for a library of `size`
     passages; an erasure empties it (the words came from a question)."""
 
+    __hash__ = object.__hash__  # type: ignore[assignment]  # a WeakSet (text/caches) holds it
+
     def __init__(self) -> None:
         super().__init__()
         self.size = -1
