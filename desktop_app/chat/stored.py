@@ -87,7 +87,8 @@ def stored_answer(answer: str, trace: Mapping[str, Any] | None, lookup: ChunkLoo
 
     warnings = tuple(AnswerWarning.from_stored(w) for w in trace.get("warnings") or ())
     return Done(answer=answer, citations=rebuilt("citations"), warnings=warnings,
-                closest=rebuilt("closest"))
+                closest=rebuilt("closest"),
+                scope=str((trace.get("filters") or {}).get("scope") or ""))
 
 
 def recalled_chats(trace: Mapping[str, Any] | None,

@@ -258,6 +258,11 @@ class LibraryState:
             return None
         return int(str(rows[0][0])) / float(str(rows[0][1]))
 
+    def rates(self) -> dict[str, float]:
+        """Every embedder's measured rate (passages per second)."""
+        return {str(e): int(str(p)) / float(str(s)) for e, p, s in self.query(
+            "SELECT embedder_id, passages, seconds FROM rates WHERE seconds > 0")}
+
     def journal(self, library: str = "local") -> StateJournal:
         return StateJournal(self, library)
 

@@ -19,6 +19,7 @@ from desktop_app.retrieval.types import Hit, SearchFilters, ocr_label
 
 if TYPE_CHECKING:
     from desktop_app.app import App
+    from desktop_app.library.estimate import JobEstimate
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -39,7 +40,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_scope_options(s)
     s.set_defaults(handler=cmd_search)
 
-    r = sub.add_parser("reindex", help="rebuild the index with the current embedder (blue/green)")
+    r = sub.add_parser("reindex", help="rebuild the index with the current embedder (blue/green); "
+                                       "a long one asks first, with the estimated time")
+    r.add_argument("--yes", action="store_true", help="do not ask, however long it takes")
     r.set_defaults(handler=cmd_reindex)
 
     from desktop_app.modelprep.onnx_export import PRECISIONS
@@ -134,19 +137,38 @@ def print_hits(hits: list[Hit]) -> None:
 
 
 def cmd_reindex(args: argparse.Namespace, app: App) -> int:
+    estimate = reindex_estimate(app)
+    if estimate.big:
+        tell_user(f"Reindexing re-embeds the whole library: {estimate.english()}. Search "
+                  "keeps working meanwhile (keyword-only while the embedders differ).")
+        if not args.yes and not confirm(
+                "Reindex now?", otherwise="Add `--yes` to reindex without being asked."):
+            return 1
     run_reindex(app)
     return 0
 
 
+def reindex_estimate(app: App) -> JobEstimate:
+    """How long re-embedding the whole local library would take, from the measured rate."""
+    from desktop_app.library.estimate import estimate_reembedding
+
+    stats = app.index.stats()
+    return estimate_reembedding(app.library_state, app.embedder.id, documents=stats.documents,
+                                passages=stats.chunks)
+
+
 def run_reindex(app: App) -> None:
-    """Blue/green rebuild with the current embedder, printing progress."""
+    """Blue/green rebuild with the current embedder, printing progress; the rate is
+    written down for the next estimate."""
     from desktop_app.retrieval.reindex import reindex
 
+    passages, started = app.index.stats().chunks, time.perf_counter()
     for p in reindex(app.paths.index_dir, app.index, app.embedder):
         if p.stage == "documents":
             print(f"  reindexed {p.documents_done}/{p.documents_total}", end="\r", flush=True)
         elif p.stage == "switching":
             print("\n  switching to the new index…", end="", flush=True)
+    app.library_state.add_rate(app.embedder.id, passages, time.perf_counter() - started)
     app.reset_index()
     print(f"\nreindex complete: {app.index.stats().chunks} chunks with {app.embedder.id}")
 
@@ -182,10 +204,10 @@ def offer_reindex(app: App, mode: str = "ask", *, stdin: TextIO | None = None) -
     index = app.index
     if index.vector_usable:
         return False
-    stats = index.stats()
-    print(f"The library ({stats.documents} documents, {stats.chunks} passages) was "
-          f"indexed with {index.embedder_id}; the current embedder is {app.embedder.id}. "
-          "Until it is reindexed, search is keyword-only.", file=sys.stderr)
+    estimate = reindex_estimate(app)
+    print(f"The library was indexed with {index.embedder_id}; the current embedder is "
+          f"{app.embedder.id}. Until it is reindexed, search is keyword-only. Reindexing: "
+          f"{estimate.english()}.", file=sys.stderr)
     if mode == "no":
         return False
     if mode == "ask" and not confirm(
