@@ -136,3 +136,15 @@ def test_a_long_reindex_asks_first_with_the_estimate(
                           check_params_cb=lambda running: not running):
         window.library.start_reindex()
     assert gui_app.index.vector_usable
+
+
+def test_citations_name_the_slide_sheet_or_message(qapp) -> None:  # type: ignore[no-untyped-def]
+    from desktop_app.gui.places import place_text
+    from desktop_app.ingest.places import place_label
+
+    assert place_text("pptx", 3, 3, "p.") == " — slide 3"
+    assert place_text("xlsx", 1, 2, "p.") == " — sheets 1–2"
+    assert place_text("mbox", 12, 12, "p.") == " — message 12"
+    assert place_text("pdf", 8, 9, "p.") == " — p. 8–9"
+    assert place_text("eml", 1, 1, "p.") == "" and place_text("docx", 1, 1, "p.") == ""
+    assert place_label("pptx", 3) == "slide 3" and place_label("pdf", 8, 9) == "pp. 8–9"
