@@ -69,6 +69,23 @@ def test_csv_with_semicolons_and_latin1(tmp_path: Path) -> None:
     assert "nome | cidade | saldo\nJoão | São Paulo | 10,5\nInês | Belém | -3" in page.text
 
 
+def test_hostile_csv_a_giant_field_and_too_many_rows(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    giant = tmp_path / "gigante.csv"
+    giant.write_text('a,b\n1,"' + "x" * 200_000 + '"\n', encoding="utf-8")  # > csv's field limit
+    with pytest.raises(UnreadableDocumentError, match="not a readable CSV file past record"):
+        load_document(giant)
+    from desktop_app.ingest import sheets
+
+    monkeypatch.setattr(sheets, "MAX_ROWS", 50)
+    many = tmp_path / "muitas.csv"
+    many.write_text("id,valor\n" + "".join(f"{i},{i * 2}\n" for i in range(5_000)),
+                    encoding="utf-8")
+    document = load_document(many)
+    assert "only the first 50 rows were read" in " ".join(document.notes)
+    assert "48 | 96" in document.pages[0].text and "49 | 98" not in document.pages[0].text
+
+
 def test_ods_sheets_and_repeated_rows(tmp_path: Path) -> None:
     rows = (of.ods_row(["Nome", "Idade"]) + of.ods_row(["Ana", "30"])
             + of.ods_row([""] * 3, repeat=1_048_000)  # how files pad a sheet: never expanded
