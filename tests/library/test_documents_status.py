@@ -57,3 +57,25 @@ def test_status_lists_each_file_and_retry_reads_the_failed_again(
     assert statuses == {"broken.md": "indexed"}  # the deleted file's status went with it
     assert _cli(app, "documents", "retry") == 0
     assert "no failed files" in capsys.readouterr().out
+
+
+def test_folders_add_and_watch_once_catch_up(app: App, tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "pasta"
+    folder.mkdir()
+    (folder / "a.md").write_text("# A\n\nPrimeiro.\n", encoding="utf-8")
+    assert _cli(app, "folders", "add", str(folder)) == 0
+    out = capsys.readouterr().out
+    assert "added (watched)" in out and "indexed" in out
+    assert _cli(app, "folders", "list") == 0
+    assert f"{folder}  watched" in capsys.readouterr().out
+    # while nothing was watching: one new file, one deleted
+    (folder / "b.md").write_text("# B\n\nSegundo.\n", encoding="utf-8")
+    (folder / "a.md").unlink()
+    assert _cli(app, "watch", "--once") == 0
+    out = capsys.readouterr().out
+    assert "indexed" in out and "b.md" in out and "removed" in out and "a.md" in out
+    assert [d.title for d in app.index.documents()] == ["B"]
+    assert _cli(app, "folders", "remove", str(folder)) == 0
+    assert "1 documents removed" in capsys.readouterr().out
+    assert app.index.documents() == []
