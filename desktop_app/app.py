@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from desktop_app.config.secrets import SecretStore
     from desktop_app.ingest.ocr import OcrEngine
     from desktop_app.ingest.pipeline import IngestPipeline
+    from desktop_app.library.state import LibraryState
     from desktop_app.memory.recall import RecallService
     from desktop_app.memory.service import MemoryService
     from desktop_app.privacy.logsetup import LoggingHandle
@@ -108,11 +109,12 @@ class App:
         self._team_failures: dict[str, tuple[float, AppError]] = {}
 
     def close(self) -> None:
-        """Release the SQLite state file (the index needs no closing) and forget the services
-        built on it (reopened on next use: after `doctor --repair` replaced a damaged file)."""
-        db = self.__dict__.pop("state_db", None)
-        if db is not None:
-            db.close()
+        """Release the SQLite state files (the index needs no closing) and forget the services
+        built on them (reopened on next use: after `doctor --repair` replaced a damaged file)."""
+        for name in ("state_db", "library_state"):
+            db = self.__dict__.pop(name, None)
+            if db is not None:
+                db.close()
         self._forget("conversations", "memory", "chat", "answer_service")
 
     def state_integrity(self, *, deep: bool = True) -> list[str]:
@@ -311,7 +313,7 @@ class App:
         from desktop_app.ingest.pipeline import IngestPipeline
 
         return IngestPipeline(self.team_index(name), self.embedder, self.settings,
-                              self.ocr_engine)
+                              self.ocr_engine, journal=self.library_state.journal(name))
 
     def eval_team_index(self, source: LanceIndex, *, collection: str, url: str | None,
                         ranking: str, progress: Callable[[int, int], None] | None = None
@@ -349,8 +351,16 @@ class App:
         if built is None or built.index is not index:
             built = self.__dict__["_pipeline"] = IngestPipeline(
                 index, self.embedder, self.settings, self.ocr_engine,
-                index_provider=lambda: self.index)
+                index_provider=lambda: self.index, journal=self.library_state.journal())
         return built
+
+    @cached_property
+    def library_state(self) -> LibraryState:
+        """The library's own state: unfinished runs, each file's status, watched folders,
+        collections, the measured embedding rate (library/state.py)."""
+        from desktop_app.library.state import FILE_NAME, LibraryState
+
+        return LibraryState(self.paths.data_dir / FILE_NAME)
 
     @cached_property
     def llm(self) -> LLM | None:

@@ -37,6 +37,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "desktop_app.privacy.commands",
     "desktop_app.memory.commands",
     "desktop_app.chat.commands",
+    "desktop_app.library.commands",  # after answer and chat: adds the scope to `ask`, `chat`
     "desktop_app.team.commands",
     "desktop_app.export.commands",
 )
@@ -60,7 +61,7 @@ def _leaf_parsers(parser: argparse.ArgumentParser) -> list[argparse.ArgumentPars
     return leaves
 
 # Commands that search or add to the document index: they offer a reindex after an embedder change.
-INDEX_COMMANDS = frozenset({"ingest", "search", "ask", "chat"})
+INDEX_COMMANDS = frozenset({"ingest", "search", "ask", "chat", "watch", "folders"})
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -40,6 +40,11 @@ class UnreadableDocumentError(AppError):
     """A document could not be read (corrupt, encrypted, empty, unsupported)."""
 
 
+class LimitExceededError(UnreadableDocumentError):
+    """A document beyond one of the hostile-file limits (`ingest.limits`: size, elements,
+    nesting, parse time, pages): skipped by a limit, not damaged."""
+
+
 class StorageError(AppError):
     """Acervo's own data folder cannot be written; the message says why and what to do."""
 

@@ -185,8 +185,10 @@ def print_legal_report(report: dict[str, Any], out: TextIO) -> None:
 def _page(c: Citation) -> str:
     if c.page <= 0:
         return ""
-    pages = f", p. {c.page}" if c.page_end <= c.page else f", pp. {c.page}–{c.page_end}"
-    return pages + (f", {c.ocr_label}" if c.ocr_label else "")
+    from desktop_app.ingest.places import place_label  # "slide 3", "sheet 2", "p. 8"
+
+    place = place_label(c.file_type, c.page, c.page_end)
+    return (f", {place}" if place else "") + (f", {c.ocr_label}" if c.ocr_label else "")
 
 
 def print_sources(done: Done, out: TextIO) -> None:

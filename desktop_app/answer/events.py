@@ -264,6 +264,7 @@ class Done:
     answer_mode: AnswerMode | None = None
     searched_for: str = ""  # the follow-up rewritten as the query searched, when it differs
     quoted_chats: tuple[QuotedChat, ...] = ()  # earlier chats the answer quotes
+    scope: str = ""  # what the question was asked about ("collection “Contratos”"), "" = all
 
     def warned(self, code: WarningCode) -> bool:
         """Whether the answer carries a warning with this code."""

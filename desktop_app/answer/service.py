@@ -666,7 +666,8 @@ class _Turn:
         self.timings["total_ms"] = _ms(self.started)
         return Done(answer=answer, citations=citations, warnings=tuple(dict.fromkeys(warnings)),
                     sources_only=sources_only, trace=self.trace, answer_mode=self.mode,
-                    searched_for=self.query if self.query != self.question else "", **fields)
+                    searched_for=self.query if self.query != self.question else "",
+                    scope=str((self.trace.get("filters") or {}).get("scope") or ""), **fields)
 
 
 class _FallBack(Exception):  # noqa: N818 - internal control flow, not an error for callers

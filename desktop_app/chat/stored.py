@@ -124,7 +124,8 @@ def stored_answer(answer: str, trace: Mapping[str, Any] | None, lookup: ChunkLoo
     return Done(answer=answer, citations=rebuilt("citations"), warnings=warnings,
                 closest=rebuilt("closest"), answer_mode=stored_mode(trace),
                 searched_for=str(trace.get("searched_for") or ""),
-                sources_only=bool(trace.get("mode") in SOURCES_MODES))
+                sources_only=bool(trace.get("mode") in SOURCES_MODES),
+                scope=str((trace.get("filters") or {}).get("scope") or ""))
 
 
 def recalled_chats(trace: Mapping[str, Any] | None,

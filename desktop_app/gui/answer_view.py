@@ -41,6 +41,7 @@ from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from desktop_app.answer.citations import Marker, MarkerStreamParser
 from desktop_app.answer.events import Citation, Done
+from desktop_app.gui.places import place_text
 
 # Text already in the transcript keeps its colours when the OS switches light/dark, so
 # these are mid-tones readable on both; the chips follow the palette (repainted).
@@ -247,13 +248,12 @@ class AnswerView(QTextBrowser):
             for citation in sorted(shown, key=lambda c: c.number):
                 cursor.insertBlock(QTextBlockFormat(), QTextCharFormat())
                 self._insert_chip(cursor, index, citation.number, citation)
-                pages = (str(citation.page) if citation.page_end <= citation.page
-                         else f"{citation.page}–{citation.page_end}")
                 link = self._link_format(index, citation.number)
                 cursor.insertText(f" {citation.title}", link)
                 legs = " + ".join(leg_names.get(leg, leg) for leg in sorted(citation.legs))
-                detail = f" — {page_label} {pages}" + (f" · {citation.ocr_label}"
-                                                       if citation.ocr_label else "")
+                detail = place_text(citation.file_type, citation.page, citation.page_end,
+                                    page_label) + (f" · {citation.ocr_label}"
+                                                   if citation.ocr_label else "")
                 detail += f" · {found_by} {legs}" if legs else ""
                 if citation.library != "local":  # which library the source came from
                     detail += f" · 📚 {citation.library}"
@@ -303,9 +303,8 @@ class AnswerView(QTextBrowser):
             block = QTextBlockFormat()
             block.setLeftMargin(16)
             cursor.insertBlock(block, QTextCharFormat())
-            pages = (str(citation.page) if citation.page_end <= citation.page
-                     else f"{citation.page}–{citation.page_end}")
-            cursor.insertText(f"{citation.title} — {page_label} {pages}",
+            place = place_text(citation.file_type, citation.page, citation.page_end, page_label)
+            cursor.insertText(f"{citation.title}{place}",
                               self._link_format(answer_index, citation.number))
             snippet = " ".join(citation.snippet.split())
             snippet = snippet[:180] + (" …" if len(snippet) > 180 else "")

@@ -326,11 +326,13 @@ class ChatPanel(PanelMixin, QWidget):
 
     def _answer_labels(self, done: Done) -> dict[str, Any]:
         searched_for = done.searched_for
+        notes = [self.tr("Searched for: %1").replace("%1", searched_for)] if searched_for else []
+        if done.scope:  # the scope the answer was given in (the scope chip's)
+            notes.append(self.tr("Scope: %1").replace("%1", done.scope))
         return {"sources_title": self.tr("Sources"), "found_by": self.tr("found by"),
                 "page_label": self.tr("p."),
                 "leg_names": {"vector": self.tr("meaning"), "keyword": self.tr("keywords")},
-                "searched_for": self.tr("Searched for: %1").replace("%1", searched_for)
-                if searched_for else "",
+                "searched_for": " · ".join(notes),
                 "closest_title": self.tr("Closest passages (%n)", "", len(done.closest))}
 
     def _set_chip(self, text: Callable[[], str], *, undo: bool) -> None:

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.errors import AppError
+from desktop_app.gui.big_jobs import confirm_reindex
 from desktop_app.gui.dialogs import confirm_with_option, open_with_system
 from desktop_app.gui.ingest_progress import IngestProgress
 from desktop_app.gui.library_model import (
@@ -468,8 +469,15 @@ class LibraryPanel(PanelMixin, QWidget):
                                        on_failed=self._failed, on_finished=self._run_finished)
         self.runningChanged.emit(True)
 
-    def start_reindex(self) -> None:
+    def run_job(self, factory: Any, paths: list[Path]) -> bool:
+        """Run another ingestion job here (a watched folder's changes); False when busy."""
         if self.is_running():
+            return False
+        self._start_run(factory, paths)
+        return True
+
+    def start_reindex(self) -> None:
+        if self.is_running() or not confirm_reindex(self, self.services):
             return
         self.progress_box.begin([], lambda: self.tr("Reindexing…"))
         self._run = self.workers.start(self.services.reindex, name="reindex",

@@ -55,6 +55,7 @@ from desktop_app.gui.guide import GuideDialog
 from desktop_app.gui.i18n import Translations
 from desktop_app.gui.layout import PaneLayout
 from desktop_app.gui.library import LibraryPanel, PreparedListing
+from desktop_app.gui.library_extras import LibraryExtras
 from desktop_app.gui.memory_panel import MemoryPanel
 from desktop_app.gui.panel import PanelMixin
 from desktop_app.gui.recall_view import ConversationsView
@@ -180,6 +181,7 @@ class MainWindow(PanelMixin, QMainWindow):
 
         self._build_actions()
         self._connect()
+        self.library_extras = LibraryExtras(self)  # watched folders, scope chip, status
         self._set_tab_order()
         remembered = services.settings.current.window_size
         self._fit_to_screen(*(remembered if len(remembered) == 2 else (1400, 860)))
@@ -331,6 +333,7 @@ class MainWindow(PanelMixin, QMainWindow):
         self._show_model_state()
         self._show_index_summary(self._index_summary)
         self.viewer.retranslate()
+        self.library_extras.retranslate()
 
     # ---- start-up -----------------------------------------------------------------
     def start(self) -> None:
@@ -486,6 +489,7 @@ class MainWindow(PanelMixin, QMainWindow):
     def _models_loaded(self, _cancelled: bool) -> None:
         self.loading_bar.hide()
         self.loading_label.hide()
+        self.library_extras.models_loaded()
         self._show_model_state()
         self.modelsReady.emit()
 
@@ -545,6 +549,7 @@ class MainWindow(PanelMixin, QMainWindow):
         folder = QFileDialog.getExistingDirectory(self, self.tr("Add folder"), str(self._add_from))
         if folder:
             self._add_from = Path(folder).parent
+            self.library_extras.folder_added(Path(folder))
             self.library.add_paths([Path(folder)])
 
     def new_chat(self) -> None:
@@ -763,6 +768,7 @@ class MainWindow(PanelMixin, QMainWindow):
 
     # ---- lifecycle ----------------------------------------------------------------
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
+        self.library_extras.close()
         self.workers.cancel_all()
         self.memory_window.close()
         self.save_window_state()

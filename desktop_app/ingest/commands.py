@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -20,6 +21,7 @@ from desktop_app.ingest.events import (
     FileFailed,
     FileRemoved,
     FileSkipped,
+    IngestEvent,
     PagesParsed,
     RunDone,
 )
@@ -59,6 +61,17 @@ def register(sub: argparse._SubParsersAction) -> None:
                          "document, and its entries in answer traces (your questions stay)")
     dr.add_argument("--library", default="local")
     dr.set_defaults(handler=cmd_documents_remove)
+    ds = dsub.add_parser("status", help="every file's status: indexed, unchanged, waiting, "
+                                        "failed (with why), skipped by a limit")
+    ds.add_argument("--problems", action="store_true", help="only failed and skipped files")
+    ds.add_argument("--json", action="store_true")
+    ds.add_argument("--library", default="local")
+    ds.set_defaults(handler=cmd_documents_status)
+    dt = dsub.add_parser("retry", help="read the failed files again (all, or those named)")
+    dt.add_argument("paths", nargs="*", type=Path)
+    dt.set_defaults(handler=cmd_documents_retry)
+    dsub.add_parser("resume", help="finish the indexing a crash, kill or quit interrupted"
+                    ).set_defaults(handler=cmd_documents_resume)
 
 
 def cmd_ingest(args: argparse.Namespace, app: App) -> int:
@@ -68,7 +81,7 @@ def cmd_ingest(args: argparse.Namespace, app: App) -> int:
         app.settings.ocr_max_pages_per_document = max(0, args.ocr_pages)
     team = args.library != "local"
     result = ingest_and_print(app, args.paths, prune_missing=not (args.no_prune or team),
-                              library=args.library)
+                              library=args.library, resume=not team)
     if result.exit_code:
         return result.exit_code
     return 0 if result.failed == 0 else 3
@@ -79,12 +92,18 @@ def _say(line: str) -> None:
 
 
 def ingest_and_print(app: App, paths: list[Path], *, prune_missing: bool,
-                     library: str = "local") -> RunDone:
-    """Run the pipeline, printing one line per file and a summary; returns the summary."""
+                     library: str = "local", resume: bool = False) -> RunDone:
+    """Run the pipeline, printing one line per file and a summary; returns the summary.
+    `resume`: the runs a crash, kill or quit left unfinished are finished too."""
+    pipeline = app.pipeline if library == "local" else app.team_pipeline(library)
+    return print_run(pipeline.run(paths, prune_missing=prune_missing, resume=resume))
+
+
+def print_run(events: Iterable[IngestEvent]) -> RunDone:
+    """Print a run's events (one line per file, progress on a terminal) and its summary."""
     last_embed = ""
     result: RunDone | None = None
-    pipeline = app.pipeline if library == "local" else app.team_pipeline(library)
-    for event in pipeline.run(paths, prune_missing=prune_missing):
+    for event in events:
         if isinstance(event, (ChunksEmbedded, PagesParsed)):
             line = (f"  embedding {event.chunks_done}/{event.chunks_total}"
                     if isinstance(event, ChunksEmbedded)
@@ -99,7 +118,8 @@ def ingest_and_print(app: App, paths: list[Path], *, prune_missing: bool,
         elif isinstance(event, FileSkipped):
             _say(f"skipped  {display_path(event.path)}  ({event.reason})")
         elif isinstance(event, FileFailed):
-            _say(f"failed   {display_path(event.path)}  {one_line(event.reason)}")
+            word = "limit   " if event.limit else "failed  "
+            _say(f"{word} {display_path(event.path)}  {one_line(event.reason)}")
         elif isinstance(event, FileRemoved):
             _say(f"removed  {display_path(event.path)}  (file no longer exists)")
         elif isinstance(event, RunDone):
@@ -148,6 +168,51 @@ def cmd_documents_list(args: argparse.Namespace, app: App) -> int:
     print(f"{stats.documents} documents, {stats.chunks} chunks, "
           f"{stats.bytes / 1e6:.1f} MB, embedder {stats.embedder_id}")
     return 0
+
+
+def cmd_documents_status(args: argparse.Namespace, app: App) -> int:
+    from desktop_app.ingest.journal import FAILED, SKIPPED, STATUSES
+
+    state = app.library_state
+    statuses = (FAILED, SKIPPED) if args.problems else ()
+    files = state.files(args.library, statuses)
+    if args.json:
+        print(json.dumps({"counts": state.counts(args.library),
+                          "unfinished_runs": len(state.unfinished_runs(args.library)),
+                          "files": [f.__dict__ for f in files]}, ensure_ascii=False, indent=2))
+        return 0
+    for f in files:
+        reason = f"  {one_line(f.reason)}" if f.reason else ""
+        print(one_line(f"{f.status:9} {display_path(f.path)}") + reason)
+    counts = state.counts(args.library)
+    print(", ".join(f"{counts.get(s, 0)} {s}" for s in STATUSES)
+          + (f"; {len(state.unfinished_runs(args.library))} interrupted run(s) to resume "
+             "(`desktop-app documents resume`)" if state.unfinished_runs(args.library) else ""))
+    return 0
+
+
+def cmd_documents_retry(args: argparse.Namespace, app: App) -> int:
+    from desktop_app.ingest.journal import FAILED, SKIPPED
+    from desktop_app.ingest.pathnames import path_from_key, path_key
+
+    failed = [f.path for f in app.library_state.files("local", (FAILED, SKIPPED))]
+    if args.paths:
+        wanted = {path_key(p.expanduser().resolve()) for p in args.paths}
+        failed = [key for key in failed if key in wanted]
+    # an attachment is read again with its message
+    from desktop_app.ingest.attachments import owner_of
+
+    paths = sorted({path_from_key(owner_of(key)) for key in failed})
+    if not paths:
+        print("no failed files to retry")
+        return 0
+    result = ingest_and_print(app, paths, prune_missing=False)
+    return result.exit_code or (3 if result.failed else 0)
+
+
+def cmd_documents_resume(args: argparse.Namespace, app: App) -> int:
+    result = ingest_and_print(app, [], prune_missing=True, resume=True)
+    return result.exit_code or (3 if result.failed else 0)
 
 
 def cmd_documents_remove(args: argparse.Namespace, app: App) -> int:

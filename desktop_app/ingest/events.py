@@ -45,6 +45,7 @@ class FileSkipped:
 class FileFailed:
     path: str
     reason: str  # user-facing message
+    limit: bool = False  # refused by a hostile-file limit (skipped by a limit, not damaged)
 
 
 @dataclass(frozen=True)

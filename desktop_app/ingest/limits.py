@@ -16,7 +16,7 @@ import re
 import time
 from collections.abc import Iterable
 
-from desktop_app.errors import UnreadableDocumentError
+from desktop_app.errors import LimitExceededError
 
 MB = 1024 * 1024
 MAX_PARSE_SECONDS = 120.0  # DOCX and HTML: wall-clock time to turn the file into text
@@ -36,21 +36,21 @@ def _size(n: float) -> str:
     return f"{n / MB:,.0f} MB" if n >= MB else f"{n / 1024:,.0f} KB"
 
 
-def too_big(name: str, what: str, actual: float, limit: float) -> UnreadableDocumentError:
+def too_big(name: str, what: str, actual: float, limit: float) -> LimitExceededError:
     """'“x.docx” unpacks to 840 MB, more than the 512 MB limit for …; nothing was indexed.'"""
-    return UnreadableDocumentError(
+    return LimitExceededError(
         f"“{name}” {what} {_size(actual)}, more than the {_size(limit)} limit; it looks "
         "damaged or built to exhaust memory, so nothing was indexed from it.")
 
 
-def too_many(name: str, what: str, actual: int, limit: int) -> UnreadableDocumentError:
-    return UnreadableDocumentError(
+def too_many(name: str, what: str, actual: int, limit: int) -> LimitExceededError:
+    return LimitExceededError(
         f"“{name}” has more than {limit:,} {what} (at least {actual:,}), the limit Acervo "
         "reads; it looks damaged or built to exhaust memory, so nothing was indexed from it.")
 
 
-def too_deep(name: str, what: str, limit: int) -> UnreadableDocumentError:
-    return UnreadableDocumentError(
+def too_deep(name: str, what: str, limit: int) -> LimitExceededError:
+    return LimitExceededError(
         f"“{name}” nests {what} more than {limit:,} deep, the limit Acervo reads; it looks "
         "damaged or built to crash readers, so nothing was indexed from it.")
 
@@ -67,7 +67,7 @@ class Deadline:
     def check(self) -> None:
         self._calls += 1
         if self._calls % 64 == 0 and time.monotonic() > self._end:
-            raise UnreadableDocumentError(
+            raise LimitExceededError(
                 f"“{self.name}” took longer than {self.seconds:.0f} s to read, the time limit "
                 "for one document, so nothing was indexed from it. A file this slow to "
                 "parse is usually damaged or built to hang readers.")

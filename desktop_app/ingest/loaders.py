@@ -1,7 +1,9 @@
 """`load_document(path)`: one entry point for every supported file type.
 
 Dispatches on the extension to PDF (`pdf.py`), DOCX (`docx_loader.py`), HTML
-(`html_loader.py`) and plain text / Markdown (here). Every user-fixable problem — missing
+(`html_loader.py`), spreadsheets (`sheet_loaders.py`, `odf_loader.py`), slides
+(`pptx_loader.py`), e-books (`epub_loader.py`), e-mail (`mail_loader.py`), OpenDocument
+text (`odf_loader.py`) and plain text / Markdown (here). Every user-fixable problem — missing
 file, folder, no permission, zero bytes, unsupported type, damaged or password-protected
 file — becomes an `UnreadableDocumentError` with a message for the file's status line.
 Text in any encoding is read: UTF-8 first, then charset-normalizer's guess (cp1252/Latin-1
@@ -49,6 +51,28 @@ SUPPORTED_EXTENSIONS: dict[str, str] = {
     ".jpeg": "image",
     ".tif": "image",
     ".tiff": "image",
+    # spreadsheets (row blocks: sheets.py), slides, e-books, e-mail, OpenDocument text
+    ".xlsx": "xlsx",
+    ".xlsm": "xlsx",
+    ".ods": "ods",
+    ".csv": "csv",
+    ".tsv": "csv",
+    ".pptx": "pptx",
+    ".epub": "epub",
+    ".eml": "eml",
+    ".mbox": "mbox",
+    ".odt": "odt",
+}
+# The loader of each type that is not read here: (module, function) inside desktop_app.ingest.
+_LOADERS: dict[str, tuple[str, str]] = {
+    "docx": ("docx_loader", "load_docx"),
+    "html": ("html_loader", "load_html"),
+    "xlsx": ("sheet_loaders", "load_xlsx"),
+    "csv": ("sheet_loaders", "load_csv"),
+    "ods": ("odf_loader", "load_ods"),
+    "odt": ("odf_loader", "load_odt"),
+    "pptx": ("pptx_loader", "load_pptx"),
+    "eml": ("mail_loader", "load_eml"),
 }
 WESTERN_ENCODINGS = ("utf_8", "cp1252", "latin_1", "iso8859_15", "mac_roman", "cp850")
 REPLACED_NOTE = "some bytes could not be decoded and were replaced"
@@ -312,14 +336,13 @@ def _finish(document: LoadedDocument) -> LoadedDocument:
 
 
 def _loader_for(file_type: str) -> Callable[[Path], LoadedDocument]:
-    if file_type == "docx":
-        from desktop_app.ingest.docx_loader import load_docx
+    if file_type in _LOADERS:
+        import importlib
 
-        return load_docx
-    if file_type == "html":
-        from desktop_app.ingest.html_loader import load_html
-
-        return load_html
+        module, function = _LOADERS[file_type]
+        loader: Callable[[Path], LoadedDocument] = getattr(
+            importlib.import_module(f"desktop_app.ingest.{module}"), function)
+        return loader
     return load_markdown if file_type == "md" else load_text
 
 
@@ -351,8 +374,9 @@ def load_document(path: Path, *, progress: PageProgress | None = None,
     if file_type is None:
         kind = f"“{path.suffix}” files are" if path.suffix else "Files without an extension are"
         raise UnreadableDocumentError(
-            f"“{name}” was skipped: {kind} not supported (PDF, DOCX, Markdown, TXT, HTML and "
-            "PNG/JPEG/TIFF scans are).")
+            f"“{name}” was skipped: {kind} not supported (PDF, Word, OpenDocument, "
+            "spreadsheets, slides, e-books, e-mail, Markdown, TXT, HTML and PNG/JPEG/TIFF "
+            "scans are).")
     if info.st_size == 0:
         raise UnreadableDocumentError(f"“{name}” is empty (0 bytes).")
     try:
@@ -372,4 +396,12 @@ def load_document(path: Path, *, progress: PageProgress | None = None,
         from desktop_app.ingest.image_loader import load_image
 
         return load_image(path, progress=progress, max_pages=max_pages, ocr=ocr)
+    if file_type == "epub":
+        from desktop_app.ingest.epub_loader import load_epub
+
+        return load_epub(path, progress=progress, max_pages=max_pages)
+    if file_type == "mbox":
+        from desktop_app.ingest.mail_loader import load_mbox
+
+        return load_mbox(path, progress=progress, max_pages=max_pages)
     return _loader_for(file_type)(path)

@@ -26,7 +26,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from desktop_app.errors import UnreadableDocumentError
+from desktop_app.errors import LimitExceededError, UnreadableDocumentError
 from desktop_app.ingest.cleaning import (
     Paragraph,
     assemble_page,
@@ -413,52 +413,28 @@ def check_pdf_structure(document: Any, name: str) -> None:
         raise limits.too_many(name, "PDF objects", objects, limits.MAX_PDF_OBJECTS)
 
 
-def load_pdf(path: Path, *, progress: PageProgress | None = None,
-             max_pages: int | None = None, ocr: OcrRun | None = None) -> LoadedDocument:
-    """Load a PDF: clean text per page (1-based numbers).
-
-    Pages without a text layer but with images (scans; fewer than 20 characters of text) are
-    left out of `pages`, listed in `empty_pages` and reported in a note ("no text layer on
-    pages 3–9"), so `len(pages) + len(empty_pages)` is the page count. Blank pages (no text,
-    no image) stay in `pages` with empty text. A page that fails to parse is kept empty and
-    noted ("could not read page 4"). With `ocr`, scanned pages (and pages whose text layer
-    is garbage) are read from their image instead (ingest/ocr.py) and carry `PageText.ocr`.
-    """
-    pymupdf = import_pymupdf()
-    name = path.name
-    try:
-        document = pymupdf.open(path, filetype="pdf")
-    except Exception as error:  # MuPDF raises FileDataError/RuntimeError/ValueError
-        raise unopenable_pdf(path, error) from error
-    with document:
-        if document.needs_pass:
-            raise UnreadableDocumentError(
-                f"“{name}” is password-protected. Save a copy without the password and add it again.")
-        check_pdf_structure(document, name)
-        if document.page_count == 0:
-            raise UnreadableDocumentError(f"“{name}” is a damaged PDF: no page could be read.")
-        if max_pages is not None and document.page_count > max_pages:
-            raise UnreadableDocumentError(
-                f"“{name}” has {document.page_count:,} pages, more than the limit of "
-                f"{max_pages:,} (Settings → maximum pages per document). Split the file or "
-                "raise the limit; nothing was indexed from it.")
-        notes: list[str] = []
-        raw_pages: list[_RawPage] = []
-        for page_index in range(document.page_count):
-            try:
-                raw = _extract_page(pymupdf, document[page_index])
-                if ocr is not None and ocr.wants(_scan_text(raw)):
-                    raw.blocks, raw.rotated = [], []  # the image's text replaces the layer's
-                    ocr.read(document[page_index], pymupdf)
-                raw_pages.append(raw)
-            except Exception:  # one bad page must not lose the rest of the document
-                raw_pages.append(_RawPage(number=page_index + 1, failed=True))
-            if progress is not None:
-                progress(page_index + 1, document.page_count)
-        metadata_title = (document.metadata or {}).get("title", "")
-        if getattr(document, "is_repaired", False):
-            notes.append("the PDF file is damaged and was repaired; some text may be missing")
-    _remove_running_lines(raw_pages)
+def read_pages(pymupdf: ModuleType, document: Any, *, progress: PageProgress | None = None,
+               ocr: OcrRun | None = None, running_lines: bool = True
+               ) -> tuple[list[PageText], list[int], list[str]]:
+    """The clean pages of an open MuPDF document (a PDF, or an e-book laid out in pages),
+    the numbers of its image-only pages and the notes about them (see `load_pdf`).
+    `running_lines=False`: no running headers to remove (an e-book's own layout has none,
+    and chapter titles on the pages that open them look like one)."""
+    notes: list[str] = []
+    raw_pages: list[_RawPage] = []
+    for page_index in range(document.page_count):
+        try:
+            raw = _extract_page(pymupdf, document[page_index])
+            if ocr is not None and ocr.wants(_scan_text(raw)):
+                raw.blocks, raw.rotated = [], []  # the image's text replaces the layer's
+                ocr.read(document[page_index], pymupdf)
+            raw_pages.append(raw)
+        except Exception:  # one bad page must not lose the rest of the document
+            raw_pages.append(_RawPage(number=page_index + 1, failed=True))
+        if progress is not None:
+            progress(page_index + 1, document.page_count)
+    if running_lines:
+        _remove_running_lines(raw_pages)
     body_size = _body_size(raw_pages)
     vocabulary = document_vocabulary(
         row.text for page in raw_pages for block in page.blocks for row in block.rows)
@@ -488,6 +464,43 @@ def load_pdf(path: Path, *, progress: PageProgress | None = None,
         notes.append(pages_note("no text layer on", unexplained))
     if failed:
         notes.append(pages_note("could not read", failed))
+    return pages, empty, notes
+
+
+def load_pdf(path: Path, *, progress: PageProgress | None = None,
+             max_pages: int | None = None, ocr: OcrRun | None = None) -> LoadedDocument:
+    """Load a PDF: clean text per page (1-based numbers).
+
+    Pages without a text layer but with images (scans; fewer than 20 characters of text) are
+    left out of `pages`, listed in `empty_pages` and reported in a note ("no text layer on
+    pages 3–9"), so `len(pages) + len(empty_pages)` is the page count. Blank pages (no text,
+    no image) stay in `pages` with empty text. A page that fails to parse is kept empty and
+    noted ("could not read page 4"). With `ocr`, scanned pages (and pages whose text layer
+    is garbage) are read from their image instead (ingest/ocr.py) and carry `PageText.ocr`.
+    """
+    pymupdf = import_pymupdf()
+    name = path.name
+    try:
+        document = pymupdf.open(path, filetype="pdf")
+    except Exception as error:  # MuPDF raises FileDataError/RuntimeError/ValueError
+        raise unopenable_pdf(path, error) from error
+    with document:
+        if document.needs_pass:
+            raise UnreadableDocumentError(
+                f"“{name}” is password-protected. Save a copy without the password and add it again.")
+        check_pdf_structure(document, name)
+        if document.page_count == 0:
+            raise UnreadableDocumentError(f"“{name}” is a damaged PDF: no page could be read.")
+        if max_pages is not None and document.page_count > max_pages:
+            raise LimitExceededError(
+                f"“{name}” has {document.page_count:,} pages, more than the limit of "
+                f"{max_pages:,} (Settings → maximum pages per document). Split the file or "
+                "raise the limit; nothing was indexed from it.")
+        pages, empty, notes = read_pages(pymupdf, document, progress=progress, ocr=ocr)
+        metadata_title = (document.metadata or {}).get("title", "")
+        if getattr(document, "is_repaired", False):
+            notes.insert(0, "the PDF file is damaged and was repaired; some text may be missing")
+    read_by_ocr = ocr.page_texts() if ocr is not None else {}
     if not any(page.text for page in pages) and not empty:
         notes.append("no text found in the PDF")
     return LoadedDocument(

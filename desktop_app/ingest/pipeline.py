@@ -18,13 +18,16 @@ skipped, never written twice.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import logging
 import os
 import queue
 import stat
 import threading
+import time
 from collections.abc import Callable, Generator, Iterator, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -37,6 +40,7 @@ from desktop_app.errors import (
     CancelledError,
     LibraryBusyError,
     LibraryRebuiltError,
+    LimitExceededError,
     StorageError,
     StoragePermissionError,
     storage_error,
@@ -45,16 +49,24 @@ from desktop_app.ingest.events import (
     ChunksEmbedded,
     FileDone,
     FileFailed,
-    FileRemoved,
     FileSkipped,
     FileStarted,
     IngestEvent,
     PagesParsed,
     RunDone,
 )
+from desktop_app.ingest.journal import (
+    FAILED,
+    INDEXED,
+    SKIPPED,
+    UNCHANGED,
+    IngestJournal,
+    NullJournal,
+)
 from desktop_app.ingest.ocr import OcrEngine, OcrRun, attach_ocr
 from desktop_app.ingest.pathnames import path_bytes, path_from_key, path_key, readable
-from desktop_app.ingest.types import LoadedDocument
+from desktop_app.ingest.removal import CARRIERS, Removals
+from desktop_app.ingest.types import Attachment, LoadedDocument
 from desktop_app.retrieval.index_api import (
     DocumentIndex,
     DocumentRecord,
@@ -151,16 +163,31 @@ def discover(paths: Sequence[Path], supported: frozenset[str]) -> Iterator[tuple
             stack.extend(reversed(subdirs))
 
 
+@dataclass(frozen=True)
+class _Planned:
+    """A file a run found: its problem, if it cannot be read; unchanged without reading."""
+
+    path: Path
+    key: str
+    problem: str | None
+    unchanged: bool
+
+
 # The note of a document indexed while OCR was off: with OCR on, the unchanged file is read
 # again instead of being skipped (with OCR on, scanned pages get OCR notes instead).
 _OCR_RETRY_NOTES = ("no text layer on",)
 
 
-class IngestPipeline:
+class IngestPipeline(Removals):
     def __init__(self, index: DocumentIndex, embedder: Embedder,
                  settings: Settings, ocr_engine: OcrEngine | None = None, *,
-                 index_provider: Callable[[], DocumentIndex] | None = None) -> None:
+                 index_provider: Callable[[], DocumentIndex] | None = None,
+                 journal: IngestJournal | None = None) -> None:
         self.index = index
+        # where the queue and each file's outcome are written down (journal.py)
+        self.journal: IngestJournal = journal or NullJournal()
+        self._attachments: list[Attachment] = []  # of the file just indexed
+        self._carrier = False  # the file just indexed may carry attachments (e-mail)
         self.embedder = embedder
         self.settings = settings
         # the engine loads its models on the first scanned page, not here
@@ -204,20 +231,25 @@ class IngestPipeline:
         raise AssertionError("unreachable")
 
     def run(self, paths: Sequence[Path], *, cancel: Callable[[], bool] | None = None,
-            prune_missing: bool = True, lock_timeout: float | None = None
-            ) -> Iterator[IngestEvent]:
+            prune_missing: bool = True, lock_timeout: float | None = None,
+            resume: bool = False, removed: Sequence[str] = ()) -> Iterator[IngestEvent]:
         """Ingest files and folders; yields progress events, ends with `RunDone`.
 
         `lock_timeout`: how long to wait for another process that holds the library's writer
         lock (None: the lock's default); the wait is announced through `desktop_app.locking`.
+        `resume`: also finish the runs a crash, kill or quit interrupted (the journal keeps
+        their roots; what they had done is found unchanged, never embedded again).
+        Every file found is written down as waiting before the first one is read, and each
+        outcome as it comes (`journal.IngestJournal`). `removed`: path keys of files seen
+        deleted (a watched folder): what was indexed from them leaves the library, after the
+        new files are in (a rename's new name reuses the old one's vectors).
         """
         from desktop_app.ingest.loaders import SUPPORTED_EXTENSIONS
 
         cancelled = cancel or (lambda: False)
         self._lock_timeout = lock_timeout
-        indexed = skipped = failed = removed = links = 0
+        indexed = skipped = failed = removed_count = links = 0
         seen: set[str] = set()
-        count = 0
         was_cancelled = False
         stopped: AppError | None = None
         try:
@@ -225,22 +257,36 @@ class IngestPipeline:
         except StorageError as exc:  # read-only media: say so before parsing anything
             yield RunDone(0, 0, 0, 0, stopped=exc.user_message, exit_code=exc.exit_code)
             return
-        for path, problem in discover(paths, frozenset(SUPPORTED_EXTENSIONS)):
+        roots, resumed, prune_missing = self._roots(paths, prune_missing, resume)
+        run_id = self.journal.begin([path_key(r) for r in roots], prune=prune_missing)
+        plan = self._plan(roots, frozenset(SUPPORTED_EXTENSIONS))
+        self.journal.waiting([item.key for item in plan
+                              if not item.unchanged and item.problem != LINK_AGAIN])
+        self.journal.flush()
+        total = sum(1 for item in plan if item.problem != LINK_AGAIN)
+        count = 0
+        for item in plan:
             if cancelled():
                 was_cancelled = True
                 break
-            key = path_key(path)
-            if problem == LINK_AGAIN:
+            key, path = item.key, item.path
+            if item.problem == LINK_AGAIN:
                 links += 1
-                yield FileSkipped(key, problem)
+                yield FileSkipped(key, item.problem)
                 continue
             count += 1
-            yield FileStarted(key, count, count)
-            if problem:
+            yield FileStarted(key, count, total)
+            if item.problem:
                 failed += 1
-                yield FileFailed(key, problem)
+                self.journal.record(key, FAILED, reason=item.problem)
+                yield FileFailed(key, item.problem)
                 continue
             seen.add(key)
+            if item.unchanged:
+                skipped += 1
+                yield FileSkipped(key, "unchanged")
+                continue
+            self._attachments, self._carrier = [], False
             try:
                 event = yield from self._ingest_following(path, cancelled)
             except CancelledError:
@@ -253,11 +299,15 @@ class IngestPipeline:
                 break
             except AppError as exc:
                 failed += 1
-                yield FileFailed(key, exc.user_message)
+                limit = isinstance(exc, LimitExceededError)
+                self.journal.record(key, SKIPPED if limit else FAILED, reason=exc.user_message)
+                yield FileFailed(key, exc.user_message, limit=limit)
                 continue
             except MemoryError:
                 failed += 1
-                yield FileFailed(key, "the file is too large to process in memory")
+                reason = "the file is too large to process in memory"
+                self.journal.record(key, FAILED, reason=reason)
+                yield FileFailed(key, reason)
                 continue
             except Exception as exc:
                 mapped = storage_error(exc)
@@ -270,20 +320,38 @@ class IngestPipeline:
                     break
                 # a bug: keep the run going, keep the index intact; ids only in the log
                 log.exception("unexpected error ingesting a file (%s)", type(exc).__name__)
-                yield FileFailed(key, f"unexpected error ({type(exc).__name__}); see log")
+                reason = f"unexpected error ({type(exc).__name__}); see log"
+                self.journal.record(key, FAILED, reason=reason)
+                yield FileFailed(key, reason)
                 continue
             if isinstance(event, FileSkipped):
                 skipped += 1
             else:
                 indexed += 1
             yield event
+            if isinstance(event, FileDone) and self._carrier:
+                from desktop_app.ingest.attachments import ingest_attachments
+
+                try:
+                    done, same, bad = yield from ingest_attachments(
+                        self, key, self._attachments, cancelled)
+                except CancelledError:
+                    was_cancelled = True
+                    break
+                indexed, skipped, failed = indexed + done, skipped + same, failed + bad
+        self.journal.flush()
         try:
+            gone = [k for k in removed if k not in seen and not path_from_key(k).exists()]
+            for key in gone if not was_cancelled and stopped is None else []:
+                for removal in self.remove_path(key, cancelled=cancelled):
+                    removed_count += 1
+                    yield removal
             if prune_missing and not was_cancelled and stopped is None:
-                for removal in self._prune(paths, seen, cancelled):
-                    removed += 1
+                for removal in self._prune(roots, seen, cancelled):
+                    removed_count += 1
                     yield removal
             if stopped is None and self._follow_generation() and (
-                    indexed or removed or self.index.unindexed_rows()):
+                    indexed or removed_count or self.index.unindexed_rows()):
                 with self.index.writing("finishing the ingest", timeout=lock_timeout,
                                         cancel=cancelled):
                     self.index.optimize()
@@ -291,29 +359,110 @@ class IngestPipeline:
             was_cancelled = True
         except (StorageError, LibraryBusyError) as exc:
             stopped = exc
-        yield RunDone(indexed, skipped, failed, removed, cancelled=was_cancelled,
+        self.journal.flush()
+        if not was_cancelled and stopped is None:
+            for finished in (run_id, *resumed):  # done: not to be resumed
+                self.journal.end(finished)
+        yield RunDone(indexed, skipped, failed, removed_count, cancelled=was_cancelled,
                       stopped=stopped.user_message if stopped else "",
                       exit_code=stopped.exit_code if stopped else 0, links_skipped=links)
 
+    def _roots(self, paths: Sequence[Path], prune: bool, resume: bool
+               ) -> tuple[list[Path], list[int], bool]:
+        """The roots to read (the given ones, then the unfinished runs' when resuming), the
+        unfinished runs taken over, and whether folders are pruned (only if every run
+        asked for it)."""
+        roots = [Path(p).expanduser() for p in paths]
+        resumed: list[int] = []
+        if resume:
+            for run_id, old_roots, old_prune in self.journal.unfinished():
+                resumed.append(run_id)
+                prune = prune and old_prune
+                roots += [path_from_key(r) for r in old_roots]
+        unique = list(dict.fromkeys(roots))
+        return unique, resumed, prune
+
+    def _plan(self, roots: Sequence[Path], supported: frozenset[str]) -> list[_Planned]:
+        """Every file under `roots`, found before any is read (so the queue is written down
+        first), each marked unchanged when its size and modification time are what the
+        journal recorded for the content the index holds — then it is not even hashed."""
+        known = self.journal.known()
+        stored = self._documents_by_path() if known else {}
+        plan: list[_Planned] = []
+        for path, problem in discover(roots, supported):
+            key = path_key(path)
+            unchanged = False
+            was = known.get(key)
+            if problem is None and was is not None and was.status in (INDEXED, UNCHANGED):
+                try:
+                    st = path.stat()
+                except OSError:
+                    st = None
+                unchanged = (st is not None and st.st_size == was.size
+                             and st.st_mtime_ns == was.mtime_ns
+                             and self._unchanged(stored.get(key, []), was.content_hash))
+            plan.append(_Planned(path, key, problem, unchanged))
+        return plan
+
+    def _documents_by_path(self) -> dict[str, list[DocumentRecord]]:
+        by_path: dict[str, list[DocumentRecord]] = {}
+        for record in self.index.documents():
+            by_path.setdefault(record.source_path, []).append(record)
+        return by_path
+
     def _ingest_file(self, path: Path, cancelled: Callable[[], bool]
                      ) -> Generator[IngestEvent, None, FileDone | FileSkipped]:
-        from desktop_app.ingest.chunking import chunk_document
-        from desktop_app.text.language import detect_language
-
         key = path_key(path)
         try:
+            st = path.stat()  # before the hash: a later change shows as a changed time
             content_hash = file_content_hash(path)
-            st = path.stat()
         except OSError as exc:
             raise AppError(f"cannot read the file: {exc.strerror or exc}") from exc
+        note = functools.partial(self.journal.record, size=st.st_size,
+                                 mtime_ns=st.st_mtime_ns, content_hash=content_hash)
         previous = self.index.documents_at(key)  # fresh: another process may have written
         if self._unchanged(previous, content_hash):
+            note(key, UNCHANGED, doc_id=previous[0].doc_id)
             return FileSkipped(key, "unchanged")
         if self.index.content_addressed and self.index.document_by_hash(content_hash):
+            note(key, UNCHANGED)
             return FileSkipped(key, "already in the team library")
         doc = yield from self._load(path, cancelled)
         doc.title = readable(doc.title)  # a non-UTF-8 file name becomes the title of a .txt
-        doc_id = make_doc_id(path, content_hash, ocr=bool(doc.ocr_engine))
+        self._attachments = list(doc.attachments)
+        self._carrier = doc.file_type in CARRIERS
+        event = yield from self._store(key, path, doc, content_hash, st, previous, cancelled)
+        note(key, INDEXED if isinstance(event, FileDone) else UNCHANGED,
+             doc_id=getattr(event, "doc_id", ""))
+        return event
+
+    def ingest_bytes_file(self, path: Path, key: str, content_hash: str,
+                          cancelled: Callable[[], bool], *, origin: str = ""
+                          ) -> Generator[IngestEvent, None, FileDone | FileSkipped]:
+        """A file that lives inside another (an attachment, written to `path` for reading)
+        indexed under `key`; `origin` becomes its first note."""
+        previous = self.index.documents_at(key)
+        if self._unchanged(previous, content_hash):
+            return FileSkipped(key, "unchanged")
+        doc = yield from self._load(path, cancelled)
+        if origin:
+            doc.notes.insert(0, origin)
+        doc.attachments = []  # attachments of attachments are not followed
+        event = yield from self._store(key, path, doc, content_hash, path.stat(), previous,
+                                       cancelled)
+        if isinstance(event, FileDone):
+            self.journal.record(key, INDEXED, doc_id=event.doc_id, content_hash=content_hash)
+        return event
+
+    def _store(self, key: str, path: Path, doc: LoadedDocument, content_hash: str,
+               st: os.stat_result, previous: list[DocumentRecord],
+               cancelled: Callable[[], bool]
+               ) -> Generator[IngestEvent, None, FileDone | FileSkipped]:
+        """Chunk, embed (only the passages no earlier version has a vector for) and commit."""
+        from desktop_app.ingest.chunking import chunk_document
+        from desktop_app.text.language import detect_language
+
+        doc_id = make_doc_id(key, content_hash, ocr=bool(doc.ocr_engine))
         chunks = chunk_document(doc, doc_id, max_chars=self.settings.chunk_chars,
                                 overlap=self.settings.chunk_overlap)
         if doc.ocr_engine:
@@ -324,7 +473,7 @@ class IngestPipeline:
         texts = [embedding_text(c) for c in chunks]
         hashes = [chunk_text_hash(c) for c in chunks]
         reusable: dict[str, np.ndarray] = {}
-        for old in previous:
+        for old in previous or self._same_content(content_hash):
             reusable.update(self.index.chunk_vectors_by_hash(old.doc_id))
         vectors = np.zeros((len(chunks), self.embedder.dim), dtype=np.float32)
         todo = [i for i, h in enumerate(hashes) if h not in reusable]
@@ -334,13 +483,18 @@ class IngestPipeline:
                 vectors[i] = reusable[h]
         done = len(chunks) - len(todo)
         yield ChunksEmbedded(key, done, len(chunks))
+        embedding_seconds = 0.0
         for start in range(0, len(todo), EMBED_BATCH):
             if cancelled():
                 raise CancelledError()
             batch = todo[start:start + EMBED_BATCH]
+            began = time.perf_counter()
             vectors[batch] = self.embedder.embed_passages([texts[i] for i in batch])
+            embedding_seconds += time.perf_counter() - began
             done += len(batch)
             yield ChunksEmbedded(key, done, len(chunks))
+        if todo:
+            self.journal.embedded(self.embedder.id, len(todo), embedding_seconds)
         sample = " ".join(p.text for p in doc.pages)[:5000]
         record = DocumentRecord(
             doc_id=doc_id, title=doc.title, source_path=key, file_type=doc.file_type,
@@ -363,6 +517,15 @@ class IngestPipeline:
                 if old.doc_id != doc_id:
                     self.index.delete_document(old.doc_id, purge=False)
         return FileDone(key, doc_id, len(chunks), record.page_count, tuple(doc.notes))
+
+    def _same_content(self, content_hash: str) -> list[DocumentRecord]:
+        """A document with these very bytes at another path (the file was renamed, moved or
+        copied): its vectors serve the new path, nothing is embedded again."""
+        if self.index.content_addressed:
+            return []
+        found = self.index.document_by_hash(content_hash)
+        return [found] if found is not None and found.embedder_id == self.index.embedder_id \
+            else []
 
     def _unchanged(self, stored: list[DocumentRecord], content_hash: str) -> bool:
         return self.index.vector_usable and any(
@@ -413,29 +576,3 @@ class IngestPipeline:
         total = len(doc.pages) + len(doc.empty_pages)
         yield PagesParsed(str(path), total, total)
         return doc
-
-    def _prune(self, paths: Sequence[Path], seen: set[str],
-               cancelled: Callable[[], bool]) -> Iterator[FileRemoved]:
-        folders = [path_key(Path(p).expanduser().resolve()) for p in paths if Path(p).is_dir()]
-        if not folders:
-            return
-        sources = sorted({d.source_path for d in self.index.documents()})
-        for source in sources:
-            if source in seen or not any(source.startswith(f.rstrip(os.sep) + os.sep)
-                                         for f in folders):
-                continue
-            if path_from_key(source).exists():
-                continue  # e.g. hidden or now-unsupported; leave it to an explicit remove
-            with self.index.writing("removing documents whose files are gone",
-                                    timeout=self._lock_timeout, cancel=cancelled):
-                for record in self.index.documents_at(source):
-                    self.index.delete_document(record.doc_id, purge=False)
-                    yield FileRemoved(source, record.doc_id)
-
-    def remove_document(self, doc_id: str, *,
-                        lock_timeout: float | None = None) -> DocumentRecord | None:
-        """Delete a document everywhere in the index and purge old versions from disk."""
-        with self.index.writing("removing a document", timeout=lock_timeout):
-            record = self.index.document(doc_id)
-            self.index.delete_document(doc_id, purge=True)
-        return record

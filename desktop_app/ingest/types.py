@@ -40,14 +40,28 @@ class PageText:
     revoked: list[tuple[int, int]] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class Attachment:
+    """A file carried inside a document (an e-mail's attachment), indexed as a document of
+    its own linked to its carrier (`ingest/attachments.py`). `read()` gives its bytes when
+    it is indexed, not before (a mailbox may carry gigabytes of them)."""
+
+    name: str  # the file name as sent ("relatório.pdf")
+    page: int  # the page of the carrier it came with (a mailbox's message)
+    size: int  # bytes, as declared or measured
+    read: Callable[[], bytes]
+    origin: str = ""  # what carried it, for the attachment's notes ("“Subject”, message 12")
+
+
 @dataclass
 class LoadedDocument:
     """What a loader returns: clean pages plus notes for the file's status line."""
 
     path: str
-    file_type: str  # "pdf" | "docx" | "md" | "txt" | "html"
+    file_type: str  # "pdf" | "docx" | "md" | "txt" | "html" | "xlsx" | "eml" | … (loaders.py)
     title: str
     pages: list[PageText]
     notes: list[str] = field(default_factory=list)  # e.g. "no text layer on pages 3–9"
     empty_pages: list[int] = field(default_factory=list)  # image-only pages (1-based)
     ocr_engine: str = ""  # engine id when some pages were read by OCR
+    attachments: list[Attachment] = field(default_factory=list)

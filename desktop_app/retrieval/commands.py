@@ -11,12 +11,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from desktop_app.ingest.pathnames import one_line
+from desktop_app.ingest.places import place_label
+from desktop_app.library.commands import add_scope_options, scope_from_args
 from desktop_app.privacy.stderr import confirm, tell_user
 from desktop_app.retrieval.index_api import label_ranges
 from desktop_app.retrieval.types import Hit, SearchFilters, ocr_label
 
 if TYPE_CHECKING:
     from desktop_app.app import App
+    from desktop_app.library.estimate import JobEstimate
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -34,9 +37,12 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="search this library (`local` or a team library's name); repeatable; "
                         "default: every library the settings search")
     s.add_argument("--json", action="store_true")
+    add_scope_options(s)
     s.set_defaults(handler=cmd_search)
 
-    r = sub.add_parser("reindex", help="rebuild the index with the current embedder (blue/green)")
+    r = sub.add_parser("reindex", help="rebuild the index with the current embedder (blue/green); "
+                                       "a long one asks first, with the estimated time")
+    r.add_argument("--yes", action="store_true", help="do not ask, however long it takes")
     r.set_defaults(handler=cmd_reindex)
 
     from desktop_app.modelprep.onnx_export import PRECISIONS
@@ -80,6 +86,7 @@ def hit_to_dict(h: Hit) -> dict[str, object]:
         "page_start": h.page_start, "page_end": h.page_end, "section": " › ".join(h.heading_path),
         "score": round(h.score, 6), "legs": sorted(h.legs), "vector_rank": h.vector_rank,
         "keyword_rank": h.keyword_rank, "library": h.library, "text": h.text,
+        "place": place_label(h.file_type, h.page_start, h.page_end),
         "ocr_confidence": h.ocr_confidence, "path": h.path,
         "revoked": [list(r) for r in h.revoked],  # struck-through ranges of "text"
     }
@@ -91,14 +98,18 @@ def cmd_search(args: argparse.Namespace, app: App) -> int:
         until=args.until, modified_since=args.modified_since, folder=args.folder,
         language=args.lang,
     )
+    scoped = scope_from_args(args, app, filters)
+    if scoped is not None and scoped.scope and not args.json:
+        tell_user(f"(scope: {scoped.scope}, {len(scoped.doc_ids)} documents)")
     searcher = app.searcher_for(args.library) if args.library else app.searcher
-    found = searcher.search_with_report(args.query, k=args.k, filters=filters)
+    found = searcher.search_with_report(args.query, k=args.k, filters=scoped)
     hits, report = found.hits, found.report
     for warning in report.warnings:
         tell_user(f"warning: {warning}")
     if args.json:
         # "warnings": the words, as before; "warning_codes": what a script can test
-        print(json.dumps({"query": args.query, "warnings": [str(w) for w in report.warnings],
+        print(json.dumps({"query": args.query, "scope": scoped.scope if scoped else "",
+                          "warnings": [str(w) for w in report.warnings],
                           "warning_codes": [{"code": str(w.code), "library": w.library,
                                              "detail": w.detail} for w in report.warnings],
                           "hits": [hit_to_dict(h) for h in hits]}, ensure_ascii=False, indent=2))
@@ -111,33 +122,53 @@ def print_hits(hits: list[Hit]) -> None:
     if not hits:
         print("no results")
     for n, h in enumerate(hits, start=1):
-        pages = f"p. {h.page_start}" if h.page_start == h.page_end else \
-            f"pp. {h.page_start}–{h.page_end}"
+        where = [place_label(h.file_type, h.page_start, h.page_end)]
         if h.ocr_confidence is not None:
-            pages += f", {ocr_label(h.ocr_confidence)}"
+            where.append(ocr_label(h.ocr_confidence))
+        pages = ", ".join(w for w in where if w)
         headings = [x for x in h.heading_path if x != h.title]  # an H1 often repeats the title
         section = f" › {' › '.join(headings)}" if headings else ""
         snippet = " ".join(label_ranges(h.text, h.revoked, "revoked").split())[:160]
         library = f" [{h.library}]" if h.library != "local" else ""
-        print(one_line(f"[{n}] {h.title}{section} ({pages}){library}  score={h.score:.4f} "
+        place = f" ({pages})" if pages else ""
+        print(one_line(f"[{n}] {h.title}{section}{place}{library}  score={h.score:.4f} "
                        f"legs={'+'.join(sorted(h.legs))}"))
         print(f"    {snippet}")
 
 
 def cmd_reindex(args: argparse.Namespace, app: App) -> int:
+    estimate = reindex_estimate(app)
+    if estimate.big:
+        tell_user(f"Reindexing re-embeds the whole library: {estimate.english()}. Search "
+                  "keeps working meanwhile (keyword-only while the embedders differ).")
+        if not args.yes and not confirm(
+                "Reindex now?", otherwise="Add `--yes` to reindex without being asked."):
+            return 1
     run_reindex(app)
     return 0
 
 
+def reindex_estimate(app: App) -> JobEstimate:
+    """How long re-embedding the whole local library would take, from the measured rate."""
+    from desktop_app.library.estimate import estimate_reembedding
+
+    stats = app.index.stats()
+    return estimate_reembedding(app.library_state, app.embedder.id, documents=stats.documents,
+                                passages=stats.chunks)
+
+
 def run_reindex(app: App) -> None:
-    """Blue/green rebuild with the current embedder, printing progress."""
+    """Blue/green rebuild with the current embedder, printing progress; the rate is
+    written down for the next estimate."""
     from desktop_app.retrieval.reindex import reindex
 
+    passages, started = app.index.stats().chunks, time.perf_counter()
     for p in reindex(app.paths.index_dir, app.index, app.embedder):
         if p.stage == "documents":
             print(f"  reindexed {p.documents_done}/{p.documents_total}", end="\r", flush=True)
         elif p.stage == "switching":
             print("\n  switching to the new index…", end="", flush=True)
+    app.library_state.add_rate(app.embedder.id, passages, time.perf_counter() - started)
     app.reset_index()
     print(f"\nreindex complete: {app.index.stats().chunks} chunks with {app.embedder.id}")
 
@@ -173,10 +204,10 @@ def offer_reindex(app: App, mode: str = "ask", *, stdin: TextIO | None = None) -
     index = app.index
     if index.vector_usable:
         return False
-    stats = index.stats()
-    print(f"The library ({stats.documents} documents, {stats.chunks} passages) was "
-          f"indexed with {index.embedder_id}; the current embedder is {app.embedder.id}. "
-          "Until it is reindexed, search is keyword-only.", file=sys.stderr)
+    estimate = reindex_estimate(app)
+    print(f"The library was indexed with {index.embedder_id}; the current embedder is "
+          f"{app.embedder.id}. Until it is reindexed, search is keyword-only. Reindexing: "
+          f"{estimate.english()}.", file=sys.stderr)
     if mode == "no":
         return False
     if mode == "ask" and not confirm(

@@ -172,6 +172,8 @@ def filters_to_sql(filters: SearchFilters | None) -> str | None:
         parts.append(f"(folder = {_sql_str(folder)} OR starts_with(folder, {_sql_str(prefix)}))")
     if filters.language:
         parts.append(f"language = {_sql_str(filters.language)}")
+    if filters.doc_ids:
+        parts.append(lancedb_io.sql_in("doc_id", filters.doc_ids))
     return " AND ".join(parts) or None
 
 

@@ -243,7 +243,8 @@ def row_matches(row: ChunkRow, filters: SearchFilters | None) -> bool:
             and (not filters.until or row.ingested_at < filters.until)
             and (not filters.modified_since or row.modified_at >= filters.modified_since)
             and (not filters.language or row.language == filters.language)
-            and (not filters.folder or in_folder(row.folder, filters.folder)))
+            and (not filters.folder or in_folder(row.folder, filters.folder))
+            and (not filters.doc_ids or row.doc_id in filters.doc_ids))
 
 
 @dataclass(frozen=True)

@@ -158,6 +158,9 @@ def filters_sql(filters: SearchFilters | None) -> tuple[str, dict[str, Any]]:
     if filters.language:
         parts.append("d.language = %(f_lang)s")
         params["f_lang"] = filters.language
+    if filters.doc_ids:
+        parts.append("d.doc_id = ANY(%(f_docs)s)")
+        params["f_docs"] = list(filters.doc_ids)
     return " AND ".join(parts) or "TRUE", params
 
 

@@ -38,6 +38,11 @@ class SearchFilters:
     modified_since: str | None = None
     folder: str | None = None  # source path prefix
     language: str | None = None
+    # only these documents (a collection, or documents chosen in the library list)
+    doc_ids: tuple[str, ...] = ()
+    # what `doc_ids` stand for, as the answer's trace records and shows it ("collection
+    # “Contratos”", "3 selected documents"); a label, never a filter itself
+    scope: str = ""
 
 
 def ocr_label(confidence: float | None) -> str:

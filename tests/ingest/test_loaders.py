@@ -329,12 +329,14 @@ def test_html_drops_scripts_and_navigation(tmp_path: Path) -> None:
 
 def test_supported_extensions() -> None:
     assert set(SUPPORTED_EXTENSIONS) == {".pdf", ".docx", ".md", ".markdown", ".txt", ".html", ".htm",
-                                         ".png", ".jpg", ".jpeg", ".tif", ".tiff"}
+                                         ".png", ".jpg", ".jpeg", ".tif", ".tiff", ".xlsx",
+                                         ".xlsm", ".ods", ".csv", ".tsv", ".pptx", ".epub",
+                                         ".eml", ".mbox", ".odt"}
 
 
 @pytest.mark.parametrize(("name", "content", "message"), [
     ("vazio.pdf", b"", "empty"),
-    ("planilha.xlsx", b"PK\x03\x04 data", "not supported"),
+    ("planilha.xls", b"\xd0\xcf\x11\xe0 data", "not supported"),
     ("LEIAME", b"texto", "without an extension"),
     ("quebrado.docx", b"not a zip file at all", "not a readable Word document"),
 ])

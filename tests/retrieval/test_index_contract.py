@@ -9,6 +9,7 @@ idempotent adds, deletion that leaves nothing searchable, typed stats.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 
 import numpy as np
@@ -158,10 +159,17 @@ def test_keyword_scores_agree_across_backends(index: DocumentIndex) -> None:
     (SearchFilters(folder="C:\\Users\\ana\\Docs\\sub\\"), {"windows"}),
     (SearchFilters(folder="C:/Users/ana"), {"windows", "windows_sibling"}),
     (SearchFilters(folder="C:/Users/ana/Doc"), set()),
+    # a collection or the documents selected in the library (the label is not a filter)
+    (SearchFilters(doc_ids=("coffee", "windows"), scope="collection “x”"),
+     {"coffee", "windows"}),
+    (SearchFilters(doc_ids=("coffee", "windows"), language="pt"), {"windows"}),
 ])
 def test_filters_apply_inside_both_legs(index: DocumentIndex, embedder, filters: SearchFilters,  # type: ignore[no-untyped-def]
                                         expected: set[str]) -> None:
     words = "devolução informação coffee relatório documentos pessoais espresso"
+    if filters.doc_ids:  # corpus names → the ids this backend stored them under
+        filters = dataclasses.replace(filters, doc_ids=tuple(_doc(index, name)
+                                                             for name in filters.doc_ids))
     keyword = [s.row for s in index.search_keyword(words, 20, filters)]
     vector = [s.row for s in index.search_vector(embedder.embed_query(words), 20, filters)]
     assert _names(index, vector) == expected

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from desktop_app.chat.turn import ChatService, ExtractionJob
     from desktop_app.export import ExportDocument, ExportLabels
     from desktop_app.memory.events import MemoryEvent
-    from desktop_app.retrieval.index_api import DocumentIndex, DocumentRecord
+    from desktop_app.retrieval.index_api import ChunkRow, DocumentIndex, DocumentRecord
     from desktop_app.retrieval.types import SearchFilters
 
 
@@ -34,7 +34,10 @@ class ConversationInfo:
 
 
 class ChatServices(ServicePart):
-    """Chat turns and the stored conversations."""
+    """Chat turns and the stored conversations. `filters`: the scope chip's (a collection,
+    chosen documents), applied to every question until changed; None is the library."""
+
+    filters: SearchFilters | None = None
 
     def service(self) -> ChatService:
         """The chat layer itself (builds the searcher and the LLM on first use)."""
@@ -54,7 +57,7 @@ class ChatServices(ServicePart):
             conversation_id = chat.new_conversation(title)
             yield ConversationStarted(conversation_id)
         yield from chat.turn(conversation_id, question, sources_only=sources_only,
-                             cancel=cancel, experiment=experiment)
+                             cancel=cancel, experiment=experiment, filters=self.filters)
 
     def run_extraction(self, job: ExtractionJob | None) -> list[MemoryEvent]:
         """Implicit memory extraction for a finished turn (memory events for the chip)."""

@@ -18,8 +18,14 @@ if TYPE_CHECKING:
     from desktop_app.app import App
     from desktop_app.ingest.events import IngestEvent
     from desktop_app.ingest.pipeline import IngestPipeline
-    from desktop_app.retrieval.index_api import DocumentIndex
+    from desktop_app.library.estimate import JobEstimate
+    from desktop_app.library.folders import WatchedFolder
+    from desktop_app.library.scope import Scope
+    from desktop_app.library.state import FileStatus
+    from desktop_app.library.watch import ChangeBatch, FolderWatcher
+    from desktop_app.retrieval.index_api import DocumentIndex, DocumentRecord
     from desktop_app.retrieval.reindex import ReindexProgress
+    from desktop_app.retrieval.types import SearchFilters
 
 READ_ONLY = "This team library is read-only in your settings."
 
@@ -144,15 +150,95 @@ class LibraryServices(ServicePart):
         yield from pipeline.run([source], cancel=cancel, prune_missing=False)
 
     def reindex(self, cancel: CancelCheck) -> Iterator[ReindexProgress]:
-        """Blue/green rebuild with the current embedder; the new index is active after."""
+        """Blue/green rebuild with the current embedder; the new index is active after.
+        The rate is written down for the next estimate."""
+        import time
+
         from desktop_app.retrieval.reindex import reindex
 
         app = self._app
+        passages, started = app.index.stats().chunks, time.perf_counter()
         for progress in reindex(app.paths.index_dir, app.index, app.embedder, cancel=cancel):
             if progress.stage == "done":  # the app opens the new generation before it is said
+                app.library_state.add_rate(app.embedder.id, passages,
+                                           time.perf_counter() - started)
                 app.reset_index()
                 _ = app.index
             yield progress
+
+    def reindex_estimate(self) -> JobEstimate:
+        """How long a reindex of this computer's library would take (measured rate)."""
+        from desktop_app.library.estimate import estimate_reembedding
+
+        stats = self._app.index.stats()
+        return estimate_reembedding(self._app.library_state, self._app.embedder.id,
+                                    documents=stats.documents, passages=stats.chunks)
+
+    # ---- watched folders, each file's status, collections (library/) -------------------
+    def watched_folders(self) -> list[WatchedFolder]:
+        from desktop_app.library.folders import Folders
+
+        return Folders(self._app.library_state).watched()
+
+    def watch_folder(self, folder: Path) -> WatchedFolder:
+        """Keep `folder` in sync from now on (folders added in the window are watched)."""
+        from desktop_app.library.folders import Folders
+
+        return Folders(self._app.library_state).add(folder, watch=True)
+
+    def folder_watcher(self) -> FolderWatcher:
+        from desktop_app.ingest.loaders import SUPPORTED_EXTENSIONS
+        from desktop_app.library.watch import FolderWatcher
+
+        return FolderWatcher(self.watched_folders(), frozenset(SUPPORTED_EXTENSIONS))
+
+    def catch_up_needed(self) -> bool:
+        """Whether there are watched folders, or work a crash or a quit left unfinished."""
+        return bool(self.watched_folders()
+                    or self._app.library_state.unfinished_runs("local"))
+
+    def catch_up(self, cancel: CancelCheck) -> Iterator[IngestEvent]:
+        """At start: finish interrupted work, bring the watched folders up to date."""
+        from desktop_app.library.folders import Folders
+        from desktop_app.library.sync import start_up
+
+        return start_up(self._app.pipeline, Folders(self._app.library_state), cancel)
+
+    def apply_changes(self, batch: ChangeBatch, cancel: CancelCheck) -> Iterator[IngestEvent]:
+        """A watcher's batch through the incremental path (deleted files leave)."""
+        from desktop_app.library.sync import apply_batch
+
+        return apply_batch(self._app.pipeline, batch, cancel)
+
+    def indexed_paths(self) -> set[str]:
+        return {r.source_path for r in self._app.index.documents()}
+
+    def file_statuses(self, *, problems: bool = False) -> list[FileStatus]:
+        from desktop_app.ingest.journal import FAILED, SKIPPED
+
+        return self._app.library_state.files("local", (FAILED, SKIPPED) if problems else ())
+
+    def retry_failed(self, cancel: CancelCheck) -> Iterator[IngestEvent]:
+        """Read the failed files again (an attachment with its message)."""
+        from desktop_app.ingest.attachments import owner_of
+
+        paths = sorted({path_from_key(owner_of(f.path))
+                        for f in self.file_statuses(problems=True)})
+        return self._app.pipeline.run(paths, cancel=cancel, prune_missing=False)
+
+    def collection_names(self) -> list[str]:
+        from desktop_app.library.collections import Collections
+
+        return Collections(self._app.library_state).names()
+
+    def scope_filters(self, scope: Scope) -> SearchFilters | None:
+        """The filters of a scope (None: the whole library); `AppError` when it holds
+        nothing."""
+        from desktop_app.library.collections import Collections
+        from desktop_app.library.scope import scope_filters
+
+        return scope_filters(scope, self._app.index.documents(),
+                             Collections(self._app.library_state))
 
     def sample_documents(self) -> list[Path]:
         from desktop_app.config.paths import resource

@@ -1,0 +1,76 @@
+"""Library status: every file the library has seen, with its status — indexed, unchanged,
+waiting (queued, or left by a crash: finished at the next start), failed with its one-line
+reason, skipped by a limit — and a button that reads the failed files again. The same
+list as `desktop-app documents status`, from the journal the pipeline keeps.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QPushButton,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_app.gui.library import LibraryPanel
+from desktop_app.ingest.pathnames import display_path
+
+
+class LibraryStatusDialog(QDialog):
+    def __init__(self, library: LibraryPanel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.library = library
+        self.services = library.services
+        self.setWindowTitle(self.tr("Library status"))
+        self.resize(760, 420)
+        self.summary = QLabel()
+        self.problems_only = QCheckBox(self.tr("Only failed and skipped files"))
+        self.problems_only.toggled.connect(self.refresh)
+        self.tree = QTreeWidget()
+        self.tree.setHeaderLabels([self.tr("Status"), self.tr("File"), self.tr("Why")])
+        self.tree.setRootIsDecorated(False)
+        self.retry_button = QPushButton(self.tr("Retry failed files"))
+        self.retry_button.clicked.connect(self.retry)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.addButton(self.retry_button, QDialogButtonBox.ButtonRole.ActionRole)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.problems_only)
+        layout.addWidget(self.tree, 1)
+        layout.addWidget(buttons)
+        self.refresh()
+
+    def status_words(self) -> dict[str, str]:
+        return {"indexed": self.tr("indexed"), "unchanged": self.tr("unchanged"),
+                "waiting": self.tr("waiting"), "failed": self.tr("failed"),
+                "skipped": self.tr("skipped by a limit")}
+
+    def refresh(self) -> None:
+        words = self.status_words()
+        files = self.services.file_statuses(problems=self.problems_only.isChecked())
+        self.tree.clear()
+        counts: dict[str, int] = {}
+        for f in files:
+            counts[f.status] = counts.get(f.status, 0) + 1
+            item = QTreeWidgetItem([words.get(f.status, f.status), display_path(f.path),
+                                    " ".join(f.reason.split())])
+            item.setData(0, Qt.ItemDataRole.UserRole, f.status)
+            item.setToolTip(2, f.reason)
+            self.tree.addTopLevelItem(item)
+        self.tree.resizeColumnToContents(0)
+        self.summary.setText(", ".join(f"{n} {words.get(s, s)}" for s, n in sorted(counts.items()))
+                             or self.tr("No files yet."))
+        problems = counts.get("failed", 0) + counts.get("skipped", 0)
+        self.retry_button.setEnabled(problems > 0 and not self.library.is_running())
+
+    def retry(self) -> None:
+        if self.library.run_job(self.services.retry_failed, []):
+            self.accept()

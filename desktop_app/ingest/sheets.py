@@ -1,0 +1,135 @@
+"""Spreadsheets as text: each sheet one page, its rows in blocks that repeat the header.
+
+A block is a heading naming its rows ("rows 2–21") followed by the sheet's header row and
+then the rows, cells separated by " | " — one block fits one chunk of the default size,
+and chunks never span two blocks (each block is its own section), so every passage found
+carries its column names and a citation names the sheet (the page's first heading, the
+page number being the sheet's position) and the rows. Rows are numbered as the
+spreadsheet program shows them (CSV: record numbers, the header being 1).
+
+Bounded for hostile or absurd files: at most `MAX_ROWS` non-empty rows per document (the
+rest is reported, not read), `MAX_COLUMNS` cells per row, `MAX_CELL_CHARS` per cell; the
+caller's `Deadline` is checked on every row. XLSX and CSV readers are in
+`sheet_loaders.py`, ODS in `odf_loader.py`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from desktop_app.ingest import limits
+from desktop_app.ingest.cleaning import CELL_SEPARATOR, Paragraph, assemble_page, clean_cell
+from desktop_app.ingest.types import PageText
+
+BLOCK_CHARS = 700  # a block and its headings fit a default chunk (1,000 characters)
+BLOCK_ROWS = 40
+MAX_ROWS = 100_000  # per document, all sheets together
+MAX_COLUMNS = 512
+MAX_CELL_CHARS = 2_000
+_NUMBER = re.compile(r"^[-+(]?[$€£R]*\s?\d[\d.,\s]*%?\)?$")
+
+
+def cell_text(value: object) -> str:
+    """A cell's value as the sheet shows it, more or less: 3.0 → "3", dates in ISO form,
+    booleans as TRUE/FALSE; long cells cut at `MAX_CELL_CHARS`."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        text = "TRUE" if value else "FALSE"
+    elif isinstance(value, float):
+        text = str(int(value)) if value.is_integer() and abs(value) < 1e15 else repr(value)
+    elif isinstance(value, dt.datetime):
+        text = (value.date().isoformat() if value.time() == dt.time()
+                else value.isoformat(sep=" ", timespec="minutes"))
+    elif isinstance(value, dt.date | dt.time):
+        text = value.isoformat()
+    else:
+        text = str(value)
+    if len(text) > MAX_CELL_CHARS:
+        text = text[:MAX_CELL_CHARS] + "…"
+    return clean_cell(text)
+
+
+def row_line(cells: Iterable[str]) -> str:
+    """One row: cells in their columns (empty ones kept, so columns line up with the
+    header), trailing empty cells dropped."""
+    row = list(cells)[:MAX_COLUMNS]
+    while row and not row[-1]:
+        row.pop()
+    return CELL_SEPARATOR.join(row)
+
+
+def _looks_like_header(cells: list[str]) -> bool:
+    filled = [c for c in cells if c]
+    return bool(filled) and not any(_NUMBER.match(c) for c in filled)
+
+
+@dataclass
+class SheetBudget:
+    """What one document may still read, and what was left out (for its notes)."""
+
+    name: str
+    deadline: limits.Deadline
+    rows: int = 0
+    cut_sheets: list[str] = field(default_factory=list)
+
+    def notes(self) -> list[str]:
+        if not self.cut_sheets:
+            return []
+        sheets = ", ".join(f"“{s}”" for s in self.cut_sheets[:5])
+        return [f"only the first {MAX_ROWS:,} rows were read (more rows in {sheets})"]
+
+
+def rows_label(first: int, last: int) -> str:
+    return f"row {first}" if first == last else f"rows {first}–{last}"
+
+
+def sheet_page(number: int, sheet: str | None, rows: Iterable[tuple[int, list[str]]],
+               budget: SheetBudget) -> PageText:
+    """One sheet as a page of row blocks. `rows`: (row number, cell texts), in order;
+    empty rows may be left out. `sheet`: its name as the page's first heading (None for a
+    CSV file, which has one sheet)."""
+    paragraphs: list[Paragraph] = []
+    if sheet:
+        paragraphs.append(Paragraph(sheet, 1))
+    header = ""
+    block: list[str] = []
+    first = last = 0
+    size = 0
+
+    def flush() -> None:
+        nonlocal block, size
+        if block:
+            paragraphs.append(Paragraph(rows_label(first, last), 2))
+            paragraphs.append(Paragraph("\n".join(([header] if header else []) + block)))
+        block, size = [], 0
+
+    seen_data = False
+    for row_number, cells in rows:
+        budget.deadline.check()
+        line = row_line(cells)
+        if not line.strip(" |"):
+            continue
+        if budget.rows >= MAX_ROWS:
+            if sheet or not budget.cut_sheets:
+                budget.cut_sheets.append(sheet or budget.name)
+            break
+        budget.rows += 1
+        if not header and not seen_data and _looks_like_header(cells):
+            header = line
+            continue
+        seen_data = True
+        if block and (size + len(line) > BLOCK_CHARS or len(block) >= BLOCK_ROWS):
+            flush()
+        if not block:
+            first = row_number
+        block.append(line)
+        last = row_number
+        size += len(line) + 1
+    if not block and header and not seen_data:  # a sheet that is only its header row
+        paragraphs.append(Paragraph(header))
+    flush()
+    return assemble_page(number, paragraphs)
