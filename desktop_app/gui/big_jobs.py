@@ -19,27 +19,33 @@ if TYPE_CHECKING:
     from desktop_app.library.estimate import JobEstimate
 
 
-def _tr(text: str, n: int = -1) -> str:
-    return QCoreApplication.translate("BigJobs", text, "", n)
-
-
 def duration_text(seconds: float) -> str:
     """"about 12 minutes", "about 3.5 hours" in the user's language."""
     if seconds < 60:
-        return _tr("under a minute")
-    if seconds < 90 * 60:
-        return _tr("about %n minute(s)", round(seconds / 60))
+        return QCoreApplication.translate("BigJobs", "under a minute")
+    if seconds < 90:
+        return QCoreApplication.translate("BigJobs", "about a minute")
+    if seconds < 90 * 60:  # two minutes or more: no plural forms needed
+        minutes = str(round(seconds / 60))
+        return QCoreApplication.translate("BigJobs", "about %1 minutes").replace("%1", minutes)
     hours = seconds / 3600
     if hours < 48:
-        return _tr("about %1 hours").replace("%1", f"{hours:.1f}")
-    return _tr("about %1 days").replace("%1", f"{hours / 24:.1f}")
+        return QCoreApplication.translate("BigJobs", "about %1 hours").replace(
+            "%1", f"{hours:.1f}")
+    return QCoreApplication.translate("BigJobs", "about %1 days").replace(
+        "%1", f"{hours / 24:.1f}")
 
 
 def estimate_text(estimate: JobEstimate) -> str:
-    how = _tr("at the rate measured on this computer") if estimate.measured else \
-        _tr("a first guess: the rate is measured as documents are added")
-    return (_tr("Reindexing re-embeds all %1 documents (%2 passages): %3 (%4).")
-            .replace("%1", f"{estimate.documents:,}").replace("%2", f"{estimate.passages:,}")
+    if estimate.measured:
+        how = QCoreApplication.translate("BigJobs", "at the rate measured on this computer")
+    else:
+        how = QCoreApplication.translate(
+            "BigJobs", "a first guess: the rate is measured as documents are added")
+    text = QCoreApplication.translate(
+        "BigJobs", "Reindexing re-embeds all %1 documents (%2 passages): %3 (%4).")
+    return (text.replace("%1", f"{estimate.documents:,}")
+            .replace("%2", f"{estimate.passages:,}")
             .replace("%3", duration_text(estimate.seconds)).replace("%4", how))
 
 
@@ -61,7 +67,9 @@ def confirm_reindex(parent: QWidget, services: LibraryServices) -> bool:
         return True  # the reindex itself will say what is wrong
     if not estimate.big:
         return True
-    text = estimate_text(estimate) + "\n\n" + _tr(
+    text = estimate_text(estimate) + "\n\n" + QCoreApplication.translate(
+        "BigJobs",
         "It runs in the background with its progress in the Library panel; search keeps "
         "working meanwhile. You can cancel it: the current index stays as it is.")
-    return ask_yes_no(parent, _tr("Reindex the library?"), text)
+    title = QCoreApplication.translate("BigJobs", "Reindex the library?")
+    return ask_yes_no(parent, title, text)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QBoxLayout
 
@@ -38,7 +39,7 @@ class LibraryExtras:
         window.tools_menu.insertAction(window.settings_action, self.status_action)
 
     def retranslate(self) -> None:
-        self.status_action.setText(self.window.tr("Library status…"))
+        self.status_action.setText(QCoreApplication.translate("LibraryExtras", "Library status…"))
         self.scope_chip.retranslate()
 
     def models_loaded(self) -> None:

@@ -5,9 +5,14 @@ nothing for a one-page document (a Word file, an e-mail). The terminal's English
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from desktop_app.ingest.places import ONE_PAGE, UNIT_WORDS
+
+# the unit words of `ingest.places.UNIT_WORDS`, named here for lupdate (translated by value)
+_FOR_LUPDATE = (QT_TRANSLATE_NOOP("Places", "slide"), QT_TRANSLATE_NOOP("Places", "slides"),
+                QT_TRANSLATE_NOOP("Places", "sheet"), QT_TRANSLATE_NOOP("Places", "sheets"),
+                QT_TRANSLATE_NOOP("Places", "message"), QT_TRANSLATE_NOOP("Places", "messages"))
 
 
 def place_text(file_type: str, page: int, page_end: int, page_label: str) -> str:

@@ -2,6 +2,59 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="pt_BR">
 <context>
+    <name>BigJobs</name>
+    <message>
+        <location filename="../../desktop_app/gui/big_jobs.py" line="25"/>
+        <source>under a minute</source>
+        <translation>menos de um minuto</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/big_jobs.py" line="27"/>
+        <source>about a minute</source>
+        <translation>cerca de um minuto</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/big_jobs.py" line="30"/>
+        <source>about %1 minutes</source>
+        <translation>cerca de %1 minutos</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/big_jobs.py" line="33"/>
+        <source>about %1 hours</source>
+        <translation>cerca de %1 horas</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/big_jobs.py" line="35"/>
+        <source>about %1 days</source>
+        <translation>cerca de %1 dias</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/big_jobs.py" line="41"/>
+        <source>at the rate measured on this computer</source>
+        <translation>no ritmo medido neste computador</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/big_jobs.py" line="43"/>
+        <source>a first guess: the rate is measured as documents are added</source>
+        <translation>uma primeira estimativa: o ritmo é medido à medida que documentos são adicionados</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/big_jobs.py" line="45"/>
+        <source>Reindexing re-embeds all %1 documents (%2 passages): %3 (%4).</source>
+        <translation>Reindexar recalcula os vetores de todos os %1 documentos (%2 trechos): %3 (%4).</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/big_jobs.py" line="70"/>
+        <source>It runs in the background with its progress in the Library panel; search keeps working meanwhile. You can cancel it: the current index stays as it is.</source>
+        <translation>Roda em segundo plano, com o progresso no painel Biblioteca; a busca continua funcionando enquanto isso. Você pode cancelar: o índice atual fica como está.</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/big_jobs.py" line="74"/>
+        <source>Reindex the library?</source>
+        <translation>Reindexar a biblioteca?</translation>
+    </message>
+</context>
+<context>
     <name>ChatPanel</name>
     <message>
         <location filename="../../desktop_app/gui/chat.py" line="201"/>
@@ -35,7 +88,7 @@
     </message>
     <message>
         <location filename="../../desktop_app/gui/chat.py" line="207"/>
-        <location filename="../../desktop_app/gui/chat.py" line="602"/>
+        <location filename="../../desktop_app/gui/chat.py" line="604"/>
         <source>Undo</source>
         <translation>Desfazer</translation>
     </message>
@@ -45,7 +98,7 @@
         <translation>As respostas citam suas fontes: nenhum modelo as escreve</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="632"/>
+        <location filename="../../desktop_app/gui/chat.py" line="634"/>
         <source>You</source>
         <translation>Você</translation>
     </message>
@@ -60,42 +113,47 @@
         <translation>adicionar um modelo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="329"/>
+        <location filename="../../desktop_app/gui/chat.py" line="331"/>
+        <source>Scope: %1</source>
+        <translation>Escopo: %1</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="332"/>
         <source>Sources</source>
         <translation>Fontes</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="329"/>
+        <location filename="../../desktop_app/gui/chat.py" line="332"/>
         <source>found by</source>
         <translation>encontrado por</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="330"/>
+        <location filename="../../desktop_app/gui/chat.py" line="333"/>
         <source>p.</source>
         <translation>p.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="331"/>
+        <location filename="../../desktop_app/gui/chat.py" line="334"/>
         <source>meaning</source>
         <translation>significado</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="331"/>
+        <location filename="../../desktop_app/gui/chat.py" line="334"/>
         <source>keywords</source>
         <translation>palavras-chave</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="398"/>
+        <location filename="../../desktop_app/gui/chat.py" line="400"/>
         <source>Used what you told me: %1</source>
         <translation>Usei o que você me contou: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="409"/>
+        <location filename="../../desktop_app/gui/chat.py" line="411"/>
         <source>Memory saved: %1</source>
         <translation>Memória salva: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/chat.py" line="416"/>
+        <location filename="../../desktop_app/gui/chat.py" line="418"/>
         <source>Forgotten: %n memory item(s).</source>
         <translation>
             <numerusform>Esquecida: %n memória.</numerusform>
@@ -103,77 +161,77 @@
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="443"/>
+        <location filename="../../desktop_app/gui/chat.py" line="445"/>
         <source>Why not found?</source>
         <translation>Por que não encontrei?</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="447"/>
+        <location filename="../../desktop_app/gui/chat.py" line="449"/>
         <source>Copy with citations</source>
         <translation>Copiar com citações</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="448"/>
+        <location filename="../../desktop_app/gui/chat.py" line="450"/>
         <source>Export…</source>
         <translation>Exportar…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="484"/>
+        <location filename="../../desktop_app/gui/chat.py" line="486"/>
         <source>From your chat of %1</source>
         <translation>Da sua conversa de %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="486"/>
+        <location filename="../../desktop_app/gui/chat.py" line="488"/>
         <source>Open that chat</source>
         <translation>Abrir essa conversa</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="509"/>
+        <location filename="../../desktop_app/gui/chat.py" line="511"/>
         <source>no supporting evidence in your documents</source>
         <translation>sem evidência nos seus documentos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="510"/>
+        <location filename="../../desktop_app/gui/chat.py" line="512"/>
         <source>not found in your documents</source>
         <translation>não encontrado nos seus documentos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="511"/>
+        <location filename="../../desktop_app/gui/chat.py" line="513"/>
         <source>answered from sources only</source>
         <translation>respondido só com as fontes</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="515"/>
+        <location filename="../../desktop_app/gui/chat.py" line="517"/>
         <source>model unavailable: %1</source>
         <translation>modelo indisponível: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="516"/>
+        <location filename="../../desktop_app/gui/chat.py" line="518"/>
         <source>the model stopped with an error: %1</source>
         <translation>o modelo parou com um erro: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="517"/>
+        <location filename="../../desktop_app/gui/chat.py" line="519"/>
         <source>memory unavailable: %1</source>
         <translation>memória indisponível: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="518"/>
+        <location filename="../../desktop_app/gui/chat.py" line="520"/>
         <source>reranker unavailable: %1</source>
         <translation>reordenador indisponível: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="519"/>
+        <location filename="../../desktop_app/gui/chat.py" line="521"/>
         <source>no sentence matched the question&apos;s words; showing the top passages</source>
         <translation>nenhuma frase tem as palavras da pergunta; estes são os trechos mais próximos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="332"/>
+        <location filename="../../desktop_app/gui/chat.py" line="329"/>
         <source>Searched for: %1</source>
         <translation>Pesquisado: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/chat.py" line="334"/>
+        <location filename="../../desktop_app/gui/chat.py" line="336"/>
         <source>Closest passages (%n)</source>
         <translation>
             <numerusform>Trecho mais próximo (%n)</numerusform>
@@ -181,47 +239,47 @@
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="512"/>
+        <location filename="../../desktop_app/gui/chat.py" line="514"/>
         <source>stopped</source>
         <translation>interrompido</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="520"/>
+        <location filename="../../desktop_app/gui/chat.py" line="522"/>
         <source>searched by keywords only in %1: it was indexed with another embedding model (reindex it)</source>
         <translation>busca só por palavras-chave: %1 foi indexada com outro modelo de embeddings (reindexe)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="521"/>
+        <location filename="../../desktop_app/gui/chat.py" line="523"/>
         <source>a library could not be searched: %1</source>
         <translation>uma biblioteca não pôde ser consultada: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="522"/>
+        <location filename="../../desktop_app/gui/chat.py" line="524"/>
         <source>not in your documents; from your chat of %1</source>
         <translation>não está nos seus documentos; da sua conversa de %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="523"/>
+        <location filename="../../desktop_app/gui/chat.py" line="525"/>
         <source>not in your documents; from what you told me</source>
         <translation>não está nos seus documentos; do que você me contou</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="526"/>
+        <location filename="../../desktop_app/gui/chat.py" line="528"/>
         <source>this computer&apos;s library</source>
         <translation>a biblioteca deste computador</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="556"/>
+        <location filename="../../desktop_app/gui/chat.py" line="558"/>
         <source>No answer.</source>
         <translation>Sem resposta.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="564"/>
+        <location filename="../../desktop_app/gui/chat.py" line="566"/>
         <source>The answer failed.</source>
         <translation>A resposta falhou.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="602"/>
+        <location filename="../../desktop_app/gui/chat.py" line="604"/>
         <source>Since it was saved, this memory was changed in the Memory panel:
 
 %1
@@ -234,27 +292,27 @@ Undo the save anyway? The changed memory is erased too.</source>
 Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="604"/>
+        <location filename="../../desktop_app/gui/chat.py" line="606"/>
         <source>Kept: the memory as you changed it stays.</source>
         <translation>Mantida: a memória fica como você a alterou.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="616"/>
+        <location filename="../../desktop_app/gui/chat.py" line="618"/>
         <source>Nothing to undo: this memory was already removed.</source>
         <translation>Nada a desfazer: esta memória já foi removida.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="620"/>
+        <location filename="../../desktop_app/gui/chat.py" line="622"/>
         <source>Memory removed.</source>
         <translation>Memória removida.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="624"/>
+        <location filename="../../desktop_app/gui/chat.py" line="626"/>
         <source>Forget everything</source>
         <translation>Esquecer tudo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="625"/>
+        <location filename="../../desktop_app/gui/chat.py" line="627"/>
         <source>Erase everything Acervo remembers about you? This cannot be undone.</source>
         <translation>Apagar tudo o que o Acervo lembra sobre você? Isso não pode ser desfeito.</translation>
     </message>
@@ -270,12 +328,12 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
     </message>
     <message>
         <location filename="../../desktop_app/gui/chat.py" line="282"/>
-        <location filename="../../desktop_app/gui/chat.py" line="360"/>
+        <location filename="../../desktop_app/gui/chat.py" line="362"/>
         <source>Searching your documents…</source>
         <translation>Buscando nos seus documentos…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/chat.py" line="363"/>
+        <location filename="../../desktop_app/gui/chat.py" line="365"/>
         <source>Reading %n passage(s)…</source>
         <translation>
             <numerusform>Lendo %n trecho…</numerusform>
@@ -283,52 +341,52 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="365"/>
+        <location filename="../../desktop_app/gui/chat.py" line="367"/>
         <source>Writing…</source>
         <translation>Escrevendo…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="413"/>
+        <location filename="../../desktop_app/gui/chat.py" line="415"/>
         <source>Not saved: remembering facts about %1 needs your consent. You can give it in the Memory panel (Sensitive data consent…).</source>
         <translation>Não salvo: lembrar fatos sobre %1 precisa do seu consentimento. Você pode dá-lo no painel Memória (Consentimento para dados sensíveis…).</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="466"/>
+        <location filename="../../desktop_app/gui/chat.py" line="468"/>
         <source>The bundled model (SmolLM2, 135M parameters)</source>
         <translation>O modelo incluído (SmolLM2, 135M parâmetros)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="468"/>
+        <location filename="../../desktop_app/gui/chat.py" line="470"/>
         <source>%1 is too small to write answers that stick to your documents, so Acervo answers with the passages that match your question.</source>
         <translation>%1 é pequeno demais para redigir respostas fiéis aos seus documentos; por isso o Acervo responde com os trechos que correspondem à sua pergunta.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="470"/>
+        <location filename="../../desktop_app/gui/chat.py" line="472"/>
         <source>No language model is installed, so Acervo answers with the passages that match your question.</source>
         <translation>Nenhum modelo de linguagem está instalado; por isso o Acervo responde com os trechos que correspondem à sua pergunta.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="472"/>
+        <location filename="../../desktop_app/gui/chat.py" line="474"/>
         <source>The chosen model is unavailable, so Acervo answers with the passages that match your question.</source>
         <translation>O modelo escolhido não está disponível; por isso o Acervo responde com os trechos que correspondem à sua pergunta.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="473"/>
+        <location filename="../../desktop_app/gui/chat.py" line="475"/>
         <source>Add a model (Settings → Models)</source>
         <translation>Adicionar um modelo (Configurações → Modelos)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="475"/>
+        <location filename="../../desktop_app/gui/chat.py" line="477"/>
         <source>Try the small model anyway (experiment)</source>
         <translation>Testar o modelo pequeno mesmo assim (experimento)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="513"/>
+        <location filename="../../desktop_app/gui/chat.py" line="515"/>
         <source>Experiment: written by a model too small to follow the answer prompt. It may invent, repeat or mistranslate — check every badge.</source>
         <translation>Experimento: escrito por um modelo pequeno demais para seguir as instruções de resposta. Ele pode inventar, repetir ou traduzir mal — confira cada selo.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="514"/>
+        <location filename="../../desktop_app/gui/chat.py" line="516"/>
         <source>The model started repeating itself; the answer was cut there.</source>
         <translation>O modelo começou a se repetir; a resposta foi cortada ali.</translation>
     </message>
@@ -948,79 +1006,127 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
     </message>
 </context>
 <context>
+    <name>LibraryExtras</name>
+    <message>
+        <location filename="../../desktop_app/gui/library_extras.py" line="42"/>
+        <source>Library status…</source>
+        <translation>Estado da biblioteca…</translation>
+    </message>
+</context>
+<context>
+    <name>LibraryKeeper</name>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/library_watch.py" line="126"/>
+        <source>%n added</source>
+        <translation>
+            <numerusform>%n adicionado</numerusform>
+            <numerusform>%n adicionados</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/library_watch.py" line="127"/>
+        <source>%n changed</source>
+        <translation>
+            <numerusform>%n alterado</numerusform>
+            <numerusform>%n alterados</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/library_watch.py" line="128"/>
+        <source>%n removed</source>
+        <translation>
+            <numerusform>%n removido</numerusform>
+            <numerusform>%n removidos</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/library_watch.py" line="129"/>
+        <source>%n failed</source>
+        <translation>
+            <numerusform>%n com falha</numerusform>
+            <numerusform>%n com falha</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_watch.py" line="133"/>
+        <source>Watched folders: %1</source>
+        <translation>Pastas acompanhadas: %1</translation>
+    </message>
+</context>
+<context>
     <name>LibraryPanel</name>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="272"/>
+        <location filename="../../desktop_app/gui/library.py" line="273"/>
         <source>Add files…</source>
         <translation>Adicionar arquivos…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="273"/>
+        <location filename="../../desktop_app/gui/library.py" line="274"/>
         <source>Add folder…</source>
         <translation>Adicionar pasta…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="274"/>
+        <location filename="../../desktop_app/gui/library.py" line="275"/>
         <source>Filter by title or folder</source>
         <translation>Filtrar por título ou pasta</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="275"/>
+        <location filename="../../desktop_app/gui/library.py" line="276"/>
         <source>Reindex</source>
         <translation>Reindexar</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="276"/>
+        <location filename="../../desktop_app/gui/library.py" line="277"/>
         <source>Your library is empty. Drop files or folders here, or start with the sample documents.</source>
         <translation>Sua biblioteca está vazia. Arraste arquivos ou pastas para cá, ou comece com os documentos de exemplo.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="277"/>
+        <location filename="../../desktop_app/gui/library.py" line="278"/>
         <source>Load samples</source>
         <translation>Carregar exemplos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="284"/>
+        <location filename="../../desktop_app/gui/library.py" line="285"/>
         <source>All types</source>
         <translation>Todos os tipos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="292"/>
+        <location filename="../../desktop_app/gui/library.py" line="293"/>
         <source>Any time</source>
         <translation>Qualquer data</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="292"/>
+        <location filename="../../desktop_app/gui/library.py" line="293"/>
         <source>Last 7 days</source>
         <translation>Últimos 7 dias</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="292"/>
+        <location filename="../../desktop_app/gui/library.py" line="293"/>
         <source>Last 30 days</source>
         <translation>Últimos 30 dias</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="293"/>
+        <location filename="../../desktop_app/gui/library.py" line="294"/>
         <source>Last year</source>
         <translation>Último ano</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="364"/>
+        <location filename="../../desktop_app/gui/library.py" line="365"/>
         <source>This library was indexed with another embedding model, so only keyword search works. Reindex to restore meaning-based search (the current index keeps working meanwhile).</source>
         <translation>Esta biblioteca foi indexada com outro modelo de embeddings, então só a busca por palavras funciona. Reindexe para recuperar a busca por significado (o índice atual continua funcionando enquanto isso).</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="386"/>
+        <location filename="../../desktop_app/gui/library.py" line="387"/>
         <source>Remove documents</source>
         <translation>Remover documentos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="387"/>
+        <location filename="../../desktop_app/gui/library.py" line="388"/>
         <source>Remove these documents from the library? Their text and vectors are erased from the index; the files themselves stay on disk.</source>
         <translation>Remover estes documentos da biblioteca? O texto e os vetores são apagados do índice; os arquivos continuam no disco.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library.py" line="400"/>
+        <location filename="../../desktop_app/gui/library.py" line="401"/>
         <source>Removed %n document(s).</source>
         <translation>
             <numerusform>%n documento removido.</numerusform>
@@ -1028,47 +1134,47 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="432"/>
+        <location filename="../../desktop_app/gui/library.py" line="433"/>
         <source>Open original</source>
         <translation>Abrir original</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="433"/>
+        <location filename="../../desktop_app/gui/library.py" line="434"/>
         <source>Re-index</source>
         <translation>Reindexar</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="435"/>
+        <location filename="../../desktop_app/gui/library.py" line="436"/>
         <source>Remove from library…</source>
         <translation>Remover da biblioteca…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="466"/>
+        <location filename="../../desktop_app/gui/library.py" line="467"/>
         <source>Adding documents…</source>
         <translation>Adicionando documentos…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="474"/>
+        <location filename="../../desktop_app/gui/library.py" line="482"/>
         <source>Reindexing…</source>
         <translation>Reindexando…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="507"/>
+        <location filename="../../desktop_app/gui/library.py" line="515"/>
         <source>an unexpected error (details in the log)</source>
         <translation>um erro inesperado (detalhes no log)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="388"/>
+        <location filename="../../desktop_app/gui/library.py" line="389"/>
         <source>Also erase chat answers that quote them</source>
         <translation>Apagar também as respostas do chat que os citam</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="279"/>
+        <location filename="../../desktop_app/gui/library.py" line="280"/>
         <source>How Acervo works</source>
         <translation>Como o Acervo funciona</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library.py" line="402"/>
+        <location filename="../../desktop_app/gui/library.py" line="403"/>
         <source>Erased %n chat answer(s) that quoted them.</source>
         <translation>
             <numerusform>%n resposta do chat que os citava foi apagada.</numerusform>
@@ -1076,7 +1182,7 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library.py" line="405"/>
+        <location filename="../../desktop_app/gui/library.py" line="406"/>
         <source>%n chat answer(s) still quote them; delete those chats to erase the text.</source>
         <translation>
             <numerusform>%n resposta do chat ainda os cita; apague essas conversas para apagar o texto.</numerusform>
@@ -1084,238 +1190,301 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="412"/>
+        <location filename="../../desktop_app/gui/library.py" line="413"/>
         <source>Another Acervo process is updating the library; waiting…</source>
         <translation>Outro processo do Acervo está atualizando a biblioteca; aguardando…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="243"/>
-        <location filename="../../desktop_app/gui/library.py" line="270"/>
+        <location filename="../../desktop_app/gui/library.py" line="244"/>
+        <location filename="../../desktop_app/gui/library.py" line="271"/>
         <source>This computer</source>
         <translation>Este computador</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="243"/>
-        <location filename="../../desktop_app/gui/library.py" line="271"/>
+        <location filename="../../desktop_app/gui/library.py" line="244"/>
+        <location filename="../../desktop_app/gui/library.py" line="272"/>
         <source>Team: %1</source>
         <translation>Equipe: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="260"/>
-        <location filename="../../desktop_app/gui/library.py" line="447"/>
+        <location filename="../../desktop_app/gui/library.py" line="261"/>
+        <location filename="../../desktop_app/gui/library.py" line="448"/>
         <source>This team library is read-only in your settings.</source>
         <translation>Esta biblioteca da equipe está como somente leitura nas suas configurações.</translation>
     </message>
 </context>
 <context>
+    <name>LibraryStatusDialog</name>
+    <message>
+        <location filename="../../desktop_app/gui/library_status.py" line="31"/>
+        <source>Library status</source>
+        <translation>Estado da biblioteca</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_status.py" line="34"/>
+        <source>Only failed and skipped files</source>
+        <translation>Só arquivos com falha ou ignorados</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_status.py" line="37"/>
+        <source>Status</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_status.py" line="37"/>
+        <source>File</source>
+        <translation>Arquivo</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_status.py" line="37"/>
+        <source>Why</source>
+        <translation>Motivo</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_status.py" line="39"/>
+        <source>Retry failed files</source>
+        <translation>Tentar de novo os arquivos com falha</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_status.py" line="52"/>
+        <source>indexed</source>
+        <translation>indexado</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_status.py" line="52"/>
+        <source>unchanged</source>
+        <translation>sem alteração</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_status.py" line="53"/>
+        <source>waiting</source>
+        <translation>aguardando</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_status.py" line="53"/>
+        <source>failed</source>
+        <translation>falhou</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_status.py" line="54"/>
+        <source>skipped by a limit</source>
+        <translation>ignorado por um limite</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_status.py" line="70"/>
+        <source>No files yet.</source>
+        <translation>Nenhum arquivo ainda.</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="299"/>
-        <location filename="../../desktop_app/gui/main_window.py" line="319"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="301"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="321"/>
         <source>Library</source>
         <translation>Biblioteca</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="300"/>
-        <location filename="../../desktop_app/gui/main_window.py" line="320"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="302"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="322"/>
         <source>Chats</source>
         <translation>Conversas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="301"/>
-        <location filename="../../desktop_app/gui/main_window.py" line="326"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="303"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="328"/>
         <source>Chat</source>
         <translation>Conversa</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="302"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="304"/>
         <source>Search</source>
         <translation>Busca</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="303"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="305"/>
         <source>Memory — what Acervo remembers</source>
         <translation>Memória — o que o Acervo lembra</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="304"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="306"/>
         <source>Memories</source>
         <translation>Memórias</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="305"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="307"/>
         <source>Conversations</source>
         <translation>Conversas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="306"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="308"/>
         <source>&amp;File</source>
         <translation>&amp;Arquivo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="307"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="309"/>
         <source>&amp;Chat</source>
         <translation>&amp;Conversa</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="308"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="310"/>
         <source>&amp;View</source>
         <translation>&amp;Exibir</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="309"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="311"/>
         <source>&amp;Tools</source>
         <translation>&amp;Ferramentas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="310"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="312"/>
         <source>&amp;Help</source>
         <translation>A&amp;juda</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="311"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="313"/>
         <source>Add files…</source>
         <translation>Adicionar arquivos…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="312"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="314"/>
         <source>Add folder…</source>
         <translation>Adicionar pasta…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="313"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="315"/>
         <source>Quit</source>
         <translation>Sair</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="314"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="316"/>
         <source>New chat</source>
         <translation>Nova conversa</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="315"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="317"/>
         <source>Ask a question</source>
         <translation>Fazer uma pergunta</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="316"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="318"/>
         <source>Stop answer</source>
         <translation>Parar resposta</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="317"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="319"/>
         <source>Sources only (no model)</source>
         <translation>Só fontes (sem modelo)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="318"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="320"/>
         <source>Memory…</source>
         <translation>Memória…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="321"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="323"/>
         <source>Settings…</source>
         <translation>Configurações…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="322"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="324"/>
         <source>Reindex library</source>
         <translation>Reindexar biblioteca</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="323"/>
-        <location filename="../../desktop_app/gui/main_window.py" line="736"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="325"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="741"/>
         <source>About Acervo</source>
         <translation>Sobre o Acervo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="324"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="326"/>
         <source>How Acervo works</source>
         <translation>Como o Acervo funciona</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="325"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="327"/>
         <source>Search the documents</source>
         <translation>Buscar nos documentos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="327"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="329"/>
         <source>Export chat with citations…</source>
         <translation>Exportar conversa com citações…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="328"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="330"/>
         <source>Copy chat with citations</source>
         <translation>Copiar conversa com citações</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="329"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="331"/>
         <source>Adding %p%</source>
         <translation>Adicionando %p%</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="506"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="510"/>
         <source>offline ✓</source>
         <translation>offline ✓</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="507"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="511"/>
         <source>Nothing leaves this computer</source>
         <translation>Nada sai deste computador</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="434"/>
-        <location filename="../../desktop_app/gui/main_window.py" line="444"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="437"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="447"/>
         <source>Model: %1</source>
         <translation>Modelo: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="435"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="438"/>
         <source>none (sources only)</source>
         <translation>nenhum (só fontes)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="456"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="459"/>
         <source>search model</source>
         <translation>modelo de busca</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="456"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="459"/>
         <source>library</source>
         <translation>biblioteca</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="457"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="460"/>
         <source>memory</source>
         <translation>memória</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="458"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="461"/>
         <source>Loading %1…</source>
         <translation>Carregando %1…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="439"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="442"/>
         <source>Model: none (sources only)</source>
         <translation>Modelo: nenhum (só fontes)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="441"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="444"/>
         <source>Model: unavailable — sources-only answers</source>
         <translation>Modelo: indisponível — respostas só com fontes</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="495"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="499"/>
         <source>Models failed to load</source>
         <translation>Falha ao carregar os modelos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="525"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="529"/>
         <source>Library empty</source>
         <translation>Biblioteca vazia</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/main_window.py" line="529"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="533"/>
         <source>%n document(s)</source>
         <translation>
             <numerusform>%n documento</numerusform>
@@ -1323,7 +1492,7 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/main_window.py" line="530"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="534"/>
         <source>%n passage(s)</source>
         <translation>
             <numerusform>%n trecho</numerusform>
@@ -1331,92 +1500,92 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="536"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="540"/>
         <source>Add files</source>
         <translation>Adicionar arquivos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="537"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="541"/>
         <source>Documents and scans (*.pdf *.docx *.md *.markdown *.txt *.html *.htm *.png *.jpg *.jpeg *.tif *.tiff);;Scanned images (*.png *.jpg *.jpeg *.tif *.tiff);;All files (*)</source>
         <translation>Documentos e digitalizações (*.pdf *.docx *.md *.markdown *.txt *.html *.htm *.png *.jpg *.jpeg *.tif *.tiff);;Imagens digitalizadas (*.png *.jpg *.jpeg *.tif *.tiff);;Todos os arquivos (*)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="545"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="549"/>
         <source>Add folder</source>
         <translation>Adicionar pasta</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="615"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="620"/>
         <source>Ask a question first: there is no chat to export yet.</source>
         <translation>Faça uma pergunta primeiro: ainda não há conversa para exportar.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="736"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="741"/>
         <source>Acervo answers questions about your own documents with cited sources, entirely on this computer. Nothing is sent anywhere.</source>
         <translation>O Acervo responde perguntas sobre os seus próprios documentos, com fontes citadas, inteiramente neste computador. Nada é enviado para lugar nenhum.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="472"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="475"/>
         <source>This model is too small to follow the answer prompt; its answers are labelled as experiments. Settings → Models → Who writes answers.</source>
         <translation>Este modelo é pequeno demais para seguir as instruções de resposta; as respostas dele são marcadas como experimento. Configurações → Modelos → Quem redige as respostas.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="473"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="476"/>
         <source>Experiment: %1 writes answers</source>
         <translation>Experimento: %1 redige as respostas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="475"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="478"/>
         <source>Answers are written by the language model from the passages it finds, with citation badges.</source>
         <translation>As respostas são redigidas pelo modelo de linguagem a partir dos trechos encontrados, com selos de citação.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="476"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="479"/>
         <source>Written answers: %1</source>
         <translation>Respostas redigidas: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="478"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="481"/>
         <source>The active model is too small to write reliable answers: Acervo shows the passages that answer your question, with badges. Add a model of 1B parameters or more (a GGUF file) for written answers.</source>
         <translation>O modelo ativo é pequeno demais para redigir respostas confiáveis: o Acervo mostra os trechos que respondem à sua pergunta, com selos. Adicione um modelo de 1B parâmetros ou mais (um arquivo GGUF) para ter respostas redigidas.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="479"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="482"/>
         <source>No language model is installed: Acervo shows the passages that answer your question, with badges. Add a GGUF model for written answers.</source>
         <translation>Nenhum modelo de linguagem está instalado: o Acervo mostra os trechos que respondem à sua pergunta, com selos. Adicione um modelo GGUF para ter respostas redigidas.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="482"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="485"/>
         <source>You chose answers from your sources in Settings.</source>
         <translation>Você escolheu respostas a partir das suas fontes nas Configurações.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="483"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="486"/>
         <source>Answers from your sources</source>
         <translation>Respostas das suas fontes</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="469"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="472"/>
         <source>add a model</source>
         <translation>adicionar um modelo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="511"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="515"/>
         <source>team server %1</source>
         <translation>servidor da equipe %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="512"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="516"/>
         <source>model server %1</source>
         <translation>servidor de modelo %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="514"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="518"/>
         <source>network: %1 only ⚠</source>
         <translation>rede: só %1 ⚠</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="515"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="519"/>
         <source>Questions and passages go to these servers; nothing else leaves this computer:</source>
         <translation>Perguntas e trechos vão para estes servidores; nada mais sai deste computador:</translation>
     </message>
@@ -1656,6 +1825,39 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
     </message>
 </context>
 <context>
+    <name>Places</name>
+    <message>
+        <location filename="../../desktop_app/gui/places.py" line="13"/>
+        <source>slide</source>
+        <translation>slide</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/places.py" line="13"/>
+        <source>slides</source>
+        <translation>slides</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/places.py" line="14"/>
+        <source>sheet</source>
+        <translation>planilha</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/places.py" line="14"/>
+        <source>sheets</source>
+        <translation>planilhas</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/places.py" line="15"/>
+        <source>message</source>
+        <translation>mensagem</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/places.py" line="15"/>
+        <source>messages</source>
+        <translation>mensagens</translation>
+    </message>
+</context>
+<context>
     <name>ProvenanceDialog</name>
     <message>
         <location filename="../../desktop_app/gui/memory_dialogs.py" line="57"/>
@@ -1777,6 +1979,63 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         <location filename="../../desktop_app/gui/memory_dialogs.py" line="217"/>
         <source>Recall exchanges:</source>
         <translation>Trocas da lembrança:</translation>
+    </message>
+</context>
+<context>
+    <name>ScopeChip</name>
+    <message>
+        <location filename="../../desktop_app/gui/scope_chip.py" line="58"/>
+        <source>Change</source>
+        <translation>Alterar</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/scope_chip.py" line="59"/>
+        <source>Ask the whole library again</source>
+        <translation>Voltar a perguntar à biblioteca inteira</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/scope_chip.py" line="64"/>
+        <source>Asking: the whole library</source>
+        <translation>Perguntando: à biblioteca inteira</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/scope_chip.py" line="66"/>
+        <source>collection “%1”</source>
+        <translation>coleção “%1”</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/scope_chip.py" line="69"/>
+        <source>%n selected document(s)</source>
+        <translation>
+            <numerusform>%n documento selecionado</numerusform>
+            <numerusform>%n documentos selecionados</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/scope_chip.py" line="70"/>
+        <source>Asking: %1 (%n document(s))</source>
+        <translation>
+            <numerusform>Perguntando: %1 (%n documento)</numerusform>
+            <numerusform>Perguntando: %1 (%n documentos)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/scope_chip.py" line="77"/>
+        <source>The whole library</source>
+        <translation>A biblioteca inteira</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/scope_chip.py" line="83"/>
+        <source>Collections</source>
+        <translation>Coleções</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/scope_chip.py" line="91"/>
+        <source>The %n document(s) selected in the library</source>
+        <translation>
+            <numerusform>O documento selecionado na biblioteca</numerusform>
+            <numerusform>Os %n documentos selecionados na biblioteca</numerusform>
+        </translation>
     </message>
 </context>
 <context>
