@@ -73,7 +73,7 @@ def _filters_dict(filters: SearchFilters | None) -> dict[str, Any] | None:
     if filters is None:
         return None
     return {k: (list(v) if isinstance(v, tuple) else v) for k, v in vars(filters).items()
-            if v not in ((), None)}
+            if v not in ((), None, "")}  # "": not set
 
 
 def format_history(history: Sequence[dict[str, str]], texts: PromptTexts) -> str:

@@ -90,7 +90,8 @@ def test_a_truncated_chunks_file_is_set_aside_and_doctor_repair_reads_it_again(
     assert len(documents) == 6 and lost  # every document still listed, the lost ones noted
     found = _titles(later, "proteção de dados pessoais direitos do titular")
     assert found and found <= {d.title for d in documents}
-    report = later.searcher.last_report
+    report = later.searcher.search_with_report(
+        "proteção de dados pessoais direitos do titular").report
     assert any(w.code == SearchWarningCode.DAMAGED for w in report.warnings)
 
     checked = run_doctor(later, deep=True)
@@ -143,8 +144,9 @@ def test_a_deleted_chunks_table_keeps_the_list_and_is_read_again_from_the_files(
 
     later = _reopened(app)
     assert len(later.index.documents()) == 3
-    assert later.searcher.search("direitos do titular") == []
-    assert any(w.code == SearchWarningCode.DAMAGED for w in later.searcher.last_report.warnings)
+    found = later.searcher.search_with_report("direitos do titular")
+    assert found.hits == []
+    assert any(w.code == SearchWarningCode.DAMAGED for w in found.report.warnings)
 
     report = run_doctor(later, deep=False, repair=True)
     text = format_report(report)
@@ -228,6 +230,8 @@ def test_damaged_memory_and_recall_indexes_are_made_again_from_the_database(
         app.memory.remember(message)
         app.conversations.add_assistant_message(conversation, "Anotado.", {})
     app.recall.sync()
+    rows = app.recall.index.count()  # its exchanges and, as rows of their own, their turns
+    assert rows >= 3
     memory_dir, recall_dir = app.paths.memory_index_dir, app.paths.data_dir / "recall"
     for folder, table in ((memory_dir, "memories"), (recall_dir, "exchanges")):
         for data in (folder / f"{table}.lance" / "data").glob("*.lance"):
@@ -238,7 +242,7 @@ def test_damaged_memory_and_recall_indexes_are_made_again_from_the_database(
     later = _reopened(app)
     assert not format_report(run_doctor(later, deep=False)).count("files sound")
     assert {m.text for m in later.memory.search("ramal 1")}  # rebuilt on open
-    assert later.recall.reopen_index() == 3
+    assert later.recall.reopen_index() == rows
     assert not lancedb_io.table_damage(memory_dir, "memories")
     assert "files sound" in format_report(run_doctor(_reopened(app), deep=False))
 

@@ -146,11 +146,14 @@ def test_a_revoked_analyst_is_told_once(team_db, embedder) -> None:  # type: ign
     index = PgIndex(lambda: psycopg.connect(team_db.url("edu"), password="edu-senha-1"),
                     library="equipe", current_embedder_id=embedder.id)
     searcher = HybridSearcher(index, embedder)
-    assert searcher.search("dados pessoais") and not searcher.last_report.warnings
+    first = searcher.search_with_report("dados pessoais")
+    assert first.hits and not first.report.warnings
     with team_db.admin() as conn:
         admin.revoke(conn, "edu", "leis")
-    assert searcher.search("dados pessoais") == []
-    warnings = searcher.last_report.warnings
+    revoked = searcher.search_with_report("dados pessoais")
+    assert revoked.hits == []
+    warnings = revoked.report.warnings
     assert [w.code for w in warnings] == [SearchWarningCode.LIBRARY_UNAVAILABLE]
     assert "no longer read any collection" in str(warnings[0])
-    assert searcher.search("dados pessoais") == [] and not searcher.last_report.warnings
+    again = searcher.search_with_report("dados pessoais")  # said once
+    assert again.hits == [] and not again.report.warnings
