@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import desktop_app
 
 REPO = Path(__file__).resolve().parents[1]
@@ -19,6 +21,7 @@ def _core_modules() -> list[str]:
     )
 
 
+@pytest.mark.slow  # over a second: the full tier only
 def test_every_core_module_imports_with_pyside6_blocked() -> None:
     modules = _core_modules()
     assert "desktop_app.retrieval.search" in modules and len(modules) > 20
@@ -148,6 +151,7 @@ def test_the_graph_sees_a_cycle_when_there_is_one() -> None:
     assert package_cycles({("a", "b"): ["a.py:1"]}) == []
 
 
+@pytest.mark.slow  # over a second: the full tier only
 def test_no_two_packages_import_each_other() -> None:
     edges = import_graph()
     assert ("ingest", "retrieval") in edges and ("chat", "memory") in edges  # the graph is real

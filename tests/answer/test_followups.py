@@ -7,12 +7,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from desktop_app.evaluation.answers import article_labels, articles_in, followup_retrieval
 from desktop_app.ingest.loaders import load_document
 
 PAIRS = Path(__file__).parent / "data" / "lgpd_followups.jsonl"
 
 
+@pytest.mark.slow  # over a second: the full tier only
 def test_the_answering_article_is_in_the_top_3_for_most_follow_ups(lgpd_app, eval_dir) -> None:  # type: ignore[no-untyped-def]
     pairs = [json.loads(line) for line in PAIRS.read_text(encoding="utf-8").splitlines() if line]
     pages = {p.number: p.text for p in load_document(eval_dir / "pdfs/pt/lgpd.pdf").pages}
@@ -26,6 +29,7 @@ def test_the_answering_article_is_in_the_top_3_for_most_follow_ups(lgpd_app, eva
     assert report["top_k_with_rewrite"] > report["top_k_as_typed"]
 
 
+@pytest.mark.slow  # over a second: the full tier only
 def test_articles_are_read_from_the_law_itself(eval_dir) -> None:  # type: ignore[no-untyped-def]
     pages = {p.number: p.text for p in load_document(eval_dir / "pdfs/pt/lgpd.pdf").pages}
     labels = article_labels(pages)

@@ -156,6 +156,7 @@ def test_stop_interrupts_prompt_processing(smollm2_path: Path) -> None:
     llm.close()
 
 
+@pytest.mark.slow  # over a second: the full tier only
 def test_accented_text_streams_whole_even_when_characters_span_tokens(
         smollm2: LlamaCppLLM) -> None:
     """llama.cpp detokenizes per token and some Portuguese characters are two byte-tokens

@@ -44,6 +44,7 @@ def lgpd(eval_dir: Path) -> tuple[dict[int, str], list[Hit]]:
     return {p.number: p.text for p in document.pages}, [hit_from_chunk(c, path) for c in chunks]
 
 
+@pytest.mark.slow  # over a second: the full tier only
 def test_every_sentence_and_block_of_the_lgpd_maps_to_its_page_text(lgpd) -> None:  # type: ignore[no-untyped-def]
     pages, hits = lgpd
     checked = across_pages = 0

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from desktop_app.app import build_app
 from desktop_app.cli import build_parser
 from desktop_app.evaluation.answers import Outcome, Question, contains_gold, score
@@ -58,6 +60,7 @@ def test_scores_count_not_found_as_a_miss_and_badges_against_the_gold_paragraph(
     assert figures["abstention_unanswerable"] == 1.0
 
 
+@pytest.mark.slow  # over a second: the full tier only
 def test_eval_answers_runs_the_real_pipeline_and_writes_the_report(
         tmp_path: Path, embedder, capsys) -> None:  # type: ignore[no-untyped-def]
     corpus = tmp_path / "tiny"

@@ -49,6 +49,7 @@ def test_the_loader_names_the_line_of_a_bad_question(tmp_path: Path) -> None:
         load_legal_set(path)
 
 
+@pytest.mark.slow  # over a second: the full tier only
 def test_every_gold_phrase_is_current_text_of_its_pdf(eval_dir: Path) -> None:
     questions = load_legal_set(SET)
     current = {name: read_pdf_text(eval_dir / "pdfs" / "pt" / name).current
@@ -63,6 +64,7 @@ def test_every_gold_phrase_is_current_text_of_its_pdf(eval_dir: Path) -> None:
     assert not missing
 
 
+@pytest.mark.slow  # over a second: the full tier only
 def test_every_gold_article_is_printed_in_the_first_law_of_its_pdf(eval_dir: Path) -> None:
     questions = load_legal_set(SET)
     printed = {}

@@ -30,6 +30,7 @@ def lgpd_pages(eval_dir: Path) -> dict[int, str]:
     return {p.number: p.text for p in load_document(eval_dir / "pdfs/pt/lgpd.pdf").pages}
 
 
+@pytest.mark.slow  # over a second: the full tier only
 def test_art_18_v_old_wording_is_revoked_and_the_current_one_is_not(eval_dir: Path) -> None:
     pdf = read_pdf_text(eval_dir / "pdfs/pt/lgpd.pdf")
     assert " ".join(NEW_18_V.split()) in pdf.current
@@ -65,6 +66,7 @@ def test_short_struck_runs_stay_current_and_long_ones_are_cut_without_notes() ->
                       "Art. 55-E. Os membros somente perderão seus cargos por renúncia."]
 
 
+@pytest.mark.slow  # over a second: the full tier only
 def test_a_position_is_placed_in_the_article_it_falls_in(lgpd_pages: dict[int, str]) -> None:
     starts = article_starts(lgpd_pages)
     art_18 = next(s for s in starts if s.label == "18")

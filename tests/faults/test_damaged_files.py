@@ -156,6 +156,7 @@ def test_a_deleted_chunks_table_keeps_the_list_and_is_read_again_from_the_files(
     assert len(_titles(_reopened(app), "direitos do titular")) == 2
 
 
+@pytest.mark.slow  # over a second: the full tier only
 def test_damage_found_while_another_process_writes_is_one_sentence_in_every_command(
         home: Path, tmp_path: Path) -> None:
     notes = write_notes(tmp_path / "docs", 3)
@@ -285,6 +286,7 @@ def test_a_state_file_that_is_not_a_database_is_one_sentence(app: App) -> None:
     list(later.answer_service.ask("direitos do titular", sources_only=True))  # still answers
 
 
+@pytest.mark.slow  # over a second: the full tier only
 def test_the_cli_shows_no_traceback_for_a_damaged_library(home: Path, tmp_path: Path) -> None:
     notes = write_notes(tmp_path / "docs", 3)
 

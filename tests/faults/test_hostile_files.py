@@ -38,6 +38,7 @@ def test_a_docx_that_unpacks_to_millions_of_elements_is_refused_at_once(tmp_path
     assert time.monotonic() - started < 60  # it hung for > 500 s before (a guard, not a bench)
 
 
+@pytest.mark.slow  # over a second: the full tier only
 def test_a_zip_bomb_docx_is_refused_by_its_unpacked_size(tmp_path: Path) -> None:
     message = _refusal(hostile.docx_zip_bomb(tmp_path / "bomb.docx", megabytes=600))
     assert "unpacks to 601 MB, more than the 512 MB limit" in message
@@ -51,6 +52,7 @@ def test_a_docx_too_slow_to_parse_is_refused_naming_the_time_limit(
     assert "took longer than 0 s to read, the time limit" in _refusal(slow)
 
 
+@pytest.mark.slow  # over a second: the full tier only
 def test_long_docx_reads_in_linear_time(tmp_path: Path) -> None:
     """20,000 paragraphs: python-docx's per-paragraph style search made this take ~70 s."""
     document = load_document(hostile.docx_many_paragraphs(tmp_path / "long.docx", 20_000))
@@ -196,6 +198,7 @@ def test_deeply_nested_docx_is_refused_naming_the_limit(tmp_path: Path) -> None:
     assert "nests XML elements more than 256 deep" in message
 
 
+@pytest.mark.slow  # over a second: the full tier only
 def test_a_symlink_loop_is_counted_in_the_summary(tmp_path: Path, home: Path) -> None:
     folder = hostile.symlink_loop(tmp_path / "pasta")
     result = subprocess.run([sys.executable, "-m", "desktop_app", "ingest", str(folder)],

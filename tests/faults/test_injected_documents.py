@@ -51,6 +51,7 @@ def test_sentences_about_instructions_or_data_are_not(sentence: str) -> None:
     assert not is_instruction(sentence)
 
 
+@pytest.mark.slow  # over a second: the full tier only
 def test_no_sentence_of_the_real_documents_is_taken_for_an_instruction(eval_dir: Path) -> None:
     """The check must not eat answers: every sentence of the evaluation PDFs and corpora."""
     import json

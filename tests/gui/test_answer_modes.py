@@ -115,6 +115,7 @@ def test_the_sources_mode_is_explained_once_with_links_to_add_a_model_and_to_exp
     assert "Acervo · experiment (small model)" in window.chat.view.toPlainText()
 
 
+@pytest.mark.slow  # over a second: the full tier only
 def test_progress_shows_before_the_first_word_and_the_view_scrolls_to_it(qtbot) -> None:
     go_on, reading_shown = threading.Event(), threading.Event()
 

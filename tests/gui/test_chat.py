@@ -170,6 +170,7 @@ def test_errors_show_a_dialog_with_the_user_message(qtbot, monkeypatch, error: E
     assert "The answer failed." in window.chat.view.toPlainText()
 
 
+@pytest.mark.slow  # over a second: the full tier only
 def test_streaming_ten_thousand_chunks_into_the_answer_view(qtbot) -> None:
     """PySide6 6.12 on Python 3.11 aborts after a few thousand such calls (docs/architecture.md, "Qt facts").
 

@@ -88,6 +88,7 @@ def test_switching_to_portuguese_relabels_earlier_answers_and_progress_lines(
     qtbot.waitUntil(lambda: "Sources" in window.chat.view.toPlainText(), timeout=5_000)
 
 
+@pytest.mark.slow  # over a second: the full tier only
 def test_appearance_follows_the_settings_choice(qtbot, qapp) -> None:
     from desktop_app.gui.run import install_look
     from desktop_app.gui.theme import ColorSchemeFollower, is_dark

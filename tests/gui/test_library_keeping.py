@@ -36,6 +36,7 @@ def _started(qtbot, window: MainWindow) -> None:
     window.chat.sources_only.setChecked(True)
 
 
+@pytest.mark.slow  # over a second: the full tier only
 def test_a_file_saved_into_a_watched_folder_is_answered_and_a_deleted_one_leaves(
         qtbot, window: MainWindow, gui_app: App, tmp_path: Path) -> None:
     folder = tmp_path / "pasta"
@@ -65,6 +66,7 @@ def test_a_file_saved_into_a_watched_folder_is_answered_and_a_deleted_one_leaves
     qtbot.waitUntil(lambda: window.library.model.rowCount() == 0, timeout=30_000)
 
 
+@pytest.mark.slow  # over a second: the full tier only
 def test_the_scope_chip_asks_only_the_collection_and_the_answer_says_so(
         qtbot, window: MainWindow, gui_app: App, tmp_path: Path) -> None:
     for name, text in (("direito/prazo.md", PRAZO), ("cozinha/cafe.md", CAFE)):

@@ -38,6 +38,7 @@ def switched_window(qtbot, tmp_path: Path, fp32_embedder: Any, embedder: Any) ->
     QThreadPool.globalInstance().waitForDone()
 
 
+@pytest.mark.slow  # over a second: the full tier only
 def test_reindex_ends_on_a_summary_and_the_banner_goes(qtbot, switched_window: Any) -> None:
     library = switched_window.library
     assert library.banner.isVisibleTo(library)

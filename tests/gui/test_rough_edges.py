@@ -312,6 +312,7 @@ def test_show_older_versions_lists_the_earlier_wording_after_an_edit(
     qtbot.waitUntil(lambda: panel.model.rowCount() == 1, timeout=30_000)  # current only
 
 
+@pytest.mark.slow  # over a second: the full tier only
 def test_the_viewer_opens_with_the_text_column_filling_the_pane(qtbot, eval_dir: Path) -> None:
     from desktop_app.gui.pdf_view import TEXT_PAD
     from desktop_app.gui.sources_viewer import SourcesViewer

@@ -90,6 +90,7 @@ def viewer_on(qtbot, width: int = 520, height: int = 700) -> SourcesViewer:
 
 
 @pytest.mark.parametrize("claim", [PETITION, ART_20], ids=["two-lines", "three-lines"])
+@pytest.mark.slow  # over a second: the full tier only
 def test_the_highlight_covers_the_whole_cited_span_as_pymupdf_finds_it(
         qtbot, lgpd: tuple[Path, list[Any]], claim: str) -> None:
     pdf, chunks = lgpd
@@ -123,6 +124,7 @@ def test_the_highlight_covers_the_whole_cited_span_as_pymupdf_finds_it(
         assert outside and covered(outside[0][0], passage) < 0.05
 
 
+@pytest.mark.slow  # over a second: the full tier only
 def test_the_painted_overlay_sits_where_qpdfview_paints_its_own_search_result(
         qtbot, lgpd: tuple[Path, list[Any]]) -> None:
     """QPdfView's page layout is private: the viewer recomputes it. Qt paints the current

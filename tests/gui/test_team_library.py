@@ -37,6 +37,7 @@ def _settings_with_team(window: MainWindow, library: TeamLibrary, password: str)
                           renamed=dialog.libraries.renamed)
 
 
+@pytest.mark.slow  # over a second: the full tier only
 def test_the_library_dialog_tests_the_connection_and_guards_the_air_gap(
         qtbot, gui_app: App, team_db, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     from desktop_app.gui.services import GuiServices
@@ -69,6 +70,7 @@ def test_the_library_dialog_tests_the_connection_and_guards_the_air_gap(
     assert dialog.result() != QDialog.DialogCode.Accepted and "already" in warnings[0]
 
 
+@pytest.mark.slow  # over a second: the full tier only
 def test_a_team_library_searched_with_badges_and_stored_text(
         qtbot, window: MainWindow, gui_app: App, team_db, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     with qtbot.waitSignal(window.modelsReady, timeout=120_000):

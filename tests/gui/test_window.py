@@ -50,6 +50,7 @@ def ask(qtbot, window: MainWindow, question: str) -> None:
         qtbot.mouseClick(window.chat.ask_button, Qt.MouseButton.LeftButton)
 
 
+@pytest.mark.slow  # over a second: the full tier only
 def test_window_shows_before_models_then_a_dropped_file_is_answered_with_badges(
         qtbot, window: MainWindow, gui_app: App, tmp_path: Path) -> None:
     assert window.isVisible()

@@ -52,6 +52,7 @@ def lgpd_chunks(lgpd: LoadedDocument) -> list[Chunk]:
 # --- the LGPD, end to end -----------------------------------------------------------------------
 
 
+@pytest.mark.slow  # over a second: the full tier only
 def test_every_lgpd_chunk_is_exactly_its_page_text(lgpd: LoadedDocument,
                                                   lgpd_chunks: list[Chunk]) -> None:
     assert len(lgpd_chunks) > 100

@@ -109,6 +109,7 @@ def test_a_huge_sheet_is_read_up_to_the_row_limit(tmp_path: Path) -> None:
     assert document.pages[0].text.count("\nx | 1") == MAX_ROWS - 1  # the header is a row
 
 
+@pytest.mark.slow  # over a second: the full tier only
 def test_xlsx_zip_bomb_and_billion_laughs_are_refused(tmp_path: Path) -> None:
     real = of.xlsx(tmp_path / "base.xlsx", {"A": [["x"]]})
     with zipfile.ZipFile(real) as archive:
@@ -150,6 +151,7 @@ def test_pptx_slides_in_order_with_titles_tables_and_notes(tmp_path: Path) -> No
     assert notes_chunk.page_start == 1  # a citation names the slide
 
 
+@pytest.mark.slow  # over a second: the full tier only
 def test_pptx_nested_too_deep_or_crowded_is_refused(tmp_path: Path) -> None:
     deep = ('<p:sld xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main">'
             + "<p:grpSp>" * 400 + "</p:grpSp>" * 400 + "</p:sld>")
@@ -243,6 +245,7 @@ def test_mbox_one_page_per_message_and_the_message_limit(tmp_path: Path) -> None
     assert capped.notes[0].startswith("only the first 2 of 5 messages were read")
 
 
+@pytest.mark.slow  # over a second: the full tier only
 def test_not_a_mailbox_and_deeply_nested_mail(tmp_path: Path) -> None:
     (tmp_path / "falso.mbox").write_text("isto não é uma caixa de correio", encoding="utf-8")
     assert "not a mailbox" in _refusal(tmp_path / "falso.mbox")
@@ -284,6 +287,7 @@ def test_odt_headings_lists_tables_notes_and_struck_text(tmp_path: Path) -> None
     assert [page.text[a:b] for a, b in page.revoked] == ["dez"]
 
 
+@pytest.mark.slow  # over a second: the full tier only
 def test_odt_hostile_packages_are_refused(tmp_path: Path) -> None:
     assert "nests XML elements" in _refusal(
         of.odt(tmp_path / "fundo.odt", f"<text:p>{of.deep_xml(1000)}</text:p>"))

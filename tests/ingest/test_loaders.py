@@ -34,6 +34,7 @@ def federal_register(eval_dir: Path) -> LoadedDocument:
 # --- real PDFs ---------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # over a second: the full tier only
 def test_lgpd_keeps_its_26_pages_in_order(lgpd: LoadedDocument) -> None:
     assert (lgpd.file_type, lgpd.title, lgpd.notes, lgpd.empty_pages) == ("pdf", "lgpd", [], [])
     assert [page.number for page in lgpd.pages] == list(range(1, 27))
@@ -63,6 +64,7 @@ def test_lgpd_sections_nest_under_chapters(lgpd: LoadedDocument) -> None:
     assert levels["CAPÍTULO"] < levels["Seção"]
 
 
+@pytest.mark.slow  # over a second: the full tier only
 def test_three_column_page_is_read_column_by_column(federal_register: LoadedDocument) -> None:
     text = federal_register.pages[0].text
     # The last words of column 2 run straight into the first words of column 3.
@@ -212,6 +214,7 @@ def test_garbage_and_badly_truncated_pdfs_are_refused(eval_dir: Path, tmp_path: 
         load_document(tmp_path / "truncated.pdf")
 
 
+@pytest.mark.slow  # over a second: the full tier only
 def test_slightly_truncated_pdf_is_repaired_and_says_so(eval_dir: Path, tmp_path: Path) -> None:
     data = (eval_dir / "pdfs" / "pt" / "lgpd.pdf").read_bytes()
     (tmp_path / "cut.pdf").write_bytes(data[: int(len(data) * 0.95)])

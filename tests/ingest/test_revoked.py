@@ -50,6 +50,7 @@ def test_runs_are_found_back_in_cleaned_text() -> None:
     assert [page.text[a:b] for a, b in page.revoked] == ["Antigo texto."]
 
 
+@pytest.mark.slow  # over a second: the full tier only
 def test_lgpd_marks_the_old_wording_of_art_18_v_and_not_the_current(lgpd: LoadedDocument) -> None:
     revoked = _revoked_texts(lgpd)
     assert any(t.startswith(OLD_V[:-1]) for t in revoked)

@@ -46,6 +46,7 @@ def _titles(app: App) -> set[str]:
 
 
 @pytest.mark.parametrize("polling", [False, True], ids=["events", "polling"])
+@pytest.mark.slow  # over a second: the full tier only
 def test_saved_changed_renamed_deleted_files_follow_the_folder(
         app: App, tmp_path: Path, polling: bool) -> None:
     folder = tmp_path / "watched"

@@ -23,6 +23,7 @@ def small_set():
     return brazilian_eval_set(documents=80, seed=3)
 
 
+@pytest.mark.slow  # over a second: the full tier only
 def test_same_seed_same_set_other_seed_other_set(small_set):
     assert brazilian_eval_set(documents=80, seed=3) == small_set
     assert brazilian_eval_set(documents=80, seed=4) != small_set

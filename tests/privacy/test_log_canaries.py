@@ -95,6 +95,7 @@ def test_uncaught_exception_in_a_worker_thread(sanitized_logging: LoggingHandle,
     assert leaked_canaries(logs) == []
 
 
+@pytest.mark.slow  # over a second: the full tier only
 def test_unraisable_exception(sanitized_logging: LoggingHandle, log_dir: Path):
     class Leaky:
         def __del__(self) -> None:

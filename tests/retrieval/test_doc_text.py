@@ -29,6 +29,7 @@ def _hit(row: ChunkRow) -> Hit:
 
 
 @pytest.mark.parametrize("name", ["pt/lgpd.pdf", "pt/ldb.pdf", "en/federal-register-2020-17221.pdf"])
+@pytest.mark.slow  # over a second: the full tier only
 def test_pages_and_revoked_ranges_come_back_exactly(eval_dir: Path, name: str) -> None:
     doc = load_document(eval_dir / "pdfs" / name)
     for max_chars in (1000, 300):
@@ -43,6 +44,7 @@ def test_pages_and_revoked_ranges_come_back_exactly(eval_dir: Path, name: str) -
         " ".join(p.text.split()) for p in doc.pages if p.text]
 
 
+@pytest.mark.slow  # over a second: the full tier only
 def test_a_span_over_a_page_break_is_a_passage_with_exact_offsets(eval_dir: Path) -> None:
     doc = load_document(eval_dir / "pdfs" / "pt" / "lgpd.pdf")
     rows = _rows(doc)

@@ -24,6 +24,7 @@ def lgpd_app(tmp_path_factory: pytest.TempPathFactory, eval_dir: Path, embedder)
     mp.undo()
 
 
+@pytest.mark.slow  # over a second: the full tier only
 def test_rights_question_finds_article_18_in_top_3(lgpd_app: App) -> None:
     hits = lgpd_app.searcher.search("Quais são os direitos do titular?", k=3)
     assert any("Art. 18" in h.text for h in hits), [h.text[:80] for h in hits]

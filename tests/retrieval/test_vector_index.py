@@ -62,6 +62,7 @@ def test_the_partitions_and_probes_grow_with_the_library() -> None:
     assert ann_partitions(1_000_000) == 500 and ann_nprobes(1_000_000) == 75
 
 
+@pytest.mark.slow  # over a second: the full tier only
 def test_an_ivf_rq_index_is_built_on_request_and_stays_near_exact(
         library: tuple[LanceIndex, np.ndarray]) -> None:
     index, vectors = library
@@ -76,6 +77,7 @@ def test_an_ivf_rq_index_is_built_on_request_and_stays_near_exact(
     assert reopened.check() == []
 
 
+@pytest.mark.slow  # over a second: the full tier only
 def test_an_older_hnsw_index_is_still_searched(tmp_path: Path) -> None:
     from lancedb.index import HnswSq
 

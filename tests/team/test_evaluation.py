@@ -46,6 +46,7 @@ def _by_score(pairs: list[tuple[tuple[str, int], float]], digits: int) -> list[s
             for _, group in groupby(pairs, key=lambda p: round(p[1], digits))]
 
 
+@pytest.mark.slow  # over a second: the full tier only
 def test_the_team_collection_holds_exactly_the_evaluation_rows(lance, team) -> None:  # type: ignore[no-untyped-def]
     assert {(d.content_hash, d.chunk_count) for d in team.documents()} == \
         {(d.content_hash, d.chunk_count) for d in lance.documents()}

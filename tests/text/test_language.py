@@ -44,6 +44,7 @@ def test_too_little_or_unknown_text_is_undetermined(text: str) -> None:
     ("pdfs/pt/lgpd.pdf", "pt"), ("pdfs/pt/ldb.pdf", "pt"),
     ("pdfs/en/federal-register-2020-17221.pdf", "en"),
 ])
+@pytest.mark.slow  # over a second: the full tier only
 def test_whole_documents_and_nearly_all_their_chunks(eval_dir: Path, relative: str,
                                                      expected: str) -> None:
     document = load_document(eval_dir / relative)

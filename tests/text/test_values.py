@@ -33,6 +33,7 @@ def test_a_grouped_amount_is_a_count_not_a_code() -> None:
     assert value_kind("42750") == "code"
 
 
+@pytest.mark.slow  # over a second: the full tier only
 def test_a_long_run_of_digits_is_classified_at_once() -> None:
     # a nested quantifier here once took exponential time on digits followed by ":" (22
     # digits: 0.2 s; 40 would not finish): this test hangs if that comes back
