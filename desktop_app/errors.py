@@ -14,7 +14,9 @@ has its own process exit code (`EXIT_CODES`, documented in docs/reliability.md).
 from __future__ import annotations
 
 import errno
+import os
 import re
+from pathlib import Path
 
 
 class AppError(Exception):
@@ -171,5 +173,19 @@ def storage_error(exc: BaseException, where: str = "") -> StorageError | None:
     if _EROFS_TEXT.search(text):
         return read_only(where)
     if _EACCES_TEXT.search(text):
-        return not_permitted(where)
+        # SQLite says "unable to open database file" for a read-only mount too
+        return read_only(where) if _read_only_mount(where) else not_permitted(where)
     return None
+
+
+def _read_only_mount(where: str) -> bool:
+    """Whether `where` (or its nearest existing parent) is on a read-only file system."""
+    if not where or not hasattr(os, "statvfs"):
+        return False
+    path = Path(where)
+    while not path.exists() and path != path.parent:
+        path = path.parent
+    try:
+        return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False

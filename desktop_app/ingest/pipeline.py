@@ -258,6 +258,7 @@ class IngestPipeline(Removals):
             yield RunDone(0, 0, 0, 0, stopped=exc.user_message, exit_code=exc.exit_code)
             return
         roots, resumed, prune_missing = self._roots(paths, prune_missing, resume)
+        self._follow_generation()  # the plan reads the index: the active generation's
         run_id = self.journal.begin([path_key(r) for r in roots], prune=prune_missing)
         plan = self._plan(roots, frozenset(SUPPORTED_EXTENSIONS))
         self.journal.waiting([item.key for item in plan
