@@ -156,17 +156,22 @@ def test_a_deleted_chunks_table_keeps_the_list_and_is_read_again_from_the_files(
     assert len(_titles(_reopened(app), "direitos do titular")) == 2
 
 
+
+def _clear_cli(home: Path, *args: object) -> subprocess.CompletedProcess[str]:
+    """`desktop-app ARGS` in `home`, its output checked for tracebacks and raw errors."""
+    result = subprocess.run([sys.executable, "-m", "desktop_app", *map(str, args)],
+                            cwd=REPO, env=cli_env(home), capture_output=True, text=True,
+                            timeout=600)
+    assert_clear(result)
+    return result
+
 @pytest.mark.slow  # over a second: the full tier only
 def test_damage_found_while_another_process_writes_is_one_sentence_in_every_command(
         home: Path, tmp_path: Path) -> None:
     notes = write_notes(tmp_path / "docs", 3)
 
     def cli(*args: object) -> subprocess.CompletedProcess[str]:
-        result = subprocess.run([sys.executable, "-m", "desktop_app", *map(str, args)],
-                                cwd=REPO, env=cli_env(home), capture_output=True, text=True,
-                                timeout=600)
-        assert_clear(result)
-        return result
+        return _clear_cli(home, *args)
 
     cli("ingest", notes[0].parent)
     generation = home / "data" / "index" / "g1"
@@ -291,11 +296,7 @@ def test_the_cli_shows_no_traceback_for_a_damaged_library(home: Path, tmp_path: 
     notes = write_notes(tmp_path / "docs", 3)
 
     def cli(*args: object) -> subprocess.CompletedProcess[str]:
-        result = subprocess.run([sys.executable, "-m", "desktop_app", *map(str, args)],
-                                cwd=REPO, env=cli_env(home), capture_output=True, text=True,
-                                timeout=600)
-        assert_clear(result)
-        return result
+        return _clear_cli(home, *args)
 
     cli("ingest", notes[0].parent)
     for data in (home / "data" / "index" / "g1" / "documents.lance" / "data").glob("*.lance"):
