@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from desktop_app.config.paths import HOME_ENV, resource
 
@@ -118,6 +118,8 @@ class SelfTest:
         else:
             check(not getattr(sys, "frozen", False),
                   f"the bundle's prepared embedder was not used ({folder})")
+        if folder is not None and hasattr(embedder, "tokenize_in_helper_process"):
+            summary += "; " + _tokenizer_helper(Path(folder), embedder)
         return summary
 
     def ingest(self) -> str:
@@ -352,5 +354,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 1 if verdict == "FAIL" else 0
 
 
+def _tokenizer_helper(folder: Path, embedder: Any) -> str:
+    """The window tokenizes in a helper process (retrieval/tokenizer_process.py): it must start
+    from this install (a frozen bundle re-runs itself for it) and give the in-process ids."""
+    from desktop_app.retrieval.embedder import QUERY_PROMPT
+    from desktop_app.retrieval.tokenizer_process import TokenizerProcess
+
+    def no_fallback() -> Any:
+        raise RuntimeError("the tokenizer helper process did not answer")
+
+    helper = TokenizerProcess(folder / "tokenizer.json", no_fallback)
+    try:
+        ids = helper.encode(QUERY_PROMPT + SAMPLE_QUERY).ids
+    finally:
+        helper.close()
+    check(ids == embedder.token_ids(SAMPLE_QUERY, query=True),
+          "the tokenizer helper process gives other ids")
+    return "tokenizer helper process ok"
+
+
 if __name__ == "__main__":
     raise SystemExit(main())
+

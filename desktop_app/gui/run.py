@@ -19,6 +19,7 @@ from PySide6.QtCore import QThreadPool, QTimer
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
+from desktop_app import startup_gc
 from desktop_app.config.paths import resource
 from desktop_app.gui import system_libs
 from desktop_app.gui.dialogs import show_error
@@ -38,6 +39,7 @@ MIN_POOL_THREADS = 4
 # default is 5 ms). Every key press and many repaints call a little Python; while a worker
 # imports LanceDB or builds a model, each such call waited up to the full interval.
 SWITCH_INTERVAL_S = 0.001
+GC_HOLD_MAX_MS = 60_000  # the collector is back on by then even if the models never load
 # at quit, cancelled background work gets this long to stop before the process ends
 QUIT_GRACE_S = 0.3
 # bench/package.py: "1" → print a start-up line and quit once the window is on screen (models
@@ -104,9 +106,12 @@ def run_gui(app: App) -> int:
             sys.stderr.write(system_libs.report(missing))
             return 1
     sys.setswitchinterval(SWITCH_INTERVAL_S)
+    startup_gc.hold()  # no collector pauses while keys come in during start-up
     qt_app = create_qt_application()
     window = build_window(app, qt_app)
     install_crash_dialog(app, window)
+    window.modelsReady.connect(startup_gc.release)
+    QTimer.singleShot(GC_HOLD_MAX_MS, startup_gc.release)  # a start-up that failed or stalls
     window.show()
     mode = os.environ.get(EXIT_AFTER_SHOW_ENV, "")
     if mode:

