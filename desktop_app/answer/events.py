@@ -108,7 +108,9 @@ class QuoteSpan:
     `page`/`char_start` and `page_end`/`char_end` use the chunk's own coordinates
     (offsets into the text of those pages, as `Citation.char_start/char_end`), so a
     viewer can highlight exactly the quoted words. `exact` is False when the quote could
-    only be placed at the chunk level (a chunk spread over 3+ pages).
+    only be placed at the chunk level (a chunk spread over 3+ pages). `hidden` are the
+    ranges of `text` the source strikes through (revoked wording, offsets into `text`): the
+    answer leaves them out, and so does the viewer's highlight (`shown_text`).
     """
 
     text: str
@@ -119,6 +121,14 @@ class QuoteSpan:
     page_end: int
     char_end: int
     exact: bool = True
+    hidden: tuple[tuple[int, int], ...] = ()
+
+    def shown_text(self) -> str:
+        """`text` with its hidden (revoked) ranges blanked, offsets kept."""
+        text = self.text
+        for a, b in self.hidden:
+            text = text[:a] + " " * (b - a) + text[b:]
+        return text
 
 
 @dataclass(frozen=True)
@@ -185,7 +195,9 @@ class Citation:
                         "library": stored_library(entry)}
             data["legs"] = frozenset(data.get("legs") or ())
             if isinstance(data.get("quote"), dict):  # stored as JSON: the exact span
-                data["quote"] = QuoteSpan(**data["quote"])
+                quote = dict(data["quote"])
+                quote["hidden"] = tuple((int(a), int(b)) for a, b in quote.get("hidden") or ())
+                data["quote"] = QuoteSpan(**quote)
             return cls(**data)
         except (KeyError, TypeError, ValueError):
             return None

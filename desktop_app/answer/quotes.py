@@ -40,13 +40,15 @@ def locate_quote(hit: Hit, start: int, end: int) -> QuoteSpan:
     if not 0 <= start <= end <= len(hit.text):
         raise ValueError(f"quote [{start}, {end}) outside the chunk (length {len(hit.text)})")
     text = hit.text[start:end]
+    hidden = tuple((max(a, start) - start, min(b, end) - start)
+                   for a, b in hit.revoked if a < end and b > start)
     if hit.page_end <= hit.page_start:
         return QuoteSpan(text, start, end, hit.page_start, hit.char_start + start,
-                         hit.page_start, hit.char_start + end)
+                         hit.page_start, hit.char_start + end, hidden=hidden)
     boundary = _page_break(hit)
     if boundary is None:
         return QuoteSpan(text, start, end, hit.page_start, hit.char_start, hit.page_end,
-                         hit.char_end, exact=False)
+                         hit.char_end, exact=False, hidden=hidden)
     first_page_len = len(hit.text[:boundary].rstrip())  # the join is whitespace
 
     def where(offset: int, *, is_end: bool) -> tuple[int, int]:
@@ -58,7 +60,7 @@ def locate_quote(hit: Hit, start: int, end: int) -> QuoteSpan:
 
     page, char_start = where(start, is_end=False)
     page_end, char_end = where(end, is_end=True)
-    return QuoteSpan(text, start, end, page, char_start, page_end, char_end)
+    return QuoteSpan(text, start, end, page, char_start, page_end, char_end, hidden=hidden)
 
 
 def quote_citation(number: int, hit: Hit, start: int, end: int) -> Citation:

@@ -58,6 +58,8 @@ _WORD = re.compile(r"\w+|§")  # "§ 1º" starts a legal paragraph: keep the sig
 _HYPHEN_BREAK = re.compile(r"-[ \t]*\r?\n[ \t]*")
 TextLoader = Callable[[Citation, Callable[[list[str]], None]], None]
 MIN_WORDS_ON_PAGE = 5  # fewer matched words than this on a page: not the passage
+CLAIM_SLACK_WORDS = 80  # page words a quote may skip inside its chunk (a revoked item)
+RUN_GAP_WORDS = 6  # more unmatched page words than this between two matched runs: a gap
 
 
 def _squash(text: str) -> str:
@@ -87,8 +89,9 @@ class Passage:
 
     @property
     def emphasis(self) -> str:
-        """The words highlighted strongly: the source's own (quote), else the claim."""
-        return self.quote.text if self.quote is not None else self.claim
+        """The words highlighted strongly: the source's own (quote, without the words it
+        strikes through), else the claim."""
+        return self.quote.shown_text() if self.quote is not None else self.claim
 
 
 def _words(text: str) -> list[tuple[int, int, str]]:
@@ -105,7 +108,22 @@ def _words(text: str) -> list[tuple[int, int, str]]:
 
 
 def locate_passage(page_text: str, passage: str) -> tuple[int, int, int] | None:
-    """Where `passage` is in `page_text`: (start, end, words matched), or None.
+    """Where `passage` is in `page_text`: (start, end, words matched), or None (`_locate`)."""
+    found = _locate(page_text, passage)
+    return None if found is None else found[:3]
+
+
+def locate_runs(page_text: str, passage: str) -> list[tuple[int, int]]:
+    """The stretches of `page_text` that match `passage`, split where more than
+    `RUN_GAP_WORDS` page words between two matched runs are not in it: a quoted list whose
+    struck-through (revoked) item the quote leaves out is highlighted around that item."""
+    found = _locate(page_text, passage)
+    return [] if found is None else found[3]
+
+
+def _locate(page_text: str, passage: str, *, slack: int = 12
+            ) -> tuple[int, int, int, list[tuple[int, int]]] | None:
+    """Where `passage` is in `page_text`: (start, end, words matched, matched runs), or None.
 
     Word alignment (difflib) rather than a substring search: the page's text layer breaks
     lines, hyphenates and still has the running headers the chunk text lost at cleaning.
@@ -125,24 +143,30 @@ def locate_passage(page_text: str, passage: str) -> tuple[int, int, int] | None:
     index = blocks.index(best)
     first = last = index
     # grow around the longest run while the neighbouring runs follow closely in both texts
-    while first > 0 and _close(blocks[first - 1], blocks[first]):
+    while first > 0 and _close(blocks[first - 1], blocks[first], slack):
         first -= 1
-    while last < len(blocks) - 1 and _close(blocks[last], blocks[last + 1]):
+    while last < len(blocks) - 1 and _close(blocks[last], blocks[last + 1], slack):
         last += 1
     chosen = blocks[first:last + 1]
     matched = sum(b.size for b in chosen)
     if matched < min(MIN_WORDS_ON_PAGE, len(wanted)):
         return None
-    start = page[chosen[0].a][0]
-    end = page[chosen[-1].a + chosen[-1].size - 1][1]
-    return start, end, matched
+    runs: list[tuple[int, int, int]] = []  # the matched stretches; a gap of more than a few page words splits them
+    for block in chosen:
+        begin, stop = page[block.a][0], page[block.a + block.size - 1][1]
+        if runs and block.a - runs[-1][2] <= RUN_GAP_WORDS:
+            runs[-1] = (runs[-1][0], stop, block.a + block.size)
+        else:
+            runs.append((begin, stop, block.a + block.size))
+    return runs[0][0], runs[-1][1], matched, [(a, b) for a, b, _ in runs]
 
 
-def _close(before: object, after: object) -> bool:
-    """Two matching runs belong to one passage: small gaps on the page and in the text."""
+def _close(before: object, after: object, slack: int = 12) -> bool:
+    """Two matching runs belong to one passage: small gaps on the page and in the text (the
+    page may have up to `slack` words more in between than the passage)."""
     a_gap = after.a - (before.a + before.size)  # type: ignore[attr-defined]
     b_gap = after.b - (before.b + before.size)  # type: ignore[attr-defined]
-    return 0 <= a_gap <= b_gap + 12 and b_gap <= 40
+    return 0 <= a_gap <= b_gap + slack and b_gap <= 40
 
 
 class SourcesViewer(QWidget):
@@ -352,12 +376,14 @@ class SourcesViewer(QWidget):
             passage_rects[page] = line_rects(selection.bounds())
             located = located or selection.text()
             if passage.emphasis:
-                claim = locate_passage(page_text[start:end], passage.emphasis)
+                # within the cited chunk a quote may skip a struck-through item (its words
+                # stay on the page): runs further apart still belong to the quote
+                claim = _locate(page_text[start:end], passage.emphasis, slack=CLAIM_SLACK_WORDS)
                 if claim is not None and claim[2] >= 0.6 * len(_words(passage.emphasis)):
-                    claim_start, claim_end = start + claim[0], start + claim[1]
-                    selection = document.getSelectionAtIndex(page, claim_start,
-                                                              claim_end - claim_start)
-                    claim_rects[page] = line_rects(selection.bounds())
+                    claim_rects[page] = [
+                        rect for a, b in claim[3]
+                        for rect in line_rects(document.getSelectionAtIndex(
+                            page, start + a, b - a).bounds())]
         return passage_rects, claim_rects, located
 
     # ---- scans (OCR) ---------------------------------------------------------------

@@ -66,12 +66,42 @@ def items(quote: list[str]) -> list[str]:
     return [m.group(1) for line in quote if (m := re.match(r"([IVX]+) - ", line))]
 
 
+def struck_not_highlighted(window: MainWindow) -> None:
+    """The badge's quote is highlighted in the PDF on both sides of the struck-through V
+    (items IV and VI) but not over it."""
+    from desktop_app.gui.sources_viewer import Passage
+
+    citation = window.chat.view.citation(0, 1)
+    viewer = window.viewer
+    viewer.show_citation(citation)
+    document = viewer.pdf_document
+    _passage, claim, _located = viewer.passage_geometry(Passage.of(citation))
+
+    def box(words: str):  # type: ignore[no-untyped-def]
+        """The page of the quote that has `words`, and their rectangle there."""
+        pattern = r"\s+".join(map(re.escape, words.split()))
+        for page in claim:
+            found = re.search(pattern, document.getAllText(page).text())
+            if found:
+                selection = document.getSelectionAtIndex(page, found.start(),
+                                                         found.end() - found.start())
+                return page, selection.boundingRectangle()
+        raise AssertionError(f"{words!r} is on none of the quote's highlighted pages")
+
+    page, struck = box(REVOKED_V)
+    assert not any(r.intersects(struck) for r in claim[page]), "the revoked V is highlighted"
+    for words in ("IV - anonimização", "VI - eliminação"):
+        page, rect = box(words)
+        assert any(r.intersects(rect) for r in claim[page]), f"{words} is not highlighted"
+
+
 def test_whole_articles_under_their_path_and_a_follow_up(qtbot, window: MainWindow) -> None:
     rights = first_quote(ask(qtbot, window, "Quais são os direitos do titular dos dados?"))
     assert rights[0].startswith("Art. 18. O titular dos dados pessoais tem direito"), rights
     assert items(rights) == list(ROMAN[:9])  # I–IX, nothing cut after V
     assert CURRENT_V in rights
     assert "Art. 18" in window.chat.view.citation(0, 1).quote.text  # the badge: art. 18
+    struck_not_highlighted(window)
 
     bases = first_quote(ask(qtbot, window,
                             "Quais são as bases legais para o tratamento de dados pessoais?"))
