@@ -103,7 +103,8 @@ class App:
             self.__dict__["ocr_engine"] = ocr_engine
         self.log_handle: LoggingHandle | None = None
         self.llm_error: AppError | None = None
-        # The window sets this before the embedder is built: ingestion then leaves a core free.
+        # The window sets this before the embedder is built: ingestion then leaves a core free,
+        # and the tokenizer is read in a helper process (retrieval/tokenizer_process.py).
         self.reserve_ui_core = False
         self._team_indexes: dict[str, PgIndex] = {}
         self._team_failures: dict[str, tuple[float, AppError]] = {}
@@ -203,9 +204,12 @@ class App:
         from desktop_app.modelprep import open_embedder
 
         s = self.settings
-        return open_embedder(self.paths.models_dir, backend=s.embedder_backend,
-                             precision=s.embedder_precision, threads=s.embed_threads,
-                             reserve_ui_core=self.reserve_ui_core)
+        embedder = open_embedder(self.paths.models_dir, backend=s.embedder_backend,
+                                 precision=s.embedder_precision, threads=s.embed_threads,
+                                 reserve_ui_core=self.reserve_ui_core)
+        if self.reserve_ui_core:  # the window's process: key presses need the interpreter lock
+            embedder.tokenize_in_helper_process()
+        return embedder
 
     @property
     def index(self) -> LanceIndex:

@@ -92,3 +92,23 @@ def test_a_helper_that_dies_is_replaced_by_the_in_process_tokenizer(model_dir: P
     assert helper.encode("Art. 18").ids == first  # no error reaches the caller
     assert not helper.in_helper
     helper.close()
+
+
+def test_the_windows_app_tokenizes_in_the_helper_and_the_cli_does_not(
+        model_dir: Path, monkeypatch: pytest.MonkeyPatch):
+    import desktop_app.modelprep as modelprep
+    from desktop_app.app import build_app
+
+    monkeypatch.setattr(modelprep, "open_embedder",
+                        lambda *_a, **_k: OnnxE5Embedder(model_dir, threads=1))
+    window_app, cli_app = build_app(), build_app()
+    window_app.reserve_ui_core = True  # what run_gui_or_demo sets before the window opens
+    try:
+        assert isinstance(window_app.embedder._tokenizer, TokenizerProcess)
+        assert cli_app.embedder._tokenizer is None  # read in-process on first use
+        assert window_app.embedder.token_ids("prazo") == cli_app.embedder.token_ids("prazo")
+        assert window_app.embedder._tokenizer.in_helper
+    finally:
+        window_app.embedder._tokenizer.close()
+        window_app.close()
+        cli_app.close()
