@@ -293,10 +293,10 @@ def detach_fragments(directory: Path, name: str, fragment_ids: Sequence[int]) ->
     (they are the damaged ones): every row address in them is deleted, which LanceDB
     resolves from the version file, and a fragment left without rows leaves the version.
     A delete reads every fragment's deletion file, so when one of those is the damaged file
-    (or the delete fails otherwise) the table is written again from the other fragments' rows (one commit; its
-    search indexes stay with the old version, and the caller builds them again). The old
-    files stay until the next compaction removes unreferenced files, so a removed document's
-    text does not linger in them."""
+    (or the delete fails otherwise) the table is written again from the other fragments'
+    rows (one commit; its search indexes stay with the old version, and the caller builds
+    them again). The old files stay until the next compaction removes unreferenced files, so
+    a removed document's text does not linger in them."""
     if not fragment_ids:
         return
     doomed = sorted(set(fragment_ids))
