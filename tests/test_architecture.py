@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import pkgutil
 import subprocess
 import sys
@@ -194,6 +195,77 @@ def test_qt_is_imported_only_in_gui() -> None:
             if any(n.split(".")[0] in ("PySide6", "shiboken6", "PyQt6", "PyQt5") for n in names):
                 offenders.append(f"{path.relative_to(REPO)}:{node.lineno}")
     assert not offenders, f"Qt outside desktop_app/gui: {offenders}"
+
+
+def imports_of(package: str, sources: dict[str, str]) -> list[str]:
+    """Where these sources (name → text) import `package` or one of its modules — at the
+    top, in a function, or by name through importlib/__import__."""
+    import ast
+
+    found = []
+    for name, source in sorted(sources.items()):
+        for node in ast.walk(ast.parse(source)):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level
+                     else [node.args[0].value] if isinstance(node, ast.Call) and node.args
+                     and isinstance(node.args[0], ast.Constant)
+                     and isinstance(node.args[0].value, str)
+                     and getattr(node.func, "attr", getattr(node.func, "id", "")) in (
+                         "import_module", "__import__")
+                     else [])
+            if any(n.split(".")[0] == package for n in names):
+                found.append(f"{name}:{node.lineno}")
+    return found
+
+
+def test_the_import_check_sees_every_way_of_importing() -> None:
+    assert imports_of("lance", {"a.py": "import lance", "b.py": "def f():\n    import lance.fragment",
+                                "c.py": "from lance import dataset",
+                                "d.py": "import importlib\nimportlib.import_module('lance')",
+                                "e.py": "__import__('lance')",
+                                "f.py": "import lancedb\nfrom . import lance\nlance_x = 1"}) == [
+        "a.py:1", "b.py:2", "c.py:1", "d.py:2", "e.py:1"]
+
+
+def test_nothing_in_the_app_imports_lance() -> None:
+    """pylance (215 MB) stays out of the installer (packaging/acervo.spec): LanceDB's own
+    native module reads and writes the tables, and the damage check reads Lance's version
+    file itself (retrieval/lance_manifest.py)."""
+    sources = {str(path.relative_to(REPO)): path.read_text(encoding="utf-8")
+               for path in sorted(PACKAGE_ROOT.rglob("*.py"))}
+    assert "desktop_app/retrieval/lancedb_io.py" in sources
+    assert not imports_of("lance", sources), imports_of("lance", sources)
+
+
+@pytest.mark.slow  # over a second: the full tier only
+def test_every_module_imports_without_the_lance_package() -> None:
+    """As in the installer, where `lance` is not there (LanceDB looks it up with find_spec
+    and goes without it)."""
+    modules = sorted(m.name for m in pkgutil.walk_packages(desktop_app.__path__, "desktop_app.")
+                     if m.name != "desktop_app.__main__")
+    assert any(m.startswith("desktop_app.gui.") for m in modules)
+    code = (
+        "import importlib, importlib.util, sys\n"
+        "class Hide:\n"
+        "    def __init__(self, inner): self.inner = inner\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name == 'lance' or name.startswith('lance.'):\n"
+        "            return None\n"
+        "        return self.inner.find_spec(name, path, target)\n"
+        "    def __getattr__(self, attr): return getattr(self.inner, attr)\n"
+        "sys.meta_path[:] = [Hide(f) for f in sys.meta_path]\n"
+        "assert importlib.util.find_spec('lance') is None\n"
+        f"for name in {modules!r}:\n"
+        "    importlib.import_module(name)\n"
+        "import lancedb\n"
+        "assert 'lance' not in sys.modules\n"
+        "print('ok')\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True,
+                            text=True, timeout=300,
+                            env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout.strip().endswith("ok")
 
 
 def test_the_gui_seam_is_typed_and_talks_to_services_only() -> None:

@@ -12,11 +12,13 @@
 `desktop_app.config.files.write_json_atomic`.)
 
 Damage (a data file truncated by a disk error, deleted by a sync tool, quarantined by an
-antivirus): `table_damage()` finds it from the table's version file — every data file
-present at the size it was written, each fragment readable (`deep`: every row decoded) —
-and `detach_fragments()` commits a version without the damaged fragments (their rows
-were unreadable anyway), so the rest of the table reads again. A read that still fails on
-a damaged file ends as one `DamagedStoreError` sentence, never a traceback.
+antivirus): `table_damage()` finds it from the table's version file (read by
+`lance_manifest`, without Lance's own 215 MB Python package) — every data and deletion file
+present at the size it was written, each fragment readable through LanceDB (`deep`: every
+row decoded) — and `detach_fragments()` commits a version without the damaged fragments
+(their rows were unreadable anyway) through LanceDB's delete, so the rest of the table reads
+again. A read that still fails on a damaged file ends as one `DamagedStoreError` sentence,
+never a traceback.
 """
 
 from __future__ import annotations
@@ -27,13 +29,14 @@ import os
 import shutil
 import time
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 from typing import Any, TypeVar
 
 from desktop_app.errors import DamagedStoreError, storage_error
+from desktop_app.retrieval import lance_manifest
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +48,8 @@ for _variable in ("LANCEDB_LOG", "LANCE_LOG"):
 T = TypeVar("T")
 WRITE_ATTEMPTS = 6
 READ_ATTEMPTS = 4
+PROBE_ROWS = 64  # rows the quick check reads of each fragment: its files' footers and a page
+TAKE_ROWS = 2048  # rows read at a time by the deep check and by a rewrite
 _CONFLICT_MARKERS = ("retryable commit conflict", "commit conflict", "please retry")
 _VANISHED_MARKERS = ("not found", "no such file", "does not exist", "object at location")
 # what LanceDB says when a file it needs is cut short, garbled or gone (after the retries a
@@ -197,83 +202,137 @@ def table_path(directory: Path, name: str) -> Path:
 
 
 def table_damage(directory: Path, name: str, *, deep: bool = False) -> TableDamage:
-    """Check one table's files against its version file: each data file present at the size
-    it was written and readable (`deep`: every row decoded, for `doctor`), each index folder
-    present. A table that does not exist at all is not damage (the caller knows whether it
-    should exist)."""
-    import lance
-
+    """Check one table's files against its version file (read by `lance_manifest`): each
+    data and deletion file present at the size it was written, each fragment readable
+    through LanceDB (its first rows; `deep`: every row decoded, for `doctor`), each index's
+    files present. A table that does not exist at all is not damage (the caller knows
+    whether it should exist)."""
     path = table_path(directory, name)
     if not path.exists():
         return TableDamage(name)
     try:
-        dataset = lance.dataset(str(path))
-        fragments = dataset.get_fragments()
-        indices = [(ix.name, str(segment.uuid)) for ix in dataset.describe_indices()
-                   for segment in ix.segments]
+        manifest, table = _current_version(directory, name)
     except OSError as exc:  # the disk failed the check itself: not proof of damage
         return TableDamage(name, unchecked=type(exc).__name__)
-    except Exception as exc:
+    except Exception as exc:  # no version file, a garbled one, or LanceDB cannot open it
         log.info("table %s cannot be opened (%s)", name, type(exc).__name__)
         return TableDamage(name, unreadable=True)
-    bad: list[int] = []
-    rows = 0
-    for fragment in fragments:
-        if not _fragment_sound(path, fragment, deep=deep):
-            bad.append(int(fragment.fragment_id))
-            rows += int(fragment.metadata.physical_rows or 0)
-    missing = tuple(sorted({name for name, uuid in indices
-                            if not _index_files_present(path / "_indices" / uuid)}))
+    if table is None:
+        return TableDamage(name, unchecked=manifest.unsupported)
+    bad = [f for f in manifest.fragments if not _fragment_sound(table, f, deep=deep)]
+    missing = tuple(sorted({ix.name for ix in manifest.indexes if not _index_sound(ix)}))
     if bad or missing:
         log.info("table %s: %d damaged data files, %d indexes missing files", name,
-                    len(bad), len(missing))
-    return TableDamage(name, fragments=tuple(bad), rows=rows, indexes=missing)
+                 len(bad), len(missing))
+    return TableDamage(name, fragments=tuple(f.id for f in bad),
+                       rows=sum(f.rows for f in bad), indexes=missing)
 
 
-def _fragment_sound(table: Path, fragment: Any, *, deep: bool) -> bool:
-    for data_file in fragment.metadata.files:
-        file = table / "data" / data_file.path
-        expected = getattr(data_file, "file_size_bytes", None)
+def _current_version(directory: Path, name: str) -> tuple[lance_manifest.TableManifest, Any]:
+    """The table's current version file and the table opened at that version (None when
+    the reader cannot vouch for the table); again if a compaction removed that version
+    between the two reads."""
+    for attempt in range(READ_ATTEMPTS):
+        manifest = lance_manifest.read_manifest(table_path(directory, name))
+        if manifest.unsupported:
+            return manifest, None
+        table = connect(directory).open_table(name)
         try:
-            size = file.stat().st_size
-        except FileNotFoundError:
+            table.checkout(manifest.version)
+            return manifest, table
+        except Exception as exc:
+            if not _vanished(exc) or attempt == READ_ATTEMPTS - 1:
+                raise
+    raise AssertionError("unreachable")
+
+
+def _fragment_sound(table: Any, fragment: lance_manifest.Fragment, *, deep: bool) -> bool:
+    for data_file in fragment.files:
+        if not _present(data_file):
             return False
-        if expected and size != int(expected):
-            return False
+    if fragment.deletion_file is not None and not fragment.deletion_file.is_file():
+        return False
+    # a take reads only this fragment's files (a scan reads every deletion file first);
+    # without stable row ids, which Acervo's tables do not use, a row id is its address
+    stop = fragment.physical_rows if deep else min(fragment.physical_rows, PROBE_ROWS)
     try:
-        fragment.validate()  # footers and the deletion file
-        if deep:
-            for _batch in fragment.to_batches(batch_size=1024):
-                pass
+        for start in range(0, stop, TAKE_ROWS):
+            table.take_row_ids(_addresses(fragment, start, min(stop, start + TAKE_ROWS))
+                               ).to_arrow()
     except Exception as exc:
-        log.info("fragment %s of %s unreadable (%s)", fragment.fragment_id, table.name,
+        log.info("fragment %s of %s unreadable (%s)", fragment.id, table.name,
                  type(exc).__name__)
         return False
     return True
 
 
-def _index_files_present(folder: Path) -> bool:
+def _addresses(fragment: lance_manifest.Fragment, start: int, stop: int) -> list[int]:
+    return [fragment.id << 32 | offset for offset in range(start, stop)]
+
+
+def _present(file: lance_manifest.FileRef) -> bool:
     try:
-        files = [p for p in folder.iterdir() if p.is_file()]
+        size = file.path.stat().st_size
+    except FileNotFoundError:
+        return False
+    return size == file.size if file.size else size > 0
+
+
+def _index_sound(index: lance_manifest.IndexSegment) -> bool:
+    if index.files:
+        return all(_present(f) for f in index.files)
+    try:  # an older version file lists no index files: the folder, none of them empty
+        files = [p for p in index.folder.iterdir() if p.is_file()]
     except OSError:
         return False
     return bool(files) and all(p.stat().st_size > 0 for p in files)
 
 
 def detach_fragments(directory: Path, name: str, fragment_ids: Sequence[int]) -> None:
-    """Commit a version of the table without these fragments (their files are not read: they
-    are the damaged ones). The files stay until the next compaction removes unreferenced
-    files, so a removed document's text does not linger in them."""
-    import lance
-
+    """Commit a version of the table without these fragments, reading none of their files
+    (they are the damaged ones): every row address in them is deleted, which LanceDB
+    resolves from the version file, and a fragment left without rows leaves the version.
+    A delete reads every fragment's deletion file, so when one of those is the damaged file
+    (or the delete fails otherwise) the table is written again from the other fragments'
+    rows (one commit; its search indexes stay with the old version, and the caller builds
+    them again). The old files stay until the next compaction removes unreferenced files, so
+    a removed document's text does not linger in them."""
     if not fragment_ids:
         return
-    path = str(table_path(directory, name))
-    dataset = lance.dataset(path)
-    operation = lance.LanceOperation.Delete(updated_fragments=[],
-                                            deleted_fragment_ids=list(fragment_ids),
-                                            predicate="false")
-    lance.LanceDataset.commit(path, operation, read_version=dataset.version)
+    doomed = sorted(set(fragment_ids))
+    table = connect(directory).open_table(name)
+    try:
+        table.delete(" OR ".join(f"(_rowaddr >= {f << 32} AND _rowaddr < {(f + 1) << 32})"
+                                 for f in doomed))
+        return
+    except Exception as exc:
+        if is_commit_conflict(exc) or storage_error(exc, "") is not None:
+            raise  # retried or reported by `write`
+        log.info("table %s: a damaged file stops the delete (%s); writing the "
+                 "table again from its other fragments", name, type(exc).__name__)
+    _write_without(directory, name, set(doomed))
+
+
+def _write_without(directory: Path, name: str, doomed: set[int]) -> None:
+    import pyarrow as pa
+
+    manifest, source = _current_version(directory, name)
+    if source is None:
+        raise DamagedStoreError(f"The table {name} uses a feature the repair does not "
+                                f"follow ({manifest.unsupported}).")
+    schema = source.schema
+
+    def batches() -> Iterator[Any]:
+        for fragment in manifest.fragments:
+            if fragment.id in doomed:
+                continue
+            for start in range(0, fragment.physical_rows, TAKE_ROWS):
+                stop = min(fragment.physical_rows, start + TAKE_ROWS)
+                rows = source.take_row_ids(_addresses(fragment, start, stop)).to_arrow()
+                yield from rows.select(schema.names).cast(schema).to_batches()
+
+    target = connect(directory).open_table(name)
+    target.add(pa.RecordBatchReader.from_batches(schema, batches()), mode="overwrite")
 
 
 def remove_table_files(directory: Path, name: str) -> None:

@@ -115,6 +115,35 @@ def test_a_truncated_chunks_file_is_set_aside_and_doctor_repair_reads_it_again(
                                                                              "05.md"))}
 
 
+def test_a_deleted_deletion_file_is_healed_and_the_removed_document_stays_removed(
+        app: App, tmp_path: Path, acervo_home: Path) -> None:
+    """LanceDB cannot delete from a table one of whose deletion files is gone: the heal writes
+    the chunks table again without that fragment (its search indexes built anew), and the
+    rows the deletion file hid — a removed document's passages — do not come back."""
+    _library(app, tmp_path / "docs")
+    removed = next(d for d in app.index.documents() if d.source_path.endswith("03.md"))
+    app.index.delete_document(removed.doc_id, purge=False)  # leaves a deletion file
+    deletions = list((_generation(app) / "chunks.lance" / "_deletions").iterdir())
+    assert deletions
+    for path in deletions:
+        path.unlink()
+    assert lancedb_io.table_damage(_generation(app), "chunks").fragments
+
+    later = _reopened(app)
+    documents = later.index.documents()
+    assert len(documents) == 5 and removed.doc_id not in {d.doc_id for d in documents}
+    repaired = run_doctor(later, deep=True, repair=True)
+    assert _stores_ok(repaired), format_report(repaired)
+
+    fresh = _reopened(app)
+    assert fresh.index.check(deep=True) == []
+    assert removed.doc_id not in {d.doc_id for d in fresh.index.documents()}
+    found = _titles(fresh, "proteção de dados pessoais direitos do titular")
+    assert found and removed.title not in found
+    per_path, _per_doc, duplicates = library_state(acervo_home)
+    assert duplicates == 0 and len(per_path) == 5
+
+
 def test_a_deleted_documents_table_is_rebuilt_from_the_passages(
         app: App, tmp_path: Path, acervo_home: Path) -> None:
     _library(app, tmp_path / "docs", 4)
