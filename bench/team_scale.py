@@ -27,7 +27,7 @@ the searchers finish. Reported: hybrid p50/p95 over all clients' searches, error
 searches and adds), and rls_leaks: on every 4th search each hit's collection is looked up as
 the owner and counted when the client holds no grant for it; after the window each client
 also runs `team.stress`'s probe (the hidden document's words, vector, document list and
-plain SQL) on two documents of its ungranted collection. ann_recall_at_10: the vector leg
+plain SQL) on a document of its ungranted collection. ann_recall_at_10: the vector leg
 (`PgIndex.search_vector`, the app's ef_search) against an exact scan under the same role.
 Saves bench/results/team-scale.json after each size. The server stays in --home for a re-run
 (`--fresh` starts over; an existing database keeps its rows and the load goes on from there).
@@ -36,6 +36,7 @@ Saves bench/results/team-scale.json after each size. The server stays in --home 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import secrets
@@ -45,7 +46,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from _common import percentiles, save
+from _common import RESULTS, percentiles, save
 from scale import (
     PER_DOC,
     Variants,
@@ -267,8 +268,11 @@ def search_client(url: str, client: dict[str, Any], embedder_id: str,
         q, v = queries[(seed * 7 + n) % len(queries)]
         t = time.perf_counter()
         try:
-            hits = searcher.search(q, query_vector=v)
+            result = searcher.search_with_report(q, query_vector=v)
             out["ms"].append((time.perf_counter() - t) * 1000)
+            hits = result.hits
+            for leg in ("keyword", "vector"):
+                out.setdefault(leg, []).append(result.report.timings_ms.get(leg, 0.0))
             if n % RLS_SAMPLE_EVERY == 0:
                 out["sampled"].append([h.doc_id for h in hits])
         except Exception as exc:  # noqa: BLE001 - counted: the point of the run
@@ -324,8 +328,9 @@ def writer_documents(data: Variants, size: int, first_row: int, dim: int) -> lis
     return docs
 
 
-def hidden_documents(conn: Any, collection_id: int, n: int = 2) -> list[Any]:
-    """Two bulk documents of a collection (3 passages each) as the probe's StressDocuments."""
+def hidden_documents(conn: Any, collection_id: int, n: int = 1) -> list[Any]:
+    """A bulk document of a collection (its first passage: the probe's keyword query is the
+    passages' whole text, a ~120-term query) as the probe's StressDocument."""
     from desktop_app.retrieval.index import DocumentRecord
     from desktop_app.retrieval.pg_index import parse_vector
     from desktop_app.retrieval.types import Chunk
@@ -339,7 +344,7 @@ def hidden_documents(conn: Any, collection_id: int, n: int = 2) -> list[Any]:
         rows = conn.execute(
             "SELECT c.position, c.text, c.prefix, v.embedding::text FROM acervo.chunks c "
             "JOIN acervo.chunk_vectors v USING (chunk_key) WHERE c.doc_key = %s "
-            "ORDER BY c.position LIMIT 3", (doc_key,)).fetchall()
+            "ORDER BY c.position LIMIT 1", (doc_key,)).fetchall()
         chunks = tuple(Chunk(doc_id, p, t, 1, 1, (), 0, len(t), pre) for p, t, pre, _v in rows)
         record = DocumentRecord(doc_id, title, path, "txt", "und", 1, chash, 1, len(chunks),
                                 NOW, NOW, "")
@@ -386,9 +391,12 @@ def concurrent(server: Any, users: dict[str, Any], embedder_id: str,
     lat = [ms for r in reports for ms in r["ms"]]
     errors = [e for r in reports for e in r["errors"]] + wrote["errors"]
     p = percentiles(lat)
+    legs = {f"{leg}_leg_{k}": v for leg in ("keyword", "vector")
+            for k, v in percentiles([x for r in reports for x in r.get(leg, [])]).items()
+            if k != "n"}
     window = max(r["end"] for r in reports) - min(r["start"] for r in reports)
     return {"hybrid_p50_ms": p["p50_ms"], "hybrid_p95_ms": p["p95_ms"], "searches": p["n"],
-            "errors": len(errors), "error_samples": errors[:5],
+            **legs, "errors": len(errors), "error_samples": errors[:5],
             "rls_leaks": leaks + probe_rows, "rls_rows_checked": checked,
             "rls_leaks_in_sampled_hits": leaks, "rls_probes": sum(r["probes"] for r in reports),
             "rls_probe_rows": probe_rows, "clients": len(reports),
@@ -476,8 +484,14 @@ def main() -> int:
                        "meanwhile"),
         "rls_check": (f"every {RLS_SAMPLE_EVERY}th search's hits looked up as the owner "
                       "(collection not granted = leak), plus team.stress's probe of 2 "
-                      "documents of the ungranted collection per client"),
+                      "document of the ungranted collection per client"),
         "hnsw_ef_search": "200 (the app's HNSW_EF_SEARCH), iterative scan strict_order"}
+    saved = RESULTS / "team-scale.json"
+    if not args.fresh and saved.is_file():  # sizes measured by an earlier run stay
+        earlier = json.loads(saved.read_text(encoding="utf-8"))
+        results["sizes"] = {k: {**v, "measured": earlier.get("when"),
+                                "commit": v.get("commit", earlier.get("commit"))}
+                            for k, v in earlier.get("sizes", {}).items()}
     with psycopg.connect(server.admin_url(), autocommit=True) as conn:
         created = admin.init_server(conn, embedder_id=embedder_id, dim=dim)
         users = setup_users(conn, args.clients)
@@ -509,11 +523,13 @@ def main() -> int:
                 for t in ("chunks", "chunk_terms", "chunk_vectors")}
             results["sizes"][str(size)] = row
             print({k: v for k, v in row.items() if k != "error_samples"}, flush=True)
-            top = row
-            results.update({"largest_measured": size, "hybrid_p95_ms": top["hybrid_p95_ms"],
+            largest = max(results["sizes"], key=int)
+            top = results["sizes"][largest]
+            results.update({"largest_measured": int(largest), "hybrid_p95_ms": top["hybrid_p95_ms"],
                             "hybrid_p50_ms": top["hybrid_p50_ms"], "errors": top["errors"],
                             "rls_leaks": top["rls_leaks"], "clients": top["clients"],
-                            "load_avg": top["load_avg_after"]})
+                            "load_avg": top["load_avg_after"],
+                            "ann_recall_at_10": top["ann_recall_at_10"]})
             save("team-scale", results)
     results["complete"] = True
     save("team-scale", results)
