@@ -483,8 +483,9 @@ def main() -> int:
                        f"documents of {WRITER_PASSAGES} passages through PgIndex.add_document "
                        "meanwhile"),
         "rls_check": (f"every {RLS_SAMPLE_EVERY}th search's hits looked up as the owner "
-                      "(collection not granted = leak), plus team.stress's probe of 2 "
-                      "document of the ungranted collection per client"),
+                      "(collection not granted = leak), plus team.stress's probe of one "
+                      "document of the ungranted collection per client (60k and 300k: two, "
+                      "3 passages each)"),
         "hnsw_ef_search": "200 (the app's HNSW_EF_SEARCH), iterative scan strict_order"}
     saved = RESULTS / "team-scale.json"
     if not args.fresh and saved.is_file():  # sizes measured by an earlier run stay
