@@ -123,6 +123,26 @@ def test_dilate_and_box_scores_match_opencv(page: np.ndarray, line_map: np.ndarr
             cv2.mean(region, masks[1])[0], abs=0.01)
 
 
+def test_colour_border_and_rotation_helpers_match_opencv(page: np.ndarray) -> None:
+    # RapidOCR's input conversions (grey, RGB, alpha) and the padding of short images
+    strip = page[1000:1024, 100:700]
+    grey = np.ascontiguousarray(strip[:, :, 0])
+    rgba = np.dstack([strip, grey])
+    for code, image in ((cv2.COLOR_GRAY2BGR, grey), (cv2.COLOR_RGB2BGR, strip),
+                        (cv2.COLOR_BGRA2BGR, rgba), (cv2.COLOR_RGBA2BGR, rgba)):
+        assert np.array_equal(cv_lite.cvtColor(image, code), cv2.cvtColor(image, code))
+    assert np.array_equal(cv_lite.copyMakeBorder(strip, 40, 40, 0, 0, cv_lite.BORDER_CONSTANT,
+                                                 value=(0, 0, 0)),
+                          cv2.copyMakeBorder(strip, 40, 40, 0, 0, cv2.BORDER_CONSTANT,
+                                             value=(0, 0, 0)))
+    assert np.array_equal(cv_lite.rotate(strip, cv_lite.ROTATE_180),
+                          cv2.rotate(strip, cv2.ROTATE_180))
+    alpha = grey[::-1].copy()
+    assert np.array_equal(cv_lite.add(cv_lite.bitwise_and(grey, grey, mask=alpha),
+                                      cv_lite.bitwise_not(alpha)),
+                          cv2.add(cv2.bitwise_and(grey, grey, mask=alpha), cv2.bitwise_not(alpha)))
+
+
 def test_rapidocr_gets_cv_lite_and_opencv_stays_opencv(ocr_engine: Any) -> None:
     ocr_engine.load()
     import rapidocr.ch_ppocr_det.utils as det_utils
