@@ -14,12 +14,16 @@ alternative the engine was chosen against.
 Retrieval: the scanned LGPD (200 dpi, every page) and the text LGPD are ingested into two
 fresh indexes with the real embedder, and the LGPD questions of the tests are asked of
 both: where does the Art. 18 chunk (the titular's rights) rank?
-Usage: python bench/ocr.py [--pages-per-doc 5]
+RapidOCR runs on ingest/cv_lite.py (what ships); `--cv opencv` runs the same pages on real
+OpenCV instead, to compare (with `--variants-only --out FILE`: word F1 only, saved aside).
+Usage: python bench/ocr.py [--pages-per-doc 5] [--cv opencv] [--variants-only] [--out FILE]
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
+import json
 import os
 import time
 from pathlib import Path
@@ -120,9 +124,22 @@ def _retrieval(scan: Path, embedder: Any, engine: Any) -> dict[str, Any]:
     return outcome
 
 
+def _write(out: Path | None, data: dict[str, Any]) -> None:
+    if out is None:
+        save("ocr", data)
+    else:
+        out.write_text(json.dumps(data, indent=2, ensure_ascii=False), encoding="utf-8")
+        print(f"saved {out}")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--pages-per-doc", type=int, default=5)
+    ap.add_argument("--cv", choices=("lite", "opencv"), default="lite",
+                    help="RapidOCR's cv2: the shipped cv_lite, or OpenCV to compare")
+    ap.add_argument("--variants-only", action="store_true",
+                    help="word F1 of the scan variants only (no Tesseract, no retrieval)")
+    ap.add_argument("--out", type=Path, help="write the JSON here instead of bench/results")
     args = ap.parse_args()
     work = temp_home("ocr")
     from desktop_app.ingest.ocr import ENGINE_ID, OcrEngine, render_page
@@ -134,7 +151,7 @@ def main() -> int:
     pymupdf = import_pymupdf()
     sets = _page_sets(pymupdf, args.pages_per_doc)
     print("pages (0-based):", sets, flush=True)
-    engine = OcrEngine()
+    engine = OcrEngine(cv=importlib.import_module("cv2") if args.cv == "opencv" else None)
     started = time.perf_counter()
     engine.load()
     load_seconds = time.perf_counter() - started
@@ -154,6 +171,12 @@ def main() -> int:
         scans_by_variant[variant] = scans
         variants[variant] = _score(variant, rapid, scans, sets, pymupdf)
 
+    if args.variants_only:
+        _write(args.out, {"engine": ENGINE_ID, "cv2": args.cv, "variants": variants,
+                          "pages": sets, "model_load_seconds": round(load_seconds, 2),
+                          "load_average_at_end": [round(x, 2) for x in os.getloadavg()]})
+        return 0
+
     alternatives: dict[str, Any] = {}
     tessdata = next((d for d in TESSDATA_DIRS if Path(d, "por.traineddata").is_file()), None)
     if tessdata:
@@ -172,8 +195,9 @@ def main() -> int:
     embedder = E5Embedder(ensure_e5_model(shared_models_dir()))
     retrieval = _retrieval(scan, embedder, engine)
 
-    save("ocr", {
+    _write(args.out, {
         "engine": ENGINE_ID,
+        "cv2": args.cv,
         "word_f1_200dpi": variants["200dpi"]["word_f1"],
         "word_f1_150dpi": variants["150dpi"]["word_f1"],
         "word_f1_300dpi": variants["300dpi"]["word_f1"],

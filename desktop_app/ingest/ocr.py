@@ -28,6 +28,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from desktop_app.errors import AppError
@@ -118,8 +119,9 @@ class OcrEngine:
 
     id = ENGINE_ID
 
-    def __init__(self, threads: int = 0) -> None:
+    def __init__(self, threads: int = 0, cv: ModuleType | None = None) -> None:
         self.threads = threads
+        self.cv = cv  # RapidOCR's cv2: None is ingest/cv_lite (real OpenCV only to compare)
         self._engine: Any = None
         self._lock = threading.Lock()
 
@@ -130,8 +132,6 @@ class OcrEngine:
                 folder = model_dir()
                 # also when used as a library (bench, tests): see privacy/airgap.py
                 os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
-                from rapidocr import RapidOCR
-
                 params: dict[str, Any] = {f"{part}.model_path": str(folder / name)
                                           for part, name in MODEL_FILES.items()}
                 params.update({
@@ -140,7 +140,14 @@ class OcrEngine:
                     "Global.max_side_len": OCR_MAX_SIDE,
                     "EngineConfig.onnxruntime.intra_op_num_threads": self.threads or -1,
                 })
-                self._engine = RapidOCR(params=params)
+                # RapidOCR runs on cv_lite instead of OpenCV (~150 MB left out of the
+                # bundle); bound here in every install so the tests cover what ships
+                from desktop_app.ingest import cv_lite
+
+                with cv_lite.as_cv2(ENGINE_PACKAGE, self.cv):
+                    from rapidocr import RapidOCR
+
+                    self._engine = RapidOCR(params=params)
             return self._engine
 
     def recognize(self, image: Any, number: int = 1) -> OcrPage:
