@@ -49,7 +49,7 @@ lint: install
 
 PYINSTALLER_PKGS := pyinstaller==6.22.3 pyinstaller-hooks-contrib
 
-# One-folder bundle in dist/acervo (~2 GB, ~7-9 min on 2 cores). PyInstaller is a build
+# One-folder bundle in dist/acervo (~1 GB, ~7-9 min on 2 cores). PyInstaller is a build
 # tool, installed here and not listed in pyproject.toml.
 package: install
 	$(BIN)/python -m pip install --quiet $(PYINSTALLER_PKGS)
