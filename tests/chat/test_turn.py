@@ -3,6 +3,7 @@ implicit extraction after the turn. Real AnswerService (sources-only), real stor
 
 from __future__ import annotations
 
+import json
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
@@ -42,7 +43,8 @@ def test_a_turn_persists_both_messages_with_the_answer_trace(memory_app: Any,
     assert done.citations and all(c.quote is not None for c in done.citations)
     assert assistant.trace["citations"] == [
         {"number": c.number, "doc_id": c.doc_id, "chunk_id": c.chunk_id, "page": c.page,
-         "quote": asdict(c.quote), "library": "local", "claim": c.claim,
+         "quote": json.loads(json.dumps(asdict(c.quote))),  # stored as JSON: lists
+         "library": "local", "claim": c.claim,
          "legs": sorted(c.legs)}
         for c in done.citations]
 
