@@ -110,7 +110,7 @@ class QuoteSpan:
     viewer can highlight exactly the quoted words. `exact` is False when the quote could
     only be placed at the chunk level (a chunk spread over 3+ pages). `hidden` are the
     ranges of `text` the source strikes through (revoked wording, offsets into `text`): the
-    answer leaves them out, and so does the viewer's highlight (`shown_text`).
+    answer leaves them out, and so does the viewer's highlight.
     """
 
     text: str
@@ -122,13 +122,6 @@ class QuoteSpan:
     char_end: int
     exact: bool = True
     hidden: tuple[tuple[int, int], ...] = ()
-
-    def shown_text(self) -> str:
-        """`text` with its hidden (revoked) ranges blanked, offsets kept."""
-        text = self.text
-        for a, b in self.hidden:
-            text = text[:a] + " " * (b - a) + text[b:]
-        return text
 
 
 @dataclass(frozen=True)

@@ -51,6 +51,7 @@ from desktop_app.answer.events import Citation, QuoteSpan
 from desktop_app.gui.dialogs import open_with_system
 from desktop_app.gui.pdf_view import PdfPageView, line_rects
 from desktop_app.ingest.ocr import parse_boxes
+from desktop_app.retrieval.index_api import without_ranges
 from desktop_app.text.fold import fold
 
 _SPACES = re.compile(r"\s+")
@@ -58,6 +59,7 @@ _WORD = re.compile(r"\w+|§")  # "§ 1º" starts a legal paragraph: keep the sig
 _HYPHEN_BREAK = re.compile(r"-[ \t]*\r?\n[ \t]*")
 TextLoader = Callable[[Citation, Callable[[list[str]], None]], None]
 MIN_WORDS_ON_PAGE = 5  # fewer matched words than this on a page: not the passage
+PAGE_SLACK_WORDS = 12  # page words (running headers…) a passage may skip between matched runs
 CLAIM_SLACK_WORDS = 80  # page words a quote may skip inside its chunk (a revoked item)
 RUN_GAP_WORDS = 6  # more unmatched page words than this between two matched runs: a gap
 
@@ -91,7 +93,9 @@ class Passage:
     def emphasis(self) -> str:
         """The words highlighted strongly: the source's own (quote, without the words it
         strikes through), else the claim."""
-        return self.quote.shown_text() if self.quote is not None else self.claim
+        if self.quote is None:
+            return self.claim
+        return without_ranges(self.quote.text, self.quote.hidden)
 
 
 def _words(text: str) -> list[tuple[int, int, str]]:
@@ -113,15 +117,7 @@ def locate_passage(page_text: str, passage: str) -> tuple[int, int, int] | None:
     return None if found is None else found[:3]
 
 
-def locate_runs(page_text: str, passage: str) -> list[tuple[int, int]]:
-    """The stretches of `page_text` that match `passage`, split where more than
-    `RUN_GAP_WORDS` page words between two matched runs are not in it: a quoted list whose
-    struck-through (revoked) item the quote leaves out is highlighted around that item."""
-    found = _locate(page_text, passage)
-    return [] if found is None else found[3]
-
-
-def _locate(page_text: str, passage: str, *, slack: int = 12
+def _locate(page_text: str, passage: str, *, slack: int = PAGE_SLACK_WORDS
             ) -> tuple[int, int, int, list[tuple[int, int]]] | None:
     """Where `passage` is in `page_text`: (start, end, words matched, matched runs), or None.
 
@@ -151,7 +147,9 @@ def _locate(page_text: str, passage: str, *, slack: int = 12
     matched = sum(b.size for b in chosen)
     if matched < min(MIN_WORDS_ON_PAGE, len(wanted)):
         return None
-    runs: list[tuple[int, int, int]] = []  # the matched stretches; a gap of more than a few page words splits them
+    # the matched stretches (start, end, next page word); a gap of more than a few page
+    # words splits them, so a quote that skips a struck-through item is highlighted around it
+    runs: list[tuple[int, int, int]] = []
     for block in chosen:
         begin, stop = page[block.a][0], page[block.a + block.size - 1][1]
         if runs and block.a - runs[-1][2] <= RUN_GAP_WORDS:
@@ -161,7 +159,7 @@ def _locate(page_text: str, passage: str, *, slack: int = 12
     return runs[0][0], runs[-1][1], matched, [(a, b) for a, b, _ in runs]
 
 
-def _close(before: object, after: object, slack: int = 12) -> bool:
+def _close(before: object, after: object, slack: int) -> bool:
     """Two matching runs belong to one passage: small gaps on the page and in the text (the
     page may have up to `slack` words more in between than the passage)."""
     a_gap = after.a - (before.a + before.size)  # type: ignore[attr-defined]
