@@ -375,4 +375,3 @@ def _tokenizer_helper(folder: Path, embedder: Any) -> str:
 
 if __name__ == "__main__":
     raise SystemExit(main())
-

@@ -5,7 +5,7 @@ OpenBLAS and codecs — and is there only because RapidOCR does array work with 
 conversion, resizes, the crops of text lines (a perspective warp), and the post-processing
 of the text detector (dilation, contours, minimum-area rectangles, polygon means).
 `ingest/ocr.py` binds this module as RapidOCR's `cv2` in the source install and the bundle
-alike (`bind`), so the tests exercise what ships; any other `cv2` in the process is left
+alike (`as_cv2`), so the tests exercise what ships; any other `cv2` in the process is left
 alone. Nothing else in Acervo uses OpenCV.
 
 Fidelity (tests/ingest/test_cv_lite.py compares each function with OpenCV on real pages):

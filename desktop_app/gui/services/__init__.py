@@ -103,7 +103,8 @@ class GuiServices(ServicePart):
         Reading the tokenizer (tokenizers' `from_file`, 250k pieces) would hold Python's
         interpreter lock for up to a second, so the window's tokenizer is read and run in a
         helper process (`App.embedder` with `reserve_ui_core`; retrieval/tokenizer_process.py);
-        onnxruntime's session build barely holds it. The window still starts this step when typing pauses."""
+        onnxruntime's session build barely holds it. The window still starts this step when
+        typing pauses."""
         yield ModelLoadState("embedder", "loading")
         embedder = self.app.embedder
         embedder.embed_query("warm-up")  # the first call starts the model (seconds)
