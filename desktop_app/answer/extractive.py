@@ -76,6 +76,11 @@ LEXICAL_WEIGHT = 0.08  # × the shared terms' rarity (a term in every candidate 
 RANK_PRIOR = 0.01  # added for the top passage, falling as 1/rank
 LIST_BONUS = 0.08  # a question asking for several things ("quais são…") prefers a list's lead
 TYPE_BONUS = 0.01  # "quem/quando/quanto/onde…": the sentence names a person/date/number/place
+# a unit of a law states the kind of value asked (a duration for "prazo", an amount for
+# "quanto custa", a percentage…: answer/kinds.py): a law's units are full of numbers that
+# are not values (labels, references are taken out), so one that states the kind is strong
+# evidence, unlike a sentence naming any number or name (TYPE_BONUS)
+STATES_WEIGHT = 0.04
 DEFINITION_BONUS = 0.1  # "o que é X?": the sentence or item that defines exactly X ("X: …")
 COGNATE_RATIO = 0.7  # dato/dado 0.75, personal/pessoal 0.80, sensible/sensivel 0.75
 SECOND_OPINION_MARGIN = 0.05  # the top passage's best sentence joins a close answer from elsewhere
@@ -90,12 +95,22 @@ PREVIOUS_WEIGHT = 0.03  # a follow-up: a unit of an article the previous answer 
 ASKED_WEIGHT = 0.1  # a follow-up: the share of its own words (not the carried ones) a unit has
 NARROWS_WEIGHT = -0.02  # a unit of a law about a special case of what was asked
 PREVIOUS_DOC_WEIGHT = 0.02  # a follow-up: a candidate of a document the last answer quoted
+# a follow-up: a candidate with none of its own words that does not state what it asks for
+# either ("e qual o prazo…?" answered by a § that only repeats the previous question's topic)
+UNASKED_WEIGHT = -0.1
+PREVIOUS_OTHER_SHARE = 0.5  # an article the last answer quoted after its first quote
+CARRIED_TERM_SHARE = 0.5
+# a unit of a law that says nothing the question does not ("II - Conselho Nacional de
+# Proteção de Dados…;" asked who sits on that council): it names the topic, answers nothing
+ECHO_WEIGHT = -0.05  # a follow-up: what a word its rewrite carried counts as evidence
 # a candidate's score: the weighted sum of its features (`rank_candidates`)
 WEIGHTS = {"cosine": 1.0, "keywords": LEXICAL_WEIGHT, "prior": RANK_PRIOR, "names": TYPE_BONUS,
+           "states": STATES_WEIGHT,
            "list": LIST_BONUS, "defines": DEFINITION_BONUS,
            "lead_precision": LEAD_PRECISION_WEIGHT, "heading_precision": HEADING_PRECISION_WEIGHT,
            "phrases": PHRASE_WEIGHT, "previous": PREVIOUS_WEIGHT, "asked": ASKED_WEIGHT,
-           "narrows": NARROWS_WEIGHT, "previous_doc": PREVIOUS_DOC_WEIGHT}
+           "narrows": NARROWS_WEIGHT, "previous_doc": PREVIOUS_DOC_WEIGHT,
+           "unasked": UNASKED_WEIGHT, "echo": ECHO_WEIGHT}
 # "quais", "cuáles", "what are", "which were", "list the": a question that wants a list
 _LIST_QUESTION = re.compile(r"\b(?:quais|cuales|(?:what|which) (?:are|were)|list|liste|enumere)\b")
 # "Que princípios…", "Em que situações…", "De que formas…", "Which courses…", "¿En qué
@@ -229,7 +244,7 @@ _DATE = re.compile(r"\b(?:1\d{3}|20\d{2})\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b|\bseculo
 _NUMBER = re.compile(r"\b\d+(?:[.,]\d+)*\b|\b(?:dois|duas|tres|quatro|cinco|seis|sete|oito|nove|dez"
                      r"|onze|doze|vinte|trinta|cem|cento|mil|milhao|milhoes|bilhao|bilhoes|dezenas"
                      r"|centenas|milhares|two|three|four|five|six|seven|eight|nine|ten|hundred"
-                     r"|thousand|million|billion|dos|cuatro|seis|siete|ocho|nueve|diez|cien|millon"
+                     r"|thousand|million|billion|cuatro|seis|siete|ocho|nueve|diez|cien|millon"
                      r"|millones)\b|%")
 _PROPER = re.compile(r"(?<=[\w,;:)]\s)[A-ZÀ-ÖØ-Þ][\wÀ-ÿ'’-]+")  # capitalized, not opening
 
@@ -289,10 +304,16 @@ def without_qualifier(question: str) -> str:
 
 # What opens a definition: an enumeration label ("II - ", "a) ", "1. ", "§ 2º "), then the
 # defined thing up to a colon or a copula ("X: …", "X é …", "X means …", "X son …").
-_LABEL = re.compile(r"^\s*(?:(?:[ivxlcdm]+|[a-z]|\d+)\s*[-–—.)]\s+|§\s*\d+\S*\s+)?",
-                    re.IGNORECASE)
+_LABEL = re.compile(r"^\s*(?:(?:[ivxlcdm]+|[a-z]|\d+)\s*[-–—.)]\s+|§\s*\d+\S*\s+"
+                    r"|art(?:igo)?\.?\s*\d+[º°o]?(?:-[a-z])?\.?\s+)?", re.IGNORECASE)
 _DEFINES = re.compile(r"^(.{2,80}?)(?:\s*:|\s+(?:é|são|is|are|means|significa|es|son"
-                      r"|consiste|refere-se|corresponde)\s)")
+                      r"|consiste|refere-se|corresponde)\s"
+                      # "públicas, assim entendidas as criadas …" (a law's classification)
+                      r"|,\s+assim\s+(?:entendid|considerad|definid|denominad|compreendid)"
+                      # "A educação infantil, primeira etapa da educação básica, tem como
+                      # finalidade …" (an apposition, then what it is or is for)
+                      r"|,\s+[^,:;]{3,80},\s+(?:(?:tem|têm)\s+(?:como|por)\s+(?:finalidade"
+                      r"|objetivo|fim)|é|são|consiste)\s)")
 
 
 @dataclass(frozen=True)
@@ -346,6 +367,22 @@ def defines(unit_text: str, thing: Defined, language: str = "") -> bool:
     return len(words) == len(thing.words) and all(
         SequenceMatcher(None, a, b).ratio() >= COGNATE_RATIO
         for a, b in zip(words, thing.words, strict=True))
+
+
+def _defines_in_list(law: StructuralUnit, thing: Defined) -> bool:
+    """An item of a law's list defining the asked thing with its list's lead: "As
+    instituições de ensino … classificam-se nas seguintes categorias: I – públicas, assim
+    entendidas as …" defines "instituições de ensino públicas" (the item names what the
+    lead does not; together they name exactly the thing)."""
+    if not thing or law.holder is None or not law.lines:
+        return False
+    text = law.lead[_LABEL.match(law.lead).end():]  # type: ignore[union-attr]
+    head = _DEFINES.match(text)
+    if head is None:
+        return False
+    named = terms(head.group(1))
+    rest = thing.terms - named
+    return bool(named) and bool(rest) and named < thing.terms and rest <= terms(law.lines[0])
 
 
 def names_a(kind: str | None, sentence: str, question: str) -> bool:
@@ -440,6 +477,7 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
                     max_sources: int = MAX_SOURCES_CONSIDERED,
                     documents: DocumentTexts | None = None,
                     previous_articles: frozenset[tuple[str, str]] = frozenset(),
+                    first_articles: frozenset[tuple[str, str]] = frozenset(),
                     asked: str = "") -> tuple[list[Quote], int]:
     """Score every quotable sentence and item of the top passages; best first.
     Returns the ranked candidates and how many sentence vectors were computed. `asked`: a
@@ -537,27 +575,38 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
     quotes = []
     for i, ((rank, source, unit, shared), cosine) in enumerate(zip(pool, semantic, strict=True)):
         law = chosen_laws[i]
-        keywords = sum(math.log(1 + len(pool) / frequency[t]) for t in shared) / scale
+        keywords = sum(math.log(1 + len(pool) / frequency[t]) * (1.0 if t in own_terms
+                                                                  else CARRIED_TERM_SHARE)
+                       for t in shared) / scale
         is_list = law.is_list if law is not None else (source.number, unit.start) in leads
         asks_list = wants_units_list if law is not None else wants_list
         features = {
             "cosine": cosine or 0.0, "keywords": keywords, "prior": 1 / rank,
-            "names": float(states(unit_kind, unit.shown) if law is not None
-                           else names_a(wants, unit.text, question)),
+            "names": float(law is None and names_a(wants, unit.text, question)),
+            "states": float(law is not None and states(unit_kind, unit.shown)),
             "list": float(asks_list and is_list),
             "defines": float(defines(law.lead if law is not None else unit.text, thing,
                                      source.hit.language)),
         }
+        if law is not None and not features["defines"]:
+            features["defines"] = float(_defines_in_list(law, thing))
         if law is not None:
             features["lead_precision"] = law.lead_precision(question_terms)
             features["heading_precision"] = law.heading_precision(question_terms)
             features["phrases"] = shared_phrases(question, law.lead + " " + law.title)
             features["narrows"] = float(narrows(question, law.topic))
-            features["previous"] = float((law.key[0], law.article) in previous_articles)
+            own = terms(law.topic)
+            features["echo"] = float(not law.is_list and bool(own) and own <= question_terms)
+            place = (law.key[0], law.article)  # the first quote's article counts in full
+            features["previous"] = (1.0 if place in first_articles else
+                                    PREVIOUS_OTHER_SHARE * (place in previous_articles))
             if asked and own_terms:
                 features["asked"] = len(own_terms & shared) / len(own_terms)
         if previous_articles:
             features["previous_doc"] = float((source.hit.doc_id, "") in previous_articles)
+        if asked and own_terms:  # the carried words find the passages, its own say what
+            features["unasked"] = float(not (own_terms & shared) and not features["names"]
+                                        and not features["states"])
         score = sum(WEIGHTS[name] * value for name, value in features.items())
         quotes.append(Quote(source.number, source.hit, unit, score, cosine, len(shared), law,
                             features))
@@ -614,10 +663,12 @@ def extract_answer(question: str, sources: Sequence[NumberedSource],
                    max_quotes: int = MAX_QUOTES,
                    documents: DocumentTexts | None = None,
                    previous_articles: frozenset[tuple[str, str]] = frozenset(),
+                   first_articles: frozenset[tuple[str, str]] = frozenset(),
                    asked: str = "") -> ExtractiveAnswer:
     """The best quotes for `question` from `sources` (see the module docstring)."""
     ranked, embedded = rank_candidates(question, sources, vectors, documents=documents,
-                                       previous_articles=previous_articles, asked=asked)
+                                       previous_articles=previous_articles,
+                                       first_articles=first_articles, asked=asked)
     matched = any(q.shared_terms for q in ranked)
     ordered = ranked
     if vectors is None and not matched:

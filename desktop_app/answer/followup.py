@@ -33,6 +33,8 @@ class Carried:
     hits: tuple[Hit, ...] = ()
     # (doc id, "Art. 18") of each quoted article, and (doc id, "") of each quoted document
     articles: frozenset[tuple[str, str]] = field(default_factory=frozenset)
+    # the articles of its first quote (what it answered with; the others only added to it)
+    first: frozenset[tuple[str, str]] = field(default_factory=frozenset)
 
     def trace(self) -> dict[str, Any]:
         return {"passages": [h.chunk_id for h in self.hits],
@@ -65,6 +67,7 @@ def carried_context(documents: DocumentTexts | None,
         return NOTHING
     hits: dict[str, Hit] = {}
     articles: set[tuple[str, str]] = set()
+    first: frozenset[tuple[str, str]] = frozenset()
     for cited in previous:
         doc_id, library = str(cited.get("doc_id") or ""), str(cited.get("library") or "local")
         quote = cited.get("quote") if isinstance(cited.get("quote"), Mapping) else None
@@ -86,7 +89,9 @@ def carried_context(documents: DocumentTexts | None,
         structure = document.structure
         quoted = [n for n in structure.nodes
                   if n.kind == ARTICLE and n.start < max(end, start + 1) and n.end > start]
-        articles |= {(doc_id, structure.label(n)) for n in quoted}
+        labels = {(doc_id, structure.label(n)) for n in quoted}
+        articles |= labels
+        first = first or frozenset(labels)
         # where each quoted article begins and ends, and where the next one begins (what
         # comes next in the law); a unit comes whole from any passage that touches it
         places = [start, max(start, end - 1)]
@@ -101,11 +106,16 @@ def carried_context(documents: DocumentTexts | None,
             if row is not None:
                 hit = hit_from(Ranked(row, 0.0, {}))
                 hits.setdefault(hit.chunk_id, hit)
-    return Carried(tuple(list(hits.values())[:MAX_CARRIED_PASSAGES]), frozenset(articles))
+    return Carried(tuple(list(hits.values())[:MAX_CARRIED_PASSAGES]), frozenset(articles),
+                   first)
 
 
 def with_carried(hits: Sequence[Hit], carried: Carried, *, after: int) -> list[Hit]:
-    """The search's passages with the carried ones placed after the first `after`."""
-    have = {h.chunk_id for h in hits}
+    """The search's passages with the carried ones placed after the first `after`. A carried
+    passage that search ranked lower moves up (only a few passages' units compete: left at
+    its rank, the article right after the one just quoted would never be read)."""
+    first = list(hits[:after])
+    have = {h.chunk_id for h in first}
     extra = [h for h in carried.hits if h.chunk_id not in have]
-    return [*hits[:after], *extra, *hits[after:]]
+    moved = {h.chunk_id for h in extra}
+    return [*first, *extra, *(h for h in hits[after:] if h.chunk_id not in moved)]

@@ -15,13 +15,15 @@ import re
 
 from desktop_app.text.fold import fold
 
-_NUMBER_WORDS = (r"um|uma|dois|duas|tres|quatro|cinco|seis|sete|oito|nove|dez|onze|doze|"
+# ("um", "uma" and the Spanish "dos" are left out: in Portuguese they are the articles and
+# "of the" of nearly every sentence, so "II - Conselho … dos …" would state a count)
+_NUMBER_WORDS = (r"dois|duas|tres|quatro|cinco|seis|sete|oito|nove|dez|onze|doze|"
                  r"treze|catorze|quatorze|quinze|dezesseis|dezessete|dezoito|dezenove|vinte|"
                  r"trinta|quarenta|cinquenta|sessenta|setenta|oitenta|noventa|cem|cento|"
                  r"duzentos|trezentos|quatrocentos|quinhentos|seiscentos|setecentos|"
                  r"oitocentos|novecentos|mil|milhao|milhoes|bilhao|bilhoes|"
                  r"one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|"
-                 r"thirty|hundred|thousand|million|dos|cuatro|cinco|seis|siete|ocho|nueve|"
+                 r"thirty|hundred|thousand|million|cuatro|cinco|seis|siete|ocho|nueve|"
                  r"diez|quince|veinte|treinta|cien|mil|millon|millones")
 _QUANTITY = rf"(?:\d[\d.,]*|(?:{_NUMBER_WORDS})\b)(?:\s*\([^)]{{1,30}}\))?"
 _TIME_UNITS = (r"dias?|meses|mes|anos?|horas?|semanas?|minutos?|segundos?|decadas?|"

@@ -57,7 +57,7 @@ from desktop_app.answer.extractive import (
     shown_text,
     with_badge,
 )
-from desktop_app.answer.followup import NOTHING, carried_context, with_carried
+from desktop_app.answer.followup import NOTHING, Carried, carried_context, with_carried
 from desktop_app.answer.llm import LLM, with_cancel
 from desktop_app.answer.mode import MODEL_ERROR, AnswerMode, decide_mode
 from desktop_app.answer.prompt import (
@@ -272,7 +272,7 @@ class AnswerService:
                             sources_only=not turn.use_llm)
             return
         turn.step = time.perf_counter()
-        extract = self._rank(turn, carried.articles)
+        extract = self._rank(turn, carried)
         evidence = self._evidence(turn, extract)
         # memories can answer a question about the user that no document covers
         if evidence.abstain and (personal_lines := self._personal_quotes(turn)):
@@ -489,15 +489,15 @@ class AnswerService:
         yield turn.done(verification.answer, verification.citations,
                         [*cancelled, *verification.warnings, *warnings], sources_only=False)
 
-    def _rank(self, turn: _Turn,
-              previous_articles: frozenset[tuple[str, str]] = frozenset()) -> ExtractiveAnswer:
+    def _rank(self, turn: _Turn, carried: Carried = NOTHING) -> ExtractiveAnswer:
         """The quotable sentences and units of the top passages, ranked (also the abstention
         evidence); a follow-up's own words weigh apart from the words its rewrite carried."""
         sources = [NumberedSource(i, hit) for i, hit in enumerate(turn.hits, start=1)]
         asked = turn.question if turn.query != turn.question else ""
         extract = extract_answer(turn.query, sources, self.sentence_vectors,
                                  documents=self.documents,
-                                 previous_articles=previous_articles, asked=asked)
+                                 previous_articles=carried.articles,
+                                 first_articles=carried.first, asked=asked)
         turn.trace["sentences_ranked"] = len(extract.candidates)
         turn.trace["sentences_embedded"] = extract.embedded
         return extract

@@ -49,9 +49,12 @@ MAX_LEAD_CONTEXT = 300  # a list lead shown above one of its items, at most
 REVOKED_SHARE = 0.5  # a unit whose own words are at least this much struck is revoked
 MAX_UNITS_PER_PASSAGE = 40
 # "princípios de legalidade, impessoalidade, moralidade, publicidade e eficiência": a list
-# of short terms in one sentence (three commas at least, each term of one to four words)
-_TERM = r"[^\W\d][\w-]*(?:\s[\w-]+){0,3}"
-_INLINE_LIST = re.compile(rf"(?:{_TERM},\s){{3,}}{_TERM}\s(?:e|ou|y|o|and|or)\s{_TERM}")
+# of short terms in one sentence (four terms at least, "A, B, C e D", each of one to four
+# words: "educação física, arte, sociologia e filosofia")
+_TERM = (r"(?!(?:que|se|quando|sempre|conforme|desde|bem|salvo|exceto|inclusive|nos|nas|em"
+         r"|observad\w*|respeitad\w*|ressalvad\w*|which|that|when|where|unless|except)\b)"
+         r"[^\W\d][\w-]*(?:\s[\w-]+){0,3}")  # a term, not a clause ("que incluam", …)
+_INLINE_LIST = re.compile(rf"(?:{_TERM},\s){{2,}}{_TERM}\s(?:e|ou|y|o|and|or)\s{_TERM}")
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,29 @@ SUMMARY_SCHEMA: dict[str, Any] = {
 }
 
 
+LAST_EXCHANGE = 2  # the last question and its answer stay verbatim (cut, never dropped)
+
+
+def fit(history: list[dict[str, str]], budget: int) -> list[dict[str, str]]:
+    """`history` cut to `budget` characters: the answers first, the longest first, each
+    keeping its opening. A follow-up ("e qual o prazo?") is read against the last question
+    and what its answer quoted; a long answer (a law's whole list) must not push them out
+    into a one-line summary."""
+    sizes = [len(m["content"]) for m in history]
+    excess = sum(sizes) - budget
+    floor = budget // (2 * max(len(history), 1))  # what every message keeps at least
+    order = sorted(range(len(history)), key=lambda i: (history[i]["role"] == "user", -sizes[i]))
+    for i in order:
+        if excess <= 0:
+            break
+        cut = min(excess, sizes[i] - floor)
+        if cut > 0:
+            content = history[i]["content"]
+            history[i] = {**history[i], "content": content[:sizes[i] - cut].rstrip() + " …"}
+            excess -= cut
+    return history
+
+
 class SummaryLLM(Protocol):
     def complete_json(self, messages: list[dict[str, str]], schema: dict[str, Any], *,
                       max_tokens: int = 256) -> dict[str, Any]: ...
@@ -77,10 +100,14 @@ class HistoryBuilder:
         messages = [m for m in self.conversations.messages(conversation_id)
                     if before_seq is None or m.seq < before_seq]
         recent = messages[-self.keep_last_messages:] if self.keep_last_messages else []
-        while recent and sum(len(m.content) for m in recent) > self.budget_chars:
+        while len(recent) > LAST_EXCHANGE and \
+                sum(len(m.content) for m in recent) > self.budget_chars:
             recent = recent[1:]  # over budget: the oldest of the recent turns joins the summary
+        while len(recent) > LAST_EXCHANGE and recent[0].role != "user":
+            recent = recent[1:]  # an answer whose question went into the summary goes too
         older = messages[: len(messages) - len(recent)]
-        history = [{"role": m.role, "content": m.content} for m in recent]
+        history = fit([{"role": m.role, "content": m.content} for m in recent],
+                      self.budget_chars)
         if not older:
             return history
         summary = self._summary(conversation_id, older, llm or self.llm)

@@ -123,9 +123,27 @@ def test_history_budget_moves_long_turns_into_the_summary(conversations: Convers
     conv = conversations.new_conversation()
     conversations.add_user_message(conv, "Primeira pergunta. " + "x" * 3000)
     conversations.add_assistant_message(conv, "y" * 3000)
+    conversations.add_user_message(conv, "Segunda pergunta?")
+    conversations.add_assistant_message(conv, "z" * 500)
     history = HistoryBuilder(conversations, keep_last_messages=4, budget_chars=4000).build(conv)
-    assert [m["role"] for m in history] == ["assistant", "assistant"]
+    assert [m["role"] for m in history] == ["assistant", "user", "assistant"]
     assert history[0]["content"] == SUMMARY_PREFIX + "Primeira pergunta."
+    assert history[1:] == [{"role": "user", "content": "Segunda pergunta?"},
+                           {"role": "assistant", "content": "z" * 500}]
+
+
+def test_history_keeps_the_last_exchange_when_its_answer_alone_is_over_budget(
+        conversations: ConversationStore) -> None:
+    # a law's whole list can be longer than the budget: the follow-up still reads the
+    # question it follows and the opening of that answer (cut, not summarized away)
+    conv = conversations.new_conversation()
+    conversations.add_user_message(conv, "Que tipos de multa a LGPD prevê?")
+    conversations.add_assistant_message(conv, "Art. 52. " + "y" * 6000)
+    history = HistoryBuilder(conversations, keep_last_messages=4, budget_chars=4000).build(conv)
+    assert [m["role"] for m in history] == ["user", "assistant"]
+    assert history[0]["content"] == "Que tipos de multa a LGPD prevê?"
+    assert history[1]["content"].startswith("Art. 52. yyy") and history[1]["content"].endswith(" …")
+    assert sum(len(m["content"]) for m in history) <= 4000 + 2
 
 
 def test_extractive_summary_keeps_the_newest_points_within_budget() -> None:
