@@ -54,7 +54,8 @@ MAX_UNITS_PER_PASSAGE = 40
 _TERM = (r"(?!(?:que|se|quando|sempre|conforme|desde|bem|salvo|exceto|inclusive|nos|nas|em"
          r"|observad\w*|respeitad\w*|ressalvad\w*|which|that|when|where|unless|except)\b)"
          r"[^\W\d][\w-]*(?:\s[\w-]+){0,3}")  # a term, not a clause ("que incluam", …)
-_INLINE_LIST = re.compile(rf"(?:{_TERM},\s){{2,}}{_TERM}\s(?:e|ou|y|o|and|or)\s{_TERM}")
+_INLINE_LIST = re.compile(rf"(?:{_TERM},\s){{2,}}{_TERM}\s(?:e|ou|y|o|and|or)\s{_TERM}"
+                          rf"|(?:{_TERM},\s){{3,}}{_TERM}")  # "séries anuais, períodos …, ciclos, …"
 
 
 @dataclass(frozen=True)

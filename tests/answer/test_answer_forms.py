@@ -32,6 +32,10 @@ def test_an_inline_list_has_four_terms_and_a_clause_is_not_one() -> None:
                                    "que incluam, sempre que possível, a anonimização ou "
                                    "pseudonimização dos dados")
     assert not _INLINE_LIST.search("O titular, o controlador e o operador responderão.")
+    assert _INLINE_LIST.search("A educação básica poderá organizar-se em séries anuais, "
+                               "períodos semestrais, ciclos, alternância regular de períodos")
+    assert not _INLINE_LIST.search("O ensino médio, etapa final da educação básica, com "
+                                   "duração mínima de três anos, terá como finalidades:")
 
 
 def test_portuguese_articles_are_not_counts() -> None:
