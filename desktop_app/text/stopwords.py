@@ -45,6 +45,8 @@ STOPWORDS = INDEX_STOPWORDS | _folded_set(
     they you your our estan eso esa cual cuando donde quien tambien tiene hay puede pueden segun
     according source sources document documents fonte fontes documento documentos fuente
     fuentes segundo conforme
+    must may might shall under over upon after before between within any such only also
+    whether debe deben podra podran
     """
 )
 
