@@ -670,6 +670,7 @@ def extract_answer(question: str, sources: Sequence[NumberedSource],
                                        previous_articles=previous_articles,
                                        first_articles=first_articles, asked=asked)
     matched = any(q.shared_terms for q in ranked)
+    many = wants_many(question) and not defined_thing(question)
     ordered = ranked
     if vectors is None and not matched:
         # no evidence at all: the openings of the top two passages (the caller flags it)
@@ -682,7 +683,7 @@ def extract_answer(question: str, sources: Sequence[NumberedSource],
     for candidate in ordered:
         if len(chosen) >= max_quotes:
             break
-        candidate = _whole_list(candidate, ordered)
+        candidate = _whole_list(candidate, ordered, many)
         if chosen and ordered is ranked and candidate.hit.doc_id != chosen[0].hit.doc_id \
                 and not _second_opinion(candidate, chosen, sources):
             continue  # the answer quotes the document that holds it
@@ -699,15 +700,17 @@ def extract_answer(question: str, sources: Sequence[NumberedSource],
     return ExtractiveAnswer(tuple(chosen), tuple(ranked), matched, terms(question), embedded)
 
 
-def _whole_list(candidate: Quote, ranked: Sequence[Quote]) -> Quote:
-    """An item of a law's list, when another item of the same list is also among the best
-    candidates, gives way to the whole list: the answer is the list, not two of its lines."""
+def _whole_list(candidate: Quote, ranked: Sequence[Quote], many: bool = False) -> Quote:
+    """An item of a law's list gives way to the whole list when the question asks for
+    several things ("Which courses does higher education comprise?": the list, not its
+    line III) or another item of the same list is also among the best candidates (the
+    answer is the list, not two of its lines)."""
     law = candidate.structural
     if law is None or law.holder is None or candidate.features.get("defines"):
         return candidate  # (a glossary item defining the asked thing is the answer)
     near = [q for q in ranked[:LIST_NEIGHBOURS] if q is not candidate]
-    if not any(q.structural is not None and q.structural.holder == law.holder
-               and q.structural.key[0] == law.key[0] for q in near):
+    if not many and not any(q.structural is not None and q.structural.holder == law.holder
+                            and q.structural.key[0] == law.key[0] for q in near):
         return candidate
     whole = next((q for q in ranked if q.structural is not None
                   and q.structural.key == (law.key[0], law.holder, "list")), None)
