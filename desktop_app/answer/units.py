@@ -58,6 +58,32 @@ _INLINE_LIST = re.compile(rf"(?:{_TERM},\s){{2,}}{_TERM}\s(?:e|ou|y|o|and|or)\s{
                           rf"|(?:{_TERM},\s){{3,}}{_TERM}")  # "séries anuais, períodos …, ciclos, …"
 
 
+_ARTICLE_WORDS = frozenset(["a", "o", "as", "os", "um", "uma", "uns", "umas", "the", "an",
+                            "el", "la", "los", "las", "un", "una"])
+_PREPOSITION_WORDS = frozenset(["de", "da", "do", "das", "dos", "em", "no", "na", "nos", "nas",
+                                "para", "por", "pelo", "pela", "com", "sem", "of", "in", "on",
+                                "to", "for", "with", "by", "del", "en", "con"])
+_LIST_SEPARATOR = re.compile(r",\s|\s(?:e|ou|y|o|and|or)\s")
+
+
+def _opening(term: str) -> str:
+    first = term.split()[0].lower() if term.split() else ""
+    return ("article" if first in _ARTICLE_WORDS else
+            "preposition" if first in _PREPOSITION_WORDS else "word")
+
+
+def names_a_list(text: str) -> bool:
+    """Whether `text` names a list inline (`_INLINE_LIST`) whose terms are parallel: all
+    open alike, with an article ("a dança, a música e o teatro"), a preposition or a plain
+    word ("educação física, arte, sociologia e filosofia"). "seu perfil pessoal,
+    profissional, de consumo e de crédito" qualifies one thing: not a list."""
+    for found in _INLINE_LIST.finditer(text):
+        openings = {_opening(t) for t in _LIST_SEPARATOR.split(found.group(0)) if t.strip()}
+        if len(openings) == 1:
+            return True
+    return False
+
+
 @dataclass(frozen=True)
 class StructuralUnit:
     """One candidate: its passage (`hit.text` is the unit in the document), its path and
@@ -96,7 +122,7 @@ class StructuralUnit:
     def inline_list(self) -> bool:
         """A caput or § naming its list in one sentence ("… aos princípios de A, B, C e D")."""
         return self.kind == "provision" and self.label.count(",") <= 1 and \
-            bool(_INLINE_LIST.search(self.lead))
+            names_a_list(self.lead)
 
     @property
     def is_list(self) -> bool:

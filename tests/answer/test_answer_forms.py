@@ -6,7 +6,7 @@ from __future__ import annotations
 from desktop_app.answer.extractive import defined_thing, defines
 from desktop_app.answer.followup import Carried, with_carried
 from desktop_app.answer.kinds import states
-from desktop_app.answer.units import _INLINE_LIST
+from desktop_app.answer.units import names_a_list
 
 from .conftest import make_hit
 
@@ -24,17 +24,19 @@ def test_a_definition_by_apposition_or_by_assim_entendidas_is_a_definition() -> 
 
 
 def test_an_inline_list_has_four_terms_and_a_clause_is_not_one() -> None:
-    assert _INLINE_LIST.search("incluirá obrigatoriamente estudos e práticas de educação "
+    assert names_a_list("incluirá obrigatoriamente estudos e práticas de educação "
                                "física, arte, sociologia e filosofia.")
-    assert _INLINE_LIST.search("As artes visuais, a dança, a música e o teatro são as "
+    assert names_a_list("As artes visuais, a dança, a música e o teatro são as "
                                "linguagens")
-    assert not _INLINE_LIST.search("conforme práticas de segurança previstas em regulamento, "
+    assert not names_a_list("conforme práticas de segurança previstas em regulamento, "
                                    "que incluam, sempre que possível, a anonimização ou "
                                    "pseudonimização dos dados")
-    assert not _INLINE_LIST.search("O titular, o controlador e o operador responderão.")
-    assert _INLINE_LIST.search("A educação básica poderá organizar-se em séries anuais, "
+    assert not names_a_list("O titular, o controlador e o operador responderão.")
+    assert not names_a_list("destinadas a definir o seu perfil pessoal, profissional, de "
+                            "consumo e de crédito ou os aspectos de sua personalidade")
+    assert names_a_list("A educação básica poderá organizar-se em séries anuais, "
                                "períodos semestrais, ciclos, alternância regular de períodos")
-    assert not _INLINE_LIST.search("O ensino médio, etapa final da educação básica, com "
+    assert not names_a_list("O ensino médio, etapa final da educação básica, com "
                                    "duração mínima de três anos, terá como finalidades:")
 
 
