@@ -66,15 +66,15 @@ def samples(path: Path) -> list[dict[str, Any]]:
 
 
 def _matrix(rows: Sequence[dict[str, Any]], mean: Sequence[float],
-            scale: Sequence[float]) -> np.ndarray:
-    raw = np.array([[float(r["features"].get(n, 0.0)) for n in FEATURES] for r in rows])
+            scale: Sequence[float], features: Sequence[str] = FEATURES) -> np.ndarray:
+    raw = np.array([[float(r["features"].get(n, 0.0)) for n in features] for r in rows])
     return (raw - np.asarray(mean)) / np.asarray(scale)
 
 
 def fit(rows: Sequence[dict[str, Any]], *, l2: float = 0.01, max_false: float = 0.04,
-        steps: int = 4000) -> Gate:
-    mean, scale = standardize([r["features"] for r in rows], FEATURES)
-    x = _matrix(rows, mean, scale)
+        steps: int = 4000, features: Sequence[str] = FEATURES) -> Gate:
+    mean, scale = standardize([r["features"] for r in rows], features)
+    x = _matrix(rows, mean, scale, features)
     y = np.array([r["group"] in ANSWERABLE_GROUPS for r in rows], dtype=float)
     groups = [(r["corpus"], r["group"]) for r in rows]
     size = {g: groups.count(g) for g in set(groups)}
@@ -90,7 +90,7 @@ def fit(rows: Sequence[dict[str, Any]], *, l2: float = 0.01, max_false: float = 
     probability = 1 / (1 + np.exp(-(x @ w + b)))
     threshold = _threshold(rows, probability, max_false)
     corpora = tuple(sorted({r["corpus"] for r in rows}))
-    return Gate(FEATURES, tuple(mean), tuple(scale), tuple(float(v) for v in w), float(b),
+    return Gate(tuple(features), tuple(mean), tuple(scale), tuple(float(v) for v in w), float(b),
                 threshold, corpora)
 
 
