@@ -23,7 +23,13 @@ is enough (`abstain_min_margin_full_coverage`): on FaQuAD this halves false abst
 (0.031 → 0.013) with no change for the other set's questions; on Pirá false abstention
 falls 0.049 → 0.035 while abstention on FaQuAD's questions falls 0.959 → 0.937.
 Calibrated on Pirá (its own questions against FaQuAD's), checked on FaQuAD (docs/answers.md
-"Abstention").
+"Abstention"). Those thresholds are the fallback; the bundled gate (answer/gate.py) decides
+when its file is readable, from `gate_features`. Besides the margins and coverages, these
+tell a passage on the same subject that does not hold the answer (a sibling paragraph)
+from the one that does: the question's words weighted by their rarity in the whole library
+(`passages_using`: how many passages the keyword leg finds for a word) found in the quote
+and its passage, and contrasts of the first quote's document or article with the best
+other one (`_specific_features`).
 """
 
 from __future__ import annotations
