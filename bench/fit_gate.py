@@ -10,13 +10,35 @@ and the legal dev set. Groups of questions:
   paragraphs were removed, the legal set's out-of-scope questions.
 Every group weighs the same in the fit (a logistic regression on standardized features,
 L2), so no corpus and no kind of question dominates. The threshold is the highest that
-keeps false abstention at or under `--max-false` (0.04) on every training corpus.
+keeps false abstention at or under `--max-false` (0.03) on every training corpus and
+answerable group (`--rule max`; `mean` bounds their mean instead). 0.03, not the 5 % a
+held-out set is allowed: one set's questions can be harder than the training sets' (Pirá's
+answerable questions score lower than FaQuAD's), and a gate trained at 0.04 abstained on
+6-7 % of Pirá's answerable questions when Pirá was held out.
+
+Features: `abstain.gate_features` (the first eleven) and `abstain.SPECIFIC_FEATURES` (the
+question's rare words in the quote, its names, contrasts with the best other place).
 
 Writes `resources/abstention/gate.json` (all corpora) and, for the held-out reports,
 `bench/data/gates/without-<corpus>.json` plus `bench/data/gates/<corpus>.json`, a settings
 override pointing at it (`bench/answers.py --calibration bench/data/gates`).
 
-Usage: .venv/bin/python bench/fit_gate.py FAQUAD.json PIRA.json LEGAL.json [--max-false 0.04]
+Usage: .venv/bin/python bench/fit_gate.py FAQUAD.json PIRA.json LEGAL.json [--max-false 0.03]
+       [--rule max|mean]
+
+Re-fitting after the answer selection changed (the features are read from what the
+current code quotes; E=../shared/eval, OUT a scratch folder), then the held-out reports:
+  python -m desktop_app eval answers $E/retrieval/faquad_pt $E/qa/faquad_pt.jsonl \
+      --unanswerable $E/retrieval/pira_pt/queries.jsonl --indomain --sources-only \
+      --json $OUT/faquad_pt.json
+  python -m desktop_app eval answers $E/retrieval/pira_pt $E/retrieval/pira_pt/queries.jsonl \
+      --unanswerable $E/qa/faquad_pt.jsonl --indomain --sources-only --json $OUT/pira_pt.json
+  python -m desktop_app eval answers $E/pdfs/pt bench/data/legal_pt.jsonl --json $OUT/legal.json
+  python bench/fit_gate.py $OUT/faquad_pt.json $OUT/pira_pt.json $OUT/legal.json
+  python bench/answers.py --sources-only --calibration bench/data/gates
+The gate does not change what is quoted, only whether "not found" is said, so the eval
+outputs can be made with any gate in force (but for a legal follow-up, which reads the
+quotes of the answer before it).
 """
 
 from __future__ import annotations
@@ -33,10 +55,11 @@ import numpy as np
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+from desktop_app.answer.abstain import SPECIFIC_FEATURES  # noqa: E402
 from desktop_app.answer.gate import Gate, standardize, write_gate  # noqa: E402
 
 FEATURES = ("margin", "first_margin", "coverage", "quote_coverage", "asks_type", "type_found",
-            "both_legs", "agree", "lead", "other_language", "absent")
+            "both_legs", "agree", "lead", "other_language", "absent", *SPECIFIC_FEATURES)
 ANSWERABLE_GROUPS = ("own", "indomain_answerable", "legal_answerable")
 
 
@@ -66,19 +89,20 @@ def samples(path: Path) -> list[dict[str, Any]]:
 
 
 def _matrix(rows: Sequence[dict[str, Any]], mean: Sequence[float],
-            scale: Sequence[float]) -> np.ndarray:
-    raw = np.array([[float(r["features"].get(n, 0.0)) for n in FEATURES] for r in rows])
+            scale: Sequence[float], features: Sequence[str] = FEATURES) -> np.ndarray:
+    raw = np.array([[float(r["features"].get(n, 0.0)) for n in features] for r in rows])
     return (raw - np.asarray(mean)) / np.asarray(scale)
 
 
-def fit(rows: Sequence[dict[str, Any]], *, l2: float = 0.01, max_false: float = 0.04,
-        steps: int = 4000) -> Gate:
-    mean, scale = standardize([r["features"] for r in rows], FEATURES)
-    x = _matrix(rows, mean, scale)
+def fit(rows: Sequence[dict[str, Any]], *, l2: float = 0.01, max_false: float = 0.03,
+        steps: int = 4000, features: Sequence[str] = FEATURES,
+        group_weight: dict[str, float] | None = None, rule: str = "max") -> Gate:
+    mean, scale = standardize([r["features"] for r in rows], features)
+    x = _matrix(rows, mean, scale, features)
     y = np.array([r["group"] in ANSWERABLE_GROUPS for r in rows], dtype=float)
     groups = [(r["corpus"], r["group"]) for r in rows]
     size = {g: groups.count(g) for g in set(groups)}
-    weight = np.array([1.0 / size[g] for g in groups])
+    weight = np.array([(group_weight or {}).get(g[1], 1.0) / size[g] for g in groups])
     weight /= weight.sum()
     w = np.zeros(x.shape[1])
     b = 0.0
@@ -88,26 +112,32 @@ def fit(rows: Sequence[dict[str, Any]], *, l2: float = 0.01, max_false: float = 
         w -= 1.0 * (x.T @ error + l2 * w)
         b -= 1.0 * error.sum()
     probability = 1 / (1 + np.exp(-(x @ w + b)))
-    threshold = _threshold(rows, probability, max_false)
+    threshold = _threshold(rows, probability, max_false, rule)
     corpora = tuple(sorted({r["corpus"] for r in rows}))
-    return Gate(FEATURES, tuple(mean), tuple(scale), tuple(float(v) for v in w), float(b),
+    return Gate(tuple(features), tuple(mean), tuple(scale), tuple(float(v) for v in w), float(b),
                 threshold, corpora)
 
 
 def _threshold(rows: Sequence[dict[str, Any]], probability: np.ndarray,
-               max_false: float) -> float:
-    """The highest threshold whose false abstention is <= max_false on every corpus (each
-    answerable group of a corpus counted on its own)."""
+               max_false: float, rule: str = "max") -> float:
+    """The highest threshold whose false abstention is <= max_false: on every training
+    corpus and answerable group (`rule` "max"), or on their mean (each corpus's groups
+    averaged, then the corpora; "mean": a few hopeless questions of one small set do not
+    decide alone)."""
+    corpora = sorted({r["corpus"] for r in rows})
+    groups = {(c, g): np.array([p for r, p in zip(rows, probability, strict=True)
+                                if r["corpus"] == c and r["group"] == g])
+              for c in corpora for g in ANSWERABLE_GROUPS}
+    groups = {k: v for k, v in groups.items() if len(v)}
     best = 0.0
     for t in np.linspace(0.0, 0.95, 191):
-        ok = True
-        for corpus in {r["corpus"] for r in rows}:
-            for group in ANSWERABLE_GROUPS:
-                chosen = [p for r, p in zip(rows, probability, strict=True)
-                          if r["corpus"] == corpus and r["group"] == group]
-                if chosen and sum(p < t for p in chosen) / len(chosen) > max_false:
-                    ok = False
-        if ok:
+        rates = {k: float(np.mean(v < t)) for k, v in groups.items()}
+        if rule == "max":
+            worst = max(rates.values())
+        else:
+            worst = float(np.mean([np.mean([r for (c, _), r in rates.items() if c == corpus])
+                                   for corpus in corpora]))
+        if worst <= max_false:
             best = float(t)
     return round(best, 3)
 
@@ -134,7 +164,8 @@ def _relative(path: Path) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("outputs", nargs="+", type=Path)
-    parser.add_argument("--max-false", type=float, default=0.04)
+    parser.add_argument("--max-false", type=float, default=0.03)
+    parser.add_argument("--rule", choices=("max", "mean"), default="max")
     parser.add_argument("--out", type=Path, default=REPO / "resources" / "abstention" / "gate.json")
     parser.add_argument("--heldout-dir", type=Path, default=REPO / "bench" / "data" / "gates")
     args = parser.parse_args()
@@ -144,7 +175,8 @@ def main() -> int:
         f"{c} {sum(r['corpus'] == c for r in rows)}" for c in corpora))
     summary: dict[str, Any] = {"held_out": {}}
     for corpus in corpora:
-        gate = fit([r for r in rows if r["corpus"] != corpus], max_false=args.max_false)
+        gate = fit([r for r in rows if r["corpus"] != corpus], max_false=args.max_false,
+                   rule=args.rule)
         write_gate(gate, args.heldout_dir / f"without-{corpus}.json")
         (args.heldout_dir / f"{corpus}.json").write_text(json.dumps(
             {"abstain_gate_file": _relative(args.heldout_dir / f"without-{corpus}.json")})
@@ -153,7 +185,7 @@ def main() -> int:
         held = report(gate, [r for r in rows if r["corpus"] == corpus])[corpus]
         summary["held_out"][corpus] = held
         print(f"without {corpus} (threshold {gate.threshold}): {held}")
-    gate = fit(rows, max_false=args.max_false)
+    gate = fit(rows, max_false=args.max_false, rule=args.rule)
     write_gate(gate, args.out)
     summary["all"] = report(gate, rows)
     print(f"all corpora (threshold {gate.threshold}): {summary['all']}")

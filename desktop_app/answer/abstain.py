@@ -23,7 +23,13 @@ is enough (`abstain_min_margin_full_coverage`): on FaQuAD this halves false abst
 (0.031 → 0.013) with no change for the other set's questions; on Pirá false abstention
 falls 0.049 → 0.035 while abstention on FaQuAD's questions falls 0.959 → 0.937.
 Calibrated on Pirá (its own questions against FaQuAD's), checked on FaQuAD (docs/answers.md
-"Abstention").
+"Abstention"). Those thresholds are the fallback; the bundled gate (answer/gate.py) decides
+when its file is readable, from `gate_features`. Besides the margins and coverages, these
+tell a passage on the same subject that does not hold the answer (a sibling paragraph)
+from the one that does: the question's words weighted by their rarity in the whole library
+(`passages_using`: how many passages the keyword leg finds for a word) found in the quote
+and its passage, and contrasts of the first quote's document or article with the best
+other one (`_specific_features`).
 """
 
 from __future__ import annotations
@@ -41,9 +47,9 @@ from typing import Any
 
 import numpy as np
 
-from desktop_app.answer.extractive import ExtractiveAnswer, terms
+from desktop_app.answer.extractive import ExtractiveAnswer, shared_phrases, terms
 from desktop_app.answer.gate import fit_summary, gate_path, load_gate
-from desktop_app.answer.kinds import asked_kind, states
+from desktop_app.answer.kinds import asked_kind, fills_slot, specifics, states
 from desktop_app.config.paths import resource
 from desktop_app.config.settings import Settings
 from desktop_app.retrieval.types import Embedder, Hit
@@ -55,6 +61,11 @@ EVIDENCE_PASSAGES = 4  # the passages whose terms count as evidence (as many as 
 FULL_COVERAGE_MIN_TERMS = 2  # one covered word is weak evidence ("Qual a capital?")
 FLOOR_REFRESH = 0.1  # recompute the floor when the library grew or shrank by this fraction
 ABSENT_LOOKUPS = 6  # question words looked up in the whole library, at most
+SPECIFIC_LOOKUPS = 10  # question words whose rarity in the library is looked up, at most
+CONTRAST_CANDIDATES = 30  # the best candidates compared with the first quote
+SPECIFIC_FEATURES = ("specific_quote", "specific_passage", "rarest_missing", "names_found",
+                     "fills_slot", "phrases", "quote_rank", "sentence_gap", "top_agree",
+                     "sentence_lead", "specific_lead", "quote_lead", "phrases_lead")
 
 
 @dataclass(frozen=True)
@@ -102,7 +113,9 @@ def _rarity(term: str, texts: Sequence[frozenset[str]]) -> float:
 
 def gate_features(question: str, extract: ExtractiveAnswer, hits: Sequence[Hit],
                   best: float | None, floor: float | None, coverage: float,
-                  same_language: bool = True, absent: float = 0.0) -> dict[str, float]:
+                  same_language: bool = True, absent: float = 0.0,
+                  passages_using: Callable[[str], int] | None = None,
+                  library_size: int = 0) -> dict[str, float]:
     """The evidence a transferable gate weighs, each meaning the same in any library:
     - `margin`: best question↔sentence cosine above the library's off-topic floor;
     - `coverage`: share of the question's terms the top passages use;
@@ -126,11 +139,8 @@ def gate_features(question: str, extract: ExtractiveAnswer, hits: Sequence[Hit],
     kind = asked_kind(question)
     ranked = list(extract.candidates)
 
-    def place(c: Any) -> tuple[str, str]:  # a document, or an article of a law
-        return (c.hit.doc_id, c.structural.article if c.structural is not None else "")
-
-    other = next((c for c in ranked[1:] if place(c) != place(ranked[0])), None)
-    return {
+    other = next((c for c in ranked[1:] if _place(c) != _place(ranked[0])), None)
+    features = {
         "margin": (best - floor) if best is not None and floor is not None else 0.0,
         "coverage": coverage,
         "quote_coverage": (sum(weight[t] for t in question_terms & quote_terms) / total
@@ -146,10 +156,99 @@ def gate_features(question: str, extract: ExtractiveAnswer, hits: Sequence[Hit],
         "other_language": float(not same_language),
         "absent": absent,
     }
+    features.update(_specific_features(question, first, ranked, hits, passages_using,
+                                       library_size))
+    return features
+
+
+def _place(candidate: Any) -> tuple[str, str]:
+    """Where a candidate comes from: a document, or an article of a law."""
+    law = candidate.structural
+    return (candidate.hit.doc_id, law.article if law is not None else "")
+
+
+def _hit_place(hit: Hit) -> tuple[str, str]:
+    """Where a passage comes from: a document, or the article of a law it starts in."""
+    return (hit.doc_id, hit.path.split(",")[0] if hit.path else "")
+
+
+def _specific_features(question: str, first: Any, ranked: Sequence[Any], hits: Sequence[Hit],
+                       passages_using: Callable[[str], int] | None,
+                       library_size: int) -> dict[str, float]:
+    """What separates "the library talks about this, and says the answer" from "it talks
+    about this, but the answer is not there" (a sibling paragraph on the same subject):
+    - `specific_quote` / `specific_passage`: share of the question's words, weighted by
+      how rare each is in the whole library (idf over the library's passages), that the
+      first quote / its passage uses;
+    - `rarest_missing`: the rarity (0–1) of the rarest question word its passage lacks;
+    - `names_found`: share of the question's names and numbers its passage holds;
+    - `fills_slot`: the quote holds a value of the kind asked that the question does not
+      already say (a new year, amount, name…);
+    - `phrases`: share of the question's pairs of consecutive words the first quote has
+      side by side;
+    - `quote_rank`: 1 / the retrieval rank of the first quote's passage;
+    - `sentence_gap`: the best sentence's cosine above the second best (anywhere);
+    - `top_agree`: share of the top three passages from the first quote's place.
+    Contrasts with the best of another place (document, or article of a law), which a
+    corpus's style of questions shifts less than the absolute values: `sentence_lead`
+    (best sentence cosines), `specific_lead` (passages), `quote_lead` (quotes),
+    `phrases_lead`."""
+    words = list(dict.fromkeys(w for w in re.findall(r"\w+", fold(question))
+                               if len(w) >= 3 and not w.isdigit() and w not in NOT_CONTENT))
+    size = max(library_size, 1)
+
+    def rarity(word: str) -> float:  # idf over the library, 0 (everywhere) to 1 (nowhere)
+        if passages_using is None or library_size <= 0:
+            return 1.0
+        using = min(passages_using(word), size)
+        return math.log((size + 1) / (using + 1)) / math.log(size + 1)
+
+    weight = {w: rarity(w) for w in words[:SPECIFIC_LOOKUPS]}
+    total = sum(weight.values())
+
+    def uses(text: str) -> list[str]:
+        folded = fold(text)
+        plain, stems = set(re.findall(r"\w+", folded)), terms(folded)
+        return [w for w in weight if w in plain or bool(terms(w)) and terms(w) <= stems]
+
+    def share(text: str) -> float:
+        return sum(weight[w] for w in uses(text)) / total if total else 1.0
+
+    if first is None:
+        return {name: 0.0 for name in SPECIFIC_FEATURES}
+    place = _place(first)
+    near = ranked[:CONTRAST_CANDIDATES]
+    own = [c.semantic for c in ranked if c.semantic is not None and _place(c) == place]
+    others = [c for c in near if _place(c) != place]
+    other_cosines = [c.semantic for c in ranked if c.semantic is not None and _place(c) != place]
+    other_hits = [h for h in hits[:10] if _hit_place(h) != _hit_place(first.hit)]
+    cosines = sorted((c.semantic for c in ranked if c.semantic is not None), reverse=True)
+    found = set(uses(first.hit.text))
+    names = specifics(question)
+    passage_words = set(re.findall(r"\w+", fold(first.hit.text)))
+    quote_share, passage_share = share(first.unit.shown), share(first.hit.text)
+    phrases = shared_phrases(question, first.unit.shown)
+    return {
+        "specific_quote": quote_share,
+        "specific_passage": passage_share,
+        "rarest_missing": max((v for w, v in weight.items() if w not in found), default=0.0),
+        "names_found": (sum(n in passage_words for n in names) / len(names) if names else 1.0),
+        "fills_slot": float(fills_slot(question, first.unit.shown)),
+        "phrases": phrases,
+        "quote_rank": 1.0 / first.source if first.source > 0 else 0.0,
+        "sentence_gap": (cosines[0] - cosines[1]) if len(cosines) >= 2 else 0.0,
+        "top_agree": (sum(_hit_place(h) == _hit_place(first.hit) for h in hits[:3])
+                      / min(len(hits), 3) if hits else 0.0),
+        "sentence_lead": (max(own) - max(other_cosines)) if own and other_cosines else 0.1,
+        "specific_lead": passage_share - max((share(h.text) for h in other_hits), default=0.0),
+        "quote_lead": quote_share - max((share(c.unit.shown) for c in others), default=0.0),
+        "phrases_lead": phrases - max((shared_phrases(question, c.unit.shown) for c in others),
+                                      default=0.0),
+    }
 
 
 def absent_share(question: str, hits: Sequence[Hit],
-                 in_library: Callable[[str], bool] | None) -> float:
+                 in_library: Callable[[str], int] | None) -> float:
     """The share of the question's content words (four letters or more) that occur in no
     passage of the library: "alíquota" asked of a law that never says it. Words the top
     passages use are not looked up; at most `ABSENT_LOOKUPS` are."""
@@ -166,7 +265,8 @@ def absent_share(question: str, hits: Sequence[Hit],
 
 def assess(extract: ExtractiveAnswer, hits: Sequence[Hit], settings: Settings,
            floors: dict[str, float] | None, language: str, question: str = "",
-           absent: float = 0.0) -> Evidence:
+           absent: float = 0.0, passages_using: Callable[[str], int] | None = None,
+           library_size: int = 0) -> Evidence:
     """Does the evidence support answering? (see the module docstring)"""
     question_terms = extract.question_terms
     found: set[str] = set()
@@ -180,7 +280,7 @@ def assess(extract: ExtractiveAnswer, hits: Sequence[Hit], settings: Settings,
     written_in = passages_language(hits)
     coverage_used = written_in is None or written_in == language
     features = gate_features(question, extract, hits, best, floor, coverage, coverage_used,
-                             absent)
+                             absent, passages_using, library_size)
     gate = load_gate(settings.abstain_gate_file) if settings.abstention_enabled else None
     reason = None
     support = None

@@ -100,3 +100,45 @@ def states(kind: str | None, text: str) -> bool:
         return False
     plain = " ".join(without_references(line) for line in text.split("\n"))
     return any(found.search(plain) for name, _, found in KINDS if name == kind)
+
+
+# -- the answer's slot: what the question does not already say ---------------------------
+
+_NAME_CUES = re.compile(r"\b(?:quem|who|whom|whose|quien|quienes|onde|where|donde|de onde"
+                        r"|qual (?:o nome|e o nome)|what is the name|como se chama(?:va)?)\b")
+_NAME = re.compile(r"(?<![.!?:;\n]\s)(?<!^)\b[A-ZÀ-Ý][\wÀ-ÿ]+")
+_VALUE = re.compile(r"\d+|[a-z]+")
+
+
+def specifics(question: str) -> frozenset[str]:
+    """What singles out the question's subject: its numbers and the capitalised words not
+    at the start of a sentence (names, places, titles), folded."""
+    found = {fold(m.group()) for m in _NAME.finditer(question.strip())}
+    found |= set(re.findall(r"\d+", question))
+    return frozenset(w for w in found if len(w) >= 2 or w.isdigit())
+
+
+def fills_slot(question: str, text: str) -> bool:
+    """Whether `text` holds a value of the kind asked that the question does not already
+    hold: a date, amount or duration with a number the question lacks, or (quem / onde) a
+    name the question does not say. A sibling passage on the same subject repeats the
+    question's own years and names; the passage that answers adds the one asked for."""
+    kind = asked_kind(question)
+    asked = set(re.findall(r"\w+", fold(question)))
+    if kind is not None:
+        plain = " ".join(without_references(line) for line in text.split("\n"))
+        for name, _, found in KINDS:
+            if name == kind:
+                for match in found.finditer(plain):
+                    values = set(_VALUE.findall(match.group())) - asked
+                    if any(v.isdigit() or v in _NUMBER_SET for v in values):
+                        return True
+                    if kind == "date" and values:
+                        return True
+        return False
+    if _NAME_CUES.search(fold(question)):
+        return any(fold(m.group()) not in asked for m in _NAME.finditer(text))
+    return False
+
+
+_NUMBER_SET = frozenset(_NUMBER_WORDS.split("|"))

@@ -418,7 +418,9 @@ class AnswerService:
         evidence = abstain.assess(extract, turn.hits, self.settings,
                                   self.library.floors() if self.library is not None else None,
                                   turn.texts.language, turn.question,
-                                  abstain.absent_share(turn.query, turn.hits, self._in_library))
+                                  abstain.absent_share(turn.query, turn.hits, self._in_library),
+                                  passages_using=self._in_library,
+                                  library_size=self._vocabulary.size)
         turn.trace["evidence"] = evidence.trace()
         turn.timings["evidence_ms"] = _ms(turn.step)
         return evidence
@@ -575,16 +577,16 @@ class AnswerService:
             self._vocabulary.clear()
             self._vocabulary.size = size
 
-    def _in_library(self, word: str) -> bool:
-        """Whether any passage of the libraries searched uses `word` (the keyword leg),
-        remembered while the library keeps its size (`_vocabulary`)."""
+    def _in_library(self, word: str) -> int:
+        """How many passages of the libraries searched use `word` (the keyword leg, up to
+        `leg_k`; 0: absent), remembered while the library keeps its size (`_vocabulary`)."""
         known = self._vocabulary.words
         if word not in known:
             try:
-                known[word] = bool(self.searcher.search_with_report(
-                    word, k=1, legs=("keyword",)).hits)
+                known[word] = len(self.searcher.search_with_report(
+                    word, k=self.settings.leg_k, legs=("keyword",)).hits)
             except AppError:
-                return True  # unknown: never evidence of absence
+                return self.settings.leg_k  # unknown: never evidence of absence or rarity
             while len(known) > VOCABULARY_CACHE:
                 known.pop(next(iter(known)))
         return known[word]
@@ -602,7 +604,7 @@ class _Vocabulary:
     passages; an erasure empties it (the words came from a question)."""
 
     def __init__(self) -> None:
-        self.words: dict[str, bool] = {}
+        self.words: dict[str, int] = {}
         self.size = -1
         forget_owner(self)
 
