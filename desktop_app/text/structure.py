@@ -255,7 +255,8 @@ class _Parser:
     def _open(self, kind: str) -> Node | None:
         return next((n for n in reversed(self.stack) if n.kind == kind), None)
 
-    def _siblings_ok(self, kind: str, parent_kinds: tuple[str, ...], key: tuple[int, str]) -> bool:
+    def _siblings_ok(self, kind: str, parent_kinds: tuple[str, ...], key: tuple[int, str],
+                     at: int) -> bool:
         """A list number continues the open list of that kind under the nearest parent."""
         parent = next((n for n in reversed(self.stack) if n.kind in parent_kinds or
                        n.kind == kind), None)
@@ -263,8 +264,24 @@ class _Parser:
             return key[0] == 1 and not key[1]
         if parent.kind == kind:  # a sibling: the same number (a new wording) or the next
             return key[0] in (parent.key[0], parent.key[0] + 1) or (
-                key[0] == parent.key[0] and key[1] >= parent.key[1])
+                key[0] == parent.key[0] and key[1] >= parent.key[1]) or \
+                self._replaces_vetoed(parent, key, at)
         return key[0] == 1 and not key[1]
+
+    def _replaces_vetoed(self, last: Node, key: tuple[int, str], at: int) -> bool:
+        """A number going back to a vetoed run: "X - (VETADO); XI - (VETADO); XII - (VETADO).
+        X - suspensão parcial …" (vetoed items promulgated later, printed after the vetoes
+        in compiled laws) — the new X is the list's item, not text of the vetoed XII."""
+        if key[0] >= last.key[0]:
+            return False
+        siblings = [n for n in self.nodes if n.parent == last.parent and n.kind == last.kind]
+        same = [i for i, n in enumerate(siblings) if n.key == key]
+        if not same:
+            return False
+        run = siblings[same[-1]:]
+        ends = [n.start for n in run[1:]] + [at]
+        return all(is_empty_unit(self.text[n.text_start:end]) for n, end in zip(run, ends,
+                                                                                strict=True))
 
     def _marker(self, at: int, line: str) -> tuple[str, str, tuple[int, str], int, str, int] | None:
         text = self.text
@@ -297,16 +314,17 @@ class _Parser:
                     return PARAGRAPH, label, key, m.end(), "", _RANK[PARAGRAPH]
             if m := _ITEM_RE.match(text, at):
                 key = (roman(m.group(1)), m.group(2) or "")
-                if key[0] and self._siblings_ok(ITEM, (ARTICLE, PARAGRAPH), key):
+                if key[0] and self._siblings_ok(ITEM, (ARTICLE, PARAGRAPH), key, at):
                     label = m.group(1) + (f"-{m.group(2)}" if m.group(2) else "")
                     return ITEM, label, key, m.end(), "", _RANK[ITEM]
             if m := _LETTER_RE.match(text, at):
                 key = (ord(m.group(1)) - ord("a") + 1, "")
-                if self._open(ITEM) is not None and self._siblings_ok(LETTER, (ITEM,), key):
+                if self._open(ITEM) is not None and self._siblings_ok(LETTER, (ITEM,), key, at):
                     return LETTER, m.group(1), key, m.end(), "", _RANK[LETTER]
             if m := _SUBITEM_RE.match(text, at):
                 key = (int(m.group(1)), "")
-                if self._open(LETTER) is not None and self._siblings_ok(SUBITEM, (LETTER,), key):
+                if self._open(LETTER) is not None and \
+                        self._siblings_ok(SUBITEM, (LETTER,), key, at):
                     return SUBITEM, m.group(1), key, m.end(), "", _RANK[SUBITEM]
             return None
         if m := _CLAUSE_RE.match(text, at):

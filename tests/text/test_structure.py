@@ -108,6 +108,21 @@ def test_a_repeated_number_is_a_new_wording_of_the_same_unit() -> None:
                                              "Art. 20, II"]
 
 
+def test_items_promulgated_after_their_veto_are_items_again() -> None:
+    # compiled laws print vetoed items, then the same numbers promulgated later (LGPD art. 52)
+    text = ("Art. 52. Os agentes ficam sujeitos às seguintes sanções:\n\n"
+            "I - advertência;\n\nII - multa simple;\n\n"
+            "III - (VETADO);\n\nIV - (VETADO).   (Incluído pela Lei nº 13.853, de 2019)\n\n"
+            "III - suspensão parcial do funcionamento do banco de dados;\n\n"
+            "IV - proibição parcial ou total.\n\n"
+            "II - uma segunda multa, fora de ordem.\n")
+    s = parse_structure(text)
+    assert [s.label(n) for n in s.nodes] == ["Art. 52", "Art. 52, I", "Art. 52, II",
+                                             "Art. 52, III", "Art. 52, IV", "Art. 52, III",
+                                             "Art. 52, IV"]
+    assert "II - uma segunda multa" in text[s.nodes[-1].start:s.nodes[-1].end]  # II: text
+
+
 def test_numbered_sections_and_clauses_of_reports_and_contracts() -> None:
     text = ("1 Introdução\n\nEste relatório trata do tema.\n\n"
             "1.1 Objetivo\n\nO objetivo é medir.\n\n"
