@@ -12,15 +12,23 @@ normalised scores, keyword analysis inside, filters from `SearchFilters`.
 - Keyword leg: the app's own analysed column (`text.analyze.analyze`: folded, then
   stemmed — the one LanceDB indexes) as a `tsvector` under the `simple`
   configuration; its lexemes and frequencies are kept as postings (`chunk_terms`,
-  written with the chunks) and the leg ranks with Okapi BM25 computed in SQL over
-  the postings of the query's terms (k1 = 1.2, b = 0.75, idf = ln(1 + (N − df +
-  0.5)/(df + 0.5)), a repeated query term counts twice — LanceDB's formula, so
-  both backends rank alike). N, the average length and df are taken over the
-  rows the user may read, so statistics never reveal hidden collections. Only the
-  chunks whose score reaches the k-th best are joined to their rows. (Schema 1
+  written with the chunks) and the leg ranks with Okapi BM25 computed in SQL
+  (k1 = 1.2, b = 0.75, idf = ln(1 + (N − df + 0.5)/(df + 0.5)), a repeated query
+  term counts twice — LanceDB's formula, so both backends rank alike). N, the
+  average length and df are taken over the rows the user may read, so statistics
+  never reveal hidden collections: df from per-collection counts (`term_df`).
+  Candidates (schema 4): each query term's first `KEYWORD_DEPTH` readable postings
+  in impact order (their BM25 term-frequency part, stored with the posting), so a
+  search reads the same number of postings for a rare term and for one in half the
+  library; the candidates are then scored exactly from their tsvectors. A passage
+  outside every term's top list is missed, which the exact ranking would have kept
+  only when no passage ranks high on any single term (bench/team_scale.py measures
+  recall against it). Few readable chunks after a filter are all scored, exactly.
+  `keyword_ranking="bm25_exact"` scores every posting of the query's terms (schema
+  2-3, slow for common terms in a large library: kept for comparison); schema 1
   servers, not yet upgraded by `team init`, are ranked by unnesting each match's
-  tsvector, as before: `keyword_ranking="bm25_tsvector"`.) `ts_rank` is available for
-  comparison (`keyword_ranking="ts_rank"`).
+  tsvector (`"bm25_tsvector"`); `ts_rank` is available for comparison. Only the
+  chunks whose score reaches the k-th best are joined to their rows.
 - Writes are idempotent by content hash: the document row is claimed first
   (`ON CONFLICT DO NOTHING` on (collection, content hash)) in the same
   transaction as its chunks, so two analysts adding one file make one document
@@ -55,7 +63,13 @@ from desktop_app.retrieval.index_api import (
     marks_json,
     parse_marks,
 )
-from desktop_app.retrieval.pg_schema import POSTINGS_SELECT, SCHEMA_VERSION, TEXT_TABLES
+from desktop_app.retrieval.pg_schema import (
+    BM25_B,
+    BM25_K1,
+    POSTINGS_SELECT,
+    SCHEMA_VERSION,
+    TEXT_TABLES,
+)
 from desktop_app.retrieval.search import SearchWarning, SearchWarningCode
 from desktop_app.retrieval.types import SearchFilters
 from desktop_app.text.analyze import analyze
@@ -65,13 +79,16 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-BM25_K1 = 1.2
-BM25_B = 0.75
 MAX_TOKEN_CHARS = 40  # LanceDB's FTS drops longer tokens; so do we, on both sides
-# "bm25": from the postings (schema 2); "bm25_tsvector": the same BM25 from each match's
-# tsvector at query time (schema 1's way, kept for schema 1 servers and for comparison);
-# "ts_rank": PostgreSQL's own ranking, for comparison
-KEYWORD_RANKINGS = ("bm25", "bm25_tsvector", "ts_rank")
+# "bm25": candidates from the top of each term's impact-ordered postings, scored exactly
+# (schema 4); "bm25_exact": every posting of the query's terms (schema 2-3's way);
+# "bm25_tsvector": the same BM25 from each match's tsvector at query time (schema 1's way,
+# kept for schema 1 servers and for comparison); "ts_rank": PostgreSQL's own ranking
+KEYWORD_RANKINGS = ("bm25", "bm25_exact", "bm25_tsvector", "ts_rank")
+# Postings read per query term, best impact first (schema 4). Their passages are the
+# candidates (at most terms x depth), scored exactly. Recall of the exact top 10 against
+# depth: bench/team_scale.py.
+KEYWORD_DEPTH = 200
 HNSW_EF_SEARCH = 200
 # At most this many chunks readable (and passing the filters): the vector leg scans them
 # exactly instead of walking the HNSW graph. The graph is shared by every collection on the
@@ -182,6 +199,15 @@ _BM25_IDF = """idf AS (
 """
 
 
+_BM25_TOP_ROWS = f"""cut AS (SELECT score FROM scored ORDER BY score DESC
+             OFFSET greatest(%(k)s - 1, 0) LIMIT 1)
+SELECT {_ROW_COLUMNS}, t.score
+FROM scored t JOIN acervo.chunks c USING (chunk_key) JOIN acervo.documents d ON d.doc_key = c.doc_key
+WHERE t.score >= coalesce((SELECT score FROM cut), '-infinity'::float8)
+ORDER BY t.score DESC, d.doc_id, c.position
+LIMIT %(k)s"""
+
+
 def _bm25_sql(where: str) -> str:
     """One statement: the query terms' postings (an index-only scan under RLS), BM25 over the
     readable rows, and only the chunks scoring at least the k-th best joined to their rows
@@ -204,12 +230,52 @@ hits AS MATERIALIZED (
   FROM hits h JOIN idf i USING (term) CROSS JOIN stats s
   {doc_filter}
   GROUP BY h.chunk_key),
-cut AS (SELECT score FROM scored ORDER BY score DESC OFFSET greatest(%(k)s - 1, 0) LIMIT 1)
-SELECT {_ROW_COLUMNS}, t.score
-FROM scored t JOIN acervo.chunks c USING (chunk_key) JOIN acervo.documents d ON d.doc_key = c.doc_key
-WHERE t.score >= coalesce((SELECT score FROM cut), '-infinity'::float8)
-ORDER BY t.score DESC, d.doc_id, c.position
-LIMIT %(k)s"""
+{_BM25_TOP_ROWS}"""
+
+
+# A passage's BM25 from its own tsvector: the query's lexemes with their frequencies (the
+# postings' tf and dl, the same summation order by term: bit-equal to the postings' score)
+_TSVECTOR_SCORE = f"""sum(i.weight * u.tf * {BM25_K1 + 1}
+             / (u.tf + {BM25_K1} * (1 - {BM25_B} + {BM25_B} * c.token_count / s.avgdl))
+             ORDER BY u.term)"""
+_TSVECTOR_TERMS = """CROSS JOIN LATERAL (
+    SELECT x.lexeme AS term, array_length(x.positions, 1) AS tf
+    FROM unnest(ts_filter(setweight(c.terms, 'A', %(terms)s::text[]), '{a}')) AS x) u"""
+
+
+def _bm25_top_sql(where: str, *, all_filtered: bool = False) -> str:
+    """Schema 4: the query terms' df from `term_df` (RLS: readable collections only), each
+    term's first `depth` readable postings in impact order (index-only, LIMIT inside a
+    LATERAL: RLS and the filter are applied before the limit counts), their passages scored
+    exactly from their tsvectors. `all_filtered`: no postings; every chunk of the filtered
+    documents is scored (few of them: `EXACT_SCAN_MAX_CHUNKS`)."""
+    if all_filtered:
+        candidates = f"""cand AS MATERIALIZED (
+  SELECT c.chunk_key FROM acervo.chunks c
+  WHERE c.doc_key = ANY (ARRAY(SELECT d.doc_key FROM acervo.documents d WHERE {where}))),"""
+    else:
+        doc_filter = "" if where == "TRUE" else (
+            "AND EXISTS (SELECT 1 FROM acervo.documents d WHERE d.doc_key = t.doc_key "
+            f"AND {where})")
+        candidates = f"""cand AS MATERIALIZED (
+  SELECT DISTINCT p.chunk_key FROM idf i CROSS JOIN LATERAL (
+    SELECT t.chunk_key FROM acervo.chunk_terms t
+    WHERE t.term = i.term {doc_filter}
+    ORDER BY t.impact DESC LIMIT %(depth)s) p),"""
+    return _BM25_QUERY_STATS + f"""
+idf AS MATERIALIZED (
+  SELECT f.term, q.repeats * ln(1 + (s.n - f.df + 0.5) / (f.df + 0.5)) AS weight
+  FROM (SELECT t.term, sum(t.df) AS df FROM acervo.term_df t
+        WHERE t.term = ANY (%(terms)s::text[]) GROUP BY t.term) f
+  JOIN q USING (term) CROSS JOIN stats s),
+{candidates}
+scored AS MATERIALIZED (
+  SELECT c.chunk_key, {_TSVECTOR_SCORE} AS score
+  FROM cand JOIN acervo.chunks c USING (chunk_key)
+  {_TSVECTOR_TERMS}
+  JOIN idf i USING (term) CROSS JOIN stats s
+  GROUP BY c.chunk_key),
+{_BM25_TOP_ROWS}"""
 
 
 def _bm25_tsvector_sql(where: str) -> str:
@@ -293,7 +359,8 @@ class PgIndex:
 
     def __init__(self, connect: Callable[[], Any], *, library: str, current_embedder_id: str,
                  collection: str = "", read_only: bool = False,
-                 keyword_ranking: str = "bm25", location: str = "") -> None:
+                 keyword_ranking: str = "bm25", location: str = "",
+                 keyword_depth: int = KEYWORD_DEPTH) -> None:
         if keyword_ranking not in KEYWORD_RANKINGS:
             raise ValueError(f"keyword ranking must be one of {KEYWORD_RANKINGS}")
         self._connect = connect
@@ -302,6 +369,7 @@ class PgIndex:
         self.collection = collection
         self.read_only = read_only
         self.keyword_ranking = keyword_ranking
+        self.keyword_depth = keyword_depth
         self.location = location
         self._lock = threading.RLock()
         self._conn: Any = None
@@ -313,6 +381,8 @@ class PgIndex:
         self.meta = self._read_meta()
         # schema 1 servers (not upgraded yet by `team init`) have no postings table
         self._postings = int(self.meta.get("schema_version", "0")) >= 2
+        # schema 4: postings in impact order and per-collection document frequencies
+        self._impacts = int(self.meta.get("schema_version", "0")) >= 4
         # schema 2 servers have no marks column: passages are added without their marks
         self._marks = int(self.meta.get("schema_version", "0")) >= 3
 
@@ -536,7 +606,13 @@ class PgIndex:
         if self.read_only:
             raise TeamLibraryError(f"The team library “{self.library}” is read-only in your "
                                    "settings.")
-        with self._cursor() as cur:
+        with self._cursor() as cur, cur.connection.transaction():
+            if self._impacts:  # postings first, in one statement: term_df rows locked in
+                # term order (the cascade would go chunk by chunk: two writers could deadlock)
+                cur.execute("""DELETE FROM acervo.chunk_terms t WHERE t.chunk_key IN (
+                                 SELECT c.chunk_key FROM acervo.chunks c
+                                 JOIN acervo.documents d ON d.doc_key = c.doc_key
+                                 WHERE d.doc_id = %s)""", (doc_id,))
             cur.execute("DELETE FROM acervo.documents WHERE doc_id = %s", (doc_id,))
             deleted = cur.rowcount
         if not deleted and self.document(doc_id) is not None:
@@ -702,12 +778,23 @@ class PgIndex:
         terms = sorted(counts)
         where, params = filters_sql(filters)
         ranking = self.keyword_ranking
-        if ranking == "bm25" and not self._postings:
+        if ranking == "bm25" and not self._impacts:
+            ranking = "bm25_exact"
+        if ranking == "bm25_exact" and not self._postings:
             ranking = "bm25_tsvector"
-        sql = {"bm25": _bm25_sql, "bm25_tsvector": _bm25_tsvector_sql,
-               "ts_rank": _ts_rank_sql}[ranking](where)
+        if ranking == "bm25":
+            all_filtered = False
+            if where != "TRUE":  # few chunks pass the filter: score them all, exactly
+                with self._cursor() as cur:
+                    cur.execute(_readable_chunks_sql(where), params)
+                    all_filtered = int(cur.fetchone()[0]) <= EXACT_SCAN_MAX_CHUNKS
+            sql = _bm25_top_sql(where, all_filtered=all_filtered)
+        else:
+            sql = {"bm25_exact": _bm25_sql, "bm25_tsvector": _bm25_tsvector_sql,
+                   "ts_rank": _ts_rank_sql}[ranking](where)
         return self._search(sql, {**params, "terms": terms, "counts": [counts[t] for t in terms],
-                                  "tsquery": " | ".join(f"'{t}'" for t in terms), "k": k})
+                                  "tsquery": " | ".join(f"'{t}'" for t in terms), "k": k,
+                                  "depth": self.keyword_depth})
 
     def stats(self) -> IndexStats:
         with self._cursor() as cur:
