@@ -64,6 +64,8 @@ BATCH = 20_000  # rows per COPY transaction
 WRITER_DOCS, WRITER_PASSAGES = 400, 10
 RLS_SAMPLE_EVERY = 4
 RECALL_QUERIES = 50
+# (postings read per term, passages scored exactly), and the app's own
+KEYWORD_CHECK = ((200, 200), (400, 200), (800, 100), (1600, 200), (800, 400))
 NOW = "2026-12-01T00:00:00Z"
 SERVER_SETTINGS = {  # 2 cores / 24 GB shared: a modest cache, the HNSW graph built in memory
     "shared_buffers": "1GB", "maintenance_work_mem": "3GB",
@@ -157,7 +159,7 @@ def load(conn: Any, data: Variants, ids: dict[str, int], embedder_id: str, start
     """Rows [start, stop) as documents of PER_DOC passages, COPY per BATCH rows, indexes
     dropped before and built once after."""
     from desktop_app.retrieval.pg_index import keyword_terms, team_doc_id
-    from desktop_app.retrieval.pg_schema import POSTINGS_SELECT
+    from desktop_app.retrieval.pg_schema import POSTINGS_SELECT, TERM_DF_REBUILD
 
     out: dict[str, float] = {}
     indexes = schema_indexes(dim)
@@ -227,9 +229,12 @@ def load(conn: Any, data: Variants, ids: dict[str, int], embedder_id: str, start
         built += time.perf_counter() - t
         print(f"    index {name}: {out[f'{name}_build_s']}s (load {load_avg()})", flush=True)
     out["index_build_s"] = round(built, 1)
+    t = time.perf_counter()  # the rows came in with triggers off (replica role): count them
+    conn.execute(TERM_DF_REBUILD)
+    out["term_df_build_s"] = round(time.perf_counter() - t, 1)
     t = time.perf_counter()
     conn.execute("VACUUM (ANALYZE) acervo.documents, acervo.chunks, acervo.chunk_terms, "
-                 "acervo.chunk_vectors")
+                 "acervo.term_df, acervo.chunk_vectors")
     out["vacuum_analyze_s"] = round(time.perf_counter() - t, 1)
     return out
 
@@ -429,6 +434,48 @@ def ann_recall(server: Any, client: dict[str, Any], embedder_id: str,
     return round(float(np.mean(recalls)), 4)
 
 
+def keyword_quality(server: Any, client: dict[str, Any], embedder_id: str,
+                    questions: list[str], settings: tuple[tuple[int, int], ...],
+                    ) -> dict[str, Any]:
+    """The keyword leg as the app runs it (candidates from the top `depth` postings of each
+    term in impact order, the best `rescore` of them scored exactly; the app's setting
+    first) against BM25 over every posting of the query's terms (`bm25_exact`, schema 2-3's
+    leg), both as the same analyst, one client alone: recall of the exact top 10, whether
+    the top 10 is identical (ids and order), milliseconds."""
+    from desktop_app.retrieval.pg_index import PgIndex
+
+    def index(**kw: Any) -> Any:
+        return PgIndex(lambda: _connect(server.user_url(client["user"]), client["password"]),
+                       library="equipe", current_embedder_id=embedder_id, **kw)
+
+    def run(ix: Any) -> tuple[list[list[str]], list[float]]:
+        ix.search_keyword(questions[0], 10, None)  # connection, plans
+        found, ms = [], []
+        for q in questions:
+            t = time.perf_counter()
+            found.append([h.row.chunk_id for h in ix.search_keyword(q, 10, None)])
+            ms.append((time.perf_counter() - t) * 1000)
+        return found, ms
+
+    exact_ix = index(keyword_ranking="bm25_exact")
+    exact, exact_ms = run(exact_ix)
+    exact_ix.close()
+    out: dict[str, Any] = {"queries": len(questions),
+                           "exact_ms": percentiles(exact_ms), "depth_rescore": {}}
+    for depth, rescore in settings:
+        ix = index(keyword_depth=depth, keyword_rescore=rescore)
+        got, ms = run(ix)
+        ix.close()
+        pairs = [(g, e) for g, e in zip(got, exact, strict=True) if e]
+        out["depth_rescore"][f"{depth}/{rescore}"] = {
+            "recall_at_10": round(float(np.mean([len(set(g) & set(e)) / len(e)
+                                                 for g, e in pairs])), 4),
+            "top1_same": round(float(np.mean([bool(g) and g[0] == e[0] for g, e in pairs])), 4),
+            "top10_identical": round(float(np.mean([g == e for g, e in pairs])), 4),
+            "ms": percentiles(ms)}
+    return out
+
+
 def main() -> int:
     import psycopg
     from team import server_version
@@ -444,6 +491,10 @@ def main() -> int:
     ap.add_argument("--home", type=Path, default=Path(os.environ.get(
         "ACERVO_HOME", "/tmp/acervo-team-scale")) / "team-scale")
     ap.add_argument("--fresh", action="store_true", help="a new server (else go on)")
+    ap.add_argument("--keyword-check", type=int, default=100,
+                    help="questions for the keyword leg against exact BM25 (0: skip)")
+    ap.add_argument("--skip-concurrent", action="store_true",
+                    help="only the quality checks (no 16-client window)")
     args = ap.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     args.home.mkdir(parents=True, exist_ok=True)
@@ -509,12 +560,21 @@ def main() -> int:
                 row["note"] = "rows loaded by an earlier run"
             admin.init_server(conn, embedder_id=embedder_id, dim=dim)
             writer = writer_documents(data, size, 10_000_000 + size, dim)
-            row.update(concurrent(server, users, embedder_id, queries, args.searches, writer,
-                                  conn))
+            if not args.skip_concurrent:
+                row.update(concurrent(server, users, embedder_id, queries, args.searches,
+                                      writer, conn))
             t = time.perf_counter()
             row["ann_recall_at_10"] = ann_recall(server, users["clients"][0], embedder_id,
                                                  list(qvecs[:RECALL_QUERIES]))
             row["ann_recall_s"] = round(time.perf_counter() - t, 1)
+            if args.keyword_check:
+                from desktop_app.retrieval.pg_index import KEYWORD_DEPTH, KEYWORD_RESCORE
+
+                app = (KEYWORD_DEPTH, KEYWORD_RESCORE)
+                row["keyword_depth_rescore"] = list(app)
+                row["keyword_vs_exact"] = keyword_quality(
+                    server, users["clients"][0], embedder_id, questions[:args.keyword_check],
+                    (app, *(c for c in KEYWORD_CHECK if c != app)))
             row["passages_in_database"] = int(conn.execute(
                 "SELECT count(*) FROM acervo.chunks").fetchone()[0])
             row["disk_mb"] = round(int(conn.execute(

@@ -20,10 +20,10 @@ normalised scores, keyword analysis inside, filters from `SearchFilters`.
   Candidates (schema 4): each query term's first `KEYWORD_DEPTH` readable postings
   in impact order (their BM25 term-frequency part, stored with the posting), so a
   search reads the same number of postings for a rare term and for one in half the
-  library; the candidates are then scored exactly from their tsvectors. A passage
-  outside every term's top list is missed, which the exact ranking would have kept
-  only when no passage ranks high on any single term (bench/team_scale.py measures
-  recall against it). Few readable chunks after a filter are all scored, exactly.
+  library; the `KEYWORD_RESCORE` best by the postings read are then scored exactly
+  from their tsvectors. A passage outside every term's top list (or ranked low by
+  the postings read) is missed: bench/team_scale.py measures recall of the exact
+  top 10. Few readable chunks after a filter are all scored, exactly.
   `keyword_ranking="bm25_exact"` scores every posting of the query's terms (schema
   2-3, slow for common terms in a large library: kept for comparison); schema 1
   servers, not yet upgraded by `team init`, are ranked by unnesting each match's
@@ -85,10 +85,12 @@ MAX_TOKEN_CHARS = 40  # LanceDB's FTS drops longer tokens; so do we, on both sid
 # "bm25_tsvector": the same BM25 from each match's tsvector at query time (schema 1's way,
 # kept for schema 1 servers and for comparison); "ts_rank": PostgreSQL's own ranking
 KEYWORD_RANKINGS = ("bm25", "bm25_exact", "bm25_tsvector", "ts_rank")
-# Postings read per query term, best impact first (schema 4). Their passages are the
-# candidates (at most terms x depth), scored exactly. Recall of the exact top 10 against
-# depth: bench/team_scale.py.
-KEYWORD_DEPTH = 200
+# Postings read per query term, best impact first (schema 4), and how many of the passages
+# they name (ranked by the BM25 of the postings read) are scored exactly: reading postings
+# is cheap (an index-only scan), scoring a passage from its tsvector is not. Recall of the
+# exact top 10 for these and other values: bench/team_scale.py.
+KEYWORD_DEPTH = 800
+KEYWORD_RESCORE = 200  # at least k
 HNSW_EF_SEARCH = 200
 # At most this many chunks readable (and passing the filters): the vector leg scans them
 # exactly instead of walking the HNSW graph. The graph is shared by every collection on the
@@ -101,7 +103,11 @@ EXACT_SCAN_MAX_CHUNKS = 10_000
 
 _ROW_COLUMNS = """c.chunk_id, d.doc_id, c.position, c.text, c.prefix, d.title, d.source_path,
   d.folder, d.file_type, d.language, c.page_start, c.page_end, c.char_start, c.char_end,
-  c.heading_path, d.ingested_at, d.modified_at, to_jsonb(c) ->> 'marks'"""
+  c.heading_path, d.ingested_at, d.modified_at, c.marks AS marks"""
+# A schema 2 server has no `marks` column (read as null until `team init` adds it).
+# `to_jsonb(c) ->> 'marks'` read it on any schema, but serialised the whole row (text and
+# tsvector) for each hit: ~50 µs a row, measured, on every search.
+_NO_MARKS = ("c.marks AS marks", "NULL::text AS marks")
 _DOC_COLUMNS = """d.doc_id, d.title, d.source_path, d.file_type, d.language, d.size,
   d.content_hash, d.page_count, d.chunk_count, d.ingested_at, d.modified_at, d.embedder_id,
   d.notes"""
@@ -246,9 +252,11 @@ _TSVECTOR_TERMS = """CROSS JOIN LATERAL (
 def _bm25_top_sql(where: str, *, all_filtered: bool = False) -> str:
     """Schema 4: the query terms' df from `term_df` (RLS: readable collections only), each
     term's first `depth` readable postings in impact order (index-only, LIMIT inside a
-    LATERAL: RLS and the filter are applied before the limit counts), their passages scored
-    exactly from their tsvectors. `all_filtered`: no postings; every chunk of the filtered
-    documents is scored (few of them: `EXACT_SCAN_MAX_CHUNKS`)."""
+    LATERAL: RLS and the filter are applied before the limit counts), their passages ranked
+    by the BM25 of the postings read (a lower bound: a passage may hold a term whose top list
+    it missed), and the best `rescore` of them scored exactly from their tsvectors.
+    `all_filtered`: no postings; every chunk of the filtered documents is scored (few of
+    them: `EXACT_SCAN_MAX_CHUNKS`)."""
     if all_filtered:
         candidates = f"""cand AS MATERIALIZED (
   SELECT c.chunk_key FROM acervo.chunks c
@@ -258,10 +266,14 @@ def _bm25_top_sql(where: str, *, all_filtered: bool = False) -> str:
             "AND EXISTS (SELECT 1 FROM acervo.documents d WHERE d.doc_key = t.doc_key "
             f"AND {where})")
         candidates = f"""cand AS MATERIALIZED (
-  SELECT DISTINCT p.chunk_key FROM idf i CROSS JOIN LATERAL (
-    SELECT t.chunk_key FROM acervo.chunk_terms t
+  SELECT p.chunk_key FROM idf i CROSS JOIN stats s CROSS JOIN LATERAL (
+    SELECT t.chunk_key, t.tf, t.dl FROM acervo.chunk_terms t
     WHERE t.term = i.term {doc_filter}
-    ORDER BY t.impact DESC LIMIT %(depth)s) p),"""
+    ORDER BY t.impact DESC LIMIT %(depth)s) p
+  GROUP BY p.chunk_key
+  ORDER BY sum(i.weight * p.tf * {BM25_K1 + 1}
+                / (p.tf + {BM25_K1} * (1 - {BM25_B} + {BM25_B} * p.dl / s.avgdl))) DESC
+  LIMIT %(rescore)s),"""
     return _BM25_QUERY_STATS + f"""
 idf AS MATERIALIZED (
   SELECT f.term, q.repeats * ln(1 + (s.n - f.df + 0.5) / (f.df + 0.5)) AS weight
@@ -360,7 +372,8 @@ class PgIndex:
     def __init__(self, connect: Callable[[], Any], *, library: str, current_embedder_id: str,
                  collection: str = "", read_only: bool = False,
                  keyword_ranking: str = "bm25", location: str = "",
-                 keyword_depth: int = KEYWORD_DEPTH) -> None:
+                 keyword_depth: int = KEYWORD_DEPTH,
+                 keyword_rescore: int = KEYWORD_RESCORE) -> None:
         if keyword_ranking not in KEYWORD_RANKINGS:
             raise ValueError(f"keyword ranking must be one of {KEYWORD_RANKINGS}")
         self._connect = connect
@@ -370,6 +383,7 @@ class PgIndex:
         self.read_only = read_only
         self.keyword_ranking = keyword_ranking
         self.keyword_depth = keyword_depth
+        self.keyword_rescore = keyword_rescore
         self.location = location
         self._lock = threading.RLock()
         self._conn: Any = None
@@ -691,17 +705,18 @@ class PgIndex:
 
     def get_chunk(self, chunk_id: str) -> ChunkRow | None:
         with self._cursor() as cur:
-            cur.execute(f"SELECT {_ROW_COLUMNS} FROM acervo.chunks c JOIN acervo.documents d "
-                        "ON d.doc_key = c.doc_key WHERE c.chunk_id = %s", (chunk_id,))
+            cur.execute(self._sql(f"SELECT {_ROW_COLUMNS} FROM acervo.chunks c JOIN "
+                                  "acervo.documents d ON d.doc_key = c.doc_key "
+                                  "WHERE c.chunk_id = %s"), (chunk_id,))
             row = cur.fetchone()
         return self._row(row) if row else None
 
     def document_chunks(self, doc_id: str) -> list[ChunkRow]:
         """A document's stored chunks in order (the text shown when the file is not reachable)."""
         with self._cursor() as cur:
-            cur.execute(f"SELECT {_ROW_COLUMNS} FROM acervo.chunks c JOIN acervo.documents d "
-                        "ON d.doc_key = c.doc_key WHERE d.doc_id = %s ORDER BY c.position",
-                        (doc_id,))
+            cur.execute(self._sql(f"SELECT {_ROW_COLUMNS} FROM acervo.chunks c JOIN "
+                                  "acervo.documents d ON d.doc_key = c.doc_key "
+                                  "WHERE d.doc_id = %s ORDER BY c.position"), (doc_id,))
             return [self._row(r) for r in cur.fetchall()]
 
     def chunk_vectors_by_hash(self, doc_id: str) -> dict[str, np.ndarray]:
@@ -723,9 +738,9 @@ class PgIndex:
             with server_errors(self.library), conn.transaction(), \
                     conn.cursor(name="acervo_iter_chunks") as cur:
                 cur.itersize = batch
-                cur.execute(f"SELECT {_ROW_COLUMNS} FROM acervo.chunks c JOIN "
-                            "acervo.documents d ON d.doc_key = c.doc_key "
-                            "ORDER BY d.doc_id, c.position")
+                cur.execute(self._sql(f"SELECT {_ROW_COLUMNS} FROM acervo.chunks c JOIN "
+                                      "acervo.documents d ON d.doc_key = c.doc_key "
+                                      "ORDER BY d.doc_id, c.position"))
                 for row in cur:
                     yield self._row(row)
         except psycopg.OperationalError as exc:
@@ -734,9 +749,12 @@ class PgIndex:
         finally:
             conn.close()
 
+    def _sql(self, text: str) -> str:
+        return text if self._marks else text.replace(*_NO_MARKS)
+
     def _search(self, sql: str, params: dict[str, Any]) -> list[Scored[ChunkRow]]:
         with self._cursor() as cur:
-            cur.execute(sql, params)
+            cur.execute(self._sql(sql), params)
             rows = cur.fetchall()
         self._found_rows = self._found_rows or bool(rows)
         return [self._row(r).scored(float(r[18])) for r in rows]
@@ -794,7 +812,8 @@ class PgIndex:
                    "ts_rank": _ts_rank_sql}[ranking](where)
         return self._search(sql, {**params, "terms": terms, "counts": [counts[t] for t in terms],
                                   "tsquery": " | ".join(f"'{t}'" for t in terms), "k": k,
-                                  "depth": self.keyword_depth})
+                                  "depth": self.keyword_depth,
+                                  "rescore": max(self.keyword_rescore, k)})
 
     def stats(self) -> IndexStats:
         with self._cursor() as cur:
