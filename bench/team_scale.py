@@ -159,7 +159,7 @@ def load(conn: Any, data: Variants, ids: dict[str, int], embedder_id: str, start
     """Rows [start, stop) as documents of PER_DOC passages, COPY per BATCH rows, indexes
     dropped before and built once after."""
     from desktop_app.retrieval.pg_index import keyword_terms, team_doc_id
-    from desktop_app.retrieval.pg_schema import POSTINGS_SELECT, TERM_DF_REBUILD
+    from desktop_app.retrieval.pg_schema import POSTINGS_SELECT, STATS_REBUILD
 
     out: dict[str, float] = {}
     indexes = schema_indexes(dim)
@@ -230,11 +230,11 @@ def load(conn: Any, data: Variants, ids: dict[str, int], embedder_id: str, start
         print(f"    index {name}: {out[f'{name}_build_s']}s (load {load_avg()})", flush=True)
     out["index_build_s"] = round(built, 1)
     t = time.perf_counter()  # the rows came in with triggers off (replica role): count them
-    conn.execute(TERM_DF_REBUILD)
-    out["term_df_build_s"] = round(time.perf_counter() - t, 1)
+    conn.execute(STATS_REBUILD)
+    out["stats_build_s"] = round(time.perf_counter() - t, 1)
     t = time.perf_counter()
     conn.execute("VACUUM (ANALYZE) acervo.documents, acervo.chunks, acervo.chunk_terms, "
-                 "acervo.term_df, acervo.chunk_vectors")
+                 "acervo.term_df, acervo.collection_stats, acervo.chunk_vectors")
     out["vacuum_analyze_s"] = round(time.perf_counter() - t, 1)
     return out
 

@@ -187,15 +187,16 @@ def filters_sql(filters: SearchFilters | None) -> tuple[str, dict[str, Any]]:
     return " AND ".join(parts) or "TRUE", params
 
 
-# Both BM25 statements (postings, schema 2; tsvector, schema 1) share the query terms, the
-# collection statistics and the idf: one text for each, so the two rankings cannot drift.
-_BM25_QUERY_STATS = """
-WITH q AS (SELECT * FROM unnest(%(terms)s::text[], %(counts)s::int[]) AS q(term, repeats)),
-stats AS (
+# The BM25 statements share the query terms, the collection statistics and the idf: one
+# text for each, so the rankings cannot drift.
+_STATS_FROM_DOCUMENTS = """
   SELECT coalesce(sum(chunk_count), 0)::float8 AS n,
          coalesce(sum(token_count), 0)::float8 / greatest(coalesce(sum(chunk_count), 0), 1)
            AS avgdl
-  FROM acervo.documents),
+  FROM acervo.documents"""
+_BM25_QUERY_STATS = f"""
+WITH q AS (SELECT * FROM unnest(%(terms)s::text[], %(counts)s::int[]) AS q(term, repeats)),
+stats AS ({_STATS_FROM_DOCUMENTS}),
 """
 _BM25_IDF = """idf AS (
   SELECT h.term,
@@ -345,6 +346,16 @@ ORDER BY t.score DESC, d.doc_id, c.position"""
 
 def _readable_chunks_sql(where: str) -> str:
     return f"SELECT coalesce(sum(d.chunk_count), 0) FROM acervo.documents d WHERE {where}"
+
+
+# Schema 4 keeps the same sums per collection (`collection_stats`, by triggers): the same
+# numbers from a few rows instead of every readable document's (20,000 at 1M passages).
+_SCHEMA4_STATS = (
+    (_STATS_FROM_DOCUMENTS, """
+  SELECT coalesce(sum(chunks), 0)::float8 AS n,
+         coalesce(sum(tokens), 0)::float8 / greatest(coalesce(sum(chunks), 0), 1) AS avgdl
+  FROM acervo.collection_stats"""),
+    (_readable_chunks_sql("TRUE"), "SELECT coalesce(sum(chunks), 0) FROM acervo.collection_stats"))
 
 
 def _vector_sql(where: str) -> str:
@@ -750,7 +761,13 @@ class PgIndex:
             conn.close()
 
     def _sql(self, text: str) -> str:
-        return text if self._marks else text.replace(*_NO_MARKS)
+        """A statement as this server's schema runs it."""
+        if not self._marks:
+            text = text.replace(*_NO_MARKS)
+        if self._impacts:
+            for old, new in _SCHEMA4_STATS:
+                text = text.replace(old, new)
+        return text
 
     def _search(self, sql: str, params: dict[str, Any]) -> list[Scored[ChunkRow]]:
         with self._cursor() as cur:
@@ -783,7 +800,7 @@ class PgIndex:
             return []
         where, params = filters_sql(filters)
         with self._cursor() as cur:
-            cur.execute(_readable_chunks_sql(where), params)
+            cur.execute(self._sql(_readable_chunks_sql(where)), params)
             readable = int(cur.fetchone()[0])
         sql = _exact_vector_sql if readable <= EXACT_SCAN_MAX_CHUNKS else _vector_sql
         return self._search(sql(where), {**params, "vector": vector_literal(vector), "k": k})
@@ -804,7 +821,7 @@ class PgIndex:
             all_filtered = False
             if where != "TRUE":  # few chunks pass the filter: score them all, exactly
                 with self._cursor() as cur:
-                    cur.execute(_readable_chunks_sql(where), params)
+                    cur.execute(self._sql(_readable_chunks_sql(where)), params)
                     all_filtered = int(cur.fetchone()[0]) <= EXACT_SCAN_MAX_CHUNKS
             sql = _bm25_top_sql(where, all_filtered=all_filtered)
         else:

@@ -33,12 +33,12 @@ from __future__ import annotations
 from typing import Any
 
 # 2: chunk_terms (keyword postings); 3: chunks.marks (revoked, path); 4: postings ordered by
-# impact, document frequencies per collection (term_df)
+# impact, per-collection document frequencies and sizes (term_df, collection_stats)
 SCHEMA_VERSION = 4
 GROUP_ROLE = "acervo_user"
 # Tables a member can read; RLS decides which rows.
 READ_TABLES = ("meta", "collections", "grants", "documents", "chunks", "chunk_terms",
-               "term_df", "chunk_vectors", "audit")
+               "term_df", "collection_stats", "chunk_vectors", "audit")
 WRITE_TABLES = ("documents", "chunks", "chunk_terms", "chunk_vectors")
 # Rewritten by a purge (they hold text, chunk_terms and term_df its stemmed words);
 # chunk_vectors only gets a plain VACUUM.
@@ -54,10 +54,15 @@ BM25_B = 0.75
 IMPACT_REFERENCE_DL = 80
 IMPACT_SQL = (f"round(10000 * tf * {BM25_K1 + 1} / (tf + {BM25_K1} * (1 - {BM25_B} + "
               f"{BM25_B} * dl::float8 / {IMPACT_REFERENCE_DL})))::smallint")
-# term_df from the postings, whole (schema 4's upgrade; a bulk load that bypassed triggers)
-TERM_DF_REBUILD = """DELETE FROM acervo.term_df;
+# term_df and collection_stats counted whole (schema 4's upgrade; a bulk load that bypassed
+# the triggers)
+STATS_REBUILD = """DELETE FROM acervo.term_df;
 INSERT INTO acervo.term_df (term, collection_id, df)
-  SELECT term, collection_id, count(*) FROM acervo.chunk_terms GROUP BY term, collection_id"""
+  SELECT term, collection_id, count(*) FROM acervo.chunk_terms GROUP BY term, collection_id;
+DELETE FROM acervo.collection_stats;
+INSERT INTO acervo.collection_stats (collection_id, chunks, tokens)
+  SELECT collection_id, sum(chunk_count), sum(token_count) FROM acervo.documents
+  GROUP BY collection_id"""
 # A chunk's postings, from its tsvector: the same lexemes and frequencies the keyword
 # leg counted when it unnested the tsvector of each match at query time (schema 1).
 POSTINGS_SELECT = """SELECT u.lexeme, c.chunk_key, c.collection_id, c.doc_key,
@@ -188,6 +193,39 @@ BEGIN
   END IF;
   RETURN NULL;
 END $$;
+-- Passages and their analysed tokens per collection: N and the average length of BM25, and
+-- the vector leg's count of readable chunks, without summing every document's row. Kept by
+-- the documents' triggers (the same statement-level way as term_df).
+CREATE TABLE IF NOT EXISTS acervo.collection_stats (
+  collection_id int PRIMARY KEY REFERENCES acervo.collections ON DELETE CASCADE,
+  chunks bigint NOT NULL,
+  tokens bigint NOT NULL);
+CREATE OR REPLACE FUNCTION acervo.count_documents() RETURNS trigger
+  LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, acervo AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO acervo.collection_stats AS t (collection_id, chunks, tokens)
+    SELECT collection_id, sum(chunk_count), sum(token_count) FROM added_documents
+    GROUP BY collection_id ORDER BY collection_id
+    ON CONFLICT (collection_id) DO UPDATE
+      SET chunks = t.chunks + excluded.chunks, tokens = t.tokens + excluded.tokens;
+  ELSE
+    INSERT INTO acervo.collection_stats AS t (collection_id, chunks, tokens)
+    SELECT collection_id, -sum(chunk_count), -sum(token_count) FROM removed_documents
+    GROUP BY collection_id ORDER BY collection_id
+    ON CONFLICT (collection_id) DO UPDATE
+      SET chunks = t.chunks + excluded.chunks, tokens = t.tokens + excluded.tokens;
+  END IF;
+  RETURN NULL;
+END $$;
+DROP TRIGGER IF EXISTS documents_added ON acervo.documents;
+CREATE TRIGGER documents_added AFTER INSERT ON acervo.documents
+  REFERENCING NEW TABLE AS added_documents FOR EACH STATEMENT
+  EXECUTE FUNCTION acervo.count_documents();
+DROP TRIGGER IF EXISTS documents_removed ON acervo.documents;
+CREATE TRIGGER documents_removed AFTER DELETE ON acervo.documents
+  REFERENCING OLD TABLE AS removed_documents FOR EACH STATEMENT
+  EXECUTE FUNCTION acervo.count_documents();
 DROP TRIGGER IF EXISTS chunk_terms_added ON acervo.chunk_terms;
 CREATE TRIGGER chunk_terms_added AFTER INSERT ON acervo.chunk_terms
   REFERENCING NEW TABLE AS added_terms FOR EACH STATEMENT EXECUTE FUNCTION acervo.count_terms();
@@ -261,6 +299,7 @@ GRANT INSERT, DELETE ON {", ".join("acervo." + t for t in WRITE_TABLES)} TO {GRO
 GRANT USAGE ON SEQUENCE acervo.documents_doc_key_seq, acervo.chunks_chunk_key_seq TO {GROUP_ROLE};
 REVOKE ALL ON FUNCTION acervo.audit_documents() FROM PUBLIC;
 REVOKE ALL ON FUNCTION acervo.count_terms() FROM PUBLIC;
+REVOKE ALL ON FUNCTION acervo.count_documents() FROM PUBLIC;
 """
 
 
@@ -269,7 +308,7 @@ def _policies_sql() -> str:
     writable = "collection_id = ANY ((SELECT acervo.writable_collections())::int[])"
     lines = []
     for table in ("collections", "documents", "chunks", "chunk_terms", "term_df",
-                  "chunk_vectors", "audit"):
+                  "collection_stats", "chunk_vectors", "audit"):
         lines += [f"ALTER TABLE acervo.{table} ENABLE ROW LEVEL SECURITY;",
                   f"DROP POLICY IF EXISTS member_read ON acervo.{table};",
                   f"CREATE POLICY member_read ON acervo.{table} FOR SELECT USING ({readable});"]
@@ -299,7 +338,7 @@ def upgrade_sql(from_version: int) -> str:
   {POSTINGS_SELECT}
   WHERE NOT EXISTS (SELECT 1 FROM acervo.chunk_terms t WHERE t.chunk_key = c.chunk_key)""")
     if from_version < 4:
-        statements.append(TERM_DF_REBUILD)
+        statements.append(STATS_REBUILD)
     return ";\n".join(statements)
 
 
@@ -328,6 +367,7 @@ PRIVATE_COLUMNS: dict[str, tuple[str, ...]] = {
                "heading_path", "terms"),
     "chunk_terms": ("term", "collection_id"),
     "term_df": ("term", "collection_id"),
+    "collection_stats": ("collection_id",),
     "chunk_vectors": ("collection_id",),
     "audit": ("actor", "collection_id", "collection", "doc_id", "title", "content_hash"),
 }

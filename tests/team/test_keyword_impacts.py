@@ -47,10 +47,15 @@ def _ranked(index, query: str, filters: SearchFilters | None = None,  # type: ig
 
 
 def _term_df(conn) -> tuple[list[tuple[str, int, int]], list[tuple[str, int, int]]]:  # type: ignore[no-untyped-def]
-    kept = conn.execute("SELECT term, collection_id, df FROM acervo.term_df "
-                        "ORDER BY 1, 2").fetchall()
+    """(what term_df and collection_stats hold, what the postings and documents count)"""
+    kept = conn.execute("SELECT term, collection_id, df FROM acervo.term_df UNION ALL "
+                        "SELECT '', collection_id, chunks::int * 100000 + tokens::int "
+                        "FROM acervo.collection_stats ORDER BY 1, 2").fetchall()
     counted = conn.execute("SELECT term, collection_id, count(*)::int FROM acervo.chunk_terms "
-                           "GROUP BY 1, 2 ORDER BY 1, 2").fetchall()
+                           "GROUP BY 1, 2 UNION ALL "
+                           "SELECT '', collection_id, sum(chunk_count)::int * 100000 "
+                           "+ sum(token_count)::int FROM acervo.documents GROUP BY 1, 2 "
+                           "ORDER BY 1, 2").fetchall()
     return kept, counted
 
 
@@ -109,7 +114,7 @@ def test_document_frequencies_follow_adds_and_deletes(library) -> None:  # type:
         assert _term_df(conn)[0] == added
     bia.delete_document(extra, purge=False)
     with library.admin() as conn:
-        assert _term_df(conn) == (before, before)  # rows at 0 removed
+        assert _term_df(conn) == (before, before)  # term rows at 0 removed
     with library.connect_as("caio") as conn:  # no grant: no term of anyone's
         assert conn.execute("SELECT count(*) FROM acervo.term_df").fetchone()[0] == 0
     with library.connect_as("ana") as conn:  # only her collection's counts
@@ -126,6 +131,10 @@ def test_a_schema_3_library_is_upgraded_to_impact_order(library) -> None:  # typ
         conn.execute("DROP TRIGGER chunk_terms_removed ON acervo.chunk_terms")
         conn.execute("DROP FUNCTION acervo.count_terms()")
         conn.execute("DROP TABLE acervo.term_df")
+        conn.execute("DROP TRIGGER documents_added ON acervo.documents")
+        conn.execute("DROP TRIGGER documents_removed ON acervo.documents")
+        conn.execute("DROP FUNCTION acervo.count_documents()")
+        conn.execute("DROP TABLE acervo.collection_stats")
         conn.execute("ALTER TABLE acervo.chunk_terms DROP COLUMN impact")
         conn.execute("CREATE UNIQUE INDEX chunk_terms_term ON acervo.chunk_terms "
                      "(term, chunk_key) INCLUDE (collection_id, doc_key, tf, dl)")
