@@ -91,6 +91,10 @@ KEYWORD_RANKINGS = ("bm25", "bm25_exact", "bm25_tsvector", "ts_rank")
 # exact top 10 for these and other values: bench/team_scale.py.
 KEYWORD_DEPTH = 800
 KEYWORD_RESCORE = 200  # at least k
+# The rarest query terms' postings are read whole while they add up to at most this many:
+# the passages that hold the rare words of a question are all candidates (their postings
+# read in full, not only the top), ranked by them before the common words count.
+KEYWORD_WHOLE = 20_000
 HNSW_EF_SEARCH = 200
 # At most this many chunks readable (and passing the filters): the vector leg scans them
 # exactly instead of walking the HNSW graph. The graph is shared by every collection on the
@@ -266,18 +270,21 @@ def _bm25_top_sql(where: str, *, all_filtered: bool = False) -> str:
         doc_filter = "" if where == "TRUE" else (
             "AND EXISTS (SELECT 1 FROM acervo.documents d WHERE d.doc_key = t.doc_key "
             f"AND {where})")
+        # the rarest terms' lists whole while their postings add up to `whole` (LIMIT NULL:
+        # no limit), the others' first `depth`; candidates ranked by weight x impact
         candidates = f"""cand AS MATERIALIZED (
-  SELECT p.chunk_key FROM idf i CROSS JOIN stats s CROSS JOIN LATERAL (
-    SELECT t.chunk_key, t.tf, t.dl FROM acervo.chunk_terms t
+  SELECT p.chunk_key FROM idf i CROSS JOIN LATERAL (
+    SELECT t.chunk_key, t.impact FROM acervo.chunk_terms t
     WHERE t.term = i.term {doc_filter}
-    ORDER BY t.impact DESC LIMIT %(depth)s) p
+    ORDER BY t.impact DESC
+    LIMIT CASE WHEN i.rarer <= %(whole)s THEN NULL ELSE %(depth)s END) p
   GROUP BY p.chunk_key
-  ORDER BY sum(i.weight * p.tf * {BM25_K1 + 1}
-                / (p.tf + {BM25_K1} * (1 - {BM25_B} + {BM25_B} * p.dl / s.avgdl))) DESC
+  ORDER BY sum(i.weight * p.impact) DESC
   LIMIT %(rescore)s),"""
     return _BM25_QUERY_STATS + f"""
 idf AS MATERIALIZED (
-  SELECT f.term, q.repeats * ln(1 + (s.n - f.df + 0.5) / (f.df + 0.5)) AS weight
+  SELECT f.term, q.repeats * ln(1 + (s.n - f.df + 0.5) / (f.df + 0.5)) AS weight,
+         sum(f.df) OVER (ORDER BY f.df, f.term) AS rarer
   FROM (SELECT t.term, sum(t.df) AS df FROM acervo.term_df t
         WHERE t.term = ANY (%(terms)s::text[]) GROUP BY t.term) f
   JOIN q USING (term) CROSS JOIN stats s),
@@ -384,7 +391,8 @@ class PgIndex:
                  collection: str = "", read_only: bool = False,
                  keyword_ranking: str = "bm25", location: str = "",
                  keyword_depth: int = KEYWORD_DEPTH,
-                 keyword_rescore: int = KEYWORD_RESCORE) -> None:
+                 keyword_rescore: int = KEYWORD_RESCORE,
+                 keyword_whole: int = KEYWORD_WHOLE) -> None:
         if keyword_ranking not in KEYWORD_RANKINGS:
             raise ValueError(f"keyword ranking must be one of {KEYWORD_RANKINGS}")
         self._connect = connect
@@ -395,6 +403,7 @@ class PgIndex:
         self.keyword_ranking = keyword_ranking
         self.keyword_depth = keyword_depth
         self.keyword_rescore = keyword_rescore
+        self.keyword_whole = keyword_whole
         self.location = location
         self._lock = threading.RLock()
         self._conn: Any = None
@@ -830,7 +839,8 @@ class PgIndex:
         return self._search(sql, {**params, "terms": terms, "counts": [counts[t] for t in terms],
                                   "tsquery": " | ".join(f"'{t}'" for t in terms), "k": k,
                                   "depth": self.keyword_depth,
-                                  "rescore": max(self.keyword_rescore, k)})
+                                  "rescore": max(self.keyword_rescore, k),
+                                  "whole": self.keyword_whole})
 
     def stats(self) -> IndexStats:
         with self._cursor() as cur:

@@ -75,11 +75,13 @@ def test_deep_enough_it_ranks_like_every_posting(library, user: str, monkeypatch
         assert _ranked(fast, query, folder) == _ranked(exact, query, folder)
 
 
-@pytest.mark.parametrize("depth", [1, 2, 5])
-def test_a_shallow_depth_scores_its_candidates_exactly(library, depth: int) -> None:  # type: ignore[no-untyped-def]
-    """Fewer postings read than the term holds: what comes back is scored exactly (every
-    query term counted, not only the postings read) and the best passage is found."""
-    shallow = library.index("bia", keyword_depth=depth)
+@pytest.mark.parametrize(("depth", "whole"), [(1, 0), (2, 0), (5, 0), (1, 3)])
+def test_a_shallow_depth_scores_its_candidates_exactly(library, depth: int, whole: int) -> None:  # type: ignore[no-untyped-def]
+    """Fewer postings read than the term holds (but the rarest terms' whole lists while they
+    hold at most `whole` postings): what comes back is scored exactly (every query term
+    counted, not only the postings read) and the best passage is found."""
+    shallow = library.index("bia", keyword_depth=depth, keyword_whole=whole,
+                            keyword_rescore=2)
     exact = library.index("bia", keyword_ranking="bm25_exact")
     for query in QUERIES:
         everything = dict(_ranked(exact, query, k=100))
@@ -91,10 +93,10 @@ def test_a_shallow_depth_scores_its_candidates_exactly(library, depth: int) -> N
 def test_row_level_security_applies_before_the_depth_counts(library) -> None:  # type: ignore[no-untyped-def]
     """The best impacts for "prazo" are in `casos`, which ana may not read: her top postings
     are still hers (the policy filters inside the scan, then the limit counts)."""
-    ana = library.index("ana", keyword_depth=1)
+    ana = library.index("ana", keyword_depth=1, keyword_whole=0)
     got = ana.search_keyword("prazo", 5, None)
     assert got and all(h.row.folder.startswith("/leis") for h in got)
-    bia = library.index("bia", keyword_depth=1)
+    bia = library.index("bia", keyword_depth=1, keyword_whole=0)
     assert bia.search_keyword("prazo", 1, None)[0].row.folder == "/casos"
 
 
