@@ -17,9 +17,10 @@ normalised scores, keyword analysis inside, filters from `SearchFilters`.
   term counts twice — LanceDB's formula, so both backends rank alike). N, the
   average length and df are taken over the rows the user may read, so statistics
   never reveal hidden collections: df from per-collection counts (`term_df`).
-  Candidates (schema 4): each query term's first `KEYWORD_DEPTH` readable postings
-  in impact order (their BM25 term-frequency part, stored with the posting), so a
-  search reads the same number of postings for a rare term and for one in half the
+  Candidates (schema 4): each query term's first readable postings in impact order
+  (their BM25 term-frequency part, stored with the posting) — `KEYWORD_DEPTH` for the
+  weightiest term, fewer for lighter ones, the whole list for the rarest — so a search
+  reads a bounded number of postings whether a term is in ten passages or in half the
   library; the `KEYWORD_RESCORE` best by the postings read are then scored exactly
   from their tsvectors. A passage outside every term's top list (or ranked low by
   the postings read) is missed: bench/team_scale.py measures recall of the exact
@@ -85,16 +86,17 @@ MAX_TOKEN_CHARS = 40  # LanceDB's FTS drops longer tokens; so do we, on both sid
 # "bm25_tsvector": the same BM25 from each match's tsvector at query time (schema 1's way,
 # kept for schema 1 servers and for comparison); "ts_rank": PostgreSQL's own ranking
 KEYWORD_RANKINGS = ("bm25", "bm25_exact", "bm25_tsvector", "ts_rank")
-# Postings read per query term, best impact first (schema 4), and how many of the passages
-# they name (ranked by the BM25 of the postings read) are scored exactly: reading postings
-# is cheap (an index-only scan), scoring a passage from its tsvector is not. Recall of the
-# exact top 10 for these and other values: bench/team_scale.py.
-KEYWORD_DEPTH = 800
+# Postings read for the query's weightiest term, best impact first (schema 4; a term of
+# half its idf weight reads half as many), and how many of the passages they name (ranked
+# by weight x impact of the postings read) are scored exactly. Reading postings is the
+# cost (~1 µs each, under RLS); scoring 200 passages from their tsvectors ~5 ms.
+KEYWORD_DEPTH = 2400
 KEYWORD_RESCORE = 200  # at least k
 # The rarest query terms' postings are read whole while they add up to at most this many:
-# the passages that hold the rare words of a question are all candidates (their postings
-# read in full, not only the top), ranked by them before the common words count.
-KEYWORD_WHOLE = 20_000
+# every passage holding a rare word of the question is a candidate. Recall of the exact
+# top 10 against these settings: bench/team_scale.py (at 1M passages, 60 questions:
+# 0.85 with ~11,600 postings read; the same postings flat, 1,600 a term: 0.77).
+KEYWORD_WHOLE = 10_000
 HNSW_EF_SEARCH = 200
 # At most this many chunks readable (and passing the filters): the vector leg scans them
 # exactly instead of walking the HNSW graph. The graph is shared by every collection on the
@@ -271,23 +273,25 @@ def _bm25_top_sql(where: str, *, all_filtered: bool = False) -> str:
             "AND EXISTS (SELECT 1 FROM acervo.documents d WHERE d.doc_key = t.doc_key "
             f"AND {where})")
         # the rarest terms' lists whole while their postings add up to `whole` (LIMIT NULL:
-        # no limit), the others' first `depth`; candidates ranked by weight x impact
+        # no limit), the others' first `depth` x their weight / the query's top weight;
+        # candidates ranked by weight x impact
         candidates = f"""cand AS MATERIALIZED (
   SELECT p.chunk_key FROM idf i CROSS JOIN LATERAL (
     SELECT t.chunk_key, t.impact FROM acervo.chunk_terms t
     WHERE t.term = i.term {doc_filter}
     ORDER BY t.impact DESC
-    LIMIT CASE WHEN i.rarer <= %(whole)s THEN NULL ELSE %(depth)s END) p
+    LIMIT CASE WHEN i.rarer <= %(whole)s THEN NULL
+               ELSE ceil(%(depth)s * i.weight / i.top)::int END) p
   GROUP BY p.chunk_key
   ORDER BY sum(i.weight * p.impact) DESC
   LIMIT %(rescore)s),"""
     return _BM25_QUERY_STATS + f"""
 idf AS MATERIALIZED (
-  SELECT f.term, q.repeats * ln(1 + (s.n - f.df + 0.5) / (f.df + 0.5)) AS weight,
-         sum(f.df) OVER (ORDER BY f.df, f.term) AS rarer
-  FROM (SELECT t.term, sum(t.df) AS df FROM acervo.term_df t
-        WHERE t.term = ANY (%(terms)s::text[]) GROUP BY t.term) f
-  JOIN q USING (term) CROSS JOIN stats s),
+  SELECT w.*, sum(w.df) OVER (ORDER BY w.df, w.term) AS rarer, max(w.weight) OVER () AS top
+  FROM (SELECT f.term, f.df, q.repeats * ln(1 + (s.n - f.df + 0.5) / (f.df + 0.5)) AS weight
+        FROM (SELECT t.term, sum(t.df) AS df FROM acervo.term_df t
+              WHERE t.term = ANY (%(terms)s::text[]) GROUP BY t.term) f
+        JOIN q USING (term) CROSS JOIN stats s) w),
 {candidates}
 scored AS MATERIALIZED (
   SELECT c.chunk_key, {_TSVECTOR_SCORE} AS score
