@@ -29,6 +29,10 @@ the owner and counted when the client holds no grant for it; after the window ea
 also runs `team.stress`'s probe (the hidden document's words, vector, document list and
 plain SQL) on a document of its ungranted collection. ann_recall_at_10: the vector leg
 (`PgIndex.search_vector`, the app's ef_search) against an exact scan under the same role.
+keyword_vs_exact: the keyword leg (schema 4: impact-ordered postings, candidates rescored)
+against BM25 over every posting of the query's terms, as one analyst alone, for the app's
+settings and a few others (`KEYWORD_CHECK`). The writer's documents carry the run's time in
+their content, so a re-run on the same database writes them again.
 Saves bench/results/team-scale.json after each size. The server stays in --home for a re-run
 (`--fresh` starts over; an existing database keeps its rows and the load goes on from there).
 """

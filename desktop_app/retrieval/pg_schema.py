@@ -4,9 +4,19 @@ Tables (schema `acervo`): `meta` (schema version, embedder id, dimension),
 `collections`, `grants` (collection → role, read or write), `documents`,
 `chunks` (text, the app's analysed keyword column and its `tsvector` under the
 `simple` configuration with a GIN index), `chunk_terms` (the keyword leg's postings:
-one row per chunk and lexeme of that tsvector with its term frequency and the chunk's
-length, under a covering B-tree on the term), `chunk_vectors` (vector(dim) with an
-HNSW index) and `audit` (who added or removed what, written by a trigger).
+one row per chunk and lexeme of that tsvector with its term frequency, the chunk's
+length and (schema 4) its impact, under a covering B-tree on (term, impact)),
+`term_df` and `collection_stats` (schema 4: per collection, how many passages hold
+each term, and the passages and tokens; kept by triggers), `chunk_vectors`
+(vector(dim) with an HNSW index) and `audit` (who added or removed what, written by a
+trigger).
+
+Why impacts and per-collection counts (schema 4): BM25 from every posting of the query's
+terms read hundreds of thousands of rows for a common term at 1M passages (26 s a search
+under 16 analysts, bench/team_scale.py). A term's postings in impact order let a search
+read only the top of each list; its document frequency and the collection sizes come
+from a few rows of counts, summed over the collections the user may read (RLS on those
+tables too), so the statistics still never reveal hidden collections.
 
 Why postings beside the GIN index (schema 2): under row-level security PostgreSQL may
 use an index only for leakproof operators, and tsvector's `@@` is not one, so an
