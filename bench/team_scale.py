@@ -588,11 +588,16 @@ def main() -> int:
                       "(collection not granted = leak), plus team.stress's probe of one "
                       "document of the ungranted collection per client (60k and 300k: two, "
                       "3 passages each)"),
-        "hnsw_ef_search": "200 (the app's HNSW_EF_SEARCH), iterative scan strict_order"}
+        "hnsw_ef_search": "200 (the app's HNSW_EF_SEARCH), iterative scan strict_order",
+        "keyword": ("schema 4: each query term's postings read in impact order (the weightiest "
+                    "term's first keyword_depth, lighter terms in proportion to their idf "
+                    "weight, the rarest terms' whole lists up to keyword_whole postings), the "
+                    "keyword_rescore best candidates by weight x impact scored exactly; "
+                    "keyword_vs_exact: against BM25 over every posting (schema 2-3's leg)")}
     saved = RESULTS / "team-scale.json"
     if not args.fresh and saved.is_file():  # sizes measured by an earlier run stay
         earlier = json.loads(saved.read_text(encoding="utf-8"))
-        results["sizes"] = {k: {**v, "measured": earlier.get("when"),
+        results["sizes"] = {k: {**v, "measured": v.get("measured", earlier.get("when")),
                                 "commit": v.get("commit", earlier.get("commit"))}
                             for k, v in earlier.get("sizes", {}).items()}
     with psycopg.connect(server.admin_url(), autocommit=True) as conn:
