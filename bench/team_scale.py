@@ -29,6 +29,10 @@ the owner and counted when the client holds no grant for it; after the window ea
 also runs `team.stress`'s probe (the hidden document's words, vector, document list and
 plain SQL) on a document of its ungranted collection. ann_recall_at_10: the vector leg
 (`PgIndex.search_vector`, the app's ef_search) against an exact scan under the same role.
+keyword_vs_exact: the keyword leg (schema 4: impact-ordered postings, candidates rescored)
+against BM25 over every posting of the query's terms, as one analyst alone, for the app's
+settings and a few others (`KEYWORD_CHECK`). The writer's documents carry the run's time in
+their content, so a re-run on the same database writes them again.
 Saves bench/results/team-scale.json after each size. The server stays in --home for a re-run
 (`--fresh` starts over; an existing database keeps its rows and the load goes on from there).
 """
@@ -42,6 +46,7 @@ import re
 import secrets
 import shutil
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -64,6 +69,16 @@ BATCH = 20_000  # rows per COPY transaction
 WRITER_DOCS, WRITER_PASSAGES = 400, 10
 RLS_SAMPLE_EVERY = 4
 RECALL_QUERIES = 50
+# (postings read for the weightiest term, passages scored exactly, a budget of postings
+# read whole for the rarest terms), and the app's own
+KEYWORD_CHECK = ((800, 200, 0), (2400, 200, 0), (2400, 200, 40_000), (6400, 400, 80_000))
+
+
+def keyword_settings() -> dict[str, int]:
+    from desktop_app.retrieval import pg_index
+
+    return {"keyword_depth": pg_index.KEYWORD_DEPTH, "keyword_rescore": pg_index.KEYWORD_RESCORE,
+            "keyword_whole": pg_index.KEYWORD_WHOLE}
 NOW = "2026-12-01T00:00:00Z"
 SERVER_SETTINGS = {  # 2 cores / 24 GB shared: a modest cache, the HNSW graph built in memory
     "shared_buffers": "1GB", "maintenance_work_mem": "3GB",
@@ -157,7 +172,7 @@ def load(conn: Any, data: Variants, ids: dict[str, int], embedder_id: str, start
     """Rows [start, stop) as documents of PER_DOC passages, COPY per BATCH rows, indexes
     dropped before and built once after."""
     from desktop_app.retrieval.pg_index import keyword_terms, team_doc_id
-    from desktop_app.retrieval.pg_schema import POSTINGS_SELECT
+    from desktop_app.retrieval.pg_schema import POSTINGS_SELECT, STATS_REBUILD
 
     out: dict[str, float] = {}
     indexes = schema_indexes(dim)
@@ -227,9 +242,12 @@ def load(conn: Any, data: Variants, ids: dict[str, int], embedder_id: str, start
         built += time.perf_counter() - t
         print(f"    index {name}: {out[f'{name}_build_s']}s (load {load_avg()})", flush=True)
     out["index_build_s"] = round(built, 1)
+    t = time.perf_counter()  # the rows came in with triggers off (replica role): count them
+    conn.execute(STATS_REBUILD)
+    out["stats_build_s"] = round(time.perf_counter() - t, 1)
     t = time.perf_counter()
     conn.execute("VACUUM (ANALYZE) acervo.documents, acervo.chunks, acervo.chunk_terms, "
-                 "acervo.chunk_vectors")
+                 "acervo.term_df, acervo.collection_stats, acervo.chunk_vectors")
     out["vacuum_analyze_s"] = round(time.perf_counter() - t, 1)
     return out
 
@@ -242,22 +260,27 @@ def _connect(url: str, password: str) -> Any:
     return psycopg.connect(url, password=password, connect_timeout=60)
 
 
-def _searcher(url: str, client: dict[str, Any], embedder_id: str, collection: str = "") -> Any:
+def _searcher(url: str, client: dict[str, Any], embedder_id: str, collection: str = "",
+              options: dict[str, int] | None = None) -> Any:
+    """The app's PgIndex as this user; `options`: keyword-leg settings other than the app's
+    (--keyword-depth, --keyword-rescore, --keyword-whole: trying settings, never the
+    recorded run unless they say so in the JSON)."""
     from desktop_app.retrieval.pg_index import PgIndex
 
     return PgIndex(lambda: _connect(url, client["password"]), library="equipe",
-                   current_embedder_id=embedder_id, collection=collection)
+                   current_embedder_id=embedder_id, collection=collection, **(options or {}))
 
 
 def search_client(url: str, client: dict[str, Any], embedder_id: str,
                   queries: list[tuple[str, np.ndarray]], searches: int, seed: int,
-                  hidden: list[Any], barrier: Any, done: Any) -> dict[str, Any]:
+                  hidden: list[Any], barrier: Any, done: Any,
+                  options: dict[str, int]) -> dict[str, Any]:
     """One analyst: warm up, wait for the others, search back to back; then probe."""
     from desktop_app.config.settings import Settings
     from desktop_app.retrieval.search import HybridSearcher
     from desktop_app.team.stress import _probe
 
-    index = _searcher(url, client, embedder_id)
+    index = _searcher(url, client, embedder_id, options=options)
     searcher = HybridSearcher(index, None, Settings())  # type: ignore[arg-type]  # vectors given
     out: dict[str, Any] = {"ms": [], "errors": [], "sampled": [], "probe_rows": 0, "probes": 0}
     for q, v in queries[seed:seed + 2]:
@@ -307,7 +330,10 @@ def writer_client(url: str, writer: dict[str, Any], embedder_id: str, documents:
     return out
 
 
-def writer_documents(data: Variants, size: int, first_row: int, dim: int) -> list[Any]:
+def writer_documents(data: Variants, size: int, first_row: int, dim: int,
+                     run: str) -> list[Any]:
+    """New documents for the writer: `run` in their content, so a re-run on the same database
+    adds them again instead of finding them there (no write at all)."""
     from desktop_app.retrieval.index import DocumentRecord
     from desktop_app.retrieval.types import Chunk
     from desktop_app.team.stress import StressDocument
@@ -317,7 +343,7 @@ def writer_documents(data: Variants, size: int, first_row: int, dim: int) -> lis
     for d in range(WRITER_DOCS):
         lo = first_row + d * WRITER_PASSAGES
         vectors = data.vectors_for(lo, lo + WRITER_PASSAGES)
-        doc_id = f"novo{size}-{d:03}"
+        doc_id = f"novo{size}-{run}-{d:03}"
         chunks = []
         for pos in range(WRITER_PASSAGES):
             title, text, _kw = data.text_for(lo + pos, rng)
@@ -355,7 +381,7 @@ def hidden_documents(conn: Any, collection_id: int, n: int = 1) -> list[Any]:
 
 def concurrent(server: Any, users: dict[str, Any], embedder_id: str,
                queries: list[tuple[str, np.ndarray]], searches: int, writer_docs: list[Any],
-               admin_conn: Any) -> dict[str, Any]:
+               admin_conn: Any, options: dict[str, int]) -> dict[str, Any]:
     import multiprocessing
 
     url_of = server.user_url
@@ -372,7 +398,8 @@ def concurrent(server: Any, users: dict[str, Any], embedder_id: str,
             load0 = load_avg()
             pending = [pool.apply_async(search_client, (
                 url_of(c["user"]), c, embedder_id, queries, searches, n,
-                hidden[c["denied"]], barrier, done)) for n, c in enumerate(users["clients"])]
+                hidden[c["denied"]], barrier, done, options))
+                for n, c in enumerate(users["clients"])]
             reports = [p.get(timeout=3600) for p in pending]
             load1 = load_avg()
             stop.set()
@@ -429,6 +456,72 @@ def ann_recall(server: Any, client: dict[str, Any], embedder_id: str,
     return round(float(np.mean(recalls)), 4)
 
 
+def keyword_quality(server: Any, client: dict[str, Any], embedder_id: str,
+                    questions: list[str], settings: list[dict[str, int]]) -> dict[str, Any]:
+    """The keyword leg as the app runs it (candidates from the top `depth` postings of each
+    term in impact order and the whole lists of the rarest, the best `rescore` of them scored
+    exactly; the app's setting first) against BM25 over every posting of the query's terms
+    (`bm25_exact`, schema 2-3's leg), both as the same analyst asking the app's leg_k (40),
+    one client alone: recall of the exact top 10 and top 40, the same for the real passages
+    behind them (a variant and its base passage are one real passage: the variants of one
+    passage score nearly alike, and which of them make the exact top 10 is close to a
+    draw), the share of the exact top 10's total score reached, milliseconds."""
+    import psycopg
+
+    from desktop_app.retrieval.pg_index import PgIndex
+
+    k = 40
+
+    def index(**kw: Any) -> Any:
+        return PgIndex(lambda: _connect(server.user_url(client["user"]), client["password"]),
+                       library="equipe", current_embedder_id=embedder_id, **kw)
+
+    def run(ix: Any) -> tuple[list[list[tuple[str, float]]], list[float]]:
+        ix.search_keyword(questions[0], k, None)  # connection, plans
+        found, ms = [], []
+        for q in questions:
+            t = time.perf_counter()
+            found.append([(h.row.chunk_id, h.score) for h in ix.search_keyword(q, k, None)])
+            ms.append((time.perf_counter() - t) * 1000)
+        return found, ms
+
+    exact_ix = index(keyword_ranking="bm25_exact")
+    exact, exact_ms = run(exact_ix)
+    exact_ix.close()
+    with psycopg.connect(server.admin_url()) as conn:  # bulk row i = document d, position p
+        row_of = {doc: int(h[4:]) * PER_DOC for doc, h in conn.execute(
+            "SELECT doc_id, content_hash FROM acervo.documents WHERE folder = '/bench'")}
+
+    def real(chunk_id: str, base: int = 5376) -> Any:
+        doc, position = chunk_id.split(":")
+        return (row_of[doc] + int(position)) % base if doc in row_of else chunk_id
+
+    out: dict[str, Any] = {"queries": len(questions), "k": k,
+                           "exact_ms": percentiles(exact_ms), "depth/rescore/whole": {}}
+    for setting in settings:
+        ix = index(**setting)
+        got, ms = run(ix)
+        ix.close()
+        pairs = [([c for c, _ in g], [c for c, _ in e], g, e)
+                 for g, e in zip(got, exact, strict=True) if e]
+
+        def recall(pairs: list[Any], n: int, key: Callable[[str], Any] = str) -> float:
+            return round(float(np.mean([len({key(c) for c in g[:n]} & {key(c) for c in e[:n]})
+                                        / len({key(c) for c in e[:n]})
+                                        for g, e, _g, _e in pairs])), 4)
+
+        out["depth/rescore/whole"]["/".join(map(str, setting.values()))] = {
+            "recall_at_10": recall(pairs, 10), "recall_at_40": recall(pairs, 40),
+            "real_passage_recall_at_10": recall(pairs, 10, real),
+            "score_share_at_10": round(float(np.mean([sum(s for _, s in gs[:10])
+                                                      / sum(s for _, s in es[:10])
+                                                      for _g, _e, gs, es in pairs])), 4),
+            "top1_same": round(float(np.mean([bool(g) and g[0] == e[0]
+                                              for g, e, _g, _e in pairs])), 4),
+            "ms": percentiles(ms)}
+    return out
+
+
 def main() -> int:
     import psycopg
     from team import server_version
@@ -444,7 +537,16 @@ def main() -> int:
     ap.add_argument("--home", type=Path, default=Path(os.environ.get(
         "ACERVO_HOME", "/tmp/acervo-team-scale")) / "team-scale")
     ap.add_argument("--fresh", action="store_true", help="a new server (else go on)")
+    ap.add_argument("--keyword-check", type=int, default=100,
+                    help="questions for the keyword leg against exact BM25 (0: skip)")
+    ap.add_argument("--skip-concurrent", action="store_true",
+                    help="only the quality checks (no 16-client window)")
+    ap.add_argument("--skip-ann", action="store_true", help="no ANN recall check")
+    for name in ("depth", "rescore", "whole"):
+        ap.add_argument(f"--keyword-{name}", type=int, help="not the app's setting (trials)")
     args = ap.parse_args()
+    options = {f"keyword_{k}": v for k in ("depth", "rescore", "whole")
+               if (v := getattr(args, f"keyword_{k}")) is not None}
     sizes = [int(s) for s in args.sizes.split(",")]
     args.home.mkdir(parents=True, exist_ok=True)
 
@@ -486,11 +588,16 @@ def main() -> int:
                       "(collection not granted = leak), plus team.stress's probe of one "
                       "document of the ungranted collection per client (60k and 300k: two, "
                       "3 passages each)"),
-        "hnsw_ef_search": "200 (the app's HNSW_EF_SEARCH), iterative scan strict_order"}
+        "hnsw_ef_search": "200 (the app's HNSW_EF_SEARCH), iterative scan strict_order",
+        "keyword": ("schema 4: each query term's postings read in impact order (the weightiest "
+                    "term's first keyword_depth, lighter terms in proportion to their idf "
+                    "weight, the rarest terms' whole lists up to keyword_whole postings), the "
+                    "keyword_rescore best candidates by weight x impact scored exactly; "
+                    "keyword_vs_exact: against BM25 over every posting (schema 2-3's leg)")}
     saved = RESULTS / "team-scale.json"
     if not args.fresh and saved.is_file():  # sizes measured by an earlier run stay
         earlier = json.loads(saved.read_text(encoding="utf-8"))
-        results["sizes"] = {k: {**v, "measured": earlier.get("when"),
+        results["sizes"] = {k: {**v, "measured": v.get("measured", earlier.get("when")),
                                 "commit": v.get("commit", earlier.get("commit"))}
                             for k, v in earlier.get("sizes", {}).items()}
     with psycopg.connect(server.admin_url(), autocommit=True) as conn:
@@ -508,13 +615,25 @@ def main() -> int:
                 row["load_s"] = row["index_build_s"] = None
                 row["note"] = "rows loaded by an earlier run"
             admin.init_server(conn, embedder_id=embedder_id, dim=dim)
-            writer = writer_documents(data, size, 10_000_000 + size, dim)
-            row.update(concurrent(server, users, embedder_id, queries, args.searches, writer,
-                                  conn))
-            t = time.perf_counter()
-            row["ann_recall_at_10"] = ann_recall(server, users["clients"][0], embedder_id,
-                                                 list(qvecs[:RECALL_QUERIES]))
-            row["ann_recall_s"] = round(time.perf_counter() - t, 1)
+            writer = writer_documents(data, size, 10_000_000 + size, dim,
+                                      time.strftime("%Y%m%d%H%M%S"))
+            row["keyword_leg"] = {**keyword_settings(), **options}
+            if options:
+                row["keyword_leg_not_the_apps"] = True
+            if not args.skip_concurrent:
+                row.update(concurrent(server, users, embedder_id, queries, args.searches,
+                                      writer, conn, options))
+            if not args.skip_ann:
+                t = time.perf_counter()
+                row["ann_recall_at_10"] = ann_recall(server, users["clients"][0], embedder_id,
+                                                     list(qvecs[:RECALL_QUERIES]))
+                row["ann_recall_s"] = round(time.perf_counter() - t, 1)
+            if args.keyword_check:
+                app = keyword_settings()
+                settings = [app, *(dict(zip(app, c, strict=True)) for c in KEYWORD_CHECK)]
+                row["keyword_vs_exact"] = keyword_quality(
+                    server, users["clients"][0], embedder_id, questions[:args.keyword_check],
+                    [dict(t) for t in dict.fromkeys(tuple(c.items()) for c in settings)])
             row["passages_in_database"] = int(conn.execute(
                 "SELECT count(*) FROM acervo.chunks").fetchone()[0])
             row["disk_mb"] = round(int(conn.execute(
@@ -526,6 +645,11 @@ def main() -> int:
             print({k: v for k, v in row.items() if k != "error_samples"}, flush=True)
             largest = max(results["sizes"], key=int)
             top = results["sizes"][largest]
+            if args.skip_concurrent or args.skip_ann or options:
+                # a partial or trial run: printed, never saved over a complete measurement
+                print(f"not saved (partial or trial run): {size:,}", flush=True)
+                del results["sizes"][str(size)]
+                continue
             results.update({"largest_measured": int(largest), "hybrid_p95_ms": top["hybrid_p95_ms"],
                             "hybrid_p50_ms": top["hybrid_p50_ms"], "errors": top["errors"],
                             "rls_leaks": top["rls_leaks"], "clients": top["clients"],

@@ -12,15 +12,24 @@ normalised scores, keyword analysis inside, filters from `SearchFilters`.
 - Keyword leg: the app's own analysed column (`text.analyze.analyze`: folded, then
   stemmed — the one LanceDB indexes) as a `tsvector` under the `simple`
   configuration; its lexemes and frequencies are kept as postings (`chunk_terms`,
-  written with the chunks) and the leg ranks with Okapi BM25 computed in SQL over
-  the postings of the query's terms (k1 = 1.2, b = 0.75, idf = ln(1 + (N − df +
-  0.5)/(df + 0.5)), a repeated query term counts twice — LanceDB's formula, so
-  both backends rank alike). N, the average length and df are taken over the
-  rows the user may read, so statistics never reveal hidden collections. Only the
-  chunks whose score reaches the k-th best are joined to their rows. (Schema 1
+  written with the chunks) and the leg ranks with Okapi BM25 computed in SQL
+  (k1 = 1.2, b = 0.75, idf = ln(1 + (N − df + 0.5)/(df + 0.5)), a repeated query
+  term counts twice — LanceDB's formula, so both backends rank alike). N, the
+  average length and df are taken over the rows the user may read, so statistics
+  never reveal hidden collections: df from per-collection counts (`term_df`).
+  Candidates (schema 4): each query term's first readable postings in impact order
+  (their BM25 term-frequency part, stored with the posting) — `KEYWORD_DEPTH` for the
+  weightiest term, fewer for lighter ones, the whole list for the rarest — so a search
+  reads a bounded number of postings whether a term is in ten passages or in half the
+  library; the `KEYWORD_RESCORE` best by the postings read are then scored exactly
+  from their tsvectors. A passage outside every term's top list (or ranked low by
+  the postings read) is missed: bench/team_scale.py measures recall of the exact
+  top 10. Few readable chunks after a filter are all scored, exactly.
+  `keyword_ranking="bm25_exact"` scores every posting of the query's terms (schema
+  2-3, slow for common terms in a large library: kept for comparison); schema 1
   servers, not yet upgraded by `team init`, are ranked by unnesting each match's
-  tsvector, as before: `keyword_ranking="bm25_tsvector"`.) `ts_rank` is available for
-  comparison (`keyword_ranking="ts_rank"`).
+  tsvector (`"bm25_tsvector"`); `ts_rank` is available for comparison. Only the
+  chunks whose score reaches the k-th best are joined to their rows.
 - Writes are idempotent by content hash: the document row is claimed first
   (`ON CONFLICT DO NOTHING` on (collection, content hash)) in the same
   transaction as its chunks, so two analysts adding one file make one document
@@ -55,7 +64,13 @@ from desktop_app.retrieval.index_api import (
     marks_json,
     parse_marks,
 )
-from desktop_app.retrieval.pg_schema import POSTINGS_SELECT, SCHEMA_VERSION, TEXT_TABLES
+from desktop_app.retrieval.pg_schema import (
+    BM25_B,
+    BM25_K1,
+    POSTINGS_SELECT,
+    SCHEMA_VERSION,
+    TEXT_TABLES,
+)
 from desktop_app.retrieval.search import SearchWarning, SearchWarningCode
 from desktop_app.retrieval.types import SearchFilters
 from desktop_app.text.analyze import analyze
@@ -65,13 +80,23 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-BM25_K1 = 1.2
-BM25_B = 0.75
 MAX_TOKEN_CHARS = 40  # LanceDB's FTS drops longer tokens; so do we, on both sides
-# "bm25": from the postings (schema 2); "bm25_tsvector": the same BM25 from each match's
-# tsvector at query time (schema 1's way, kept for schema 1 servers and for comparison);
-# "ts_rank": PostgreSQL's own ranking, for comparison
-KEYWORD_RANKINGS = ("bm25", "bm25_tsvector", "ts_rank")
+# "bm25": candidates from the top of each term's impact-ordered postings, scored exactly
+# (schema 4); "bm25_exact": every posting of the query's terms (schema 2-3's way);
+# "bm25_tsvector": the same BM25 from each match's tsvector at query time (schema 1's way,
+# kept for schema 1 servers and for comparison); "ts_rank": PostgreSQL's own ranking
+KEYWORD_RANKINGS = ("bm25", "bm25_exact", "bm25_tsvector", "ts_rank")
+# Postings read for the query's weightiest term, best impact first (schema 4; a term of
+# half its idf weight reads half as many), and how many of the passages they name (ranked
+# by weight x impact of the postings read) are scored exactly. Reading postings is the
+# cost (~1 µs each, under RLS); scoring 200 passages from their tsvectors ~5 ms.
+KEYWORD_DEPTH = 2400
+KEYWORD_RESCORE = 200  # at least k
+# The rarest query terms' postings are read whole while they add up to at most this many:
+# every passage holding a rare word of the question is a candidate. Recall of the exact
+# top 10 against these settings: bench/team_scale.py (at 1M passages, 60 questions:
+# 0.85 with ~11,600 postings read; the same postings flat, 1,600 a term: 0.77).
+KEYWORD_WHOLE = 10_000
 HNSW_EF_SEARCH = 200
 # At most this many chunks readable (and passing the filters): the vector leg scans them
 # exactly instead of walking the HNSW graph. The graph is shared by every collection on the
@@ -84,7 +109,11 @@ EXACT_SCAN_MAX_CHUNKS = 10_000
 
 _ROW_COLUMNS = """c.chunk_id, d.doc_id, c.position, c.text, c.prefix, d.title, d.source_path,
   d.folder, d.file_type, d.language, c.page_start, c.page_end, c.char_start, c.char_end,
-  c.heading_path, d.ingested_at, d.modified_at, to_jsonb(c) ->> 'marks'"""
+  c.heading_path, d.ingested_at, d.modified_at, c.marks AS marks"""
+# A schema 2 server has no `marks` column (read as null until `team init` adds it).
+# `to_jsonb(c) ->> 'marks'` read it on any schema, but serialised the whole row (text and
+# tsvector) for each hit: ~50 µs a row, measured, on every search.
+_NO_MARKS = ("c.marks AS marks", "NULL::text AS marks")
 _DOC_COLUMNS = """d.doc_id, d.title, d.source_path, d.file_type, d.language, d.size,
   d.content_hash, d.page_count, d.chunk_count, d.ingested_at, d.modified_at, d.embedder_id,
   d.notes"""
@@ -164,15 +193,16 @@ def filters_sql(filters: SearchFilters | None) -> tuple[str, dict[str, Any]]:
     return " AND ".join(parts) or "TRUE", params
 
 
-# Both BM25 statements (postings, schema 2; tsvector, schema 1) share the query terms, the
-# collection statistics and the idf: one text for each, so the two rankings cannot drift.
-_BM25_QUERY_STATS = """
-WITH q AS (SELECT * FROM unnest(%(terms)s::text[], %(counts)s::int[]) AS q(term, repeats)),
-stats AS (
+# The BM25 statements share the query terms, the collection statistics and the idf: one
+# text for each, so the rankings cannot drift.
+_STATS_FROM_DOCUMENTS = """
   SELECT coalesce(sum(chunk_count), 0)::float8 AS n,
          coalesce(sum(token_count), 0)::float8 / greatest(coalesce(sum(chunk_count), 0), 1)
            AS avgdl
-  FROM acervo.documents),
+  FROM acervo.documents"""
+_BM25_QUERY_STATS = f"""
+WITH q AS (SELECT * FROM unnest(%(terms)s::text[], %(counts)s::int[]) AS q(term, repeats)),
+stats AS ({_STATS_FROM_DOCUMENTS}),
 """
 _BM25_IDF = """idf AS (
   SELECT h.term,
@@ -180,6 +210,15 @@ _BM25_IDF = """idf AS (
   FROM hits h JOIN q USING (term) CROSS JOIN stats s
   GROUP BY h.term, q.repeats, s.n),
 """
+
+
+_BM25_TOP_ROWS = f"""cut AS (SELECT score FROM scored ORDER BY score DESC
+             OFFSET greatest(%(k)s - 1, 0) LIMIT 1)
+SELECT {_ROW_COLUMNS}, t.score
+FROM scored t JOIN acervo.chunks c USING (chunk_key) JOIN acervo.documents d ON d.doc_key = c.doc_key
+WHERE t.score >= coalesce((SELECT score FROM cut), '-infinity'::float8)
+ORDER BY t.score DESC, d.doc_id, c.position
+LIMIT %(k)s"""
 
 
 def _bm25_sql(where: str) -> str:
@@ -204,12 +243,63 @@ hits AS MATERIALIZED (
   FROM hits h JOIN idf i USING (term) CROSS JOIN stats s
   {doc_filter}
   GROUP BY h.chunk_key),
-cut AS (SELECT score FROM scored ORDER BY score DESC OFFSET greatest(%(k)s - 1, 0) LIMIT 1)
-SELECT {_ROW_COLUMNS}, t.score
-FROM scored t JOIN acervo.chunks c USING (chunk_key) JOIN acervo.documents d ON d.doc_key = c.doc_key
-WHERE t.score >= coalesce((SELECT score FROM cut), '-infinity'::float8)
-ORDER BY t.score DESC, d.doc_id, c.position
-LIMIT %(k)s"""
+{_BM25_TOP_ROWS}"""
+
+
+# A passage's BM25 from its own tsvector: the query's lexemes with their frequencies (the
+# postings' tf and dl, the same summation order by term: bit-equal to the postings' score)
+_TSVECTOR_SCORE = f"""sum(i.weight * u.tf * {BM25_K1 + 1}
+             / (u.tf + {BM25_K1} * (1 - {BM25_B} + {BM25_B} * c.token_count / s.avgdl))
+             ORDER BY u.term)"""
+_TSVECTOR_TERMS = """CROSS JOIN LATERAL (
+    SELECT x.lexeme AS term, array_length(x.positions, 1) AS tf
+    FROM unnest(ts_filter(setweight(c.terms, 'A', %(terms)s::text[]), '{a}')) AS x) u"""
+
+
+def _bm25_top_sql(where: str, *, all_filtered: bool = False) -> str:
+    """Schema 4: the query terms' df from `term_df` (RLS: readable collections only), each
+    term's first `depth` readable postings in impact order (index-only, LIMIT inside a
+    LATERAL: RLS and the filter are applied before the limit counts), their passages ranked
+    by the BM25 of the postings read (a lower bound: a passage may hold a term whose top list
+    it missed), and the best `rescore` of them scored exactly from their tsvectors.
+    `all_filtered`: no postings; every chunk of the filtered documents is scored (few of
+    them: `EXACT_SCAN_MAX_CHUNKS`)."""
+    if all_filtered:
+        candidates = f"""cand AS MATERIALIZED (
+  SELECT c.chunk_key FROM acervo.chunks c
+  WHERE c.doc_key = ANY (ARRAY(SELECT d.doc_key FROM acervo.documents d WHERE {where}))),"""
+    else:
+        doc_filter = "" if where == "TRUE" else (
+            "AND EXISTS (SELECT 1 FROM acervo.documents d WHERE d.doc_key = t.doc_key "
+            f"AND {where})")
+        # the rarest terms' lists whole while their postings add up to `whole` (LIMIT NULL:
+        # no limit), the others' first `depth` x their weight / the query's top weight;
+        # candidates ranked by weight x impact
+        candidates = f"""cand AS MATERIALIZED (
+  SELECT p.chunk_key FROM idf i CROSS JOIN LATERAL (
+    SELECT t.chunk_key, t.impact FROM acervo.chunk_terms t
+    WHERE t.term = i.term {doc_filter}
+    ORDER BY t.impact DESC
+    LIMIT CASE WHEN i.rarer <= %(whole)s THEN NULL
+               ELSE ceil(%(depth)s * i.weight / i.top)::int END) p
+  GROUP BY p.chunk_key
+  ORDER BY sum(i.weight * p.impact) DESC
+  LIMIT %(rescore)s),"""
+    return _BM25_QUERY_STATS + f"""
+idf AS MATERIALIZED (
+  SELECT w.*, sum(w.df) OVER (ORDER BY w.df, w.term) AS rarer, max(w.weight) OVER () AS top
+  FROM (SELECT f.term, f.df, q.repeats * ln(1 + (s.n - f.df + 0.5) / (f.df + 0.5)) AS weight
+        FROM (SELECT t.term, sum(t.df) AS df FROM acervo.term_df t
+              WHERE t.term = ANY (%(terms)s::text[]) GROUP BY t.term) f
+        JOIN q USING (term) CROSS JOIN stats s) w),
+{candidates}
+scored AS MATERIALIZED (
+  SELECT c.chunk_key, {_TSVECTOR_SCORE} AS score
+  FROM cand JOIN acervo.chunks c USING (chunk_key)
+  {_TSVECTOR_TERMS}
+  JOIN idf i USING (term) CROSS JOIN stats s
+  GROUP BY c.chunk_key),
+{_BM25_TOP_ROWS}"""
 
 
 def _bm25_tsvector_sql(where: str) -> str:
@@ -269,6 +359,16 @@ def _readable_chunks_sql(where: str) -> str:
     return f"SELECT coalesce(sum(d.chunk_count), 0) FROM acervo.documents d WHERE {where}"
 
 
+# Schema 4 keeps the same sums per collection (`collection_stats`, by triggers): the same
+# numbers from a few rows instead of every readable document's (20,000 at 1M passages).
+_SCHEMA4_STATS = (
+    (_STATS_FROM_DOCUMENTS, """
+  SELECT coalesce(sum(chunks), 0)::float8 AS n,
+         coalesce(sum(tokens), 0)::float8 / greatest(coalesce(sum(chunks), 0), 1) AS avgdl
+  FROM acervo.collection_stats"""),
+    (_readable_chunks_sql("TRUE"), "SELECT coalesce(sum(chunks), 0) FROM acervo.collection_stats"))
+
+
 def _vector_sql(where: str) -> str:
     # Without a filter the HNSW scan is ordered by distance directly; with one, the
     # documents predicate is applied during the iterative scan.
@@ -293,7 +393,10 @@ class PgIndex:
 
     def __init__(self, connect: Callable[[], Any], *, library: str, current_embedder_id: str,
                  collection: str = "", read_only: bool = False,
-                 keyword_ranking: str = "bm25", location: str = "") -> None:
+                 keyword_ranking: str = "bm25", location: str = "",
+                 keyword_depth: int = KEYWORD_DEPTH,
+                 keyword_rescore: int = KEYWORD_RESCORE,
+                 keyword_whole: int = KEYWORD_WHOLE) -> None:
         if keyword_ranking not in KEYWORD_RANKINGS:
             raise ValueError(f"keyword ranking must be one of {KEYWORD_RANKINGS}")
         self._connect = connect
@@ -302,6 +405,9 @@ class PgIndex:
         self.collection = collection
         self.read_only = read_only
         self.keyword_ranking = keyword_ranking
+        self.keyword_depth = keyword_depth
+        self.keyword_rescore = keyword_rescore
+        self.keyword_whole = keyword_whole
         self.location = location
         self._lock = threading.RLock()
         self._conn: Any = None
@@ -313,6 +419,8 @@ class PgIndex:
         self.meta = self._read_meta()
         # schema 1 servers (not upgraded yet by `team init`) have no postings table
         self._postings = int(self.meta.get("schema_version", "0")) >= 2
+        # schema 4: postings in impact order and per-collection document frequencies
+        self._impacts = int(self.meta.get("schema_version", "0")) >= 4
         # schema 2 servers have no marks column: passages are added without their marks
         self._marks = int(self.meta.get("schema_version", "0")) >= 3
 
@@ -536,7 +644,13 @@ class PgIndex:
         if self.read_only:
             raise TeamLibraryError(f"The team library “{self.library}” is read-only in your "
                                    "settings.")
-        with self._cursor() as cur:
+        with self._cursor() as cur, cur.connection.transaction():
+            if self._impacts:  # postings first, in one statement: term_df rows locked in
+                # term order (the cascade would go chunk by chunk: two writers could deadlock)
+                cur.execute("""DELETE FROM acervo.chunk_terms t WHERE t.chunk_key IN (
+                                 SELECT c.chunk_key FROM acervo.chunks c
+                                 JOIN acervo.documents d ON d.doc_key = c.doc_key
+                                 WHERE d.doc_id = %s)""", (doc_id,))
             cur.execute("DELETE FROM acervo.documents WHERE doc_id = %s", (doc_id,))
             deleted = cur.rowcount
         if not deleted and self.document(doc_id) is not None:
@@ -615,17 +729,18 @@ class PgIndex:
 
     def get_chunk(self, chunk_id: str) -> ChunkRow | None:
         with self._cursor() as cur:
-            cur.execute(f"SELECT {_ROW_COLUMNS} FROM acervo.chunks c JOIN acervo.documents d "
-                        "ON d.doc_key = c.doc_key WHERE c.chunk_id = %s", (chunk_id,))
+            cur.execute(self._sql(f"SELECT {_ROW_COLUMNS} FROM acervo.chunks c JOIN "
+                                  "acervo.documents d ON d.doc_key = c.doc_key "
+                                  "WHERE c.chunk_id = %s"), (chunk_id,))
             row = cur.fetchone()
         return self._row(row) if row else None
 
     def document_chunks(self, doc_id: str) -> list[ChunkRow]:
         """A document's stored chunks in order (the text shown when the file is not reachable)."""
         with self._cursor() as cur:
-            cur.execute(f"SELECT {_ROW_COLUMNS} FROM acervo.chunks c JOIN acervo.documents d "
-                        "ON d.doc_key = c.doc_key WHERE d.doc_id = %s ORDER BY c.position",
-                        (doc_id,))
+            cur.execute(self._sql(f"SELECT {_ROW_COLUMNS} FROM acervo.chunks c JOIN "
+                                  "acervo.documents d ON d.doc_key = c.doc_key "
+                                  "WHERE d.doc_id = %s ORDER BY c.position"), (doc_id,))
             return [self._row(r) for r in cur.fetchall()]
 
     def chunk_vectors_by_hash(self, doc_id: str) -> dict[str, np.ndarray]:
@@ -647,9 +762,9 @@ class PgIndex:
             with server_errors(self.library), conn.transaction(), \
                     conn.cursor(name="acervo_iter_chunks") as cur:
                 cur.itersize = batch
-                cur.execute(f"SELECT {_ROW_COLUMNS} FROM acervo.chunks c JOIN "
-                            "acervo.documents d ON d.doc_key = c.doc_key "
-                            "ORDER BY d.doc_id, c.position")
+                cur.execute(self._sql(f"SELECT {_ROW_COLUMNS} FROM acervo.chunks c JOIN "
+                                      "acervo.documents d ON d.doc_key = c.doc_key "
+                                      "ORDER BY d.doc_id, c.position"))
                 for row in cur:
                     yield self._row(row)
         except psycopg.OperationalError as exc:
@@ -658,9 +773,18 @@ class PgIndex:
         finally:
             conn.close()
 
+    def _sql(self, text: str) -> str:
+        """A statement as this server's schema runs it."""
+        if not self._marks:
+            text = text.replace(*_NO_MARKS)
+        if self._impacts:
+            for old, new in _SCHEMA4_STATS:
+                text = text.replace(old, new)
+        return text
+
     def _search(self, sql: str, params: dict[str, Any]) -> list[Scored[ChunkRow]]:
         with self._cursor() as cur:
-            cur.execute(sql, params)
+            cur.execute(self._sql(sql), params)
             rows = cur.fetchall()
         self._found_rows = self._found_rows or bool(rows)
         return [self._row(r).scored(float(r[18])) for r in rows]
@@ -689,7 +813,7 @@ class PgIndex:
             return []
         where, params = filters_sql(filters)
         with self._cursor() as cur:
-            cur.execute(_readable_chunks_sql(where), params)
+            cur.execute(self._sql(_readable_chunks_sql(where)), params)
             readable = int(cur.fetchone()[0])
         sql = _exact_vector_sql if readable <= EXACT_SCAN_MAX_CHUNKS else _vector_sql
         return self._search(sql(where), {**params, "vector": vector_literal(vector), "k": k})
@@ -702,12 +826,25 @@ class PgIndex:
         terms = sorted(counts)
         where, params = filters_sql(filters)
         ranking = self.keyword_ranking
-        if ranking == "bm25" and not self._postings:
+        if ranking == "bm25" and not self._impacts:
+            ranking = "bm25_exact"
+        if ranking == "bm25_exact" and not self._postings:
             ranking = "bm25_tsvector"
-        sql = {"bm25": _bm25_sql, "bm25_tsvector": _bm25_tsvector_sql,
-               "ts_rank": _ts_rank_sql}[ranking](where)
+        if ranking == "bm25":
+            all_filtered = False
+            if where != "TRUE":  # few chunks pass the filter: score them all, exactly
+                with self._cursor() as cur:
+                    cur.execute(self._sql(_readable_chunks_sql(where)), params)
+                    all_filtered = int(cur.fetchone()[0]) <= EXACT_SCAN_MAX_CHUNKS
+            sql = _bm25_top_sql(where, all_filtered=all_filtered)
+        else:
+            sql = {"bm25_exact": _bm25_sql, "bm25_tsvector": _bm25_tsvector_sql,
+                   "ts_rank": _ts_rank_sql}[ranking](where)
         return self._search(sql, {**params, "terms": terms, "counts": [counts[t] for t in terms],
-                                  "tsquery": " | ".join(f"'{t}'" for t in terms), "k": k})
+                                  "tsquery": " | ".join(f"'{t}'" for t in terms), "k": k,
+                                  "depth": self.keyword_depth,
+                                  "rescore": max(self.keyword_rescore, k),
+                                  "whole": self.keyword_whole})
 
     def stats(self) -> IndexStats:
         with self._cursor() as cur:

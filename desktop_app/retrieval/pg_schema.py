@@ -4,9 +4,19 @@ Tables (schema `acervo`): `meta` (schema version, embedder id, dimension),
 `collections`, `grants` (collection → role, read or write), `documents`,
 `chunks` (text, the app's analysed keyword column and its `tsvector` under the
 `simple` configuration with a GIN index), `chunk_terms` (the keyword leg's postings:
-one row per chunk and lexeme of that tsvector with its term frequency and the chunk's
-length, under a covering B-tree on the term), `chunk_vectors` (vector(dim) with an
-HNSW index) and `audit` (who added or removed what, written by a trigger).
+one row per chunk and lexeme of that tsvector with its term frequency, the chunk's
+length and (schema 4) its impact, under a covering B-tree on (term, impact)),
+`term_df` and `collection_stats` (schema 4: per collection, how many passages hold
+each term, and the passages and tokens; kept by triggers), `chunk_vectors`
+(vector(dim) with an HNSW index) and `audit` (who added or removed what, written by a
+trigger).
+
+Why impacts and per-collection counts (schema 4): BM25 from every posting of the query's
+terms read hundreds of thousands of rows for a common term at 1M passages (26 s a search
+under 16 analysts, bench/team_scale.py). A term's postings in impact order let a search
+read only the top of each list; its document frequency and the collection sizes come
+from a few rows of counts, summed over the collections the user may read (RLS on those
+tables too), so the statistics still never reveal hidden collections.
 
 Why postings beside the GIN index (schema 2): under row-level security PostgreSQL may
 use an index only for leakproof operators, and tsvector's `@@` is not one, so an
@@ -32,15 +42,37 @@ from __future__ import annotations
 
 from typing import Any
 
-SCHEMA_VERSION = 3  # 2: chunk_terms (keyword postings); 3: chunks.marks (revoked, path)
+# 2: chunk_terms (keyword postings); 3: chunks.marks (revoked, path); 4: postings ordered by
+# impact, per-collection document frequencies and sizes (term_df, collection_stats)
+SCHEMA_VERSION = 4
 GROUP_ROLE = "acervo_user"
 # Tables a member can read; RLS decides which rows.
 READ_TABLES = ("meta", "collections", "grants", "documents", "chunks", "chunk_terms",
-               "chunk_vectors", "audit")
+               "term_df", "collection_stats", "chunk_vectors", "audit")
 WRITE_TABLES = ("documents", "chunks", "chunk_terms", "chunk_vectors")
-# Rewritten by a purge (they hold text, chunk_terms its stemmed words); chunk_vectors only
-# gets a plain VACUUM.
-TEXT_TABLES = ("documents", "chunks", "chunk_terms", "audit")
+# Rewritten by a purge (they hold text, chunk_terms and term_df its stemmed words);
+# chunk_vectors only gets a plain VACUUM.
+TEXT_TABLES = ("documents", "chunks", "chunk_terms", "term_df", "audit")
+# Okapi BM25 (LanceDB's constants: both backends rank alike)
+BM25_K1 = 1.2
+BM25_B = 0.75
+# A posting's impact orders a term's postings (schema 4): its BM25 term-frequency part with a
+# fixed reference passage length in place of the library's average (which differs per user
+# under RLS and moves as documents come and go), x 10,000 as a smallint (at most 2.2 x
+# 10,000). Only the order of candidates comes from it: their scores are computed exactly.
+# 80 analysed tokens: about the average of the app's 1,000-character passages.
+IMPACT_REFERENCE_DL = 80
+IMPACT_SQL = (f"round(10000 * tf * {BM25_K1 + 1} / (tf + {BM25_K1} * (1 - {BM25_B} + "
+              f"{BM25_B} * dl::float8 / {IMPACT_REFERENCE_DL})))::smallint")
+# term_df and collection_stats counted whole (schema 4's upgrade; a bulk load that bypassed
+# the triggers)
+STATS_REBUILD = """DELETE FROM acervo.term_df;
+INSERT INTO acervo.term_df (term, collection_id, df)
+  SELECT term, collection_id, count(*) FROM acervo.chunk_terms GROUP BY term, collection_id;
+DELETE FROM acervo.collection_stats;
+INSERT INTO acervo.collection_stats (collection_id, chunks, tokens)
+  SELECT collection_id, sum(chunk_count), sum(token_count) FROM acervo.documents
+  GROUP BY collection_id"""
 # A chunk's postings, from its tsvector: the same lexemes and frequencies the keyword
 # leg counted when it unnested the tsvector of each match at query time (schema 1).
 POSTINGS_SELECT = """SELECT u.lexeme, c.chunk_key, c.collection_id, c.doc_key,
@@ -131,9 +163,86 @@ CREATE TABLE IF NOT EXISTS acervo.chunk_terms (
   dl int NOT NULL,
   FOREIGN KEY (chunk_key, collection_id) REFERENCES acervo.chunks (chunk_key, collection_id)
     ON DELETE CASCADE);
-CREATE UNIQUE INDEX IF NOT EXISTS chunk_terms_term ON acervo.chunk_terms (term, chunk_key)
-  INCLUDE (collection_id, doc_key, tf, dl);
+-- schema 4: a term's postings in impact order (a search reads only the top of each list);
+-- on a schema 2-3 server adding the column rewrites the table once (the old term index is
+-- dropped first, so the rewrite does not rebuild it)
+DROP INDEX IF EXISTS acervo.chunk_terms_term;
+ALTER TABLE acervo.chunk_terms ADD COLUMN IF NOT EXISTS impact smallint
+  GENERATED ALWAYS AS ({IMPACT_SQL}) STORED;
+CREATE INDEX IF NOT EXISTS chunk_terms_impact ON acervo.chunk_terms
+  (term, impact DESC, chunk_key) INCLUDE (collection_id, doc_key, tf, dl);
 CREATE INDEX IF NOT EXISTS chunk_terms_chunk ON acervo.chunk_terms (chunk_key);
+
+-- How many readable passages hold each term, per collection: idf without counting postings
+-- (a common term has hundreds of thousands). Kept by the postings' triggers below.
+CREATE TABLE IF NOT EXISTS acervo.term_df (
+  term text NOT NULL,
+  collection_id int NOT NULL REFERENCES acervo.collections ON DELETE CASCADE,
+  df int NOT NULL,
+  PRIMARY KEY (term, collection_id));
+
+-- SECURITY DEFINER: members never write term_df themselves (their postings are checked by
+-- the RLS policies of chunk_terms). Rows are locked in term order (one statement per
+-- document added or removed): two writers of one collection never deadlock on them.
+CREATE OR REPLACE FUNCTION acervo.count_terms() RETURNS trigger
+  LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, acervo AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO acervo.term_df AS t (term, collection_id, df)
+    SELECT term, collection_id, count(*) FROM added_terms
+    GROUP BY term, collection_id ORDER BY term, collection_id
+    ON CONFLICT (term, collection_id) DO UPDATE SET df = t.df + excluded.df;
+  ELSE
+    INSERT INTO acervo.term_df AS t (term, collection_id, df)
+    SELECT term, collection_id, -count(*) FROM removed_terms
+    GROUP BY term, collection_id ORDER BY term, collection_id
+    ON CONFLICT (term, collection_id) DO UPDATE SET df = t.df + excluded.df;
+    DELETE FROM acervo.term_df t USING (SELECT DISTINCT term, collection_id
+                                         FROM removed_terms) r
+    WHERE t.term = r.term AND t.collection_id = r.collection_id AND t.df <= 0;
+  END IF;
+  RETURN NULL;
+END $$;
+-- Passages and their analysed tokens per collection: N and the average length of BM25, and
+-- the vector leg's count of readable chunks, without summing every document's row. Kept by
+-- the documents' triggers (the same statement-level way as term_df).
+CREATE TABLE IF NOT EXISTS acervo.collection_stats (
+  collection_id int PRIMARY KEY REFERENCES acervo.collections ON DELETE CASCADE,
+  chunks bigint NOT NULL,
+  tokens bigint NOT NULL);
+CREATE OR REPLACE FUNCTION acervo.count_documents() RETURNS trigger
+  LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, acervo AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO acervo.collection_stats AS t (collection_id, chunks, tokens)
+    SELECT collection_id, sum(chunk_count), sum(token_count) FROM added_documents
+    GROUP BY collection_id ORDER BY collection_id
+    ON CONFLICT (collection_id) DO UPDATE
+      SET chunks = t.chunks + excluded.chunks, tokens = t.tokens + excluded.tokens;
+  ELSE
+    INSERT INTO acervo.collection_stats AS t (collection_id, chunks, tokens)
+    SELECT collection_id, -sum(chunk_count), -sum(token_count) FROM removed_documents
+    GROUP BY collection_id ORDER BY collection_id
+    ON CONFLICT (collection_id) DO UPDATE
+      SET chunks = t.chunks + excluded.chunks, tokens = t.tokens + excluded.tokens;
+  END IF;
+  RETURN NULL;
+END $$;
+DROP TRIGGER IF EXISTS documents_added ON acervo.documents;
+CREATE TRIGGER documents_added AFTER INSERT ON acervo.documents
+  REFERENCING NEW TABLE AS added_documents FOR EACH STATEMENT
+  EXECUTE FUNCTION acervo.count_documents();
+DROP TRIGGER IF EXISTS documents_removed ON acervo.documents;
+CREATE TRIGGER documents_removed AFTER DELETE ON acervo.documents
+  REFERENCING OLD TABLE AS removed_documents FOR EACH STATEMENT
+  EXECUTE FUNCTION acervo.count_documents();
+DROP TRIGGER IF EXISTS chunk_terms_added ON acervo.chunk_terms;
+CREATE TRIGGER chunk_terms_added AFTER INSERT ON acervo.chunk_terms
+  REFERENCING NEW TABLE AS added_terms FOR EACH STATEMENT EXECUTE FUNCTION acervo.count_terms();
+DROP TRIGGER IF EXISTS chunk_terms_removed ON acervo.chunk_terms;
+CREATE TRIGGER chunk_terms_removed AFTER DELETE ON acervo.chunk_terms
+  REFERENCING OLD TABLE AS removed_terms FOR EACH STATEMENT
+  EXECUTE FUNCTION acervo.count_terms();
 
 CREATE TABLE IF NOT EXISTS acervo.chunk_vectors (
   chunk_key bigint PRIMARY KEY,
@@ -199,6 +308,8 @@ GRANT SELECT ON {", ".join("acervo." + t for t in READ_TABLES)} TO {GROUP_ROLE};
 GRANT INSERT, DELETE ON {", ".join("acervo." + t for t in WRITE_TABLES)} TO {GROUP_ROLE};
 GRANT USAGE ON SEQUENCE acervo.documents_doc_key_seq, acervo.chunks_chunk_key_seq TO {GROUP_ROLE};
 REVOKE ALL ON FUNCTION acervo.audit_documents() FROM PUBLIC;
+REVOKE ALL ON FUNCTION acervo.count_terms() FROM PUBLIC;
+REVOKE ALL ON FUNCTION acervo.count_documents() FROM PUBLIC;
 """
 
 
@@ -206,8 +317,8 @@ def _policies_sql() -> str:
     readable = "collection_id = ANY ((SELECT acervo.readable_collections())::int[])"
     writable = "collection_id = ANY ((SELECT acervo.writable_collections())::int[])"
     lines = []
-    for table in ("collections", "documents", "chunks", "chunk_terms", "chunk_vectors",
-                  "audit"):
+    for table in ("collections", "documents", "chunks", "chunk_terms", "term_df",
+                  "collection_stats", "chunk_vectors", "audit"):
         lines += [f"ALTER TABLE acervo.{table} ENABLE ROW LEVEL SECURITY;",
                   f"DROP POLICY IF EXISTS member_read ON acervo.{table};",
                   f"CREATE POLICY member_read ON acervo.{table} FOR SELECT USING ({readable});"]
@@ -225,7 +336,9 @@ def _policies_sql() -> str:
 def upgrade_sql(from_version: int) -> str:
     """What an older schema lacks, added by the owner after `schema_sql` (idempotent).
     Schema 3's `marks` (a passage's revoked ranges and structural path) stays null for the
-    passages added before: they are shown and quoted as before until added again."""
+    passages added before: they are shown and quoted as before until added again. Schema 4's
+    impacts come with the column (`schema_sql`); its document frequencies are counted here,
+    after any postings an older schema lacked."""
     statements = []
     if from_version < 3:
         statements.append("ALTER TABLE acervo.chunks ADD COLUMN IF NOT EXISTS marks text")
@@ -234,6 +347,8 @@ def upgrade_sql(from_version: int) -> str:
   doc_key, tf, dl)
   {POSTINGS_SELECT}
   WHERE NOT EXISTS (SELECT 1 FROM acervo.chunk_terms t WHERE t.chunk_key = c.chunk_key)""")
+    if from_version < 4:
+        statements.append(STATS_REBUILD)
     return ";\n".join(statements)
 
 
@@ -261,6 +376,8 @@ PRIVATE_COLUMNS: dict[str, tuple[str, ...]] = {
     "chunks": ("chunk_id", "collection_id", "text", "prefix", "search_text", "text_hash",
                "heading_path", "terms"),
     "chunk_terms": ("term", "collection_id"),
+    "term_df": ("term", "collection_id"),
+    "collection_stats": ("collection_id",),
     "chunk_vectors": ("collection_id",),
     "audit": ("actor", "collection_id", "collection", "doc_id", "title", "content_hash"),
 }

@@ -12,8 +12,8 @@ from desktop_app.retrieval.pg_index import TeamLibraryError
 from desktop_app.retrieval.types import Chunk
 from desktop_app.team import admin
 
-TABLES = ("collections", "grants", "documents", "chunks", "chunk_terms", "chunk_vectors",
-          "audit")
+TABLES = ("collections", "grants", "documents", "chunks", "chunk_terms", "term_df",
+          "collection_stats", "chunk_vectors", "audit")
 
 
 def _add(index, title: str, text: str, content_hash: str) -> None:  # type: ignore[no-untyped-def]
