@@ -9,13 +9,14 @@ Package time (`python -m desktop_app.modelprep.prepared OUT --work DIR`, run by 
 1. `ensure_onnx_model` in a work folder (the normal export of onnx_export.py: fingerprinted,
    verified against the torch path on the probe texts).
 2. Slim the word-embedding table (250k tokens x 384, 384 MB of the 406 MB model: the encoder's
-   weights are int8 already) to 4-bit codes with an fp16 scale and low per 32 columns (48 MB
-   packed + 12 MB), and unfuse the embedding node so only the batch's token rows are
-   unpacked (`slim_word_embeddings`): the model file is 83 MB (the int8-rows table of
-   version 1 made 120 MB), and the session holds no fp32 table (~300 MB less memory, a
-   faster load). Vectors move a little (probe cosine min 0.9983 to torch, the unslimmed
-   export 0.9985; nDCG@10 within 0.005 on faquad/pira), so the model gets its own id
-   (`prepared_model_id`: `+words-u4`) and an index built with another one asks for a reindex.
+   weights are int8 already) to 4-bit codes with an fp16 scale and low per 16 columns (48 MB
+   of codes + 24 MB), and unfuse the embedding node so only the batch's token rows are
+   unpacked (word_table.py): the model file is 95 MB (the int8-rows table of version 1 made
+   120 MB), and the session holds no fp32 table (~300 MB less memory, a faster load).
+   Vectors move a little (probe cosine min 0.9982 to torch, the unslimmed export 0.9985;
+   recall@10 and nDCG@10 within 0.005 of the int8-rows model on faquad_pt and pira_pt), so
+   the model gets its own id (`prepared_model_id`: `+words-u4`) and an index built with
+   another one asks for a reindex.
 3. Store the torch path's probe vectors beside it (`probe-reference.npy`), verify the slimmed
    model against them (the recipe's floor), and write a manifest holding the export's
    fingerprint plus `prepared`: the slimming, the model file's sha256 and the probe cosines.
@@ -51,9 +52,9 @@ BUNDLE_SUBDIR = "models"  # inside the frozen bundle's _internal/ (sys._MEIPASS)
 REFERENCE_FILE = "probe-reference.npy"
 DEFAULT_PRECISION = "int8-split"
 # What this code prepares: part of the manifest, so a changed slimming is not taken as current.
-SLIMMING = {"word_embeddings": "uint4-groups", "group": 32, "embedding_node": "unfused",
+SLIMMING = {"word_embeddings": "uint4-groups", "group": 16, "embedding_node": "unfused",
             "version": 2}
-# The 4-bit table moves vectors a little (probe cosine ~0.998 instead of ~0.9985 to torch),
+# The 4-bit table moves vectors a little (probe cosine 0.9982 instead of 0.9985 to torch),
 # so the prepared model has its own id: an index built with the int8 table is not mixed with
 # it (the index shows the embedder mismatch and asks for a reindex).
 ID_SUFFIX = "+words-u4"

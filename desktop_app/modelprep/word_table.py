@@ -2,8 +2,8 @@
 
 multilingual-e5-small's table is 250,037 tokens x 384 columns: 384 MB in fp32, 94% of the
 exported model (the encoder is int8 already). `slim_word_embeddings` (package time, needs
-`onnx`) stores it as 4-bit codes with an fp16 scale and low per group of 32 columns (48 MB of
-codes + 12 MB of scales and lows) and replaces the fused `EmbedLayerNormalization` node, which
+`onnx`) stores it as 4-bit codes with an fp16 scale and low per group of 16 columns (48 MB of
+codes + 24 MB of scales and lows) and replaces the fused `EmbedLayerNormalization` node, which
 wants the whole fp32 table as an input, by its parts: Gather the packed rows of the batch's
 tokens, unpack and scale just those, add the position and token-type rows,
 LayerNormalization; the attention's mask index is the attention mask's row sums, as the fused
@@ -21,7 +21,7 @@ import numpy as np
 from desktop_app.errors import InvalidModelError
 
 WORD_EMBEDDINGS = "bert.embeddings.word_embeddings.weight"
-WORD_GROUP = 32  # columns that share one fp16 scale and low (384 = 12 groups)
+WORD_GROUP = 16  # columns that share one fp16 scale and low (384 = 24 groups)
 
 
 def quantize_uint4_groups(weights: np.ndarray, group: int = WORD_GROUP

@@ -47,7 +47,7 @@ def test_the_slimmed_model_is_small_and_as_close_to_torch(bundle: Path) -> None:
     # its own id: the 4-bit table moves vectors a little, an int8-split index asks for a reindex
     assert manifest["model_id"] == prep.prepared_model_id("int8-split") != onnx_model_id(
         "int8-split")
-    assert (bundle / MODEL_FILE).stat().st_size < 90e6 < manifest["prepared"]["unslimmed_mb"] * 1e6
+    assert (bundle / MODEL_FILE).stat().st_size < 100e6 < manifest["prepared"]["unslimmed_mb"] * 1e6
     probe = manifest["prepared"]["probe_cosine"]
     assert probe["min"] >= probe["floor"] == 0.995
     assert abs(probe["min"] - probe["unslimmed_min"]) < 0.001

