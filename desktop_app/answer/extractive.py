@@ -99,10 +99,10 @@ PREVIOUS_DOC_WEIGHT = 0.02  # a follow-up: a candidate of a document the last an
 # either ("e qual o prazo…?" answered by a § that only repeats the previous question's topic)
 UNASKED_WEIGHT = -0.1
 PREVIOUS_OTHER_SHARE = 0.5  # an article the last answer quoted after its first quote
-CARRIED_TERM_SHARE = 0.5
+CARRIED_TERM_SHARE = 0.5  # a follow-up: what a word its rewrite carried counts as evidence
 # a unit of a law that says nothing the question does not ("II - Conselho Nacional de
 # Proteção de Dados…;" asked who sits on that council): it names the topic, answers nothing
-ECHO_WEIGHT = -0.05  # a follow-up: what a word its rewrite carried counts as evidence
+ECHO_WEIGHT = -0.05
 # a candidate's score: the weighted sum of its features (`rank_candidates`)
 WEIGHTS = {"cosine": 1.0, "keywords": LEXICAL_WEIGHT, "prior": RANK_PRIOR, "names": TYPE_BONUS,
            "states": STATES_WEIGHT,
@@ -355,8 +355,7 @@ def defines(unit_text: str, thing: Defined, language: str = "") -> bool:
     one language a near word is another word ("pesquisa" is not "pesquisador")."""
     if not thing:
         return False
-    text = unit_text[_LABEL.match(unit_text).end():]  # type: ignore[union-attr]
-    head = _DEFINES.match(text)
+    head = _defined_head(unit_text)
     if head is None:
         return False
     if terms(head.group(1)) == thing.terms:
@@ -369,6 +368,11 @@ def defines(unit_text: str, thing: Defined, language: str = "") -> bool:
         for a, b in zip(words, thing.words, strict=True))
 
 
+def _defined_head(text: str) -> re.Match[str] | None:
+    """The thing `text` opens by defining, past its label (`_DEFINES`'s group 1), or None."""
+    return _DEFINES.match(text[_LABEL.match(text).end():])  # type: ignore[union-attr]
+
+
 def _defines_in_list(law: StructuralUnit, thing: Defined) -> bool:
     """An item of a law's list defining the asked thing with its list's lead: "As
     instituições de ensino … classificam-se nas seguintes categorias: I – públicas, assim
@@ -376,8 +380,7 @@ def _defines_in_list(law: StructuralUnit, thing: Defined) -> bool:
     lead does not; together they name exactly the thing)."""
     if not thing or law.holder is None or not law.lines:
         return False
-    text = law.lead[_LABEL.match(law.lead).end():]  # type: ignore[union-attr]
-    head = _DEFINES.match(text)
+    head = _defined_head(law.lead)
     if head is None:
         return False
     named = terms(head.group(1))
@@ -595,8 +598,8 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
             features["heading_precision"] = law.heading_precision(question_terms)
             features["phrases"] = shared_phrases(question, law.lead + " " + law.title)
             features["narrows"] = float(narrows(question, law.topic))
-            own = terms(law.topic)
-            features["echo"] = float(not law.is_list and bool(own) and own <= question_terms)
+            says = terms(law.topic)
+            features["echo"] = float(not law.is_list and bool(says) and says <= question_terms)
             place = (law.key[0], law.article)  # the first quote's article counts in full
             features["previous"] = (1.0 if place in first_articles else
                                     PREVIOUS_OTHER_SHARE * (place in previous_articles))
