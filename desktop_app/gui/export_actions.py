@@ -29,7 +29,7 @@ FILTERS = {"md": "Markdown (*.md)", "docx": "Word (*.docx)", "pdf": "PDF (*.pdf)
 class ExportActions(QObject):
     """Copy and export, with their messages for the status bar (`done`)."""
 
-    done = Signal(str)  # what happened, for the status bar
+    done = Signal(object)  # what happened, a `Text` for the status bar
     exported = Signal(str)  # the file written
 
     def __init__(self, services: ChatServices, workers: WorkerSet, window: QWidget,
@@ -73,7 +73,8 @@ class ExportActions(QObject):
         mime.setText(markdown)
         mime.setData("text/markdown", markdown.encode("utf-8"))
         QGuiApplication.clipboard().setMimeData(mime)
-        self.done.emit(self.tr("Copied with %n reference(s).", "", len(document.references)))
+        count = len(document.references)
+        self.done.emit(lambda: self.tr("Copied with %n reference(s).", "", count))
 
     # ---- export -------------------------------------------------------------------
     def export(self, conversation_id: str, answers: list[str] | None = None,
@@ -106,7 +107,7 @@ class ExportActions(QObject):
         return path
 
     def _written(self, path: Path) -> None:
-        self.done.emit(self.tr("Exported to %1").replace("%1", str(path)))
+        self.done.emit(lambda: self.tr("Exported to %1").replace("%1", str(path)))
         self.exported.emit(str(path))
 
 

@@ -5,14 +5,14 @@ Turns the pipeline's events (and reindex progress) into row texts: queued → re
 overall bar counts finished files plus the current file's share: parsing its pages
 is the first `PARSE_SHARE` of it (a 472-page PDF parses for minutes before the first
 passage is embedded, and the bar must move then too), embedding the rest.
-Texts are kept as small functions that call `tr()`, so a language switch re-labels the
-title and every row, not only the ones the next event touches. `activity(str)` carries
-the title for the window's status bar.
+Texts are kept as `Text`s (small functions that call `tr()`, gui/panel.py), so a language
+switch re-labels the title and every row, not only the ones the next event touches.
+`activity(str)` carries the title for the window's status bar; a run's summary is handed
+on as a `Text` too, for the same reason.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_app.gui.panel import PanelMixin
+from desktop_app.gui.panel import PanelMixin, Text
 from desktop_app.ingest.events import (
     ChunksEmbedded,
     FileDone,
@@ -48,7 +48,6 @@ from desktop_app.ingest.pathnames import display_path
 if TYPE_CHECKING:
     from desktop_app.retrieval.reindex import ReindexProgress  # (imports LanceDB)
 
-Text = Callable[[], str]
 PARSE_SHARE = 0.3  # of one file's bar: reading its pages; the rest is embedding passages
 
 
@@ -156,7 +155,7 @@ class IngestProgress(PanelMixin, QFrame):
     def title_text(self) -> str:
         return self._title()
 
-    def on_event(self, event: IngestEvent | ReindexProgress) -> str:
+    def on_event(self, event: IngestEvent | ReindexProgress) -> Text | None:
         """Show one pipeline (or reindex) event; returns the summary line for `RunDone`."""
         if isinstance(event, FileStarted):
             self._current = event.path
@@ -199,7 +198,7 @@ class IngestProgress(PanelMixin, QFrame):
             return self._run_done(event)
         elif hasattr(event, "documents_done"):  # ReindexProgress
             self._reindex_progress(event)
-        return ""
+        return None
 
     def _reindex_progress(self, event: ReindexProgress) -> None:
         count = event.documents_total
@@ -217,7 +216,7 @@ class IngestProgress(PanelMixin, QFrame):
             self._set_title(lambda: self.tr("Reindexing %1 of %2 documents…").replace(
                 "%1", done).replace("%2", total))
 
-    def _run_done(self, event: RunDone) -> str:
+    def _run_done(self, event: RunDone) -> Text:
         for path in list(self._rows):  # folder placeholders are done too
             if Path(path).is_dir() and self.row_status(path) in (self.tr("queued (folder)"),
                                                                  self.tr("queued")):
@@ -241,7 +240,7 @@ class IngestProgress(PanelMixin, QFrame):
         if not cancelled and not stopped:
             self.bar.setValue(1000)
         self._set_title(summary)
-        return summary()
+        return summary
 
     # ---- rows ---------------------------------------------------------------------
     @staticmethod

@@ -69,7 +69,7 @@ class LibraryPanel(PanelMixin, QWidget):
     # RunDone, or None after a reindex: Signal(object), as a class type cannot carry None
     runFinished = Signal(object)
     runningChanged = Signal(bool)  # an ingestion or reindex started (True) / ended
-    statusMessage = Signal(str)
+    statusMessage = Signal(object)  # a `Text` (gui/panel.py): re-worded on a language switch
     libraryBusy = Signal(str)  # emitted from worker threads while another process writes
 
     def __init__(self, services: LibraryServices, workers: WorkerSet,
@@ -398,22 +398,27 @@ class LibraryPanel(PanelMixin, QWidget):
                           on_result=self._removed)
 
     def _removed(self, summary: RemovalSummary) -> None:
-        text = self.tr("Removed %n document(s).", "", summary.documents)
-        if summary.answers_erased:
-            text += " " + self.tr("Erased %n chat answer(s) that quoted them.", "",
-                                  summary.answers_erased)
-        if summary.answers_quoting:
-            text += " " + self.tr("%n chat answer(s) still quote them; delete those chats to "
-                                  "erase the text.", "", summary.answers_quoting)
+        def text() -> str:
+            said = self.tr("Removed %n document(s).", "", summary.documents)
+            if summary.answers_erased:
+                said += " " + self.tr("Erased %n chat answer(s) that quoted them.", "",
+                                      summary.answers_erased)
+            if summary.answers_quoting:
+                said += " " + self.tr("%n chat answer(s) still quote them; delete those chats "
+                                      "to erase the text.", "", summary.answers_quoting)
+            return said
+
         self.statusMessage.emit(text)
         self.refresh()
 
     def _library_busy(self, _holder: str) -> None:
         """Another process holds the library's writer lock: say why nothing moves."""
-        text = self.tr("Another Acervo process is updating the library; waiting…")
+        def text() -> str:
+            return self.tr("Another Acervo process is updating the library; waiting…")
+
         self.statusMessage.emit(text)
         if self.is_running():
-            self.progress_box.title.setText(text)
+            self.progress_box.title.setText(text())
 
     def open_selected(self) -> None:
         for _doc, path in self.selected_doc_ids()[:1]:
@@ -445,7 +450,7 @@ class LibraryPanel(PanelMixin, QWidget):
         if not paths:
             return
         if self.services.library_read_only():
-            self.statusMessage.emit(self.tr("This team library is read-only in your settings."))
+            self.statusMessage.emit(lambda: self.tr("This team library is read-only in your settings."))
             return
         if self.is_running():
             self._pending.extend(paths)
@@ -493,7 +498,7 @@ class LibraryPanel(PanelMixin, QWidget):
 
     def on_ingest_event(self, event: IngestEvent | ReindexProgress) -> None:
         summary = self.progress_box.on_event(event)
-        if isinstance(event, RunDone):
+        if isinstance(event, RunDone) and summary is not None:
             self.runFinished.emit(event)
             self.statusMessage.emit(summary)
 

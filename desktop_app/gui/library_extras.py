@@ -26,11 +26,12 @@ class LibraryExtras:
         self.window = window
         services, library, chat = window.services, window.library, window.chat
         self.keeper = LibraryKeeper(services.library, library, window.workers, window)
-        self.keeper.statusMessage.connect(
-            lambda text: window.statusBar().showMessage(text, 15000))
+        self.keeper.statusMessage.connect(lambda text: window.status_line.show(text, 15000))
         self.scope_chip = ScopeChip(services.library, services.chat,
                                     lambda: [doc for doc, _path in library.selected_doc_ids()])
-        self.scope_chip.refused.connect(lambda text: window.statusBar().showMessage(text, 15000))
+        # (the reason is an AppError's user message: worded by the core, not by `tr`)
+        self.scope_chip.refused.connect(
+            lambda text: window.status_line.show(lambda: text, 15000))
         layout = chat.layout()
         assert isinstance(layout, QBoxLayout)  # the chat panel's column: above the question
         layout.insertWidget(layout.indexOf(chat.question), self.scope_chip)

@@ -1,7 +1,8 @@
 """Library status: every file the library has seen, with its status — indexed, unchanged,
 waiting (queued, or left by a crash: finished at the next start), failed with its one-line
 reason, skipped by a limit — and a button that reads the failed files again. The same
-list as `desktop-app documents status`, from the journal the pipeline keeps.
+list as `desktop-app documents status`, from the journal the pipeline keeps. The dialog
+stays open beside the window, so a language switch re-words it from the files it read.
 """
 
 from __future__ import annotations
@@ -20,23 +21,25 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.gui.library import LibraryPanel
+from desktop_app.gui.panel import PanelMixin
+from desktop_app.gui.services import LibraryServices
 from desktop_app.ingest.pathnames import display_path
+from desktop_app.library.state import FileStatus
 
 
-class LibraryStatusDialog(QDialog):
+class LibraryStatusDialog(PanelMixin, QDialog):
     def __init__(self, library: LibraryPanel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.library = library
-        self.services = library.services
-        self.setWindowTitle(self.tr("Library status"))
+        self.services: LibraryServices = library.services
+        self._files: list[FileStatus] = []
         self.resize(760, 420)
         self.summary = QLabel()
-        self.problems_only = QCheckBox(self.tr("Only failed and skipped files"))
+        self.problems_only = QCheckBox()
         self.problems_only.toggled.connect(self.refresh)
         self.tree = QTreeWidget()
-        self.tree.setHeaderLabels([self.tr("Status"), self.tr("File"), self.tr("Why")])
         self.tree.setRootIsDecorated(False)
-        self.retry_button = QPushButton(self.tr("Retry failed files"))
+        self.retry_button = QPushButton()
         self.retry_button.clicked.connect(self.retry)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.addButton(self.retry_button, QDialogButtonBox.ButtonRole.ActionRole)
@@ -48,17 +51,28 @@ class LibraryStatusDialog(QDialog):
         layout.addWidget(buttons)
         self.refresh()
 
+    def retranslate(self) -> None:
+        self.setWindowTitle(self.tr("Library status"))
+        self.problems_only.setText(self.tr("Only failed and skipped files"))
+        self.tree.setHeaderLabels([self.tr("Status"), self.tr("File"), self.tr("Why")])
+        self.retry_button.setText(self.tr("Retry failed files"))
+        self._show()
+
     def status_words(self) -> dict[str, str]:
         return {"indexed": self.tr("indexed"), "unchanged": self.tr("unchanged"),
                 "waiting": self.tr("waiting"), "failed": self.tr("failed"),
                 "skipped": self.tr("skipped by a limit")}
 
     def refresh(self) -> None:
+        self._files = self.services.file_statuses(problems=self.problems_only.isChecked())
+        self.retranslate()
+
+    def _show(self) -> None:
+        """The files last read, in the current language."""
         words = self.status_words()
-        files = self.services.file_statuses(problems=self.problems_only.isChecked())
         self.tree.clear()
         counts: dict[str, int] = {}
-        for f in files:
+        for f in self._files:
             counts[f.status] = counts.get(f.status, 0) + 1
             item = QTreeWidgetItem([words.get(f.status, f.status), display_path(f.path),
                                     " ".join(f.reason.split())])

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 class LibraryKeeper(QObject):
     """Keeps the watched folders in sync while the window is open."""
 
-    statusMessage = Signal(str)  # what changed, in the user's language
+    statusMessage = Signal(object)  # what changed: a `Text` (gui/panel.py), re-worded live
     synced = Signal(object)  # SyncSummary of each catch-up or batch (tests, the status bar)
 
     def __init__(self, services: LibraryServices, library: LibraryPanel, workers: WorkerSet,
@@ -122,12 +122,17 @@ class LibraryKeeper(QObject):
     def _say(self, summary: SyncSummary) -> None:
         if not summary:
             return
-        parts = []
-        for names, text in ((summary.added, self.tr("%n added", "", len(summary.added))),
-                            (summary.changed, self.tr("%n changed", "", len(summary.changed))),
-                            (summary.removed, self.tr("%n removed", "", len(summary.removed))),
-                            (summary.failed, self.tr("%n failed", "", len(summary.failed)))):
-            if names:
-                shown = ", ".join(names[:3]) + (", …" if len(names) > 3 else "")
-                parts.append(f"{text} ({shown})")
-        self.statusMessage.emit(self.tr("Watched folders: %1").replace("%1", "; ".join(parts)))
+
+        def text() -> str:
+            parts = []
+            for names, said in (
+                    (summary.added, self.tr("%n added", "", len(summary.added))),
+                    (summary.changed, self.tr("%n changed", "", len(summary.changed))),
+                    (summary.removed, self.tr("%n removed", "", len(summary.removed))),
+                    (summary.failed, self.tr("%n failed", "", len(summary.failed)))):
+                if names:
+                    shown = ", ".join(names[:3]) + (", …" if len(names) > 3 else "")
+                    parts.append(f"{said} ({shown})")
+            return self.tr("Watched folders: %1").replace("%1", "; ".join(parts))
+
+        self.statusMessage.emit(text)

@@ -57,7 +57,7 @@ from desktop_app.gui.layout import PaneLayout
 from desktop_app.gui.library import LibraryPanel, PreparedListing
 from desktop_app.gui.library_extras import LibraryExtras
 from desktop_app.gui.memory_panel import MemoryPanel
-from desktop_app.gui.panel import PanelMixin
+from desktop_app.gui.panel import PanelMixin, StatusLine
 from desktop_app.gui.recall_view import ConversationsView
 from desktop_app.gui.search_view import SearchPanel
 from desktop_app.gui.services import GuiServices, IndexSummary, ModelLoadState, StoredState
@@ -172,6 +172,7 @@ class MainWindow(PanelMixin, QMainWindow):
         self.ingest_bar.installEventFilter(self)  # a click shows the library
         self.ingest_bar.hide()
         status = self.statusBar()
+        self.status_line = StatusLine(status)  # its messages re-worded on a language switch
         status.addPermanentWidget(self.ingest_bar)
         status.addPermanentWidget(self.loading_label)
         status.addPermanentWidget(self.loading_bar)
@@ -242,7 +243,7 @@ class MainWindow(PanelMixin, QMainWindow):
         self.library.add_files_button.clicked.connect(self.add_files)
         self.library.add_folder_button.clicked.connect(self.add_folder)
         self.library.indexChanged.connect(self._show_index_summary)
-        self.library.statusMessage.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self.library.statusMessage.connect(lambda text: self.status_line.show(text, 8000))
         self.library.progress.valueChanged.connect(self.ingest_bar.setValue)
         self.library.progress_box.activity.connect(self.ingest_bar.setToolTip)
         self.library.runningChanged.connect(self.ingest_bar.setVisible)
@@ -255,7 +256,7 @@ class MainWindow(PanelMixin, QMainWindow):
         self.chat.explainRequested.connect(self.explain_not_found)
         self.chat.exportRequested.connect(self._export_answer)
         self.chat.copyRequested.connect(self._copy_answer)
-        self.exports.done.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self.exports.done.connect(lambda text: self.status_line.show(text, 8000))
         self.library.guideRequested.connect(self.show_guide)
         self.library.documentsShown.connect(self._documents_shown)
         self.viewer.closeRequested.connect(self.panes.hide_sources)
@@ -334,6 +335,7 @@ class MainWindow(PanelMixin, QMainWindow):
         self._show_index_summary(self._index_summary)
         self.viewer.retranslate()
         self.library_extras.retranslate()
+        self.status_line.retranslate()
 
     # ---- start-up -----------------------------------------------------------------
     def start(self) -> None:
@@ -617,7 +619,7 @@ class MainWindow(PanelMixin, QMainWindow):
             self.exports.export(self.chat.conversation_id,
                                 title=self.conversations.title_of(self.chat.conversation_id))
         else:
-            self.statusBar().showMessage(self.tr("Ask a question first: there is no chat to export yet."), 8000)
+            self.status_line.show(lambda: self.tr("Ask a question first: there is no chat to export yet."), 8000)
 
     def copy_chat(self) -> None:
         if self.chat.conversation_id:

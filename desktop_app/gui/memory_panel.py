@@ -50,7 +50,7 @@ from desktop_app.gui.memory_dialogs import (
     merge_receipts,
     receipt_texts,
 )
-from desktop_app.gui.panel import PanelMixin
+from desktop_app.gui.panel import PanelMixin, Text
 from desktop_app.gui.services import MemoryServices
 from desktop_app.gui.workers import WorkerSet
 from desktop_app.memory.types import MemoryItem
@@ -182,6 +182,7 @@ class MemoryPanel(PanelMixin, QWidget):
         self.services: MemoryServices = services
         self.workers = workers
         self._receipt: dict[str, Any] | None = None
+        self._note: Text | None = None  # or a one-line note in its place (export done…)
         self.model = MemoryTableModel(self)
         self.model.editRequested.connect(self.save_edit)
         self.proxy = QSortFilterProxyModel(self)
@@ -276,6 +277,8 @@ class MemoryPanel(PanelMixin, QWidget):
         self.receipt_details_button.setText(self.tr("Details"))
         if self._receipt is not None:
             self.show_receipt(self._receipt)
+        elif self._note is not None:
+            self.receipt.setText(self._note())
         self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, SENSITIVE)
 
     # ---- loading ------------------------------------------------------------------
@@ -347,7 +350,7 @@ class MemoryPanel(PanelMixin, QWidget):
         self.memoryChanged.emit()
 
     def show_receipt(self, receipt: dict[str, Any], *, announce: bool = False) -> None:
-        self._receipt = receipt
+        self._receipt, self._note = receipt, None
         plain, details = receipt_texts(receipt)
         self.receipt.setText(plain)
         self.receipt_details.setText(details)
@@ -361,10 +364,10 @@ class MemoryPanel(PanelMixin, QWidget):
         self.receipt_details_button.setArrowType(Qt.ArrowType.DownArrow if shown
                                                  else Qt.ArrowType.RightArrow)
 
-    def _show_note(self, text: str) -> None:
+    def _show_note(self, text: Text) -> None:
         """A one-line note where the receipt goes (export done…)."""
-        self._receipt = None
-        self.receipt.setText(text)
+        self._receipt, self._note = None, text
+        self.receipt.setText(text())
         self.receipt_details.hide()
         self.receipt_details_button.hide()
         self.receipt_box.show()
@@ -377,7 +380,7 @@ class MemoryPanel(PanelMixin, QWidget):
             self.workers.call(lambda: self.services.export_memories(Path(path)),
                               name="memory-export", on_failed=self.show_failure,
                               on_result=lambda _r: self._show_note(
-                                  self.tr("Exported to %1").replace("%1", path)))
+                                  lambda: self.tr("Exported to %1").replace("%1", path)))
 
     def edit_consents(self) -> None:
         self.workers.call(self.services.consents, name="memory-consents",

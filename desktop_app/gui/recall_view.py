@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app.gui.dialogs import confirm
 from desktop_app.gui.memory_dialogs import receipt_texts
-from desktop_app.gui.panel import PanelMixin
+from desktop_app.gui.panel import PanelMixin, Text
 from desktop_app.gui.services import MemoryServices
 from desktop_app.gui.workers import WorkerSet
 from desktop_app.memory.erasure import ErasureReceipt
@@ -73,6 +73,8 @@ class ConversationsView(PanelMixin, QWidget):
         self.receipt.setWordWrap(True)
         self.receipt.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.receipt.hide()
+        self._receipt: dict[str, Any] | None = None  # the last receipt, worded at each show
+        self._labels: list[tuple[QTreeWidgetItem, Text]] = []  # the tree's rows, likewise
         buttons = QHBoxLayout()
         buttons.addWidget(self.delete_button)
         buttons.addWidget(self.delete_message_button)
@@ -92,6 +94,10 @@ class ConversationsView(PanelMixin, QWidget):
         self.delete_button.setText(self.tr("Delete conversation"))
         self.delete_message_button.setText(self.tr("Delete message"))
         self.empty.setText(self.tr("Nothing to recall yet: earlier conversations appear here after you chat (or recall is switched off in Settings)."))
+        for item, label in self._labels:
+            item.setText(0, label())
+        if self._receipt is not None:
+            self.receipt.setText(receipt_texts(self._receipt)[0])
 
     # ---- loading ------------------------------------------------------------------
     def refresh(self) -> None:
@@ -99,17 +105,30 @@ class ConversationsView(PanelMixin, QWidget):
         self.workers.call(lambda: self.services.recalled_exchanges(query),
                           name="recall-list", on_result=self._loaded, on_failed=self.show_failure)
 
+    def _chat_label(self, exchange: RecalledExchange) -> Text:
+        def text() -> str:
+            title = exchange.title or self.tr("Untitled chat")
+            return self.tr("%1 — chat of %2").replace("%1", title).replace(
+                "%2", chat_date(exchange.started_at, QLocale().name()))
+        return text
+
+    def _turn_label(self, role: str, short: str) -> Text:
+        return lambda: (self.tr("You") if role == "user" else self.tr("Assistant")) + f": {short}"
+
+    def _labelled(self, label: Text) -> QTreeWidgetItem:
+        item = QTreeWidgetItem([label()])
+        self._labels.append((item, label))
+        return item
+
     def _loaded(self, exchanges: list[RecalledExchange]) -> None:
         self.tree.clear()
+        self._labels = []
         chats: dict[str, QTreeWidgetItem] = {}
         shown: set[str] = set()  # exchanges overlap (an answer closes one, opens the next)
         for exchange in exchanges:
             parent = chats.get(exchange.conversation_id)
             if parent is None:
-                title = exchange.title or self.tr("Untitled chat")
-                parent = QTreeWidgetItem([self.tr("%1 — chat of %2").replace("%1", title)
-                                          .replace("%2", chat_date(exchange.started_at,
-                                                                   QLocale().name()))])
+                parent = self._labelled(self._chat_label(exchange))
                 parent.setData(0, CONVERSATION_ROLE, exchange.conversation_id)
                 chats[exchange.conversation_id] = parent
                 self.tree.addTopLevelItem(parent)
@@ -118,11 +137,10 @@ class ConversationsView(PanelMixin, QWidget):
                 if message_id in shown:
                     continue
                 shown.add(message_id)
-                who = self.tr("You") if role == "user" else self.tr("Assistant")
                 short = " ".join(text.split())
                 if len(short) > EXCERPT_CHARS:
                     short = short[:EXCERPT_CHARS].rstrip() + "…"
-                child = QTreeWidgetItem([f"{who}: {short}"])
+                child = self._labelled(self._turn_label(role, short))
                 child.setData(0, CONVERSATION_ROLE, exchange.conversation_id)
                 child.setData(0, MESSAGE_ROLE, message_id)
                 child.setToolTip(0, text)
@@ -186,6 +204,7 @@ class ConversationsView(PanelMixin, QWidget):
 
     def show_receipt(self, receipt: Any) -> None:
         data = receipt.to_dict() if hasattr(receipt, "to_dict") else dict(receipt)
+        self._receipt = data
         plain, _details = receipt_texts(data)
         self.receipt.setText(plain)
         self.receipt.show()

@@ -1,9 +1,11 @@
-"""Switching language and appearance while the window is in use: earlier answers, notices
-and progress lines re-label; light/dark follows the Settings choice; Settings only lets
-the chosen backend's fields be edited."""
+"""Switching language and appearance while the window is in use: earlier answers, notices,
+progress lines and texts made of figures (the status bar's messages, receipts) re-label;
+light/dark follows the Settings choice; Settings only lets the chosen backend's fields be
+edited."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -24,8 +26,10 @@ from desktop_app.app import build_app
 from desktop_app.gui.main_window import MainWindow
 from desktop_app.gui.services import GuiServices
 from desktop_app.gui.settings_dialog import SettingsDialog
-from desktop_app.ingest.events import FileStarted, PagesParsed
+from desktop_app.ingest.events import FileStarted, PagesParsed, RunDone
+from desktop_app.library.sync import SyncSummary
 from desktop_app.memory.events import MemorySaved
+from desktop_app.memory.recall import RecalledExchange
 
 pytestmark = pytest.mark.gui
 
@@ -128,3 +132,65 @@ def test_only_the_chosen_backends_fields_are_editable(qtbot) -> None:
     assert not dialog.model_list.isEnabled() and not dialog.add_model_button.isEnabled()
     dialog.backend.setCurrentIndex(dialog.backend.findData("none"))
     assert not dialog.ollama_url.isEnabled() and not dialog.answer_mode.isEnabled()
+
+
+def test_texts_made_of_figures_are_reworded_by_a_live_language_switch(
+        qtbot, tmp_path: Path) -> None:
+    """A run's summary in the status bar and the progress box, the memory window's notes,
+    receipts and recalled chats keep their figures and take the new language's words."""
+    window = MainWindow(ScriptedServices(answer))
+    qtbot.addWidget(window)
+    window.show()
+    window.translations.apply("en")  # as a window started in English (its plural forms)
+    settings = window.services.settings
+    library, status = window.library, window.statusBar()
+    library.progress_box.begin([], lambda: library.tr("Adding documents…"))
+    library.on_ingest_event(RunDone(indexed=3, skipped=1, failed=0, removed=2))
+    summary = "3 indexed, 1 unchanged, 0 failed, 2 removed"
+    assert status.currentMessage() == summary
+    assert library.progress_box.title.text() == summary
+    memory = window.memory_panel
+    memory._show_note(lambda: memory.tr("Exported to %1").replace("%1", "/tmp/m.json"))
+    recall = window.recall_view
+    recall._loaded([RecalledExchange("e1", "c1", "", "2026-11-30T10:00:00Z",
+                                     (("user", "Qual é o prazo?"),), ("m1",), 1.0)])
+    recall.show_receipt({"memory_ids": [], "stores": {"messages": {"rows": 2}}})
+    chat_row = recall.tree.topLevelItem(0)
+    assert chat_row.text(0).startswith("Untitled chat — chat of ")
+    assert chat_row.child(0).text(0) == "You: Qual é o prazo?"
+    assert recall.receipt.text() == "Erased for good: 2 messages of yours."
+    files = window.library_extras.show_status()  # Tools ▸ Library status…, left open
+    qtbot.addWidget(files)
+    assert files.summary.text() == "No files yet."
+
+    # as Settings → OK does; Qt posts LanguageChange, so the panels re-word a moment later
+    window.apply_settings(dataclasses.replace(settings.current, language="pt_BR"))
+    pt_summary = "3 indexados, 1 sem mudanças, 0 com falha, 2 removidos"
+    try:
+        qtbot.waitUntil(lambda: library.progress_box.title.text() == pt_summary, timeout=5_000)
+        assert status.currentMessage() == pt_summary
+        assert window.ingest_bar.toolTip() == pt_summary
+        assert memory.receipt.text() == "Exportado para /tmp/m.json"
+        assert chat_row.text(0).startswith("Conversa sem título — conversa de ")
+        assert chat_row.child(0).text(0) == "Você: Qual é o prazo?"
+        assert recall.receipt.text() == "Apagado de vez: 2 mensagens suas."
+        assert files.windowTitle() == "Estado da biblioteca"
+        assert files.summary.text() == "Nenhum arquivo ainda."
+        # messages shown after the switch follow the next one too
+        window.library_extras.keeper._say(SyncSummary(added=["prazo.md"]))
+        assert status.currentMessage() == "Pastas acompanhadas: 1 adicionado (prazo.md)"
+    finally:
+        window.apply_settings(dataclasses.replace(settings.current, language="en"))
+    qtbot.waitUntil(lambda: library.progress_box.title.text() == summary, timeout=5_000)
+    assert status.currentMessage() == "Watched folders: 1 added (prazo.md)"
+    assert recall.receipt.text() == "Erased for good: 2 messages of yours."
+    window.exports._written(tmp_path / "chat.md")
+    window.translations.apply("pt_BR")  # the translators alone: LanguageChange re-words it
+    try:
+        qtbot.waitUntil(lambda: library.progress_box.title.text() == pt_summary,
+                        timeout=5_000)
+        assert status.currentMessage() == f"Exportado para {tmp_path / 'chat.md'}"
+    finally:
+        window.translations.apply("en")
+    qtbot.waitUntil(lambda: library.progress_box.title.text() == summary, timeout=5_000)
+    assert status.currentMessage() == f"Exported to {tmp_path / 'chat.md'}"

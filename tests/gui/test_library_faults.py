@@ -55,7 +55,7 @@ def _select_all_and_remove(qtbot, window: MainWindow, purge: bool,
     with qtbot.waitSignal(library.statusMessage, timeout=60_000) as status:
         library.remove_selected()
     assert asked == ["Also erase chat answers that quote them"]
-    return str(status.args[0])
+    return str(status.args[0]())  # a `Text`: worded when shown
 
 
 @pytest.mark.parametrize("purge", [True, False])
@@ -100,7 +100,7 @@ def test_the_library_says_when_another_process_is_writing(
         assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
         waiting = "Another Acervo process is updating the library; waiting…"
         with qtbot.waitSignal(window.library.statusMessage, timeout=120_000,
-                              check_params_cb=lambda text: text == waiting):
+                              check_params_cb=lambda text: text() == waiting):
             window.library.add_paths([second])
         assert window.library.progress_box.title.text() == waiting
         assert window.library.is_running()

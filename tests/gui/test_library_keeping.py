@@ -46,7 +46,7 @@ def test_a_file_saved_into_a_watched_folder_is_answered_and_a_deleted_one_leaves
     summaries: list[Any] = []
     keeper.synced.connect(summaries.append)
     messages: list[str] = []
-    keeper.statusMessage.connect(messages.append)
+    keeper.statusMessage.connect(lambda text: messages.append(text()))  # a `Text`
     with qtbot.waitSignal(keeper.synced, timeout=120_000):  # the catch-up at start
         _started(qtbot, window)
     qtbot.waitUntil(lambda: keeper._listening is not None, timeout=10_000)
