@@ -75,10 +75,10 @@ KEYWORD_CHECK = ((800, 200, 0), (2400, 200, 0), (2400, 200, 40_000), (6400, 400,
 
 
 def keyword_settings() -> dict[str, int]:
-    from desktop_app.retrieval import pg_index
+    from desktop_app.retrieval import pg_sql
 
-    return {"keyword_depth": pg_index.KEYWORD_DEPTH, "keyword_rescore": pg_index.KEYWORD_RESCORE,
-            "keyword_whole": pg_index.KEYWORD_WHOLE}
+    return {"keyword_depth": pg_sql.KEYWORD_DEPTH, "keyword_rescore": pg_sql.KEYWORD_RESCORE,
+            "keyword_whole": pg_sql.KEYWORD_WHOLE}
 NOW = "2026-12-01T00:00:00Z"
 SERVER_SETTINGS = {  # 2 cores / 24 GB shared: a modest cache, the HNSW graph built in memory
     "shared_buffers": "1GB", "maintenance_work_mem": "3GB",
@@ -171,8 +171,9 @@ def load(conn: Any, data: Variants, ids: dict[str, int], embedder_id: str, start
          stop: int, dim: int) -> dict[str, float]:
     """Rows [start, stop) as documents of PER_DOC passages, COPY per BATCH rows, indexes
     dropped before and built once after."""
-    from desktop_app.retrieval.pg_index import keyword_terms, team_doc_id
+    from desktop_app.retrieval.pg_index import team_doc_id
     from desktop_app.retrieval.pg_schema import POSTINGS_SELECT, STATS_REBUILD
+    from desktop_app.retrieval.pg_sql import keyword_terms
 
     out: dict[str, float] = {}
     indexes = schema_indexes(dim)
@@ -358,7 +359,7 @@ def hidden_documents(conn: Any, collection_id: int, n: int = 1) -> list[Any]:
     """A bulk document of a collection (its first passage: the probe's keyword query is the
     passages' whole text, a ~120-term query) as the probe's StressDocument."""
     from desktop_app.retrieval.index import DocumentRecord
-    from desktop_app.retrieval.pg_index import parse_vector
+    from desktop_app.retrieval.pg_sql import parse_vector
     from desktop_app.retrieval.types import Chunk
     from desktop_app.team.stress import StressDocument
 
@@ -437,7 +438,7 @@ def concurrent(server: Any, users: dict[str, Any], embedder_id: str,
 def ann_recall(server: Any, client: dict[str, Any], embedder_id: str,
                qvecs: list[np.ndarray]) -> float:
     """The vector leg as the app runs it against an exact scan, both as the same analyst."""
-    from desktop_app.retrieval.pg_index import vector_literal
+    from desktop_app.retrieval.pg_sql import vector_literal
 
     index = _searcher(server.user_url(client["user"]), client, embedder_id)
     with _connect(server.user_url(client["user"]), client["password"]) as conn:

@@ -57,7 +57,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def register_eval(eval_sub: argparse._SubParsersAction) -> None:
-    from desktop_app.retrieval.pg_index import KEYWORD_RANKINGS
+    from desktop_app.retrieval.pg_sql import KEYWORD_RANKINGS
 
     e = eval_sub.add_parser("retrieval", help="recall/MRR/nDCG@10 on a BEIR-layout folder")
     e.add_argument("directory", type=Path)

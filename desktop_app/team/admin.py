@@ -238,7 +238,7 @@ def reindex_vectors(conn: Any, embedder: Embedder, *,
     embedder then gets keyword-only search and is refused when it adds documents
     (`PgIndex.add_document`), so the two kinds of vectors are never mixed.
     `conn` is the owner's connection in autocommit mode."""
-    from desktop_app.retrieval.pg_index import vector_literal
+    from desktop_app.retrieval.pg_sql import vector_literal
 
     cancelled = cancel or (lambda: False)
     old_id, dim = server_embedder(conn)

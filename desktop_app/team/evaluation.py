@@ -20,7 +20,8 @@ import numpy as np
 from desktop_app.errors import AppError
 from desktop_app.retrieval.index import DocumentRecord, LanceIndex
 from desktop_app.retrieval.index_api import chunk_text_hash
-from desktop_app.retrieval.pg_index import PgIndex, server_errors
+from desktop_app.retrieval.pg_connection import server_errors
+from desktop_app.retrieval.pg_index import PgIndex
 from desktop_app.retrieval.types import Chunk
 
 EVAL_USER = "acervo_eval"

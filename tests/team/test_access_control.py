@@ -8,7 +8,7 @@ import pytest
 
 from desktop_app.errors import AppError
 from desktop_app.retrieval.index import DocumentRecord
-from desktop_app.retrieval.pg_index import TeamLibraryError
+from desktop_app.retrieval.pg_connection import TeamLibraryError
 from desktop_app.retrieval.types import Chunk
 from desktop_app.team import admin
 

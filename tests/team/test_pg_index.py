@@ -11,8 +11,10 @@ import pytest
 
 from desktop_app.ingest.pipeline import embedding_text
 from desktop_app.retrieval.index import DocumentRecord, LanceIndex
-from desktop_app.retrieval.pg_index import TeamLibraryError, keyword_terms, team_doc_id
+from desktop_app.retrieval.pg_connection import TeamLibraryError
+from desktop_app.retrieval.pg_index import team_doc_id
 from desktop_app.retrieval.pg_schema import SCHEMA_VERSION
+from desktop_app.retrieval.pg_sql import keyword_terms
 from desktop_app.retrieval.types import Chunk, SearchFilters
 from desktop_app.text.analyze import analyze
 

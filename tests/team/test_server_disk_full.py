@@ -145,7 +145,7 @@ def test_a_connection_refused_by_a_full_server_disk_is_the_disk_full_sentence() 
     connection because its disk is full says so; any other refusal stays 'cannot connect'."""
     from psycopg import OperationalError
 
-    from desktop_app.retrieval.pg_index import TeamLibraryError
+    from desktop_app.retrieval.pg_connection import TeamLibraryError
 
     def refused(text: str) -> Any:
         def connect() -> Any:

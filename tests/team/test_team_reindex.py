@@ -13,7 +13,7 @@ import pytest
 from desktop_app.errors import CancelledError
 from desktop_app.ingest.pipeline import embedding_text
 from desktop_app.retrieval.index import DocumentRecord
-from desktop_app.retrieval.pg_index import TeamLibraryError
+from desktop_app.retrieval.pg_connection import TeamLibraryError
 from desktop_app.retrieval.types import Chunk
 from desktop_app.team import admin
 from tests.conftest import USERS, TeamDb
