@@ -43,7 +43,7 @@ from difflib import SequenceMatcher
 
 import numpy as np
 
-from desktop_app.answer.kinds import asked_kind, states
+from desktop_app.answer.kinds import asked_kind, asked_value, states
 from desktop_app.answer.prompt import MemoryItem, NumberedSource
 from desktop_app.answer.rewrite import topic_words
 from desktop_app.answer.segments import Unit, segment
@@ -71,6 +71,9 @@ from desktop_app.text.when import resolve
 MAX_SOURCES_CONSIDERED = 8  # passages whose sentences compete (FaQuAD: gold in the top 8 ~0.98)
 MAX_CANDIDATES = 32  # sentences embedded per question, best keyword evidence first
 MAX_QUOTES = 3
+# another article's whole list is quoted after the first only within this of its score
+# ("Que tipos de multa…?": art. 52, not then art. 7º's and art. 55-J's lists, 0.07-0.09 behind)
+LATER_UNIT_MARGIN = 0.05
 MAX_QUOTE_CHARS = 1000  # a quote longer than this is cut at a word (blocks: per item)
 LEXICAL_WEIGHT = 0.08  # × the shared terms' rarity (a term in every candidate counts ~0)
 RANK_PRIOR = 0.01  # added for the top passage, falling as 1/rank
@@ -81,6 +84,9 @@ TYPE_BONUS = 0.01  # "quem/quando/quanto/onde…": the sentence names a person/d
 # are not values (labels, references are taken out), so one that states the kind is strong
 # evidence, unlike a sentence naming any number or name (TYPE_BONUS)
 STATES_WEIGHT = 0.04
+# and as much again when the question can only be answered by such a value ("Qual o prazo…?",
+# "Quanto ganha…?", kinds.asked_value): a unit without one does not answer it
+STATES_VALUE_WEIGHT = 0.04
 DEFINITION_BONUS = 0.1  # "o que é X?": the sentence or item that defines exactly X ("X: …")
 COGNATE_RATIO = 0.7  # dato/dado 0.75, personal/pessoal 0.80, sensible/sensivel 0.75
 SECOND_OPINION_MARGIN = 0.05  # the top passage's best sentence joins a close answer from elsewhere
@@ -94,6 +100,7 @@ PHRASE_WEIGHT = 0.05  # a unit of a law: the question's word pairs it says in th
 PREVIOUS_WEIGHT = 0.03  # a follow-up: a unit of an article the previous answer quoted
 ASKED_WEIGHT = 0.1  # a follow-up: the share of its own words (not the carried ones) a unit has
 NARROWS_WEIGHT = -0.02  # a unit of a law about a special case of what was asked
+CONTRASTS_WEIGHT = -0.04  # a unit of a law about a sibling of what was asked (extractive.contrasts)
 PREVIOUS_DOC_WEIGHT = 0.02  # a follow-up: a candidate of a document the last answer quoted
 # a follow-up: a candidate with none of its own words that does not state what it asks for
 # either ("e qual o prazo…?" answered by a § that only repeats the previous question's topic)
@@ -105,11 +112,11 @@ CARRIED_TERM_SHARE = 0.5  # a follow-up: what a word its rewrite carried counts 
 ECHO_WEIGHT = -0.05
 # a candidate's score: the weighted sum of its features (`rank_candidates`)
 WEIGHTS = {"cosine": 1.0, "keywords": LEXICAL_WEIGHT, "prior": RANK_PRIOR, "names": TYPE_BONUS,
-           "states": STATES_WEIGHT,
+           "states": STATES_WEIGHT, "states_value": STATES_VALUE_WEIGHT,
            "list": LIST_BONUS, "defines": DEFINITION_BONUS,
            "lead_precision": LEAD_PRECISION_WEIGHT, "heading_precision": HEADING_PRECISION_WEIGHT,
            "phrases": PHRASE_WEIGHT, "previous": PREVIOUS_WEIGHT, "asked": ASKED_WEIGHT,
-           "narrows": NARROWS_WEIGHT, "previous_doc": PREVIOUS_DOC_WEIGHT,
+           "narrows": NARROWS_WEIGHT, "contrasts": CONTRASTS_WEIGHT, "previous_doc": PREVIOUS_DOC_WEIGHT,
            "unasked": UNASKED_WEIGHT, "echo": ECHO_WEIGHT}
 # "quais", "cuáles", "what are", "which were", "list the": a question that wants a list
 _LIST_QUESTION = re.compile(r"\b(?:quais|cuales|(?:what|which) (?:are|were)|list|liste|enumere)\b")
@@ -468,6 +475,50 @@ def narrows(question: str, text: str) -> bool:
             and light_stem(following) not in asked and not _GOES_ON.search(following))
 
 
+_ADJACENT = re.compile(r"(\w+)(?=\s+(\w+))")
+
+
+# what cannot qualify a thing: a verb's plural or past ("despesas contam", "dados ficaram")
+# and adverbs ("os dados ainda…")
+_NOT_QUALIFIER = re.compile(r"(?:am|em|ou|iam|mente)$|^(?:ainda|sempre|apenas|somente|tambem"
+                            r"|ja|mais|menos|muito|bem|mal|hoje|agora|nunca|jamais|so)$")
+
+
+def _adjacent_pairs(text: str) -> list[tuple[str, str]]:
+    """A thing and the word right after it (no punctuation between, both content words, the
+    second one not a verb or an adverb: "educação básica", "trabalho escolar"),
+    light-stemmed."""
+    out = []
+    for match in _ADJACENT.finditer(fold(text)):
+        first, second = match.group(1), match.group(2)
+        if (all(w not in NOT_CONTENT and len(w) >= 3 and not w.isdigit() for w in (first, second))
+                and not _NOT_QUALIFIER.search(second) and not _GOES_ON.search(second)
+                and second not in _NOT_NARROWING):
+            out.append((light_stem(first), light_stem(second)))
+    return out
+
+
+def contrasts(question: str, text: str) -> bool:
+    """Whether `text` names a thing of the question with another qualifier, and never with
+    the question's: asked about "educação básica", it says "educação superior"; asked about
+    "trabalho escolar", "trabalho acadêmico" (a sibling provision, not the one asked). Only
+    a qualifier right after the thing counts, and not a word that goes on the sentence."""
+    asked = _adjacent_pairs(without_qualifier(question))
+    if not asked:
+        return False
+    said = _adjacent_pairs(text)
+    said_set = set(said)
+    asked_words = {w for pair in asked for w in pair} | {
+        light_stem(w) for w in _content_tokens(question)}
+    for head, qualifier in asked:
+        if (head, qualifier) in said_set:
+            continue
+        for first, second in said:
+            if first == head and second not in asked_words:
+                return True
+    return False
+
+
 def shared_phrases(question: str, text: str) -> float:
     """The share of the question's pairs of consecutive content words that `text` also has
     side by side ("dados pessoais sensíveis", "efetivo trabalho escolar")."""
@@ -500,6 +551,7 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
         max_sources = max(max_sources, len(sources))
     wants = asks_for(question)
     unit_kind = asked_kind(question)  # a law's units: the kinds of answer/kinds.py
+    unit_value = asked_value(question)  # … when only a value of that kind answers
     pool: list[tuple[int, NumberedSource, Unit, frozenset[str]]] = []
     leads: set[tuple[int, int]] = set()  # (source, start) of sentences that open a list
     structural: dict[int, StructuralUnit] = {}  # pool index → the unit of a law it quotes
@@ -587,6 +639,8 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
             "cosine": cosine or 0.0, "keywords": keywords, "prior": 1 / rank,
             "names": float(law is None and names_a(wants, unit.text, question)),
             "states": float(law is not None and states(unit_kind, unit.shown)),
+            "states_value": float(law is not None and unit_value is not None
+                                  and states(unit_value, unit.shown)),
             "list": float(asks_list and is_list),
             "defines": float(defines(law.lead if law is not None else unit.text, thing,
                                      source.hit.language)),
@@ -598,6 +652,7 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
             features["heading_precision"] = law.heading_precision(question_terms)
             features["phrases"] = shared_phrases(question, law.lead + " " + law.title)
             features["narrows"] = float(narrows(question, law.topic))
+            features["contrasts"] = float(contrasts(question, law.lead + "\n" + law.topic))
             says = terms(law.topic)
             features["echo"] = float(not law.is_list and bool(says) and says <= question_terms)
             place = (law.key[0], law.article)  # the first quote's article counts in full
@@ -693,6 +748,8 @@ def extract_answer(question: str, sources: Sequence[NumberedSource],
         if chosen and ordered is ranked and candidate.semantic is None \
                 and not candidate.shared_terms:
             continue  # keywords alone rank: a sentence without any is no evidence
+        if chosen and ordered is ranked and _unrelated_list(candidate, chosen[0]):
+            continue  # another article's whole list, well behind: noise, not context
         quote = _as_block(candidate)
         quote = _in_context(quote)
         words = _folded_words(quote.unit.text)
@@ -701,6 +758,17 @@ def extract_answer(question: str, sources: Sequence[NumberedSource],
         chosen.append(_under_section(quote, documents))
         seen.append(words)
     return ExtractiveAnswer(tuple(chosen), tuple(ranked), matched, terms(question), embedded)
+
+
+def _unrelated_list(candidate: Quote, first: Quote) -> bool:
+    """Whether `candidate` is the whole list of an article in another division (chapter,
+    section) than the first quote's, scoring more than `LATER_UNIT_MARGIN` behind it. The
+    next article of the same chapter is context (art. 19's deadlines after art. 18's
+    rights, which a follow-up reads); another chapter's list is not."""
+    law, top = candidate.structural, first.structural
+    return (law is not None and top is not None and law.is_list
+            and (law.key[0], law.headings) != (top.key[0], top.headings)
+            and candidate.score < first.score - LATER_UNIT_MARGIN)
 
 
 def _whole_list(candidate: Quote, ranked: Sequence[Quote], many: bool = False) -> Quote:

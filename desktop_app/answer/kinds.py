@@ -29,6 +29,8 @@ _QUANTITY = rf"(?:\d[\d.,]*|(?:{_NUMBER_WORDS})\b)(?:\s*\([^)]{{1,30}}\))?"
 _TIME_UNITS = (r"dias?|meses|mes|anos?|horas?|semanas?|minutos?|segundos?|decadas?|"
                r"days?|months?|years?|hours?|weeks?|minutes?|semestres?|bimestres?|"
                r"trimestres?|anos letivos")
+# one of a time unit is a value ("um ano", "uma semana"), unlike a bare "um"/"uma"
+_SPAN = rf"(?:{_QUANTITY}|\b(?:um|uma|one)\b)"
 
 # (kind, question cue, what a passage must state), on folded text
 KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
@@ -51,25 +53,26 @@ KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
     ("speed", re.compile(r"\b(?:velocidade|speed|velocidad)\b"),
      re.compile(r"\bkm\s?/\s?h\b|\bquilometros por hora\b|\bmph\b|\bkilometers per hour\b")),
     ("age", re.compile(r"\b(?:idade|quantos anos tem|how old|what age|edad|cuantos anos tiene)\b"),
-     re.compile(rf"{_QUANTITY}\s*(?:anos|years|anos de idade|years old)\b|\bidade (?:minima|"
+     re.compile(rf"{_SPAN}\s*(?:anos|years|anos de idade|years old)\b|\bidade (?:minima|"
                 r"maxima|de)\b")),
     ("duration", re.compile(
         r"\b(?:prazo|prazos|quanto tempo|por quanto tempo|em quanto tempo|durante quanto tempo"
         r"|quant[oa]s (?:dias|meses|anos|horas|semanas|minutos)|how long|how many (?:days"
         r"|months|years|hours|weeks)|deadline|plazo|cuanto tiempo|cuant[oa]s (?:dias|meses"
         r"|anos|horas|semanas))\b"),
-     re.compile(rf"{_QUANTITY}\s*(?:{_TIME_UNITS})\b|\bimediatamente\b|\bimmediately\b"
+     re.compile(rf"{_SPAN}\s*(?:{_TIME_UNITS})\b|\bimediatamente\b|\bimmediately\b"
                 r"|\bprazo (?:razoavel|de|maximo)\b")),
     ("date", re.compile(
         r"\b(?:quando|when|cuando|desde quando|a partir de quando|em que (?:ano|data|dia|mes)"
-        r"|(?:que|qual|which|what) (?:ano|data|dia|year|date|day)|en que (?:ano|fecha))\b"),
+        r"|(?:que|qual|which|what) (?:e )?(?:o |a |the )?(?:ano|data|dia|year|date|day)"
+        r"|en que (?:ano|fecha))\b"),
      re.compile(r"\b(?:1[5-9]\d{2}|20\d{2})\b|\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b|\b\d{1,2}º? de "
                 r"(?:janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro"
                 r"|novembro|dezembro)\b|\b(?:january|february|march|april|may|june|july"
                 r"|august|september|october|november|december)\b|\bvigencia\b|\bdias? apos\b"
                 r"|\bapos (?:decorrid|a data|a public)\w*\b|\bdata de sua publicacao\b")),
     ("count", re.compile(r"\b(?:quantos|quantas|how many|cuantos|cuantas)\b"),
-     re.compile(rf"{_QUANTITY}\s+[a-z]")),
+     re.compile(rf"{_QUANTITY}\s+[a-z]|\b(?:um|uma) (?:unic[oa]|so)\b|\b(?:only )?once\b")),
 )
 # numbers that are references, not values: "Art. 18", "§ 2º", "Lei nº 13.709, de 2018",
 # "inciso III", "alínea b", an item's own label ("IV - ")
@@ -80,13 +83,53 @@ _REFERENCES = re.compile(
     r"|\bincisos?\s+[ivxlc]+|\balineas?\s+[a-z]\b|^\s*[ivxlc]+\s*[-–—]\s*|\bn[º°]\s*[\d.]+")
 
 
+# the question's asking word; the first one decides what is asked. "Quem deve ser avisado
+# quando acontece um incidente?" asks for a body, not a date; "Onde são definidos os
+# prazos?" for a place, not a duration.
+_ASKING = re.compile(
+    r"\b(?:o que|por que|porque|quem|onde|como|qual|quais|que|quant[oa]s?|quando|desde quando"
+    r"|how (?:many|much|long|old|often|far)|how|who|whom|whose|where|why|what|which|when"
+    r"|quien|quienes|donde|cual|cuales|cuant[oa]s?|cuando)\b")
+_NO_VALUE = frozenset(("o que", "por que", "porque", "quem", "onde", "como", "how", "who", "whom",
+                       "whose", "where", "why", "quien", "quienes", "donde"))
+
+
 def asked_kind(question: str) -> str | None:
-    """The first kind of `KINDS` the question asks for, or None."""
+    """The first kind of `KINDS` the question asks for, or None. None as well when its first
+    asking word asks for something else than a value (quem, onde, como, o que, por que)."""
     folded = fold(question)
+    asking = _ASKING.search(folded)
+    if asking is not None and asking.group() in _NO_VALUE:
+        return None
     for kind, cue, _ in KINDS:
         if cue.search(folded):
             return kind
     return None
+
+
+# the cues that want a value. "Quando…?" is as often answered by an event or a condition
+# ("na Segunda Guerra", "quando houver vagas") as by a date, "Qual o valor de um crédito?"
+# by "15 horas", and a count by a number of things the question names otherwise; the
+# other cues of `KINDS` want a value of their kind.
+_DATE_VALUE = re.compile(r"\b(?:(?:em|de|no|na|in|en) )?(?:que|qual|which|what) (?:e )?(?:o |a |the )?"
+                         r"(?:ano|data|dia|mes|year|date|fecha)\b")
+_BARE_VALUE = re.compile(r"\b(?:qual|quais) (?:e |sao )?(?:o |os )?valor(?:es)?\b(?! (?:\w+ )?(?:de|da|do|das|dos)"
+                         r" (?:multa|taxa|salario|mensalidade|remuneracao))")
+
+
+def asked_value(question: str) -> str | None:
+    """The kind of `asked_kind` when the question can only be answered by a value of that
+    kind (a number, an amount, a date), else None. A passage that states no such value does
+    not answer it, whatever words it shares with the question."""
+    kind = asked_kind(question)
+    folded = fold(question)
+    if kind == "count":  # "Quantos membros…?" is answered by "23 representantes": any
+        return None  # number would do, and a number of something else is no answer
+    if kind == "date" and not _DATE_VALUE.search(folded):
+        return None
+    if kind == "money" and _BARE_VALUE.search(folded):
+        return None
+    return kind
 
 
 def without_references(text: str) -> str:

@@ -3,9 +3,9 @@ definition looks like in a law, an inline list, the answer kinds, a follow-up's 
 
 from __future__ import annotations
 
-from desktop_app.answer.extractive import defined_thing, defines
+from desktop_app.answer.extractive import contrasts, defined_thing, defines
 from desktop_app.answer.followup import Carried, with_carried
-from desktop_app.answer.kinds import states
+from desktop_app.answer.kinds import asked_kind, asked_value, states
 from desktop_app.answer.units import names_a_list
 
 from .conftest import make_hit
@@ -57,3 +57,51 @@ def test_a_carried_passage_that_search_ranked_low_moves_up() -> None:
     assert [h.chunk_id for h in merged][:5] == ["doc-a:1", "doc-a:2", "doc-a:11", "doc-a:20",
                                                 "doc-a:3"]
     assert len(merged) == 13 and len({h.chunk_id for h in merged}) == 13
+
+
+def test_the_first_asking_word_decides_what_kind_of_answer_is_asked() -> None:
+    # "quando" inside a question asking who / what is a conjunction, not a date asked
+    assert asked_kind("Quem deve ser avisado quando acontece um incidente de segurança?") is None
+    assert asked_kind("O que quer dizer quando um professor avalia por seminários?") is None
+    assert asked_kind("Onde são definidos os prazos para trancar a matrícula?") is None
+    assert asked_kind("Nos órgãos colegiados, que parcela dos assentos fica com os "
+                      "docentes?") == "percent"
+    assert asked_kind("A partir de que idade os pais devem matricular a criança?") == "age"
+    assert asked_kind("How many weeks of holidays do students get?") == "duration"
+    assert asked_kind("Qual a data de entrada em vigor da lei?") == "date"
+
+
+def test_only_some_kinds_can_be_answered_by_a_value_alone() -> None:
+    assert asked_value("Quanto ganha por mês o Diretor-Presidente da ANPD?") == "money"
+    assert asked_value("Qual o valor máximo da multa simples?") == "money"
+    assert asked_value("Em quantos anos prescreve o direito de pedir indenização?") == "duration"
+    assert asked_value("Em que ano foi criado o curso?") == "date"
+    # an event or a condition answers "quando"; "15 horas" the value of a credit; a count
+    # may name its things otherwise ("Quantos membros…?": "23 representantes")
+    assert asked_value("Quando nasceram os computadores atuais?") is None
+    assert asked_value("Qual o valor de um crédito?") is None
+    assert asked_value("Quantos membros compõem o Conselho?") is None
+
+
+def test_one_of_a_time_unit_is_a_duration() -> None:
+    assert states("duration", "o aluno passará talvez um ano ou mais escrevendo")
+    assert states("count", "poderá ser solicitado uma única vez")
+    assert not states("duration", "durante a semana de provas")
+
+
+def test_a_unit_about_a_sibling_of_the_asked_thing_contrasts_with_the_question() -> None:
+    question = ("Quantos dias de efetivo trabalho escolar, no mínimo, o ano letivo da "
+                "educação básica deve ter?")
+    assert contrasts(question, "Art. 47. Na educação superior, o ano letivo regular, "
+                               "independente do ano civil, tem, no mínimo, duzentos dias de "
+                               "trabalho acadêmico efetivo")
+    assert not contrasts(question, "A educação básica, nos níveis fundamental e médio, será "
+                                   "organizada de acordo com as seguintes regras comuns:\n"
+                                   "I - a carga horária mínima anual será de oitocentas horas, "
+                                   "distribuídas por um mínimo de duzentos dias de efetivo "
+                                   "trabalho escolar")
+    # a verb or an adverb after a word of the question does not qualify it
+    assert not contrasts("Quais despesas contam como manutenção do ensino?",
+                         "as despesas previstas no orçamento da escola")
+    assert not contrasts("Para quais finalidades os dados ainda podem ser guardados?",
+                         "Os dados pessoais serão eliminados após o término")
