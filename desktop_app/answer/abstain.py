@@ -49,7 +49,7 @@ import numpy as np
 
 from desktop_app.answer.extractive import ExtractiveAnswer, shared_phrases, terms
 from desktop_app.answer.gate import fit_summary, gate_path, load_gate
-from desktop_app.answer.kinds import asked_kind, fills_slot, specifics, states
+from desktop_app.answer.kinds import asked_kind, asked_value, fills_slot, specifics, states
 from desktop_app.config.paths import resource
 from desktop_app.config.settings import Settings
 from desktop_app.retrieval.types import Embedder, Hit
@@ -129,7 +129,10 @@ def gate_features(question: str, extract: ExtractiveAnswer, hits: Sequence[Hit],
     - `absent`: share of the question's words that occur nowhere in the library;
     - `first_margin`: the first quote's own cosine above the floor;
     - `other_language`: the passages are in another language than the question (their
-      words cannot be compared with the question's)."""
+      words cannot be compared with the question's);
+    - `value_missing`: the question can only be answered by a value ("Quanto ganha…?",
+      "Em quantos anos prescreve…?", kinds.asked_value) and the first quote states none of
+      that kind; `value_missing_passage`: no quote of the answer nor its passage does."""
     question_terms = extract.question_terms
     passages = [terms(h.text) for h in hits[:10]]
     first = extract.quotes[0] if extract.quotes else None
@@ -137,6 +140,7 @@ def gate_features(question: str, extract: ExtractiveAnswer, hits: Sequence[Hit],
     weight = {t: _rarity(t, passages) for t in question_terms}
     total = sum(weight.values())
     kind = asked_kind(question)
+    value = asked_value(question)
     ranked = list(extract.candidates)
 
     other = next((c for c in ranked[1:] if _place(c) != _place(ranked[0])), None)
@@ -155,6 +159,10 @@ def gate_features(question: str, extract: ExtractiveAnswer, hits: Sequence[Hit],
         is not None and floor is not None else 0.0,
         "other_language": float(not same_language),
         "absent": absent,
+        "value_missing": float(value is not None and first is not None
+                               and not states(value, first.unit.shown)),
+        "value_missing_passage": float(value is not None and first is not None and not any(
+            states(value, q.unit.shown) or states(value, q.hit.text) for q in extract.quotes)),
     }
     features.update(_specific_features(question, first, ranked, hits, passages_using,
                                        library_size))
@@ -297,6 +305,10 @@ def assess(extract: ExtractiveAnswer, hits: Sequence[Hit], settings: Settings,
         reason = "passages not close enough in meaning"
     elif coverage_used and coverage < settings.abstain_min_coverage:
         reason = "question terms missing from the passages"
+    if reason is None and settings.abstention_enabled and features.get("value_missing_passage"):
+        # "Quanto ganha…?" answered by a passage that names no amount is not an answer,
+        # however close its words are
+        reason = f"asked for a value ({asked_value(question)}); no quoted passage states one"
     return Evidence(best, floor, coverage, coverage_used, len(question_terms), missing,
                     reason is not None, reason, features, support)
 

@@ -40,10 +40,12 @@ class Gate:
     trained_on: tuple[str, ...] = ()
 
     def probability(self, values: Mapping[str, float]) -> float:
-        """How likely the passages answer the question (0–1)."""
-        z = self.bias + sum(w * (float(values.get(name, 0.0)) - m) / s
+        """How likely the passages answer the question (0–1). A feature `values` lacks
+        (not measurable for this question) counts at its mean."""
+        z = self.bias + sum(w * (float(values[name]) - m) / s
                             for name, m, s, w in zip(self.features, self.mean, self.scale,
-                                                     self.weights, strict=True))
+                                                     self.weights, strict=True)
+                            if name in values)
         return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, z))))
 
     def as_dict(self) -> dict[str, Any]:
@@ -100,10 +102,11 @@ def write_gate(gate: Gate, path: Path) -> None:
 
 def standardize(rows: Sequence[Mapping[str, float]],
                 names: Sequence[str]) -> tuple[list[float], list[float]]:
-    """Each feature's mean and spread over `rows` (the gate's input scaling)."""
+    """Each feature's mean and spread over the `rows` that have it (the gate's input
+    scaling)."""
     means, scales = [], []
     for name in names:
-        values = [float(r.get(name, 0.0)) for r in rows]
+        values = [float(r[name]) for r in rows if name in r]
         mean = sum(values) / max(len(values), 1)
         spread = math.sqrt(sum((v - mean) ** 2 for v in values) / max(len(values), 1))
         means.append(mean)

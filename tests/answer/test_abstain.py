@@ -189,11 +189,16 @@ def test_the_bundled_gate_was_fitted_on_several_corpora_and_each_held_out() -> N
 
 @pytest.mark.ranking
 def test_on_the_real_lgpd_questions_the_law_does_not_answer_are_not_found(lgpd_app) -> None:  # type: ignore[no-untyped-def]
-    """On-topic questions the LGPD does not answer (a tax rate, a prison term) get "not
-    found"; a question it answers does not."""
+    """On-topic questions the LGPD does not answer (a tax rate, a salary, a limitation
+    period) get "not found"; a question it answers does not. The salary and the limitation
+    period were answered with the articles on the ANPD's directors and on damages until
+    a question that only a value answers needed a quote that states one."""
     service = lgpd_app.answer_service
     for question in ("Qual a alíquota de imposto cobrada sobre serviços de tratamento de dados?",
-                     "Quantos servidores trabalham na ANPD?"):
+                     "Quantos servidores trabalham na ANPD?",
+                     "Quanto ganha por mês o Diretor-Presidente da ANPD?",
+                     "Em quantos anos prescreve o direito do titular de pedir indenização por "
+                     "danos?"):
         done = list(service.ask(question, sources_only=True))[-1]
         assert isinstance(done, Done) and done.warned(WarningCode.NOT_FOUND), done.answer
     done = list(service.ask("Qual o prazo para o controlador fornecer a declaração completa "
