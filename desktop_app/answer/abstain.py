@@ -80,6 +80,9 @@ class Evidence:
     reason: str | None
     features: dict[str, float] = field(default_factory=dict)  # what the gate weighs
     support: float | None = None  # the gate's probability that the passages answer
+    # abstaining, and the question can only be answered by a value of this kind that no
+    # quote nor its passage states (answer/kinds.py: "money", "duration"…); else None
+    missing_value: str | None = None
 
     @property
     def margin(self) -> float | None:
@@ -93,7 +96,7 @@ class Evidence:
                 "coverage_used": self.coverage_used, "question_terms": self.question_terms,
                 "missing": list(self.missing), "abstain": self.abstain, "reason": self.reason,
                 "features": {k: round(v, 4) for k, v in self.features.items()},
-                "support": _round(self.support)}
+                "support": _round(self.support), "missing_value": self.missing_value}
 
 
 def _round(value: float | None) -> float | None:
@@ -305,12 +308,14 @@ def assess(extract: ExtractiveAnswer, hits: Sequence[Hit], settings: Settings,
         reason = "passages not close enough in meaning"
     elif coverage_used and coverage < settings.abstain_min_coverage:
         reason = "question terms missing from the passages"
-    if reason is None and settings.abstention_enabled and features.get("value_missing_passage"):
+    missing_value = asked_value(question) if features.get("value_missing_passage") else None
+    if reason is None and settings.abstention_enabled and missing_value is not None:
         # "Quanto ganha…?" answered by a passage that names no amount is not an answer,
         # however close its words are
-        reason = f"asked for a value ({asked_value(question)}); no quoted passage states one"
+        reason = f"asked for a value ({missing_value}); no quoted passage states one"
     return Evidence(best, floor, coverage, coverage_used, len(question_terms), missing,
-                    reason is not None, reason, features, support)
+                    reason is not None, reason, features, support,
+                    missing_value if reason is not None else None)
 
 
 def _margin_needed(settings: Settings, coverage: float, question_terms: int) -> float:

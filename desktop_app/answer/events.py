@@ -41,6 +41,9 @@ class WarningCode(StrEnum):
     # sources-only, the documents do not answer but an earlier chat does; detail: its date(s)
     FROM_EARLIER_CHAT = "from_earlier_chat"
     FROM_MEMORY = "from_memory"  # sources-only, not in the documents: what the user told me
+    # "not found" because only a value answers and no passage states one; detail: its kind
+    # (answer/kinds.py: "money", "percent", "clock", "speed", "age", "duration", "date")
+    NO_VALUE = "no_value"
     OTHER = "other"  # a stored warning of an older version the codes do not know; detail: it
 
 
@@ -63,7 +66,15 @@ ENGLISH: Mapping[WarningCode, str] = {
     WarningCode.LIBRARY_UNAVAILABLE: "a library could not be searched: {detail}",
     WarningCode.FROM_EARLIER_CHAT: "not in your documents; from your chat of {detail}",
     WarningCode.FROM_MEMORY: "not in your documents; from what you told me",
+    WarningCode.NO_VALUE: "the question asks for {detail}, and no passage found states one",
     WarningCode.OTHER: "{detail}",
+}
+
+
+# the kinds of value a question can ask for (answer/kinds.py), as the CLI names them
+VALUE_NAMES: Mapping[str, str] = {
+    "money": "an amount of money", "percent": "a percentage", "clock": "a time of day",
+    "speed": "a speed", "age": "an age", "duration": "a duration", "date": "a date",
 }
 
 
@@ -77,7 +88,9 @@ class AnswerWarning:
 
     def english(self) -> str:
         """The CLI's (and the logs') words for it."""
-        return ENGLISH[self.code].format(detail=self.detail)
+        detail = VALUE_NAMES.get(self.detail, self.detail) if self.code == WarningCode.NO_VALUE \
+            else self.detail
+        return ENGLISH[self.code].format(detail=detail)
 
     def as_dict(self) -> dict[str, str]:
         """Stored form (a conversation's trace, `--json` output)."""

@@ -279,7 +279,7 @@ class AnswerService:
             yield from self._answer_personal(turn, personal_lines)
             return
         if evidence.abstain and not (turn.use_llm and personal):
-            yield from self._abstain(turn)
+            yield from self._abstain(turn, evidence.missing_value)
             return
         if turn.use_llm and self.llm is not None:
             if turn.mode.experiment:
@@ -504,13 +504,16 @@ class AnswerService:
         turn.trace["sentences_embedded"] = extract.embedded
         return extract
 
-    def _abstain(self, turn: _Turn) -> Iterator[AnswerStreamEvent]:
-        """"Not found", with the closest passages for the user to judge (never the LLM)."""
+    def _abstain(self, turn: _Turn, missing_value: str | None = None
+                 ) -> Iterator[AnswerStreamEvent]:
+        """"Not found", with the closest passages for the user to judge (never the LLM),
+        and why when the question asked for a value no passage states (NO_VALUE)."""
         turn.trace["mode"] = "abstained"
         yield Token(turn.texts.not_found)
         turn.timings["answer_ms"] = _ms(turn.step)
+        why = [AnswerWarning(WarningCode.NO_VALUE, missing_value)] if missing_value else []
         yield turn.done(turn.texts.not_found, (),
-                        [AnswerWarning(WarningCode.NOT_FOUND), *turn.warnings],
+                        [AnswerWarning(WarningCode.NOT_FOUND), *why, *turn.warnings],
                         sources_only=not turn.use_llm, closest=_closest(turn.hits))
 
     def _answer_personal(self, turn: _Turn,

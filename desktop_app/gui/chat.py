@@ -523,7 +523,14 @@ class ChatPanel(PanelMixin, QWidget):
             code.LIBRARY_UNAVAILABLE: self.tr("a library could not be searched: %1"),
             code.FROM_EARLIER_CHAT: self.tr("not in your documents; from your chat of %1"),
             code.FROM_MEMORY: self.tr("not in your documents; from what you told me"),
+            code.NO_VALUE: self.tr("the question asks for %1, and no passage found states one"),
         }
+        if warning.code == code.NO_VALUE:
+            values = {"money": self.tr("an amount of money"), "percent": self.tr("a percentage"),
+                      "clock": self.tr("a time of day"), "speed": self.tr("a speed"),
+                      "age": self.tr("an age"), "duration": self.tr("a duration"),
+                      "date": self.tr("a date")}
+            return texts[code.NO_VALUE].replace("%1", values.get(warning.detail, warning.detail))
         if warning.code == code.KEYWORD_ONLY:
             library = (self.tr("this computer's library") if warning.detail == "local"
                        else f"“{warning.detail}”")

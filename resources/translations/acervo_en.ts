@@ -88,7 +88,7 @@
     </message>
     <message>
         <location filename="../../desktop_app/gui/chat.py" line="207"/>
-        <location filename="../../desktop_app/gui/chat.py" line="604"/>
+        <location filename="../../desktop_app/gui/chat.py" line="611"/>
         <source>Undo</source>
         <translation type="unfinished"></translation>
     </message>
@@ -98,7 +98,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="634"/>
+        <location filename="../../desktop_app/gui/chat.py" line="641"/>
         <source>You</source>
         <translation type="unfinished"></translation>
     </message>
@@ -264,22 +264,62 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="528"/>
+        <location filename="../../desktop_app/gui/chat.py" line="526"/>
+        <source>the question asks for %1, and no passage found states one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="529"/>
+        <source>an amount of money</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="529"/>
+        <source>a percentage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="530"/>
+        <source>a time of day</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="530"/>
+        <source>a speed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="531"/>
+        <source>an age</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="531"/>
+        <source>a duration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="532"/>
+        <source>a date</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="535"/>
         <source>this computer&apos;s library</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="558"/>
+        <location filename="../../desktop_app/gui/chat.py" line="565"/>
         <source>No answer.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="566"/>
+        <location filename="../../desktop_app/gui/chat.py" line="573"/>
         <source>The answer failed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="604"/>
+        <location filename="../../desktop_app/gui/chat.py" line="611"/>
         <source>Since it was saved, this memory was changed in the Memory panel:
 
 %1
@@ -288,27 +328,27 @@ Undo the save anyway? The changed memory is erased too.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="606"/>
+        <location filename="../../desktop_app/gui/chat.py" line="613"/>
         <source>Kept: the memory as you changed it stays.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="618"/>
+        <location filename="../../desktop_app/gui/chat.py" line="625"/>
         <source>Nothing to undo: this memory was already removed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="622"/>
+        <location filename="../../desktop_app/gui/chat.py" line="629"/>
         <source>Memory removed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="626"/>
+        <location filename="../../desktop_app/gui/chat.py" line="633"/>
         <source>Forget everything</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="627"/>
+        <location filename="../../desktop_app/gui/chat.py" line="634"/>
         <source>Erase everything Acervo remembers about you? This cannot be undone.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -464,59 +504,59 @@ Undo the save anyway? The changed memory is erased too.</source>
 <context>
     <name>ConversationsView</name>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="90"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="92"/>
         <source>Earlier conversations Acervo can recall when it answers (what you and the assistant said). Delete a conversation to erase it and its search entries for good; Settings can turn recall off.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="91"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="93"/>
         <source>Search earlier conversations</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="92"/>
-        <location filename="../../desktop_app/gui/recall_view.py" line="175"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="94"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="193"/>
         <source>Delete conversation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="93"/>
-        <location filename="../../desktop_app/gui/recall_view.py" line="157"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="95"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="175"/>
         <source>Delete message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="94"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="96"/>
         <source>Nothing to recall yet: earlier conversations appear here after you chat (or recall is switched off in Settings).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="109"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="110"/>
         <source>Untitled chat</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="110"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="111"/>
         <source>%1 — chat of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="121"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="116"/>
         <source>You</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="121"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="116"/>
         <source>Assistant</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="158"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="176"/>
         <source>Erase this message from the chat and from what recall can use? The rest of the conversation stays.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="176"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="194"/>
         <source>Erase this conversation, its messages and everything recall indexed from it? Memories you saved from it stay until you delete them.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -723,7 +763,7 @@ Undo the save anyway? The changed memory is erased too.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/export_actions.py" line="76"/>
+        <location filename="../../desktop_app/gui/export_actions.py" line="77"/>
         <source>Copied with %n reference(s).</source>
         <translation>
             <numerusform>Copied with %n reference.</numerusform>
@@ -731,12 +771,12 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/export_actions.py" line="98"/>
+        <location filename="../../desktop_app/gui/export_actions.py" line="99"/>
         <source>Export with citations</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/export_actions.py" line="109"/>
+        <location filename="../../desktop_app/gui/export_actions.py" line="110"/>
         <source>Exported to %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -822,59 +862,59 @@ Undo the save anyway? The changed memory is erased too.</source>
 <context>
     <name>IngestProgress</name>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="100"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="99"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="131"/>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="222"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="130"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="221"/>
         <source>queued (folder)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="133"/>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="223"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="132"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="222"/>
         <source>queued</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="137"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="136"/>
         <source>Cancelling…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="237"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="236"/>
         <source>Cancelled: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="142"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="141"/>
         <source>Cancelled.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="149"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="148"/>
         <source>Stopped: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="165"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="164"/>
         <source>reading…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="169"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="168"/>
         <source>parsed %1 of %2 pages</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="175"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="174"/>
         <source>embedding %1/%2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="182"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="181"/>
         <source>indexed · %n page(s)</source>
         <translation>
             <numerusform>indexed · %n page</numerusform>
@@ -882,7 +922,7 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="183"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="182"/>
         <source>%n passage(s)</source>
         <translation>
             <numerusform>%n passage</numerusform>
@@ -890,32 +930,32 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="187"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="186"/>
         <source>skipped: unchanged</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="189"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="188"/>
         <source>skipped: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="193"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="192"/>
         <source>failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="197"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="196"/>
         <source>removed (file no longer exists)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="210"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="209"/>
         <source>Switching to the new index…</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="214"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="213"/>
         <source>Reindexed %n document(s); search uses the new index.</source>
         <translation>
             <numerusform>Reindexed %n document; search uses the new index.</numerusform>
@@ -923,22 +963,22 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="217"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="216"/>
         <source>Reindexing %1 of %2 documents…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="224"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="223"/>
         <source>scanned</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="230"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="229"/>
         <source>cancelled; nothing from this file was indexed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="234"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="233"/>
         <source>%1 indexed, %2 unchanged, %3 failed, %4 removed</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1004,7 +1044,7 @@ Undo the save anyway? The changed memory is erased too.</source>
 <context>
     <name>LibraryExtras</name>
     <message>
-        <location filename="../../desktop_app/gui/library_extras.py" line="42"/>
+        <location filename="../../desktop_app/gui/library_extras.py" line="43"/>
         <source>Library status…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1012,7 +1052,7 @@ Undo the save anyway? The changed memory is erased too.</source>
 <context>
     <name>LibraryKeeper</name>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library_watch.py" line="126"/>
+        <location filename="../../desktop_app/gui/library_watch.py" line="129"/>
         <source>%n added</source>
         <translation>
             <numerusform>%n added</numerusform>
@@ -1020,7 +1060,7 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library_watch.py" line="127"/>
+        <location filename="../../desktop_app/gui/library_watch.py" line="130"/>
         <source>%n changed</source>
         <translation>
             <numerusform>%n changed</numerusform>
@@ -1028,7 +1068,7 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library_watch.py" line="128"/>
+        <location filename="../../desktop_app/gui/library_watch.py" line="131"/>
         <source>%n removed</source>
         <translation>
             <numerusform>%n removed</numerusform>
@@ -1036,7 +1076,7 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library_watch.py" line="129"/>
+        <location filename="../../desktop_app/gui/library_watch.py" line="132"/>
         <source>%n failed</source>
         <translation>
             <numerusform>%n failed</numerusform>
@@ -1044,7 +1084,7 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library_watch.py" line="133"/>
+        <location filename="../../desktop_app/gui/library_watch.py" line="136"/>
         <source>Watched folders: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1122,7 +1162,7 @@ Undo the save anyway? The changed memory is erased too.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library.py" line="401"/>
+        <location filename="../../desktop_app/gui/library.py" line="402"/>
         <source>Removed %n document(s).</source>
         <translation>
             <numerusform>Removed %n document.</numerusform>
@@ -1130,32 +1170,32 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="433"/>
+        <location filename="../../desktop_app/gui/library.py" line="438"/>
         <source>Open original</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="434"/>
+        <location filename="../../desktop_app/gui/library.py" line="439"/>
         <source>Re-index</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="436"/>
+        <location filename="../../desktop_app/gui/library.py" line="441"/>
         <source>Remove from library…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="467"/>
+        <location filename="../../desktop_app/gui/library.py" line="472"/>
         <source>Adding documents…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="482"/>
+        <location filename="../../desktop_app/gui/library.py" line="487"/>
         <source>Reindexing…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="515"/>
+        <location filename="../../desktop_app/gui/library.py" line="520"/>
         <source>an unexpected error (details in the log)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1178,7 +1218,7 @@ Undo the save anyway? The changed memory is erased too.</source>
     </message>
     <message>
         <location filename="../../desktop_app/gui/library.py" line="261"/>
-        <location filename="../../desktop_app/gui/library.py" line="448"/>
+        <location filename="../../desktop_app/gui/library.py" line="453"/>
         <source>This team library is read-only in your settings.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1188,7 +1228,7 @@ Undo the save anyway? The changed memory is erased too.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library.py" line="403"/>
+        <location filename="../../desktop_app/gui/library.py" line="404"/>
         <source>Erased %n chat answer(s) that quoted them.</source>
         <translation>
             <numerusform>Erased %n chat answer that quoted them.</numerusform>
@@ -1196,7 +1236,7 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library.py" line="406"/>
+        <location filename="../../desktop_app/gui/library.py" line="407"/>
         <source>%n chat answer(s) still quote them; delete those chats to erase the text.</source>
         <translation>
             <numerusform>%n chat answer still quotes them; delete that chat to erase the text.</numerusform>
@@ -1204,7 +1244,7 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="413"/>
+        <location filename="../../desktop_app/gui/library.py" line="417"/>
         <source>Another Acervo process is updating the library; waiting…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1212,62 +1252,62 @@ Undo the save anyway? The changed memory is erased too.</source>
 <context>
     <name>LibraryStatusDialog</name>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="31"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="55"/>
         <source>Library status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="34"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="56"/>
         <source>Only failed and skipped files</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="37"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="57"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="37"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="57"/>
         <source>File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="37"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="57"/>
         <source>Why</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="39"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="58"/>
         <source>Retry failed files</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="52"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="62"/>
         <source>indexed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="52"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="62"/>
         <source>unchanged</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="53"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="63"/>
         <source>waiting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="53"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="63"/>
         <source>failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="54"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="64"/>
         <source>skipped by a limit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="70"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="84"/>
         <source>No files yet.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1275,232 +1315,232 @@ Undo the save anyway? The changed memory is erased too.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="301"/>
-        <location filename="../../desktop_app/gui/main_window.py" line="321"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="302"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="322"/>
         <source>Library</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="302"/>
-        <location filename="../../desktop_app/gui/main_window.py" line="322"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="303"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="323"/>
         <source>Chats</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="303"/>
-        <location filename="../../desktop_app/gui/main_window.py" line="328"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="304"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="329"/>
         <source>Chat</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="304"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="305"/>
         <source>Search</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="305"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="306"/>
         <source>Memory — what Acervo remembers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="306"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="307"/>
         <source>Memories</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="307"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="308"/>
         <source>Conversations</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="308"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="309"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="309"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="310"/>
         <source>&amp;Chat</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="310"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="311"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="311"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="312"/>
         <source>&amp;Tools</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="312"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="313"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="313"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="314"/>
         <source>Add files…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="314"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="315"/>
         <source>Add folder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="315"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="316"/>
         <source>Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="316"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="317"/>
         <source>New chat</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="317"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="318"/>
         <source>Ask a question</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="318"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="319"/>
         <source>Stop answer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="319"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="320"/>
         <source>Sources only (no model)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="320"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="321"/>
         <source>Memory…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="323"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="324"/>
         <source>Settings…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="324"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="325"/>
         <source>Reindex library</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="325"/>
-        <location filename="../../desktop_app/gui/main_window.py" line="741"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="326"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="743"/>
         <source>About Acervo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="326"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="327"/>
         <source>How Acervo works</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="327"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="328"/>
         <source>Search the documents</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="329"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="330"/>
         <source>Export chat with citations…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="330"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="331"/>
         <source>Copy chat with citations</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="331"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="332"/>
         <source>Adding %p%</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="510"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="512"/>
         <source>offline ✓</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="511"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="513"/>
         <source>Nothing leaves this computer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="437"/>
-        <location filename="../../desktop_app/gui/main_window.py" line="447"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="439"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="449"/>
         <source>Model: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="438"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="440"/>
         <source>none (sources only)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="459"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="461"/>
         <source>search model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="459"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="461"/>
         <source>library</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="460"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="462"/>
         <source>memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="461"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="463"/>
         <source>Loading %1…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="442"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="444"/>
         <source>Model: none (sources only)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="444"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="446"/>
         <source>Model: unavailable — sources-only answers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="499"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="501"/>
         <source>Models failed to load</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="515"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="517"/>
         <source>team server %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="516"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="518"/>
         <source>model server %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="518"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="520"/>
         <source>network: %1 only ⚠</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="519"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="521"/>
         <source>Questions and passages go to these servers; nothing else leaves this computer:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="529"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="531"/>
         <source>Library empty</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/main_window.py" line="533"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="535"/>
         <source>%n document(s)</source>
         <translation>
             <numerusform>%n document</numerusform>
@@ -1508,7 +1548,7 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/main_window.py" line="534"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="536"/>
         <source>%n passage(s)</source>
         <translation>
             <numerusform>%n passage</numerusform>
@@ -1516,72 +1556,72 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="540"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="542"/>
         <source>Add files</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="541"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="543"/>
         <source>Documents and scans (*.pdf *.docx *.md *.markdown *.txt *.html *.htm *.png *.jpg *.jpeg *.tif *.tiff);;Scanned images (*.png *.jpg *.jpeg *.tif *.tiff);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="549"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="551"/>
         <source>Add folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="620"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="622"/>
         <source>Ask a question first: there is no chat to export yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="741"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="743"/>
         <source>Acervo answers questions about your own documents with cited sources, entirely on this computer. Nothing is sent anywhere.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="475"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="477"/>
         <source>This model is too small to follow the answer prompt; its answers are labelled as experiments. Settings → Models → Who writes answers.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="476"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="478"/>
         <source>Experiment: %1 writes answers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="478"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="480"/>
         <source>Answers are written by the language model from the passages it finds, with citation badges.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="479"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="481"/>
         <source>Written answers: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="481"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="483"/>
         <source>The active model is too small to write reliable answers: Acervo shows the passages that answer your question, with badges. Add a model of 1B parameters or more (a GGUF file) for written answers.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="482"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="484"/>
         <source>No language model is installed: Acervo shows the passages that answer your question, with badges. Add a GGUF model for written answers.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="485"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="487"/>
         <source>You chose answers from your sources in Settings.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="486"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="488"/>
         <source>Answers from your sources</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="472"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="474"/>
         <source>add a model</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1677,77 +1717,77 @@ Undo the save anyway? The changed memory is erased too.</source>
 <context>
     <name>MemoryPanel</name>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="269"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="270"/>
         <source>What Acervo remembers from what you told it. Double-click a text to correct it; click a source to see the message it came from.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="270"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="271"/>
         <source>Search memories</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="271"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="272"/>
         <source>Show older versions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="272"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="273"/>
         <source>Delete</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="273"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="274"/>
         <source>Forget everything…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="274"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="275"/>
         <source>Export JSON…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="275"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="276"/>
         <source>Sensitive data consent…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="276"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="277"/>
         <source>Details</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="333"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="336"/>
         <source>Forget everything</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="334"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="337"/>
         <source>Erase everything Acervo remembers about you, with every copy? This cannot be undone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="374"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="377"/>
         <source>Export memories</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="375"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="378"/>
         <source>JSON files (*.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="380"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="383"/>
         <source>Exported to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="392"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="395"/>
         <source>Withdraw consent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="393"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="396"/>
         <source>Withdrawing consent erases what is stored in: %1. Continue?</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2565,72 +2605,72 @@ Undo the save anyway? The changed memory is erased too.</source>
 <context>
     <name>SourcesViewer</name>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="259"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="281"/>
         <source>Open original</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="260"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="282"/>
         <source>Open the file in the system viewer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="261"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="283"/>
         <source>Close the source (back to the library)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="262"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="284"/>
         <source>Click a citation badge to see the cited passage here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="263"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="285"/>
         <source>Zoom out (Ctrl+−, Ctrl+wheel)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="264"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="286"/>
         <source>Zoom in (Ctrl++, Ctrl+wheel)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="265"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="287"/>
         <source>Fit width</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="266"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="288"/>
         <source>Fit the page to the width (Ctrl+0)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="267"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="289"/>
         <source>Cited page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="269"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="291"/>
         <source>Sources</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="499"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="523"/>
         <source>Page %1 · %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="503"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="527"/>
         <source>Team library “%1”</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="505"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="529"/>
         <source>the file is not on this computer; showing the text stored in the team library</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="507"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="531"/>
         <source>original file not found; showing the indexed text</source>
         <translation type="unfinished"></translation>
     </message>

@@ -88,7 +88,7 @@
     </message>
     <message>
         <location filename="../../desktop_app/gui/chat.py" line="207"/>
-        <location filename="../../desktop_app/gui/chat.py" line="604"/>
+        <location filename="../../desktop_app/gui/chat.py" line="611"/>
         <source>Undo</source>
         <translation>Desfazer</translation>
     </message>
@@ -98,7 +98,7 @@
         <translation>As respostas citam suas fontes: nenhum modelo as escreve</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="634"/>
+        <location filename="../../desktop_app/gui/chat.py" line="641"/>
         <source>You</source>
         <translation>Você</translation>
     </message>
@@ -264,22 +264,62 @@
         <translation>não está nos seus documentos; do que você me contou</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="528"/>
+        <location filename="../../desktop_app/gui/chat.py" line="526"/>
+        <source>the question asks for %1, and no passage found states one</source>
+        <translation>a pergunta pede %1, que nenhum trecho encontrado informa</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="529"/>
+        <source>an amount of money</source>
+        <translation>um valor em dinheiro</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="529"/>
+        <source>a percentage</source>
+        <translation>um percentual</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="530"/>
+        <source>a time of day</source>
+        <translation>um horário</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="530"/>
+        <source>a speed</source>
+        <translation>uma velocidade</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="531"/>
+        <source>an age</source>
+        <translation>uma idade</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="531"/>
+        <source>a duration</source>
+        <translation>um prazo ou duração</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="532"/>
+        <source>a date</source>
+        <translation>uma data</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="535"/>
         <source>this computer&apos;s library</source>
         <translation>a biblioteca deste computador</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="558"/>
+        <location filename="../../desktop_app/gui/chat.py" line="565"/>
         <source>No answer.</source>
         <translation>Sem resposta.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="566"/>
+        <location filename="../../desktop_app/gui/chat.py" line="573"/>
         <source>The answer failed.</source>
         <translation>A resposta falhou.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="604"/>
+        <location filename="../../desktop_app/gui/chat.py" line="611"/>
         <source>Since it was saved, this memory was changed in the Memory panel:
 
 %1
@@ -292,27 +332,27 @@ Undo the save anyway? The changed memory is erased too.</source>
 Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="606"/>
+        <location filename="../../desktop_app/gui/chat.py" line="613"/>
         <source>Kept: the memory as you changed it stays.</source>
         <translation>Mantida: a memória fica como você a alterou.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="618"/>
+        <location filename="../../desktop_app/gui/chat.py" line="625"/>
         <source>Nothing to undo: this memory was already removed.</source>
         <translation>Nada a desfazer: esta memória já foi removida.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="622"/>
+        <location filename="../../desktop_app/gui/chat.py" line="629"/>
         <source>Memory removed.</source>
         <translation>Memória removida.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="626"/>
+        <location filename="../../desktop_app/gui/chat.py" line="633"/>
         <source>Forget everything</source>
         <translation>Esquecer tudo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="627"/>
+        <location filename="../../desktop_app/gui/chat.py" line="634"/>
         <source>Erase everything Acervo remembers about you? This cannot be undone.</source>
         <translation>Apagar tudo o que o Acervo lembra sobre você? Isso não pode ser desfeito.</translation>
     </message>
@@ -468,59 +508,59 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
 <context>
     <name>ConversationsView</name>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="90"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="92"/>
         <source>Earlier conversations Acervo can recall when it answers (what you and the assistant said). Delete a conversation to erase it and its search entries for good; Settings can turn recall off.</source>
         <translation>Conversas anteriores que o Acervo pode lembrar ao responder (o que você e o assistente disseram). Exclua uma conversa para apagá-la de vez, com suas entradas de busca; nas Configurações você pode desligar essa lembrança.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="91"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="93"/>
         <source>Search earlier conversations</source>
         <translation>Buscar nas conversas anteriores</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="92"/>
-        <location filename="../../desktop_app/gui/recall_view.py" line="175"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="94"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="193"/>
         <source>Delete conversation</source>
         <translation>Excluir conversa</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="93"/>
-        <location filename="../../desktop_app/gui/recall_view.py" line="157"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="95"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="175"/>
         <source>Delete message</source>
         <translation>Excluir mensagem</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="94"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="96"/>
         <source>Nothing to recall yet: earlier conversations appear here after you chat (or recall is switched off in Settings).</source>
         <translation>Nada para lembrar ainda: as conversas anteriores aparecem aqui depois que você conversa (ou a lembrança está desligada nas Configurações).</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="109"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="110"/>
         <source>Untitled chat</source>
         <translation>Conversa sem título</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="110"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="111"/>
         <source>%1 — chat of %2</source>
         <translation>%1 — conversa de %2</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="121"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="116"/>
         <source>You</source>
         <translation>Você</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="121"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="116"/>
         <source>Assistant</source>
         <translation>Assistente</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="158"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="176"/>
         <source>Erase this message from the chat and from what recall can use? The rest of the conversation stays.</source>
         <translation>Apagar esta mensagem da conversa e do que a lembrança pode usar? O resto da conversa fica.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/recall_view.py" line="176"/>
+        <location filename="../../desktop_app/gui/recall_view.py" line="194"/>
         <source>Erase this conversation, its messages and everything recall indexed from it? Memories you saved from it stay until you delete them.</source>
         <translation>Apagar esta conversa, suas mensagens e tudo o que a lembrança indexou dela? As memórias salvas a partir dela ficam até você excluí-las.</translation>
     </message>
@@ -727,7 +767,7 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         <translation>(sem resposta)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/export_actions.py" line="76"/>
+        <location filename="../../desktop_app/gui/export_actions.py" line="77"/>
         <source>Copied with %n reference(s).</source>
         <translation>
             <numerusform>Copiado com %n referência.</numerusform>
@@ -735,12 +775,12 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/export_actions.py" line="98"/>
+        <location filename="../../desktop_app/gui/export_actions.py" line="99"/>
         <source>Export with citations</source>
         <translation>Exportar com citações</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/export_actions.py" line="109"/>
+        <location filename="../../desktop_app/gui/export_actions.py" line="110"/>
         <source>Exported to %1</source>
         <translation>Exportado para %1</translation>
     </message>
@@ -826,59 +866,59 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
 <context>
     <name>IngestProgress</name>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="100"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="99"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="131"/>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="222"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="130"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="221"/>
         <source>queued (folder)</source>
         <translation>na fila (pasta)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="133"/>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="223"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="132"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="222"/>
         <source>queued</source>
         <translation>na fila</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="137"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="136"/>
         <source>Cancelling…</source>
         <translation>Cancelando…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="237"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="236"/>
         <source>Cancelled: </source>
         <translation>Cancelado: </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="142"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="141"/>
         <source>Cancelled.</source>
         <translation>Cancelado.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="149"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="148"/>
         <source>Stopped: %1</source>
         <translation>Interrompido: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="165"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="164"/>
         <source>reading…</source>
         <translation>lendo…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="169"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="168"/>
         <source>parsed %1 of %2 pages</source>
         <translation>%1 de %2 páginas lidas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="175"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="174"/>
         <source>embedding %1/%2</source>
         <translation>gerando embeddings %1/%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="182"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="181"/>
         <source>indexed · %n page(s)</source>
         <translation>
             <numerusform>indexado · %n página</numerusform>
@@ -886,7 +926,7 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="183"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="182"/>
         <source>%n passage(s)</source>
         <translation>
             <numerusform>%n trecho</numerusform>
@@ -894,32 +934,32 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="187"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="186"/>
         <source>skipped: unchanged</source>
         <translation>ignorado: sem mudanças</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="189"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="188"/>
         <source>skipped: %1</source>
         <translation>ignorado: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="193"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="192"/>
         <source>failed: %1</source>
         <translation>falhou: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="197"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="196"/>
         <source>removed (file no longer exists)</source>
         <translation>removido (o arquivo não existe mais)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="210"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="209"/>
         <source>Switching to the new index…</source>
         <translation>Passando para o novo índice…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="214"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="213"/>
         <source>Reindexed %n document(s); search uses the new index.</source>
         <translation>
             <numerusform>%n documento reindexado; a busca usa o novo índice.</numerusform>
@@ -927,22 +967,22 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="217"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="216"/>
         <source>Reindexing %1 of %2 documents…</source>
         <translation>Reindexando %1 de %2 documentos…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="224"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="223"/>
         <source>scanned</source>
         <translation>varrida</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="234"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="233"/>
         <source>%1 indexed, %2 unchanged, %3 failed, %4 removed</source>
         <translation>%1 indexados, %2 sem mudanças, %3 com falha, %4 removidos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/ingest_progress.py" line="230"/>
+        <location filename="../../desktop_app/gui/ingest_progress.py" line="229"/>
         <source>cancelled; nothing from this file was indexed</source>
         <translation>cancelado; nada deste arquivo foi indexado</translation>
     </message>
@@ -1008,7 +1048,7 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
 <context>
     <name>LibraryExtras</name>
     <message>
-        <location filename="../../desktop_app/gui/library_extras.py" line="42"/>
+        <location filename="../../desktop_app/gui/library_extras.py" line="43"/>
         <source>Library status…</source>
         <translation>Estado da biblioteca…</translation>
     </message>
@@ -1016,7 +1056,7 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
 <context>
     <name>LibraryKeeper</name>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library_watch.py" line="126"/>
+        <location filename="../../desktop_app/gui/library_watch.py" line="129"/>
         <source>%n added</source>
         <translation>
             <numerusform>%n adicionado</numerusform>
@@ -1024,7 +1064,7 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library_watch.py" line="127"/>
+        <location filename="../../desktop_app/gui/library_watch.py" line="130"/>
         <source>%n changed</source>
         <translation>
             <numerusform>%n alterado</numerusform>
@@ -1032,7 +1072,7 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library_watch.py" line="128"/>
+        <location filename="../../desktop_app/gui/library_watch.py" line="131"/>
         <source>%n removed</source>
         <translation>
             <numerusform>%n removido</numerusform>
@@ -1040,7 +1080,7 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library_watch.py" line="129"/>
+        <location filename="../../desktop_app/gui/library_watch.py" line="132"/>
         <source>%n failed</source>
         <translation>
             <numerusform>%n com falha</numerusform>
@@ -1048,7 +1088,7 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library_watch.py" line="133"/>
+        <location filename="../../desktop_app/gui/library_watch.py" line="136"/>
         <source>Watched folders: %1</source>
         <translation>Pastas acompanhadas: %1</translation>
     </message>
@@ -1126,7 +1166,7 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         <translation>Remover estes documentos da biblioteca? O texto e os vetores são apagados do índice; os arquivos continuam no disco.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library.py" line="401"/>
+        <location filename="../../desktop_app/gui/library.py" line="402"/>
         <source>Removed %n document(s).</source>
         <translation>
             <numerusform>%n documento removido.</numerusform>
@@ -1134,32 +1174,32 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="433"/>
+        <location filename="../../desktop_app/gui/library.py" line="438"/>
         <source>Open original</source>
         <translation>Abrir original</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="434"/>
+        <location filename="../../desktop_app/gui/library.py" line="439"/>
         <source>Re-index</source>
         <translation>Reindexar</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="436"/>
+        <location filename="../../desktop_app/gui/library.py" line="441"/>
         <source>Remove from library…</source>
         <translation>Remover da biblioteca…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="467"/>
+        <location filename="../../desktop_app/gui/library.py" line="472"/>
         <source>Adding documents…</source>
         <translation>Adicionando documentos…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="482"/>
+        <location filename="../../desktop_app/gui/library.py" line="487"/>
         <source>Reindexing…</source>
         <translation>Reindexando…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="515"/>
+        <location filename="../../desktop_app/gui/library.py" line="520"/>
         <source>an unexpected error (details in the log)</source>
         <translation>um erro inesperado (detalhes no log)</translation>
     </message>
@@ -1174,7 +1214,7 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         <translation>Como o Acervo funciona</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library.py" line="403"/>
+        <location filename="../../desktop_app/gui/library.py" line="404"/>
         <source>Erased %n chat answer(s) that quoted them.</source>
         <translation>
             <numerusform>%n resposta do chat que os citava foi apagada.</numerusform>
@@ -1182,7 +1222,7 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library.py" line="406"/>
+        <location filename="../../desktop_app/gui/library.py" line="407"/>
         <source>%n chat answer(s) still quote them; delete those chats to erase the text.</source>
         <translation>
             <numerusform>%n resposta do chat ainda os cita; apague essas conversas para apagar o texto.</numerusform>
@@ -1190,7 +1230,7 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="413"/>
+        <location filename="../../desktop_app/gui/library.py" line="417"/>
         <source>Another Acervo process is updating the library; waiting…</source>
         <translation>Outro processo do Acervo está atualizando a biblioteca; aguardando…</translation>
     </message>
@@ -1208,7 +1248,7 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
     </message>
     <message>
         <location filename="../../desktop_app/gui/library.py" line="261"/>
-        <location filename="../../desktop_app/gui/library.py" line="448"/>
+        <location filename="../../desktop_app/gui/library.py" line="453"/>
         <source>This team library is read-only in your settings.</source>
         <translation>Esta biblioteca da equipe está como somente leitura nas suas configurações.</translation>
     </message>
@@ -1216,62 +1256,62 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
 <context>
     <name>LibraryStatusDialog</name>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="31"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="55"/>
         <source>Library status</source>
         <translation>Estado da biblioteca</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="34"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="56"/>
         <source>Only failed and skipped files</source>
         <translation>Só arquivos com falha ou ignorados</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="37"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="57"/>
         <source>Status</source>
         <translation>Estado</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="37"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="57"/>
         <source>File</source>
         <translation>Arquivo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="37"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="57"/>
         <source>Why</source>
         <translation>Motivo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="39"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="58"/>
         <source>Retry failed files</source>
         <translation>Tentar de novo os arquivos com falha</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="52"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="62"/>
         <source>indexed</source>
         <translation>indexado</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="52"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="62"/>
         <source>unchanged</source>
         <translation>sem alteração</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="53"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="63"/>
         <source>waiting</source>
         <translation>aguardando</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="53"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="63"/>
         <source>failed</source>
         <translation>falhou</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="54"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="64"/>
         <source>skipped by a limit</source>
         <translation>ignorado por um limite</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="70"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="84"/>
         <source>No files yet.</source>
         <translation>Nenhum arquivo ainda.</translation>
     </message>
@@ -1279,212 +1319,212 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="301"/>
-        <location filename="../../desktop_app/gui/main_window.py" line="321"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="302"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="322"/>
         <source>Library</source>
         <translation>Biblioteca</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="302"/>
-        <location filename="../../desktop_app/gui/main_window.py" line="322"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="303"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="323"/>
         <source>Chats</source>
         <translation>Conversas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="303"/>
-        <location filename="../../desktop_app/gui/main_window.py" line="328"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="304"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="329"/>
         <source>Chat</source>
         <translation>Conversa</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="304"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="305"/>
         <source>Search</source>
         <translation>Busca</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="305"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="306"/>
         <source>Memory — what Acervo remembers</source>
         <translation>Memória — o que o Acervo lembra</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="306"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="307"/>
         <source>Memories</source>
         <translation>Memórias</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="307"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="308"/>
         <source>Conversations</source>
         <translation>Conversas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="308"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="309"/>
         <source>&amp;File</source>
         <translation>&amp;Arquivo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="309"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="310"/>
         <source>&amp;Chat</source>
         <translation>&amp;Conversa</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="310"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="311"/>
         <source>&amp;View</source>
         <translation>&amp;Exibir</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="311"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="312"/>
         <source>&amp;Tools</source>
         <translation>&amp;Ferramentas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="312"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="313"/>
         <source>&amp;Help</source>
         <translation>A&amp;juda</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="313"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="314"/>
         <source>Add files…</source>
         <translation>Adicionar arquivos…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="314"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="315"/>
         <source>Add folder…</source>
         <translation>Adicionar pasta…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="315"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="316"/>
         <source>Quit</source>
         <translation>Sair</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="316"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="317"/>
         <source>New chat</source>
         <translation>Nova conversa</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="317"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="318"/>
         <source>Ask a question</source>
         <translation>Fazer uma pergunta</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="318"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="319"/>
         <source>Stop answer</source>
         <translation>Parar resposta</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="319"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="320"/>
         <source>Sources only (no model)</source>
         <translation>Só fontes (sem modelo)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="320"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="321"/>
         <source>Memory…</source>
         <translation>Memória…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="323"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="324"/>
         <source>Settings…</source>
         <translation>Configurações…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="324"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="325"/>
         <source>Reindex library</source>
         <translation>Reindexar biblioteca</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="325"/>
-        <location filename="../../desktop_app/gui/main_window.py" line="741"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="326"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="743"/>
         <source>About Acervo</source>
         <translation>Sobre o Acervo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="326"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="327"/>
         <source>How Acervo works</source>
         <translation>Como o Acervo funciona</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="327"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="328"/>
         <source>Search the documents</source>
         <translation>Buscar nos documentos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="329"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="330"/>
         <source>Export chat with citations…</source>
         <translation>Exportar conversa com citações…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="330"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="331"/>
         <source>Copy chat with citations</source>
         <translation>Copiar conversa com citações</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="331"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="332"/>
         <source>Adding %p%</source>
         <translation>Adicionando %p%</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="510"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="512"/>
         <source>offline ✓</source>
         <translation>offline ✓</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="511"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="513"/>
         <source>Nothing leaves this computer</source>
         <translation>Nada sai deste computador</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="437"/>
-        <location filename="../../desktop_app/gui/main_window.py" line="447"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="439"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="449"/>
         <source>Model: %1</source>
         <translation>Modelo: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="438"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="440"/>
         <source>none (sources only)</source>
         <translation>nenhum (só fontes)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="459"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="461"/>
         <source>search model</source>
         <translation>modelo de busca</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="459"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="461"/>
         <source>library</source>
         <translation>biblioteca</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="460"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="462"/>
         <source>memory</source>
         <translation>memória</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="461"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="463"/>
         <source>Loading %1…</source>
         <translation>Carregando %1…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="442"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="444"/>
         <source>Model: none (sources only)</source>
         <translation>Modelo: nenhum (só fontes)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="444"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="446"/>
         <source>Model: unavailable — sources-only answers</source>
         <translation>Modelo: indisponível — respostas só com fontes</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="499"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="501"/>
         <source>Models failed to load</source>
         <translation>Falha ao carregar os modelos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="529"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="531"/>
         <source>Library empty</source>
         <translation>Biblioteca vazia</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/main_window.py" line="533"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="535"/>
         <source>%n document(s)</source>
         <translation>
             <numerusform>%n documento</numerusform>
@@ -1492,7 +1532,7 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/main_window.py" line="534"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="536"/>
         <source>%n passage(s)</source>
         <translation>
             <numerusform>%n trecho</numerusform>
@@ -1500,92 +1540,92 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="540"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="542"/>
         <source>Add files</source>
         <translation>Adicionar arquivos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="541"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="543"/>
         <source>Documents and scans (*.pdf *.docx *.md *.markdown *.txt *.html *.htm *.png *.jpg *.jpeg *.tif *.tiff);;Scanned images (*.png *.jpg *.jpeg *.tif *.tiff);;All files (*)</source>
         <translation>Documentos e digitalizações (*.pdf *.docx *.md *.markdown *.txt *.html *.htm *.png *.jpg *.jpeg *.tif *.tiff);;Imagens digitalizadas (*.png *.jpg *.jpeg *.tif *.tiff);;Todos os arquivos (*)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="549"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="551"/>
         <source>Add folder</source>
         <translation>Adicionar pasta</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="620"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="622"/>
         <source>Ask a question first: there is no chat to export yet.</source>
         <translation>Faça uma pergunta primeiro: ainda não há conversa para exportar.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="741"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="743"/>
         <source>Acervo answers questions about your own documents with cited sources, entirely on this computer. Nothing is sent anywhere.</source>
         <translation>O Acervo responde perguntas sobre os seus próprios documentos, com fontes citadas, inteiramente neste computador. Nada é enviado para lugar nenhum.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="475"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="477"/>
         <source>This model is too small to follow the answer prompt; its answers are labelled as experiments. Settings → Models → Who writes answers.</source>
         <translation>Este modelo é pequeno demais para seguir as instruções de resposta; as respostas dele são marcadas como experimento. Configurações → Modelos → Quem redige as respostas.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="476"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="478"/>
         <source>Experiment: %1 writes answers</source>
         <translation>Experimento: %1 redige as respostas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="478"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="480"/>
         <source>Answers are written by the language model from the passages it finds, with citation badges.</source>
         <translation>As respostas são redigidas pelo modelo de linguagem a partir dos trechos encontrados, com selos de citação.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="479"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="481"/>
         <source>Written answers: %1</source>
         <translation>Respostas redigidas: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="481"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="483"/>
         <source>The active model is too small to write reliable answers: Acervo shows the passages that answer your question, with badges. Add a model of 1B parameters or more (a GGUF file) for written answers.</source>
         <translation>O modelo ativo é pequeno demais para redigir respostas confiáveis: o Acervo mostra os trechos que respondem à sua pergunta, com selos. Adicione um modelo de 1B parâmetros ou mais (um arquivo GGUF) para ter respostas redigidas.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="482"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="484"/>
         <source>No language model is installed: Acervo shows the passages that answer your question, with badges. Add a GGUF model for written answers.</source>
         <translation>Nenhum modelo de linguagem está instalado: o Acervo mostra os trechos que respondem à sua pergunta, com selos. Adicione um modelo GGUF para ter respostas redigidas.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="485"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="487"/>
         <source>You chose answers from your sources in Settings.</source>
         <translation>Você escolheu respostas a partir das suas fontes nas Configurações.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="486"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="488"/>
         <source>Answers from your sources</source>
         <translation>Respostas das suas fontes</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="472"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="474"/>
         <source>add a model</source>
         <translation>adicionar um modelo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="515"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="517"/>
         <source>team server %1</source>
         <translation>servidor da equipe %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="516"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="518"/>
         <source>model server %1</source>
         <translation>servidor de modelo %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="518"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="520"/>
         <source>network: %1 only ⚠</source>
         <translation>rede: só %1 ⚠</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/main_window.py" line="519"/>
+        <location filename="../../desktop_app/gui/main_window.py" line="521"/>
         <source>Questions and passages go to these servers; nothing else leaves this computer:</source>
         <translation>Perguntas e trechos vão para estes servidores; nada mais sai deste computador:</translation>
     </message>
@@ -1681,77 +1721,77 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
 <context>
     <name>MemoryPanel</name>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="269"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="270"/>
         <source>What Acervo remembers from what you told it. Double-click a text to correct it; click a source to see the message it came from.</source>
         <translation>O que o Acervo lembra do que você contou. Clique duas vezes em um texto para corrigi-lo; clique em uma origem para ver a mensagem de onde veio.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="270"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="271"/>
         <source>Search memories</source>
         <translation>Buscar memórias</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="271"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="272"/>
         <source>Show older versions</source>
         <translation>Mostrar versões antigas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="272"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="273"/>
         <source>Delete</source>
         <translation>Excluir</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="273"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="274"/>
         <source>Forget everything…</source>
         <translation>Esquecer tudo…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="274"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="275"/>
         <source>Export JSON…</source>
         <translation>Exportar JSON…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="275"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="276"/>
         <source>Sensitive data consent…</source>
         <translation>Consentimento para dados sensíveis…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="276"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="277"/>
         <source>Details</source>
         <translation>Detalhes</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="333"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="336"/>
         <source>Forget everything</source>
         <translation>Esquecer tudo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="334"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="337"/>
         <source>Erase everything Acervo remembers about you, with every copy? This cannot be undone.</source>
         <translation>Apagar tudo o que o Acervo lembra sobre você, com todas as cópias? Isso não pode ser desfeito.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="374"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="377"/>
         <source>Export memories</source>
         <translation>Exportar memórias</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="375"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="378"/>
         <source>JSON files (*.json)</source>
         <translation>Arquivos JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="380"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="383"/>
         <source>Exported to %1</source>
         <translation>Exportado para %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="392"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="395"/>
         <source>Withdraw consent</source>
         <translation>Retirar consentimento</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/memory_panel.py" line="393"/>
+        <location filename="../../desktop_app/gui/memory_panel.py" line="396"/>
         <source>Withdrawing consent erases what is stored in: %1. Continue?</source>
         <translation>Retirar o consentimento apaga o que está guardado em: %1. Continuar?</translation>
     </message>
@@ -2569,72 +2609,72 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
 <context>
     <name>SourcesViewer</name>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="259"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="281"/>
         <source>Open original</source>
         <translation>Abrir original</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="260"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="282"/>
         <source>Open the file in the system viewer</source>
         <translation>Abrir o arquivo no visualizador do sistema</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="261"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="283"/>
         <source>Close the source (back to the library)</source>
         <translation>Fechar a fonte (voltar à biblioteca)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="262"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="284"/>
         <source>Click a citation badge to see the cited passage here.</source>
         <translation>Clique em um selo de citação para ver o trecho citado aqui.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="263"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="285"/>
         <source>Zoom out (Ctrl+−, Ctrl+wheel)</source>
         <translation>Diminuir o zoom (Ctrl+−, Ctrl+roda)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="264"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="286"/>
         <source>Zoom in (Ctrl++, Ctrl+wheel)</source>
         <translation>Aumentar o zoom (Ctrl++, Ctrl+roda)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="265"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="287"/>
         <source>Fit width</source>
         <translation>Ajustar à largura</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="266"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="288"/>
         <source>Fit the page to the width (Ctrl+0)</source>
         <translation>Ajustar a página à largura (Ctrl+0)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="267"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="289"/>
         <source>Cited page</source>
         <translation>Página citada</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="269"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="291"/>
         <source>Sources</source>
         <translation>Fontes</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="499"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="523"/>
         <source>Page %1 · %2</source>
         <translation>Página %1 · %2</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="507"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="531"/>
         <source>original file not found; showing the indexed text</source>
         <translation>arquivo original não encontrado; mostrando o texto indexado</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="503"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="527"/>
         <source>Team library “%1”</source>
         <translation>Biblioteca da equipe “%1”</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/sources_viewer.py" line="505"/>
+        <location filename="../../desktop_app/gui/sources_viewer.py" line="529"/>
         <source>the file is not on this computer; showing the text stored in the team library</source>
         <translation>o arquivo não está neste computador; mostrando o texto guardado na biblioteca da equipe</translation>
     </message>

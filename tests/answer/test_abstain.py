@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from desktop_app.answer import abstain
-from desktop_app.answer.events import Done, WarningCode
+from desktop_app.answer.events import AnswerWarning, Done, WarningCode
 from desktop_app.answer.extractive import ExtractiveAnswer, Quote, terms
 from desktop_app.answer.gate import Gate, load_gate
 from desktop_app.answer.segments import segment
@@ -201,6 +201,10 @@ def test_on_the_real_lgpd_questions_the_law_does_not_answer_are_not_found(lgpd_a
                      "danos?"):
         done = list(service.ask(question, sources_only=True))[-1]
         assert isinstance(done, Done) and done.warned(WarningCode.NOT_FOUND), done.answer
+        if question.startswith("Quanto ganha"):  # and why: no passage names an amount
+            assert AnswerWarning(WarningCode.NO_VALUE, "money") in done.warnings
+            assert ("the question asks for an amount of money, and no passage found states "
+                    "one") in [w.english() for w in done.warnings]
     done = list(service.ask("Qual o prazo para o controlador fornecer a declaração completa "
                             "ao titular?", sources_only=True))[-1]
     assert isinstance(done, Done) and not done.warned(WarningCode.NOT_FOUND)

@@ -23,5 +23,7 @@ def test_every_warning_code_is_translated(window) -> None:  # type: ignore[no-un
         assert local == ("busca só por palavras-chave: a biblioteca deste computador foi "
                          "indexada com outro modelo de embeddings (reindexe)")
         assert "palavras-chave: “equipe” foi indexada" in team
+        assert chat.translate_warning(AnswerWarning(WarningCode.NO_VALUE, "money")) == \
+            "a pergunta pede um valor em dinheiro, que nenhum trecho encontrado informa"
     finally:
         window.translations.apply("en")
