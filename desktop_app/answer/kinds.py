@@ -61,6 +61,7 @@ KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
         r"|months|years|hours|weeks)|deadline|plazo|cuanto tiempo|cuant[oa]s (?:dias|meses"
         r"|anos|horas|semanas))\b"),
      re.compile(rf"{_SPAN}\s*(?:{_TIME_UNITS})\b|\bimediatamente\b|\bimmediately\b"
+                r"|\bate (?:o|a) (?:\d+º?|primeir[oa]|ultim[oa]) (?:dia|semana|mes|ano)\b"
                 r"|\bprazo (?:razoavel|de|maximo)\b")),
     ("date", re.compile(
         r"\b(?:quando|when|cuando|desde quando|a partir de quando|em que (?:ano|data|dia|mes)"
@@ -70,7 +71,9 @@ KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
                 r"(?:janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro"
                 r"|novembro|dezembro)\b|\b(?:january|february|march|april|may|june|july"
                 r"|august|september|october|november|december)\b|\bvigencia\b|\bdias? apos\b"
-                r"|\bapos (?:decorrid|a data|a public)\w*\b|\bdata de sua publicacao\b")),
+                r"|\bapos (?:decorrid|a data|a public)\w*\b|\bdata de sua publicacao\b"
+                r"|\b(?:primeiro|segundo|terceiro|quarto|quinto|sexto|setimo|oitavo|nono"
+                r"|ultimo|\d+º?) ano\b")),
     ("count", re.compile(r"\b(?:quantos|quantas|how many|cuantos|cuantas)\b"),
      re.compile(rf"{_QUANTITY}\s+[a-z]|\b(?:um|uma) (?:unic[oa]|so)\b|\b(?:only )?once\b")),
 )
@@ -87,10 +90,12 @@ _REFERENCES = re.compile(
 # quando acontece um incidente?" asks for a body, not a date; "Onde são definidos os
 # prazos?" for a place, not a duration.
 _ASKING = re.compile(
-    r"\b(?:o que|por que|porque|quem|onde|como|qual|quais|que|quant[oa]s?|quando|desde quando"
+    r"\b(?:o que|por que|porque|para que|quem|onde|como|qual|quais|que|quant[oa]s?|quando"
+    r"|desde quando"
     r"|how (?:many|much|long|old|often|far)|how|who|whom|whose|where|why|what|which|when"
     r"|quien|quienes|donde|cual|cuales|cuant[oa]s?|cuando)\b")
-_NO_VALUE = frozenset(("o que", "por que", "porque", "quem", "onde", "como", "how", "who", "whom",
+_NO_VALUE = frozenset(("o que", "por que", "porque", "para que", "quem", "onde", "como", "how",
+                       "who", "whom",
                        "whose", "where", "why", "quien", "quienes", "donde"))
 
 

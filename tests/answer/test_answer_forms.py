@@ -69,6 +69,7 @@ def test_the_first_asking_word_decides_what_kind_of_answer_is_asked() -> None:
     assert asked_kind("A partir de que idade os pais devem matricular a criança?") == "age"
     assert asked_kind("How many weeks of holidays do students get?") == "duration"
     assert asked_kind("Qual a data de entrada em vigor da lei?") == "date"
+    assert asked_kind("Para que o dia letivo deve ser considerado?") is None  # a purpose
 
 
 def test_only_some_kinds_can_be_answered_by_a_value_alone() -> None:
@@ -87,6 +88,8 @@ def test_one_of_a_time_unit_is_a_duration() -> None:
     assert states("duration", "o aluno passará talvez um ano ou mais escrevendo")
     assert states("count", "poderá ser solicitado uma única vez")
     assert not states("duration", "durante a semana de provas")
+    assert states("duration", "aprovado até o primeiro dia do período letivo")  # a deadline
+    assert states("date", "o estágio se dá durante o terceiro ano do curso")  # a school year
 
 
 def test_a_unit_about_a_sibling_of_the_asked_thing_contrasts_with_the_question() -> None:
