@@ -47,9 +47,10 @@ from typing import Any
 
 import numpy as np
 
-from desktop_app.answer.extractive import ExtractiveAnswer, shared_phrases, terms
+from desktop_app.answer.extractive import ExtractiveAnswer
 from desktop_app.answer.gate import fit_summary, gate_path, load_gate
 from desktop_app.answer.kinds import asked_kind, asked_value, fills_slot, specifics, states
+from desktop_app.answer.question_fit import shared_phrases, terms
 from desktop_app.config.paths import resource
 from desktop_app.config.settings import Settings
 from desktop_app.retrieval.types import Embedder, Hit

@@ -50,16 +50,14 @@ from desktop_app.answer.events import (
 )
 from desktop_app.answer.extractive import (
     ExtractiveAnswer,
-    PersonalQuote,
-    SentenceVectors,
     extract_answer,
-    personal_quotes,
     shown_text,
     with_badge,
 )
 from desktop_app.answer.followup import NOTHING, Carried, carried_context, with_carried
 from desktop_app.answer.llm import LLM, with_cancel
 from desktop_app.answer.mode import MODEL_ERROR, AnswerMode, decide_mode
+from desktop_app.answer.personal_quotes import PersonalQuote, personal_quotes
 from desktop_app.answer.prompt import (
     AssembledPrompt,
     MemoryItem,
@@ -75,6 +73,7 @@ from desktop_app.answer.prompt import (
 from desktop_app.answer.quotes import quote_citation
 from desktop_app.answer.rerank import RERANK_CANDIDATES, RERANK_KEEP, Reranker
 from desktop_app.answer.rewrite import RewriteResult, is_followup, rewrite_query
+from desktop_app.answer.sentence_vectors import SentenceVectors
 from desktop_app.answer.stream_guard import LOOP, AnswerGuard
 from desktop_app.config.settings import Settings
 from desktop_app.errors import AppError

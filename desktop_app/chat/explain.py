@@ -20,7 +20,7 @@ from typing import Protocol
 
 from desktop_app.answer.citations import citation_from_hit
 from desktop_app.answer.events import Citation
-from desktop_app.answer.extractive import terms
+from desktop_app.answer.question_fit import terms
 from desktop_app.errors import AppError
 from desktop_app.retrieval.index_api import DocumentRecord, folder_filter
 from desktop_app.retrieval.search import SearchResult, SearchWarning

@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from desktop_app.answer.context import MAX_MEMORIES, fit_context, memory_similarity
-from desktop_app.answer.extractive import personal_quotes
+from desktop_app.answer.personal_quotes import personal_quotes
 from desktop_app.answer.prompt import MemoryItem as PromptMemory
 from desktop_app.answer.prompt import PromptTexts, load_prompts, neutralize
 from desktop_app.chat.conversations import ConversationStore

@@ -11,8 +11,9 @@ import pytest
 
 from desktop_app.answer import abstain
 from desktop_app.answer.events import AnswerWarning, Done, WarningCode
-from desktop_app.answer.extractive import ExtractiveAnswer, Quote, terms
+from desktop_app.answer.extractive import ExtractiveAnswer, Quote
 from desktop_app.answer.gate import Gate, load_gate
+from desktop_app.answer.question_fit import terms
 from desktop_app.answer.segments import segment
 from desktop_app.config.settings import Settings
 

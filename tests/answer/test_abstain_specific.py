@@ -6,8 +6,9 @@ frequencies."""
 from __future__ import annotations
 
 from desktop_app.answer import abstain
-from desktop_app.answer.extractive import ExtractiveAnswer, Quote, terms
+from desktop_app.answer.extractive import ExtractiveAnswer, Quote
 from desktop_app.answer.kinds import fills_slot, specifics
+from desktop_app.answer.question_fit import terms
 from desktop_app.answer.segments import segment
 
 from .conftest import make_hit

@@ -3,9 +3,9 @@ definition looks like in a law, an inline list, the answer kinds, a follow-up's 
 
 from __future__ import annotations
 
-from desktop_app.answer.extractive import contrasts, defined_thing, defines
 from desktop_app.answer.followup import Carried, with_carried
 from desktop_app.answer.kinds import asked_kind, asked_value, states
+from desktop_app.answer.question_fit import contrasts, defined_thing, defines
 from desktop_app.answer.units import names_a_list
 
 from .conftest import make_hit

@@ -8,20 +8,16 @@ import pytest
 from desktop_app.answer.extractive import (
     SECOND_OPINION_MARGIN,
     Quote,
-    SentenceVectors,
     _second_opinion,
-    asks_for,
-    defined_thing,
-    defines,
     extract_answer,
-    names_a,
     points_back,
     shown_text,
-    terms,
     with_badge,
 )
 from desktop_app.answer.prompt import NumberedSource
+from desktop_app.answer.question_fit import asks_for, defined_thing, defines, names_a, terms
 from desktop_app.answer.segments import segment
+from desktop_app.answer.sentence_vectors import SentenceVectors
 
 from .conftest import make_hit
 

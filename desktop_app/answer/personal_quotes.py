@@ -1,0 +1,60 @@
+"""Sources-only lines the documents could not give: memories and earlier chats, quoted.
+
+An answer without a model whose documents do not answer quotes what the context block
+holds that speaks to the question, as it was said (answer/service.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from desktop_app.answer.prompt import MemoryItem
+from desktop_app.answer.question_fit import terms
+from desktop_app.memory.types import EarlierExchange
+from desktop_app.text.language import question_language
+from desktop_app.text.when import resolve
+
+
+@dataclass(frozen=True)
+class PersonalQuote:
+    """A line of a sources-only answer that the documents could not give: a memory, or a
+    turn of an earlier chat (`date_label` set), quoted as it was said."""
+
+    text: str
+    date_label: str = ""  # of its chat, in the answer's language
+    conversation_id: str = ""
+    started_at: str = ""  # of its chat (ISO 8601): the window dates it in the UI's language
+
+
+def personal_quotes(question: str, memories: Sequence[MemoryItem],
+                    exchanges: Sequence[EarlierExchange]) -> list[PersonalQuote]:
+    """What the context block holds that speaks to the question, for an answer without a
+    model when the documents do not answer: the memories and the turns of earlier chats
+    that share a content term with the question, each turn with the one it answers
+    ("What is your date of birth?" → "March 15th, 1985."). Empty when nothing does: the
+    block always has its best matches, relevant or not."""
+    wanted = terms(question)
+    if not wanted:
+        return []
+    language = question_language(question)
+    quotes = [PersonalQuote(m.text) for m in memories if terms(m.text) & wanted]
+    said: list[tuple[tuple[str, str, int], PersonalQuote]] = []  # in the order said
+    for exchange in exchanges:
+        turns = exchange.turns
+        shown: set[int] = set()
+        for i, (_, _, text) in enumerate(turns):
+            if terms(text) & wanted:
+                shown.add(i)
+                if (text.rstrip().endswith("?") and i + 1 < len(turns)
+                        and turns[i][1] != turns[i + 1][1]):
+                    shown.add(i + 1)  # the reply to a matching question
+        # "yesterday" in a chat of 8 May is quoted as "yesterday [7 May 2023]"
+        said += [((exchange.started_at, exchange.conversation_id, exchange.position + i),
+                  PersonalQuote(resolve(" ".join(turns[i][2].split()), exchange.started_at,
+                                        language, brackets="[]"),
+                                exchange.date_label, exchange.conversation_id,
+                                exchange.started_at))
+                 for i in shown]
+    quotes += [q for _, q in sorted(said, key=lambda pair: pair[0])]
+    return list({q.text: q for q in quotes}.values())

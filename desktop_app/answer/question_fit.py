@@ -1,0 +1,315 @@
+"""How a candidate's words fit the question, for ranking a sources-only answer's quotes.
+
+What the question asks for: several things (`wants_many`), a date, number, person or place
+(`asks_for`, then `names_a` for a sentence naming one the question does not), or what
+something is (`defined_thing`, then `defines` for the sentence or item that defines exactly
+it); and what it asks about, without the phrase naming its source (`without_qualifier`).
+How a law's unit relates to the question's phrases: it says them side by side
+(`shared_phrases`), names a special case of what was asked (`narrows`) or a sibling of it
+(`contrasts`). Pure text: the ranking that weighs these is answer/extractive.py.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+
+from desktop_app.answer.units import StructuralUnit
+from desktop_app.text.analyze import content_terms
+from desktop_app.text.fold import fold
+from desktop_app.text.language import question_language
+from desktop_app.text.stem import light_stem
+from desktop_app.text.stopwords import NOT_CONTENT
+
+COGNATE_RATIO = 0.7  # dato/dado 0.75, personal/pessoal 0.80, sensible/sensivel 0.75
+
+
+def terms(text: str) -> frozenset[str]:
+    """Content terms: folded, without asking words, stemmed as the keyword leg stems."""
+    return content_terms(text, ignore=NOT_CONTENT)
+
+
+# "quais", "cuáles", "what are", "which were", "list the": a question that wants a list
+LIST_QUESTION = re.compile(r"\b(?:quais|cuales|(?:what|which) (?:are|were)|list|liste|enumere)\b")
+# "Que princípios…", "Em que situações…", "De que formas…", "Which courses…", "¿En qué
+# casos…": an asking word before a plural noun (a law's units only: `wants_many`)
+_PLURAL_ASKED = re.compile(
+    r"\b(?:que|quais|which|what|cuales|cuantas|cuantos)\s+(?:(?:[a-z]+)\s+)?(?!(?:does|was|is"
+    r"|has|des|tres|mais|menos)\b)[a-z]{3,}(?:s|es)\b")
+
+
+def wants_many(question: str) -> bool:
+    """Whether the question asks for several things (a list), also without "quais"."""
+    folded = fold(question)
+    return bool(LIST_QUESTION.search(folded) or _PLURAL_ASKED.search(folded))
+
+
+# What kind of thing a question asks for, from its asking words (folded; pt / en / es).
+_ASKS = {
+    "date": re.compile(r"\b(?:quando|when|cuando)\b|\b(?:que|qual|which|what|cual|en que|em que)"
+                       r" (?:ano|anos|data|dia|seculo|decada|epoca|mes|year|date|day|century"
+                       r"|decade|month|fecha|siglo)\b"),
+    "number": re.compile(r"\b(?:quantos|quantas|quanto|quanta|cuantos|cuantas|cuanto|cuanta"
+                         r"|how (?:many|much|long|old|far))\b|\b(?:qual|what|cual) (?:e |es |is )?"
+                         r"(?:o |a |el |la |the )?(?:numero|valor|quantidade|cantidad|percentual"
+                         r"|porcentagem|porcentaje|tamanho|idade|edad|populacao|number|amount"
+                         r"|percentage|size|age|population)\b"),
+    "person": re.compile(r"\b(?:quem|who|whom|whose|quien|quienes)\b"),
+    "place": re.compile(r"\b(?:onde|aonde|where|donde)\b|\b(?:que|qual|which|what|cual|em que"
+                        r"|en que|in which|in what) (?:pais|paises|cidade|estado|lugar|local"
+                        r"|regiao|continente|country|city|state|place|region|ciudad|region)\b"),
+}
+_MONTHS = ("janeiro fevereiro marco abril maio junho julho agosto setembro outubro novembro "
+           "dezembro january february march april june july august september october november "
+           "december enero febrero marzo mayo junio julio septiembre octubre noviembre diciembre")
+_TOKEN = re.compile(r"[0-9a-z]+")  # a folded word or number (what a question already names)
+_DATE = re.compile(r"\b(?:1\d{3}|20\d{2})\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b|\bseculo\b|\bcentury\b"
+                   r"|\bsiglo\b|\b(?:" + "|".join(_MONTHS.split()) + r")\b")
+_NUMBER = re.compile(r"\b\d+(?:[.,]\d+)*\b|\b(?:dois|duas|tres|quatro|cinco|seis|sete|oito|nove|dez"
+                     r"|onze|doze|vinte|trinta|cem|cento|mil|milhao|milhoes|bilhao|bilhoes|dezenas"
+                     r"|centenas|milhares|two|three|four|five|six|seven|eight|nine|ten|hundred"
+                     r"|thousand|million|billion|cuatro|seis|siete|ocho|nueve|diez|cien|millon"
+                     r"|millones)\b|%")
+_PROPER = re.compile(r"(?<=[\w,;:)]\s)[A-ZÀ-ÖØ-Þ][\wÀ-ÿ'’-]+")  # capitalized, not opening
+
+
+def asks_for(question: str) -> str | None:
+    """"date", "number", "person", "place" or None: what the question's asking words want."""
+    folded = fold(question)
+    for kind, pattern in _ASKS.items():
+        if pattern.search(folded):
+            return kind
+    return None
+
+
+def names_a(kind: str | None, sentence: str, question: str) -> bool:
+    """Whether `sentence` holds a `kind` (see `asks_for`) that the question does not."""
+    if kind is None:
+        return False
+    asked = set(_TOKEN.findall(fold(question)))
+    if kind in ("date", "number"):
+        pattern = _DATE if kind == "date" else _NUMBER
+        return any(m.group(0) == "%" or m.group(0) not in asked
+                   for m in pattern.finditer(fold(sentence)))
+    return any(fold(m.group(0)) not in asked for m in _PROPER.finditer(sentence))
+
+
+# A question asking what something is ("O que é dado pessoal sensível?", "What are the
+# base rates?", "¿Qué es un plazo?", "Defina consentimento"), folded; group 1: the thing.
+_DEFINITION_QUESTION = re.compile(
+    r"^\W*(?:(?:e |mas |and |y )?(?:o que (?:e|sao|significa|quer dizer)|o que se entende por"
+    r"|que (?:e|es|son|significa|se entiende por)|what (?:is|are|does)|what's|define|defina"
+    r"|definicao de|definicion de|significado de|meaning of|quem e|who is|quien es))"
+    r"\s+(?:(?:o|a|os|as|um|uma|the|an?|el|la|los|las|un|una)\s+)?(.+?)\W*$")
+# The same asked anywhere in the question: "O que a LGPD entende por controlador?", "Qual a
+# definição de consentimento …?", "Como a LDB define …?", "What does the act mean by …?"
+_DEFINITION_CUE = re.compile(
+    r"\b(?:entende(?:-se)? por|entendem por|se entiende por|considera(?:-se)? como"
+    r"|(?:conceito|definicao|definicion|significado|meaning) (?:de|of)|means? by"
+    r"|(?:define|defines|definem|conceitua)) (?:(?:o|a|os|as|um|uma|the|an?|el|la|los|las"
+    r"|un|una) )?(.+?)\W*$")
+# "…, segundo a LGPD", "… na lei de proteção de dados", "… under the act": where the
+# question says what it asks about, not what it asks (matched on the unfolded question: an
+# acronym is a run of capitals)
+_QUALIFIER = re.compile(
+    r"\W*,?\s+(?i:segundo|conforme|de acordo com|para|pela|pelo|na|no|nesta|neste"
+    r"|according to|under|según|segun|de acuerdo con)\s+(?i:(?:a|o|as|os|la|el|the|esta|este"
+    r"|essa|esse)\s+)?(?:(?i:lei|norma|legisla[çc][ãa]o|law|act|ley|regulamento|decreto"
+    r"|documento|texto|c[óo]digo|constitui[çc][ãa]o)|[A-Z]{2,6})\b[^?!.]*")
+
+
+def without_qualifier(question: str) -> str:
+    """The question without a trailing phrase naming its source ("…, segundo a LGPD?")."""
+    return _QUALIFIER.sub("", question)
+
+
+# What opens a definition: an enumeration label ("II - ", "a) ", "1. ", "§ 2º "), then the
+# defined thing up to a colon or a copula ("X: …", "X é …", "X means …", "X son …").
+_LABEL = re.compile(r"^\s*(?:(?:[ivxlcdm]+|[a-z]|\d+)\s*[-–—.)]\s+|§\s*\d+\S*\s+"
+                    r"|art(?:igo)?\.?\s*\d+[º°o]?(?:-[a-z])?\.?\s+)?", re.IGNORECASE)
+_DEFINES = re.compile(r"^(.{2,80}?)(?:\s*:|\s+(?:é|são|is|are|means|significa|es|son"
+                      r"|consiste|refere-se|corresponde)\s"
+                      # "públicas, assim entendidas as criadas …" (a law's classification)
+                      r"|,\s+assim\s+(?:entendid|considerad|definid|denominad|compreendid)"
+                      # "A educação infantil, primeira etapa da educação básica, tem como
+                      # finalidade …" (an apposition, then what it is or is for)
+                      r"|,\s+[^,:;]{3,80},\s+(?:(?:tem|têm)\s+(?:como|por)\s+(?:finalidade"
+                      r"|objetivo|fim)|é|são|consiste)\s)")
+
+
+@dataclass(frozen=True)
+class Defined:
+    """What a definition question asks about: its content terms, and its content words in
+    order (folded, unstemmed) and its language, for a head written in another language."""
+
+    terms: frozenset[str]
+    words: tuple[str, ...]
+    language: str = ""
+
+    def __bool__(self) -> bool:
+        return bool(self.terms)
+
+
+NOT_A_DEFINITION = Defined(frozenset(), ())
+
+
+def _content_words(text: str) -> tuple[str, ...]:
+    return tuple(w for w in _TOKEN.findall(fold(text)) if len(w) >= 3 and w not in NOT_CONTENT)
+
+
+def defined_thing(question: str) -> Defined:
+    """What a definition question asks about (falsy: not one), without the qualifier that
+    names the source ("…, segundo a LGPD")."""
+    folded = fold(without_qualifier(question))
+    match = _DEFINITION_CUE.search(folded) or _DEFINITION_QUESTION.match(folded)
+    if not match:
+        return NOT_A_DEFINITION
+    thing = match.group(1)
+    return Defined(terms(thing), _content_words(thing), question_language(question))
+
+
+def defines(unit_text: str, thing: Defined, language: str = "") -> bool:
+    """Whether the sentence or item opens by defining exactly `thing` ("dado pessoal
+    sensível: dado pessoal sobre origem racial…"; not "dado pessoal: …"). In a passage in
+    another `language` than the question's, the head may match word for word, each a close
+    cognate ("dato personal sensible" → "dado pessoal sensível", `COGNATE_RATIO`); within
+    one language a near word is another word ("pesquisa" is not "pesquisador")."""
+    if not thing:
+        return False
+    head = _defined_head(unit_text)
+    if head is None:
+        return False
+    if terms(head.group(1)) == thing.terms:
+        return True
+    if not language or not thing.language or language == thing.language:
+        return False
+    words = _content_words(head.group(1))
+    return len(words) == len(thing.words) and all(
+        SequenceMatcher(None, a, b).ratio() >= COGNATE_RATIO
+        for a, b in zip(words, thing.words, strict=True))
+
+
+def _defined_head(text: str) -> re.Match[str] | None:
+    """The thing `text` opens by defining, past its label (`_DEFINES`'s group 1), or None."""
+    return _DEFINES.match(text[_LABEL.match(text).end():])  # type: ignore[union-attr]
+
+
+def defines_in_list(law: StructuralUnit, thing: Defined) -> bool:
+    """An item of a law's list defining the asked thing with its list's lead: "As
+    instituições de ensino … classificam-se nas seguintes categorias: I – públicas, assim
+    entendidas as …" defines "instituições de ensino públicas" (the item names what the
+    lead does not; together they name exactly the thing)."""
+    if not thing or law.holder is None or not law.lines:
+        return False
+    head = _defined_head(law.lead)
+    if head is None:
+        return False
+    named = terms(head.group(1))
+    rest = thing.terms - named
+    return bool(named) and bool(rest) and named < thing.terms and rest <= terms(law.lines[0])
+
+def _pairs(text: str) -> set[tuple[str, str]]:
+    words = [light_stem(w) for w in _TOKEN.findall(fold(text))
+             if w not in NOT_CONTENT and (len(w) >= 3 or w.isdigit())]
+    return set(zip(words, words[1:], strict=False))
+
+
+# words that go on a sentence without narrowing the thing it names: verbs of a law's
+# provisions and adverbs ("O tratamento de dados pessoais somente poderá…")
+_NOT_NARROWING = frozenset(fold(w) for w in ["será", "serão", "poderá", "poderão", "deverá", "deverão", "é", "são", "tem", "têm", "terá", "terão", "fica", "ficam", "deve", "devem", "pode", "podem", "compete", "cabe", "constitui", "constituem", "compreende", "compreendem", "abrange", "inclui", "shall", "may", "must", "will", "is", "are", "has", "have", "can", "será", "podrá", "deberá", "es", "son", "tiene", "puede", "deben"])
+
+
+_PREPOSITIONS = frozenset(["de", "da", "do", "das", "dos", "pelo", "pela", "pelos", "pelas", "por", "para", "em", "no", "na", "nos", "nas", "com", "of", "for", "by", "in", "para", "del", "con"])
+# an adverb (-mente), a participle or an infinitive: the sentence goes on, it does not
+# qualify the thing named ("… será composto de", "… definidos como", "… somente poderá")
+_GOES_ON = re.compile(r"(?:mente|[aei]d[oa]s?|[aei]r|ndo)$")
+
+
+def _content_tokens(text: str) -> list[str]:
+    return [w for w in _TOKEN.findall(fold(text)) if w not in NOT_CONTENT
+            and (len(w) >= 3 or w.isdigit())]
+
+
+def narrows(question: str, text: str) -> bool:
+    """Whether `text` names what the question asks about with a qualifier the question does
+    not have: asked about "tratamento de dados pessoais", it says "tratamento de dados
+    pessoais sensíveis" (the special case, not the rule). The longest run of the question's
+    content words (two or more) that `text` says in order, and the word right after it in
+    `text` (past one preposition: "… pelas pessoas jurídicas"): a qualifier unless it is in
+    the question, a function word, an adverb, a participle, an infinitive or a verb that
+    goes on the sentence ("… será composto de", "… somente poderá")."""
+    asked = [light_stem(w) for w in _content_tokens(without_qualifier(question))]
+    raw = _TOKEN.findall(fold(text))
+    content = [i for i, w in enumerate(raw) if w not in NOT_CONTENT and (len(w) >= 3
+                                                                          or w.isdigit())]
+    stems = [light_stem(raw[i]) for i in content]
+    best, end = 0, -1
+    for i in range(len(stems)):
+        for j in range(len(asked)):
+            n = 0
+            while i + n < len(stems) and j + n < len(asked) and stems[i + n] == asked[j + n]:
+                n += 1
+            if n > best:
+                best, end = n, content[i + n - 1]
+    if best < 2:
+        return False
+    after = end + 1
+    if after < len(raw) and raw[after] in _PREPOSITIONS:
+        after += 1
+    if after >= len(raw):
+        return False
+    following = raw[after]
+    return (following not in NOT_CONTENT and following not in _NOT_NARROWING
+            and light_stem(following) not in asked and not _GOES_ON.search(following))
+
+
+_ADJACENT = re.compile(r"(\w+)(?=\s+(\w+))")
+
+
+# what cannot qualify a thing: a verb's plural or past ("despesas contam", "dados ficaram")
+# and adverbs ("os dados ainda…")
+_NOT_QUALIFIER = re.compile(r"(?:am|em|ou|iam|mente)$|^(?:ainda|sempre|apenas|somente|tambem"
+                            r"|ja|mais|menos|muito|bem|mal|hoje|agora|nunca|jamais|so)$")
+
+
+def _adjacent_pairs(text: str) -> list[tuple[str, str]]:
+    """A thing and the word right after it (no punctuation between, both content words, the
+    second one not a verb or an adverb: "educação básica", "trabalho escolar"),
+    light-stemmed."""
+    out = []
+    for match in _ADJACENT.finditer(fold(text)):
+        first, second = match.group(1), match.group(2)
+        if (all(w not in NOT_CONTENT and len(w) >= 3 and not w.isdigit() for w in (first, second))
+                and not _NOT_QUALIFIER.search(second) and not _GOES_ON.search(second)
+                and second not in _NOT_NARROWING):
+            out.append((light_stem(first), light_stem(second)))
+    return out
+
+
+def contrasts(question: str, text: str) -> bool:
+    """Whether `text` names a thing of the question with another qualifier, and never with
+    the question's: asked about "educação básica", it says "educação superior"; asked about
+    "trabalho escolar", "trabalho acadêmico" (a sibling provision, not the one asked). Only
+    a qualifier right after the thing counts, and not a word that goes on the sentence."""
+    asked = _adjacent_pairs(without_qualifier(question))
+    if not asked:
+        return False
+    said = _adjacent_pairs(text)
+    said_set = set(said)
+    asked_words = {w for pair in asked for w in pair} | {
+        light_stem(w) for w in _content_tokens(question)}
+    for head, qualifier in asked:
+        if (head, qualifier) in said_set:
+            continue
+        for first, second in said:
+            if first == head and second not in asked_words:
+                return True
+    return False
+
+
+def shared_phrases(question: str, text: str) -> float:
+    """The share of the question's pairs of consecutive content words that `text` also has
+    side by side ("dados pessoais sensíveis", "efetivo trabalho escolar")."""
+    asked = _pairs(without_qualifier(question))
+    return len(asked & _pairs(text)) / len(asked) if asked else 0.0
