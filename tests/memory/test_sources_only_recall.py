@@ -69,3 +69,25 @@ def test_a_memory_answers_and_unrelated_chats_do_not(memory_app: Any) -> None:
     # nothing said before speaks to the question: the documents' abstention stands
     done = _done(run_turn(memory_app.chat, asked, "Qual é a capital da Mongólia?"))
     assert done.answer == load_prompts("pt").not_found and done.warned(WarningCode.NOT_FOUND)
+
+
+def test_an_earlier_answer_quoted_from_the_documents_does_not_come_back(memory_app: Any) -> None:
+    """Re-asking a question the documents do not answer: Acervo's earlier answer, which
+    quoted a document (its badges), is not quoted again as "from your chat", nor is its
+    earlier "not found"; the question alone says nothing either."""
+    earlier_chat(memory_app, "lgpd", [
+        ("user", "Qual a alíquota de imposto sobre serviços de tratamento de dados?"),
+        ("assistant", "Art. 52. Os agentes de tratamento ficam sujeitos a multa simples, de "
+                      "até 2% do faturamento [1]."),
+    ])
+    earlier_chat(memory_app, "lgpd again", [
+        ("user", "E a alíquota de imposto sobre o tratamento de dados pessoais?"),
+        ("assistant", load_prompts("pt").not_found),
+    ])
+    memory_app.memory.conversation_recall.sync()
+
+    asked = memory_app.chat.new_conversation()
+    done = _done(run_turn(memory_app.chat, asked,
+                          "Qual é a alíquota de imposto sobre o tratamento de dados?"))
+    assert done.answer == load_prompts("pt").not_found and done.warned(WarningCode.NOT_FOUND)
+    assert not done.warned(WarningCode.FROM_EARLIER_CHAT)
