@@ -39,6 +39,7 @@ MEMORY = "memory"
 DEFAULT_WAIT_SECONDS = 600.0
 POLL_SECONDS = 0.1
 BUSY_MESSAGE = "Another Acervo process is updating the library; waiting…"
+MEMORY_BUSY_MESSAGE = "Another Acervo process is updating the memory; waiting…"
 
 WaitNotice = Callable[[str], None]
 Cancel = Callable[[], bool]
@@ -129,8 +130,9 @@ class WriterLock:
             return ""
 
     def busy_message(self) -> str:
+        base = MEMORY_BUSY_MESSAGE if self.name == MEMORY else BUSY_MESSAGE
         holder = self.holder()
-        return BUSY_MESSAGE if not holder else f"{BUSY_MESSAGE[:-1]} ({holder})…"
+        return base if not holder else f"{base[:-1]} ({holder})…"
 
     # ---- acquire / release ---------------------------------------------------------
     def try_acquire(self, purpose: str = "") -> bool:
@@ -149,7 +151,10 @@ class WriterLock:
 
     def acquire(self, purpose: str = "", *, timeout: float | None = None,
                 cancel: Cancel | None = None) -> None:
-        """Wait for the lock (telling the user once), up to `timeout` seconds.
+        """Wait for the lock, up to `timeout` seconds, telling the user once when another
+        process holds it. Another thread of this process (the window's own erasure while a
+        memory is saved) is waited for quietly: that is this process's own work, not
+        "another Acervo process".
 
         Raises `LibraryBusyError` on timeout and `CancelledError` when `cancel()` turns true.
         """
@@ -159,18 +164,40 @@ class WriterLock:
 
         wait = self.default_wait if timeout is None else timeout
         deadline = time.monotonic() + max(0.0, wait)
-        _notify(self.busy_message())
+        told = False
         while True:
+            if not told and self._other_process():
+                _notify(self.busy_message())
+                told = True
             if cancel is not None and cancel():
                 raise CancelledError()
             if time.monotonic() >= deadline:
                 raise LibraryBusyError(
-                    f"Another Acervo process is still updating the library "
+                    f"Another Acervo process is still updating the {self.name} "
                     f"({self.holder() or 'busy'}) after {wait:.0f} s; nothing was changed. "
                     "Try again when it has finished (or wait longer with --wait SECONDS).")
             time.sleep(POLL_SECONDS)
             if self.try_acquire(purpose):
                 return
+
+    def _other_process(self) -> bool:
+        """Whether the lock is held by another process (not by a thread of this one): no
+        thread here holds it, yet the OS lock is taken."""
+        if not self._thread_lock.acquire(blocking=False):
+            return False  # a thread of this process holds it
+        try:
+            if self._depth > 0:
+                return False
+            fd = self._open()
+            try:
+                if _try_os_lock(fd):
+                    _os_unlock(fd)
+                    return False  # free now: the next try takes it
+                return True
+            finally:
+                os.close(fd)
+        finally:
+            self._thread_lock.release()
 
     def release(self) -> None:
         with self._thread_lock:

@@ -50,7 +50,7 @@ from desktop_app.gui.services import (
 )
 from desktop_app.gui.workers import GeneratorWorker, WorkerSet
 from desktop_app.ingest.events import IngestEvent, RunDone
-from desktop_app.locking import add_wait_notice
+from desktop_app.locking import BUSY_MESSAGE, MEMORY_BUSY_MESSAGE, add_wait_notice
 
 if TYPE_CHECKING:
     from desktop_app.retrieval.reindex import ReindexProgress  # (imports LanceDB)
@@ -411,13 +411,19 @@ class LibraryPanel(PanelMixin, QWidget):
         self.statusMessage.emit(text)
         self.refresh()
 
-    def _library_busy(self, _holder: str) -> None:
-        """Another process holds the library's writer lock: say why nothing moves."""
+    def _library_busy(self, notice: str) -> None:
+        """A notice of the core's (locking.notify): another process holds the library's or
+        the memory's writer lock (say why nothing moves), or anything else it tells the
+        user (damaged index files set aside: its own words)."""
         def text() -> str:
-            return self.tr("Another Acervo process is updating the library; waiting…")
+            if notice.startswith(BUSY_MESSAGE[:-1]):
+                return self.tr("Another Acervo process is updating the library; waiting…")
+            if notice.startswith(MEMORY_BUSY_MESSAGE[:-1]):
+                return self.tr("Another Acervo process is updating the memory; waiting…")
+            return notice  # (worded by the core, not by `tr`)
 
         self.statusMessage.emit(text)
-        if self.is_running():
+        if self.is_running() and notice.startswith(BUSY_MESSAGE[:-1]):
             self.progress_box.title.setText(text())
 
     def open_selected(self) -> None:

@@ -1170,32 +1170,37 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="438"/>
+        <location filename="../../desktop_app/gui/library.py" line="422"/>
+        <source>Another Acervo process is updating the memory; waiting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library.py" line="444"/>
         <source>Open original</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="439"/>
+        <location filename="../../desktop_app/gui/library.py" line="445"/>
         <source>Re-index</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="441"/>
+        <location filename="../../desktop_app/gui/library.py" line="447"/>
         <source>Remove from library…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="472"/>
+        <location filename="../../desktop_app/gui/library.py" line="478"/>
         <source>Adding documents…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="487"/>
+        <location filename="../../desktop_app/gui/library.py" line="493"/>
         <source>Reindexing…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="520"/>
+        <location filename="../../desktop_app/gui/library.py" line="526"/>
         <source>an unexpected error (details in the log)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1218,7 +1223,7 @@ Undo the save anyway? The changed memory is erased too.</source>
     </message>
     <message>
         <location filename="../../desktop_app/gui/library.py" line="261"/>
-        <location filename="../../desktop_app/gui/library.py" line="453"/>
+        <location filename="../../desktop_app/gui/library.py" line="459"/>
         <source>This team library is read-only in your settings.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1244,7 +1249,7 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="417"/>
+        <location filename="../../desktop_app/gui/library.py" line="420"/>
         <source>Another Acervo process is updating the library; waiting…</source>
         <translation type="unfinished"></translation>
     </message>

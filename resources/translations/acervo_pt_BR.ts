@@ -1174,32 +1174,37 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="438"/>
+        <location filename="../../desktop_app/gui/library.py" line="422"/>
+        <source>Another Acervo process is updating the memory; waiting…</source>
+        <translation>Outro processo do Acervo está atualizando a memória; aguardando…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library.py" line="444"/>
         <source>Open original</source>
         <translation>Abrir original</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="439"/>
+        <location filename="../../desktop_app/gui/library.py" line="445"/>
         <source>Re-index</source>
         <translation>Reindexar</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="441"/>
+        <location filename="../../desktop_app/gui/library.py" line="447"/>
         <source>Remove from library…</source>
         <translation>Remover da biblioteca…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="472"/>
+        <location filename="../../desktop_app/gui/library.py" line="478"/>
         <source>Adding documents…</source>
         <translation>Adicionando documentos…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="487"/>
+        <location filename="../../desktop_app/gui/library.py" line="493"/>
         <source>Reindexing…</source>
         <translation>Reindexando…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="520"/>
+        <location filename="../../desktop_app/gui/library.py" line="526"/>
         <source>an unexpected error (details in the log)</source>
         <translation>um erro inesperado (detalhes no log)</translation>
     </message>
@@ -1230,7 +1235,7 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="417"/>
+        <location filename="../../desktop_app/gui/library.py" line="420"/>
         <source>Another Acervo process is updating the library; waiting…</source>
         <translation>Outro processo do Acervo está atualizando a biblioteca; aguardando…</translation>
     </message>
@@ -1248,7 +1253,7 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
     </message>
     <message>
         <location filename="../../desktop_app/gui/library.py" line="261"/>
-        <location filename="../../desktop_app/gui/library.py" line="453"/>
+        <location filename="../../desktop_app/gui/library.py" line="459"/>
         <source>This team library is read-only in your settings.</source>
         <translation>Esta biblioteca da equipe está como somente leitura nas suas configurações.</translation>
     </message>

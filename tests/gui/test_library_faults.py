@@ -113,3 +113,17 @@ def test_the_library_says_when_another_process_is_writing(
         pass
     assert done.args[0].indexed == 1
     assert sorted(d.title for d in gui_app.index.documents()) == ["A", "B"]
+
+
+def test_a_notice_of_the_core_is_shown_in_its_own_words(qtbot, window: MainWindow) -> None:
+    """Every notice of the core reached the status bar as "another process is updating the
+    library", whatever it said (damaged index files set aside, the memory's lock)."""
+    damaged = "The library's index had damaged or missing files: they were set aside."
+    for notice, shown in ((damaged, damaged),
+                          ("Another Acervo process is updating the memory; waiting (pid 7, x)…",
+                           "Another Acervo process is updating the memory; waiting…"),
+                          ("Another Acervo process is updating the library; waiting (pid 7, x)…",
+                           "Another Acervo process is updating the library; waiting…")):
+        with qtbot.waitSignal(window.library.statusMessage, timeout=5_000) as said:
+            window.library.libraryBusy.emit(notice)
+        assert said.args[0]() == shown
