@@ -18,8 +18,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from desktop_app.answer.abstain import CLOSEST_PASSAGES
 from desktop_app.answer.citations import citation_from_hit
 from desktop_app.answer.events import Citation
+from desktop_app.answer.kinds import asked_value, states
 from desktop_app.answer.question_fit import terms
 from desktop_app.errors import AppError
 from desktop_app.retrieval.index_api import DocumentRecord, folder_filter
@@ -77,6 +79,9 @@ class SearchInspection:
     warnings: tuple[SearchWarning, ...]
     left_out: tuple[LeftOut, ...] = ()
     absent: tuple[str, ...] = ()  # the query's words that occur nowhere in the libraries
+    # the kind of value only which answers the query ("money", "duration"…: answer/kinds.py)
+    # when none of the closest passages states one; None otherwise
+    missing_value: str | None = None
 
     @property
     def left_out_by_filters(self) -> int:
@@ -162,10 +167,22 @@ def inspect_search(searcher: Searcher, query: str, *, libraries: Sequence[str],
             if excluded:
                 left_out.append(LeftOut(name, excluded, "filters"))
     absent: tuple[str, ...] = ()
+    missing_value = None
     if look_up_absent:
         absent = absent_words(searcher, words, passages)
+        missing_value = unstated_value(query, passages)
     return SearchInspection(query, passages, tuple(libraries), found.report.legs_used,
-                            tuple(found.report.warnings), tuple(left_out), absent)
+                            tuple(found.report.warnings), tuple(left_out), absent,
+                            missing_value)
+
+
+def unstated_value(query: str, passages: Sequence[FoundPassage]) -> str | None:
+    """The kind of value only which answers `query` ("Quanto ganha…?": money), when none of
+    the closest passages (the three a "not found" answer shows) states one."""
+    kind = asked_value(query)
+    if kind is None or any(states(kind, p.text) for p in passages[:CLOSEST_PASSAGES]):
+        return None
+    return kind
 
 
 def absent_words(searcher: Searcher, words: Sequence[str],

@@ -67,6 +67,7 @@ from desktop_app.gui.dialogs import confirm
 from desktop_app.gui.memory_dialogs import category_label
 from desktop_app.gui.panel import PanelMixin
 from desktop_app.gui.services import ChatServices, MemoryServices
+from desktop_app.gui.values import value_name
 from desktop_app.gui.workers import GeneratorWorker, WorkerSet
 from desktop_app.memory.events import (
     ForgetAllRequested,
@@ -526,11 +527,7 @@ class ChatPanel(PanelMixin, QWidget):
             code.NO_VALUE: self.tr("the question asks for %1, and no passage found states one"),
         }
         if warning.code == code.NO_VALUE:
-            values = {"money": self.tr("an amount of money"), "percent": self.tr("a percentage"),
-                      "clock": self.tr("a time of day"), "speed": self.tr("a speed"),
-                      "age": self.tr("an age"), "duration": self.tr("a duration"),
-                      "date": self.tr("a date")}
-            return texts[code.NO_VALUE].replace("%1", values.get(warning.detail, warning.detail))
+            return texts[code.NO_VALUE].replace("%1", value_name(warning.detail))
         if warning.code == code.KEYWORD_ONLY:
             library = (self.tr("this computer's library") if warning.detail == "local"
                        else f"“{warning.detail}”")

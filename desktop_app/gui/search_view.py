@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 from desktop_app.answer.events import Citation
 from desktop_app.gui.panel import PanelMixin
 from desktop_app.gui.services import ChatServices
+from desktop_app.gui.values import value_name
 from desktop_app.gui.workers import WorkerSet
 from desktop_app.retrieval.types import SearchFilters
 
@@ -223,6 +224,8 @@ class SearchPanel(PanelMixin, QWidget):
         if result.absent:
             words = ", ".join(f"“{w}”" for w in result.absent)
             lines.append("<p>" + escape(self.tr("Words of your question that occur nowhere in your library: %1").replace("%1", words)) + "</p>")
+        if result.missing_value:
+            lines.append("<p>" + escape(self.tr("Your question asks for %1, and none of the closest passages states one.").replace("%1", value_name(result.missing_value))) + "</p>")
         filtered = result.left_out_by_filters
         scope = [x for x in result.left_out if x.reason == "scope"]
         if not filtered and not scope:

@@ -57,103 +57,103 @@
 <context>
     <name>ChatPanel</name>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="201"/>
+        <location filename="../../desktop_app/gui/chat.py" line="202"/>
         <source>Ask a question about your documents. Every answer cites its sources: click a numbered badge to open the page it came from.</source>
         <translation>Faça uma pergunta sobre seus documentos. Toda resposta cita suas fontes: clique em um selo numerado para abrir a página de onde veio.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="202"/>
+        <location filename="../../desktop_app/gui/chat.py" line="203"/>
         <source>Ask about your documents… (Enter to send, Shift+Enter for a new line)</source>
         <translation>Pergunte sobre seus documentos… (Enter envia, Shift+Enter quebra a linha)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="203"/>
+        <location filename="../../desktop_app/gui/chat.py" line="204"/>
         <source>Sources only (no model)</source>
         <translation>Só fontes (sem modelo)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="250"/>
+        <location filename="../../desktop_app/gui/chat.py" line="251"/>
         <source>Answer with the best passages from your documents, without the language model</source>
         <translation>Responder com os melhores trechos dos seus documentos, sem o modelo de linguagem</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="205"/>
+        <location filename="../../desktop_app/gui/chat.py" line="206"/>
         <source>Ask</source>
         <translation>Perguntar</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="206"/>
+        <location filename="../../desktop_app/gui/chat.py" line="207"/>
         <source>Stop</source>
         <translation>Parar</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="207"/>
-        <location filename="../../desktop_app/gui/chat.py" line="611"/>
+        <location filename="../../desktop_app/gui/chat.py" line="208"/>
+        <location filename="../../desktop_app/gui/chat.py" line="608"/>
         <source>Undo</source>
         <translation>Desfazer</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="257"/>
+        <location filename="../../desktop_app/gui/chat.py" line="258"/>
         <source>Answers quote your sources: no model writes them</source>
         <translation>As respostas citam suas fontes: nenhum modelo as escreve</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="641"/>
+        <location filename="../../desktop_app/gui/chat.py" line="638"/>
         <source>You</source>
         <translation>Você</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="325"/>
+        <location filename="../../desktop_app/gui/chat.py" line="326"/>
         <source>Acervo</source>
         <translation>Acervo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="259"/>
+        <location filename="../../desktop_app/gui/chat.py" line="260"/>
         <source>add a model</source>
         <translation>adicionar um modelo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="331"/>
+        <location filename="../../desktop_app/gui/chat.py" line="332"/>
         <source>Scope: %1</source>
         <translation>Escopo: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="332"/>
+        <location filename="../../desktop_app/gui/chat.py" line="333"/>
         <source>Sources</source>
         <translation>Fontes</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="332"/>
+        <location filename="../../desktop_app/gui/chat.py" line="333"/>
         <source>found by</source>
         <translation>encontrado por</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="333"/>
+        <location filename="../../desktop_app/gui/chat.py" line="334"/>
         <source>p.</source>
         <translation>p.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="334"/>
+        <location filename="../../desktop_app/gui/chat.py" line="335"/>
         <source>meaning</source>
         <translation>significado</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="334"/>
+        <location filename="../../desktop_app/gui/chat.py" line="335"/>
         <source>keywords</source>
         <translation>palavras-chave</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="400"/>
+        <location filename="../../desktop_app/gui/chat.py" line="401"/>
         <source>Used what you told me: %1</source>
         <translation>Usei o que você me contou: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="411"/>
+        <location filename="../../desktop_app/gui/chat.py" line="412"/>
         <source>Memory saved: %1</source>
         <translation>Memória salva: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/chat.py" line="418"/>
+        <location filename="../../desktop_app/gui/chat.py" line="419"/>
         <source>Forgotten: %n memory item(s).</source>
         <translation>
             <numerusform>Esquecida: %n memória.</numerusform>
@@ -161,77 +161,77 @@
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="445"/>
+        <location filename="../../desktop_app/gui/chat.py" line="446"/>
         <source>Why not found?</source>
         <translation>Por que não encontrei?</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="449"/>
+        <location filename="../../desktop_app/gui/chat.py" line="450"/>
         <source>Copy with citations</source>
         <translation>Copiar com citações</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="450"/>
+        <location filename="../../desktop_app/gui/chat.py" line="451"/>
         <source>Export…</source>
         <translation>Exportar…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="486"/>
+        <location filename="../../desktop_app/gui/chat.py" line="487"/>
         <source>From your chat of %1</source>
         <translation>Da sua conversa de %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="488"/>
+        <location filename="../../desktop_app/gui/chat.py" line="489"/>
         <source>Open that chat</source>
         <translation>Abrir essa conversa</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="511"/>
+        <location filename="../../desktop_app/gui/chat.py" line="512"/>
         <source>no supporting evidence in your documents</source>
         <translation>sem evidência nos seus documentos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="512"/>
+        <location filename="../../desktop_app/gui/chat.py" line="513"/>
         <source>not found in your documents</source>
         <translation>não encontrado nos seus documentos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="513"/>
+        <location filename="../../desktop_app/gui/chat.py" line="514"/>
         <source>answered from sources only</source>
         <translation>respondido só com as fontes</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="517"/>
+        <location filename="../../desktop_app/gui/chat.py" line="518"/>
         <source>model unavailable: %1</source>
         <translation>modelo indisponível: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="518"/>
+        <location filename="../../desktop_app/gui/chat.py" line="519"/>
         <source>the model stopped with an error: %1</source>
         <translation>o modelo parou com um erro: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="519"/>
+        <location filename="../../desktop_app/gui/chat.py" line="520"/>
         <source>memory unavailable: %1</source>
         <translation>memória indisponível: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="520"/>
+        <location filename="../../desktop_app/gui/chat.py" line="521"/>
         <source>reranker unavailable: %1</source>
         <translation>reordenador indisponível: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="521"/>
+        <location filename="../../desktop_app/gui/chat.py" line="522"/>
         <source>no sentence matched the question&apos;s words; showing the top passages</source>
         <translation>nenhuma frase tem as palavras da pergunta; estes são os trechos mais próximos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="329"/>
+        <location filename="../../desktop_app/gui/chat.py" line="330"/>
         <source>Searched for: %1</source>
         <translation>Pesquisado: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/chat.py" line="336"/>
+        <location filename="../../desktop_app/gui/chat.py" line="337"/>
         <source>Closest passages (%n)</source>
         <translation>
             <numerusform>Trecho mais próximo (%n)</numerusform>
@@ -239,87 +239,52 @@
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="514"/>
+        <location filename="../../desktop_app/gui/chat.py" line="515"/>
         <source>stopped</source>
         <translation>interrompido</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="522"/>
+        <location filename="../../desktop_app/gui/chat.py" line="523"/>
         <source>searched by keywords only in %1: it was indexed with another embedding model (reindex it)</source>
         <translation>busca só por palavras-chave: %1 foi indexada com outro modelo de embeddings (reindexe)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="523"/>
+        <location filename="../../desktop_app/gui/chat.py" line="524"/>
         <source>a library could not be searched: %1</source>
         <translation>uma biblioteca não pôde ser consultada: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="524"/>
+        <location filename="../../desktop_app/gui/chat.py" line="525"/>
         <source>not in your documents; from your chat of %1</source>
         <translation>não está nos seus documentos; da sua conversa de %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="525"/>
+        <location filename="../../desktop_app/gui/chat.py" line="526"/>
         <source>not in your documents; from what you told me</source>
         <translation>não está nos seus documentos; do que você me contou</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="526"/>
+        <location filename="../../desktop_app/gui/chat.py" line="527"/>
         <source>the question asks for %1, and no passage found states one</source>
         <translation>a pergunta pede %1, que nenhum trecho encontrado informa</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="529"/>
-        <source>an amount of money</source>
-        <translation>um valor em dinheiro</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_app/gui/chat.py" line="529"/>
-        <source>a percentage</source>
-        <translation>um percentual</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_app/gui/chat.py" line="530"/>
-        <source>a time of day</source>
-        <translation>um horário</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_app/gui/chat.py" line="530"/>
-        <source>a speed</source>
-        <translation>uma velocidade</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_app/gui/chat.py" line="531"/>
-        <source>an age</source>
-        <translation>uma idade</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_app/gui/chat.py" line="531"/>
-        <source>a duration</source>
-        <translation>um prazo ou duração</translation>
-    </message>
-    <message>
         <location filename="../../desktop_app/gui/chat.py" line="532"/>
-        <source>a date</source>
-        <translation>uma data</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_app/gui/chat.py" line="535"/>
         <source>this computer&apos;s library</source>
         <translation>a biblioteca deste computador</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="565"/>
+        <location filename="../../desktop_app/gui/chat.py" line="562"/>
         <source>No answer.</source>
         <translation>Sem resposta.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="573"/>
+        <location filename="../../desktop_app/gui/chat.py" line="570"/>
         <source>The answer failed.</source>
         <translation>A resposta falhou.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="611"/>
+        <location filename="../../desktop_app/gui/chat.py" line="608"/>
         <source>Since it was saved, this memory was changed in the Memory panel:
 
 %1
@@ -332,48 +297,48 @@ Undo the save anyway? The changed memory is erased too.</source>
 Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="613"/>
+        <location filename="../../desktop_app/gui/chat.py" line="610"/>
         <source>Kept: the memory as you changed it stays.</source>
         <translation>Mantida: a memória fica como você a alterou.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="625"/>
+        <location filename="../../desktop_app/gui/chat.py" line="622"/>
         <source>Nothing to undo: this memory was already removed.</source>
         <translation>Nada a desfazer: esta memória já foi removida.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="629"/>
+        <location filename="../../desktop_app/gui/chat.py" line="626"/>
         <source>Memory removed.</source>
         <translation>Memória removida.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="633"/>
+        <location filename="../../desktop_app/gui/chat.py" line="630"/>
         <source>Forget everything</source>
         <translation>Esquecer tudo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="634"/>
+        <location filename="../../desktop_app/gui/chat.py" line="631"/>
         <source>Erase everything Acervo remembers about you? This cannot be undone.</source>
         <translation>Apagar tudo o que o Acervo lembra sobre você? Isso não pode ser desfeito.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="253"/>
+        <location filename="../../desktop_app/gui/chat.py" line="254"/>
         <source>Answers already come from your documents&apos; passages: no model writes them now (see the status bar).</source>
         <translation>As respostas já vêm dos trechos dos seus documentos: nenhum modelo as redige agora (veja a barra de status).</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="324"/>
+        <location filename="../../desktop_app/gui/chat.py" line="325"/>
         <source>Acervo · experiment (small model)</source>
         <translation>Acervo · experimento (modelo pequeno)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="282"/>
-        <location filename="../../desktop_app/gui/chat.py" line="362"/>
+        <location filename="../../desktop_app/gui/chat.py" line="283"/>
+        <location filename="../../desktop_app/gui/chat.py" line="363"/>
         <source>Searching your documents…</source>
         <translation>Buscando nos seus documentos…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/chat.py" line="365"/>
+        <location filename="../../desktop_app/gui/chat.py" line="366"/>
         <source>Reading %n passage(s)…</source>
         <translation>
             <numerusform>Lendo %n trecho…</numerusform>
@@ -381,52 +346,52 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="367"/>
+        <location filename="../../desktop_app/gui/chat.py" line="368"/>
         <source>Writing…</source>
         <translation>Escrevendo…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="415"/>
+        <location filename="../../desktop_app/gui/chat.py" line="416"/>
         <source>Not saved: remembering facts about %1 needs your consent. You can give it in the Memory panel (Sensitive data consent…).</source>
         <translation>Não salvo: lembrar fatos sobre %1 precisa do seu consentimento. Você pode dá-lo no painel Memória (Consentimento para dados sensíveis…).</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="468"/>
+        <location filename="../../desktop_app/gui/chat.py" line="469"/>
         <source>The bundled model (SmolLM2, 135M parameters)</source>
         <translation>O modelo incluído (SmolLM2, 135M parâmetros)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="470"/>
+        <location filename="../../desktop_app/gui/chat.py" line="471"/>
         <source>%1 is too small to write answers that stick to your documents, so Acervo answers with the passages that match your question.</source>
         <translation>%1 é pequeno demais para redigir respostas fiéis aos seus documentos; por isso o Acervo responde com os trechos que correspondem à sua pergunta.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="472"/>
+        <location filename="../../desktop_app/gui/chat.py" line="473"/>
         <source>No language model is installed, so Acervo answers with the passages that match your question.</source>
         <translation>Nenhum modelo de linguagem está instalado; por isso o Acervo responde com os trechos que correspondem à sua pergunta.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="474"/>
+        <location filename="../../desktop_app/gui/chat.py" line="475"/>
         <source>The chosen model is unavailable, so Acervo answers with the passages that match your question.</source>
         <translation>O modelo escolhido não está disponível; por isso o Acervo responde com os trechos que correspondem à sua pergunta.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="475"/>
+        <location filename="../../desktop_app/gui/chat.py" line="476"/>
         <source>Add a model (Settings → Models)</source>
         <translation>Adicionar um modelo (Configurações → Modelos)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="477"/>
+        <location filename="../../desktop_app/gui/chat.py" line="478"/>
         <source>Try the small model anyway (experiment)</source>
         <translation>Testar o modelo pequeno mesmo assim (experimento)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="515"/>
+        <location filename="../../desktop_app/gui/chat.py" line="516"/>
         <source>Experiment: written by a model too small to follow the answer prompt. It may invent, repeat or mistranslate — check every badge.</source>
         <translation>Experimento: escrito por um modelo pequeno demais para seguir as instruções de resposta. Ele pode inventar, repetir ou traduzir mal — confira cada selo.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="516"/>
+        <location filename="../../desktop_app/gui/chat.py" line="517"/>
         <source>The model started repeating itself; the answer was cut there.</source>
         <translation>O modelo começou a se repetir; a resposta foi cortada ali.</translation>
     </message>
@@ -2086,72 +2051,72 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
 <context>
     <name>SearchPanel</name>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="96"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="97"/>
         <source>Search your documents (the passages answers would use)</source>
         <translation>Busque nos seus documentos (os trechos que as respostas usariam)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="97"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="98"/>
         <source>Search</source>
         <translation>Buscar</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="98"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="99"/>
         <source>All types</source>
         <translation>Todos os tipos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="101"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="102"/>
         <source>Any time</source>
         <translation>Qualquer data</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="101"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="102"/>
         <source>Last 7 days</source>
         <translation>Últimos 7 dias</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="101"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="102"/>
         <source>Last 30 days</source>
         <translation>Últimos 30 dias</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="102"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="103"/>
         <source>Last year</source>
         <translation>Último ano</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="107"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="108"/>
         <source>The passages are listed as the answers rank them: what found each one (keywords, meaning), its rank and score, and the words of your query it contains.</source>
         <translation>Os trechos aparecem na ordem em que as respostas os classificam: o que encontrou cada um (palavras-chave, significado), sua posição e pontuação, e as palavras da sua busca que ele contém.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="122"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="123"/>
         <source>Libraries your answers search</source>
         <translation>Bibliotecas em que as respostas buscam</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="129"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="130"/>
         <source>This computer</source>
         <translation>Este computador</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="129"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="130"/>
         <source>Team: %1</source>
         <translation>Equipe: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="151"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="152"/>
         <source>Searching your documents…</source>
         <translation>Buscando nos seus documentos…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="185"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="186"/>
         <source>No passage matches this search.</source>
         <translation>Nenhum trecho corresponde a esta busca.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/search_view.py" line="193"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="194"/>
         <source>%n passage(s)</source>
         <translation>
             <numerusform>%n trecho</numerusform>
@@ -2159,22 +2124,22 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="196"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="197"/>
         <source>via %1</source>
         <translation>via %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="247"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="250"/>
         <source>found by %1</source>
         <translation>encontrado por %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="197"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="198"/>
         <source>searched: %1</source>
         <translation>pesquisado: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/search_view.py" line="202"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="203"/>
         <source>%n document(s) left out by the filters</source>
         <translation>
             <numerusform>%n documento deixado de fora pelos filtros</numerusform>
@@ -2182,12 +2147,12 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="204"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="205"/>
         <source>%1: could not count what the filters leave out</source>
         <translation>%1: não foi possível contar o que os filtros deixam de fora</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/search_view.py" line="207"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="208"/>
         <source>%1 is not searched (%n document(s))</source>
         <translation>
             <numerusform>%1 não é pesquisada (%n documento)</numerusform>
@@ -2195,72 +2160,77 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="211"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="212"/>
         <source>%1 is not searched</source>
         <translation>%1 não é pesquisada</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="218"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="219"/>
         <source>keywords</source>
         <translation>palavras-chave</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="218"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="219"/>
         <source>meaning</source>
         <translation>significado</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="221"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="222"/>
         <source>Why “%1” was not found</source>
         <translation>Por que “%1” não foi encontrado</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="225"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="226"/>
         <source>Words of your question that occur nowhere in your library: %1</source>
         <translation>Palavras da sua pergunta que não aparecem em nenhum lugar da sua biblioteca: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="229"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="228"/>
+        <source>Your question asks for %1, and none of the closest passages states one.</source>
+        <translation>Sua pergunta pede %1, que nenhum dos trechos mais próximos informa.</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/search_view.py" line="232"/>
         <source>No document was left out: every library your answers search was searched, without filters.</source>
         <translation>Nenhum documento ficou de fora: todas as bibliotecas em que as respostas buscam foram pesquisadas, sem filtros.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="230"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="233"/>
         <source>The closest passages did not answer the question well enough to quote them. Judge them yourself:</source>
         <translation>Os trechos mais próximos não respondiam à pergunta o bastante para serem citados. Julgue-os você mesmo:</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="237"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="240"/>
         <source>p. %1</source>
         <translation>p. %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="244"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="247"/>
         <source>keywords #%1</source>
         <translation>palavras-chave nº %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="246"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="249"/>
         <source>meaning #%1</source>
         <translation>significado nº %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="248"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="251"/>
         <source>score %1</source>
         <translation>pontuação %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="250"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="253"/>
         <source>words: %1</source>
         <translation>palavras: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="252"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="255"/>
         <source>none of your words (found by meaning)</source>
         <translation>nenhuma das suas palavras (encontrado pelo significado)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/search_view.py" line="272"/>
+        <location filename="../../desktop_app/gui/search_view.py" line="275"/>
         <source>revoked</source>
         <translation>revogado</translation>
     </message>
@@ -2751,6 +2721,44 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         <location filename="../../desktop_app/gui/library_settings.py" line="119"/>
         <source>This server is on another computer. Tick the box to allow it.</source>
         <translation>Este servidor está em outro computador. Marque a caixa para permiti-lo.</translation>
+    </message>
+</context>
+<context>
+    <name>Values</name>
+    <message>
+        <location filename="../../desktop_app/gui/values.py" line="13"/>
+        <source>an amount of money</source>
+        <translation>um valor em dinheiro</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/values.py" line="14"/>
+        <source>a percentage</source>
+        <translation>um percentual</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/values.py" line="15"/>
+        <source>a time of day</source>
+        <translation>um horário</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/values.py" line="16"/>
+        <source>a speed</source>
+        <translation>uma velocidade</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/values.py" line="17"/>
+        <source>an age</source>
+        <translation>uma idade</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/values.py" line="18"/>
+        <source>a duration</source>
+        <translation>um prazo ou duração</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/values.py" line="19"/>
+        <source>a date</source>
+        <translation>uma data</translation>
     </message>
 </context>
 </TS>

@@ -114,6 +114,24 @@ def test_why_not_found_names_the_words_the_library_lacks(
     assert "occur nowhere in your library: “Austrália”" in text
     assert "No document was left out" in text
     assert result.passages and "score 0." in text  # the closest passages, with their scores
+    assert result.missing_value is None  # it asks for no value
+
+
+def test_why_not_found_names_the_value_no_passage_states(
+        qtbot, lgpd_window: MainWindow) -> None:
+    """A question only an amount answers: the answer and its explanation both say that no
+    passage found states one (the LGPD names no salary)."""
+    window = lgpd_window
+    ask(qtbot, window, "Quanto ganha por mês o Diretor-Presidente da ANPD?")
+    view = window.chat.view
+    assert ("the question asks for an amount of money, and no passage found states one"
+            in view.toPlainText())
+    link = next(h for _p, h in view.action_positions() if h.startswith("action:explain-"))
+    with qtbot.waitSignal(window.search.searched, timeout=120_000):
+        click_anchor_action(qtbot, view, link)
+    assert window.search.result.missing_value == "money"
+    assert ("Your question asks for an amount of money, and none of the closest passages "
+            "states one.") in window.search.results.toPlainText()
 
 
 def click_anchor_action(qtbot, view, href: str) -> None:
