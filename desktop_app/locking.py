@@ -137,17 +137,23 @@ class WriterLock:
     # ---- acquire / release ---------------------------------------------------------
     def try_acquire(self, purpose: str = "") -> bool:
         """Take the lock if nobody else has it; never waits."""
+        return self._attempt(purpose) is None
+
+    def _attempt(self, purpose: str) -> str | None:
+        """Take the lock if nobody else has it, never waiting: None when taken, else who
+        holds it — "thread" (another thread of this process) or "process" (the OS lock is
+        another process's)."""
         if not self._thread_lock.acquire(blocking=False):
-            return False
+            return "thread"
         try:
             if self._depth == 0 and not self._take_os_lock(purpose):
                 self._thread_lock.release()
-                return False
+                return "process"
         except BaseException:
             self._thread_lock.release()
             raise
         self._depth += 1
-        return True
+        return None
 
     def acquire(self, purpose: str = "", *, timeout: float | None = None,
                 cancel: Cancel | None = None) -> None:
@@ -158,7 +164,8 @@ class WriterLock:
 
         Raises `LibraryBusyError` on timeout and `CancelledError` when `cancel()` turns true.
         """
-        if self.try_acquire(purpose):
+        holder = self._attempt(purpose)
+        if holder is None:
             return
         from desktop_app.errors import CancelledError
 
@@ -166,7 +173,7 @@ class WriterLock:
         deadline = time.monotonic() + max(0.0, wait)
         told = False
         while True:
-            if not told and self._other_process():
+            if not told and holder == "process":
                 _notify(self.busy_message())
                 told = True
             if cancel is not None and cancel():
@@ -177,27 +184,9 @@ class WriterLock:
                     f"({self.holder() or 'busy'}) after {wait:.0f} s; nothing was changed. "
                     "Try again when it has finished (or wait longer with --wait SECONDS).")
             time.sleep(POLL_SECONDS)
-            if self.try_acquire(purpose):
+            holder = self._attempt(purpose)
+            if holder is None:
                 return
-
-    def _other_process(self) -> bool:
-        """Whether the lock is held by another process (not by a thread of this one): no
-        thread here holds it, yet the OS lock is taken."""
-        if not self._thread_lock.acquire(blocking=False):
-            return False  # a thread of this process holds it
-        try:
-            if self._depth > 0:
-                return False
-            fd = self._open()
-            try:
-                if _try_os_lock(fd):
-                    _os_unlock(fd)
-                    return False  # free now: the next try takes it
-                return True
-            finally:
-                os.close(fd)
-        finally:
-            self._thread_lock.release()
 
     def release(self) -> None:
         with self._thread_lock:

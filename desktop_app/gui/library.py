@@ -415,15 +415,18 @@ class LibraryPanel(PanelMixin, QWidget):
         """A notice of the core's (locking.notify): another process holds the library's or
         the memory's writer lock (say why nothing moves), or anything else it tells the
         user (damaged index files set aside: its own words)."""
+        library = notice.startswith(BUSY_MESSAGE[:-1])
+        memory = notice.startswith(MEMORY_BUSY_MESSAGE[:-1])
+
         def text() -> str:
-            if notice.startswith(BUSY_MESSAGE[:-1]):
+            if library:
                 return self.tr("Another Acervo process is updating the library; waiting…")
-            if notice.startswith(MEMORY_BUSY_MESSAGE[:-1]):
+            if memory:
                 return self.tr("Another Acervo process is updating the memory; waiting…")
             return notice  # (worded by the core, not by `tr`)
 
         self.statusMessage.emit(text)
-        if self.is_running() and notice.startswith(BUSY_MESSAGE[:-1]):
+        if library and self.is_running():
             self.progress_box.title.setText(text())
 
     def open_selected(self) -> None:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from desktop_app.locking import (
@@ -18,36 +20,40 @@ from desktop_app.locking import (
     add_wait_notice,
 )
 
+HELD_SECONDS = 0.5
 
-def _notices() -> tuple[list[str], object]:
+
+@contextmanager
+def held_by_a_thread(lock: WriterLock, purpose: str) -> Iterator[list[str]]:
+    """`lock` held by another thread for `HELD_SECONDS` from the moment the block starts;
+    yields the notices told meanwhile."""
     said: list[str] = []
-    return said, add_wait_notice(said.append)
-
-
-def test_a_thread_of_this_process_is_waited_for_quietly(tmp_path: Path) -> None:
-    lock = WriterLock(tmp_path / "locks" / "memory.lock", MEMORY)
-    said, remove = _notices()
-    held, release = threading.Event(), threading.Event()
+    remove: Callable[[], None] = add_wait_notice(said.append)
+    held = threading.Event()
 
     def hold() -> None:
-        with lock.hold("erasure"):
+        with lock.hold(purpose):
             held.set()
-            release.wait(10)
+            time.sleep(HELD_SECONDS)
 
     holder = threading.Thread(target=hold)
     holder.start()
     try:
         assert held.wait(10)
-        threading.Timer(0.5, release.set).start()
+        yield said
+    finally:
+        holder.join(10)
+        remove()
+
+
+def test_a_thread_of_this_process_is_waited_for_quietly(tmp_path: Path) -> None:
+    lock = WriterLock(tmp_path / "locks" / "memory.lock", MEMORY)
+    with held_by_a_thread(lock, "erasure") as said:
         started = time.monotonic()
         with lock.hold("saving a memory", timeout=10):
             waited = time.monotonic() - started
         assert waited >= 0.3  # it did wait for the other thread…
         assert said == []  # …without telling the user another process was writing
-    finally:
-        release.set()
-        holder.join(10)
-        remove()  # type: ignore[operator]
 
 
 def test_another_process_is_announced_once_in_the_words_of_its_store(tmp_path: Path) -> None:
@@ -55,22 +61,8 @@ def test_another_process_is_announced_once_in_the_words_of_its_store(tmp_path: P
     for name, message in ((LIBRARY, BUSY_MESSAGE), (MEMORY, MEMORY_BUSY_MESSAGE)):
         path = tmp_path / "locks" / f"{name}.lock"
         other, ours = WriterLock(path, name), WriterLock(path, name)
-        said, remove = _notices()
-        held = threading.Event()
-
-        def hold(lock: WriterLock = other, held: threading.Event = held) -> None:
-            with lock.hold("ingest"):
-                held.set()
-                time.sleep(0.5)
-
-        holder = threading.Thread(target=hold)
-        holder.start()
-        try:
-            assert held.wait(10)
+        with held_by_a_thread(other, "ingest") as said:
             with ours.hold("remember", timeout=10):
                 pass
             assert len(said) == 1 and said[0].startswith(message[:-1]), said
             assert "(pid " in said[0] and "ingest" in said[0]
-        finally:
-            holder.join(10)
-            remove()  # type: ignore[operator]
