@@ -144,7 +144,8 @@ def gate_features(question: str, extract: ExtractiveAnswer, hits: Sequence[Hit],
     weight = {t: _rarity(t, passages) for t in question_terms}
     total = sum(weight.values())
     kind = asked_kind(question)
-    value = asked_value(question)
+    value = asked_value(question)  # `kind` when only a value of it answers, else None
+    type_found = kind is not None and first is not None and states(kind, first.unit.shown)
     ranked = list(extract.candidates)
 
     other = next((c for c in ranked[1:] if _place(c) != _place(ranked[0])), None)
@@ -154,8 +155,7 @@ def gate_features(question: str, extract: ExtractiveAnswer, hits: Sequence[Hit],
         "quote_coverage": (sum(weight[t] for t in question_terms & quote_terms) / total
                            if total else 1.0),
         "asks_type": float(kind is not None),
-        "type_found": float(kind is not None and first is not None
-                            and states(kind, first.unit.shown)),
+        "type_found": float(type_found),
         "both_legs": float(bool(hits) and len(hits[0].legs) >= 2),
         "agree": float(len(ranked) >= 2 and ranked[0].hit.doc_id == ranked[1].hit.doc_id),
         "lead": (ranked[0].score - other.score) if ranked and other is not None else 0.1,
@@ -163,8 +163,7 @@ def gate_features(question: str, extract: ExtractiveAnswer, hits: Sequence[Hit],
         is not None and floor is not None else 0.0,
         "other_language": float(not same_language),
         "absent": absent,
-        "value_missing": float(value is not None and first is not None
-                               and not states(value, first.unit.shown)),
+        "value_missing": float(value is not None and first is not None and not type_found),
         "value_missing_passage": float(value is not None and first is not None and not any(
             states(value, q.unit.shown) or states(value, q.hit.text) for q in extract.quotes)),
     }

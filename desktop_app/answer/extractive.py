@@ -295,12 +295,13 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
                        for t in shared) / scale
         is_list = law.is_list if law is not None else (source.number, unit.start) in leads
         asks_list = wants_units_list if law is not None else wants_list
+        says_kind = law is not None and states(unit_kind, unit.shown)
         features = {
             "cosine": cosine or 0.0, "keywords": keywords, "prior": 1 / rank,
             "names": float(law is None and names_a(wants, unit.text, question)),
-            "states": float(law is not None and states(unit_kind, unit.shown)),
-            "states_value": float(law is not None and unit_value is not None
-                                  and states(unit_value, unit.shown)),
+            "states": float(says_kind),
+            # (asked_value is asked_kind or None: the same value, weighed once more)
+            "states_value": float(says_kind and unit_value is not None),
             "list": float(asks_list and is_list),
             "defines": float(defines(law.lead if law is not None else unit.text, thing,
                                      source.hit.language)),
