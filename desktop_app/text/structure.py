@@ -10,6 +10,12 @@
 - clauses of contracts ("CLÁUSULA PRIMEIRA", "Cláusula 2ª") and numbered sections of
   reports ("1.1 Objeto", "2.3.1", or a short "3. Metodologia" heading line).
 
+A report's sections run in order too: an outline starts at 1 (again after a table of
+contents), a top-level number moves on by at most two, a "2.1" belongs to the section 2
+or 3 it follows, and an outline has at least two sections (or a contract's clause). A footnote ("12 The magnitude
+of the command…"), a citation line ("14 CFR Part 39") or a page number with the running
+title ("4 Row and Column Access Control…", the same title under several numbers) is text.
+
 Numbers must run in order (an article number never goes back, an inciso list starts at I
 and counts up), so a law quoted inside an amending article, or "I -" written by chance,
 stays text. A repeated number is accepted: compiled laws print a revoked wording and then
@@ -186,8 +192,12 @@ def is_empty_unit(body: str) -> bool:
 
 
 class _Parser:
-    def __init__(self, text: str, revoked: Sequence[tuple[int, int]] = ()) -> None:
+    def __init__(self, text: str, revoked: Sequence[tuple[int, int]] = (),
+                 sections: bool = True) -> None:
         self.text = text
+        self.sections = sections
+        self.last_section: int | None = None  # top-level number of the last section
+        self.running = _running_titles(text) if sections else frozenset()
         self.revoked = sorted(revoked)
         self._revoked_starts = [a for a, _ in self.revoked]
         self.nodes: list[Node] = []
@@ -330,18 +340,50 @@ class _Parser:
         if m := _CLAUSE_RE.match(text, at):
             title = text[m.end():at + len(line)].strip(" –—-.:")
             return CLAUSE, f"Cláusula {m.group(2)}", (0, ""), m.end(), title[:160], _RANK[CLAUSE]
-        if m := _SECTION_RE.match(text, at):
+        if self.sections and (m := _SECTION_RE.match(text, at)):
             number = m.group(1)
             depth = number.count(".") + 1
             heading_like = len(line) <= 90 and not line.rstrip().endswith((".", ";", ":", ","))
             if depth >= 2 or heading_like:
                 title = text[m.end():at + len(line)].strip() if heading_like else ""
+                if not self._section_in_order(int(number.split(".")[0]), depth) or \
+                        depth == 1 and fold(title) in self.running:
+                    return None
+                self.last_section = int(number.split(".")[0])
                 return SECTION, number, (depth, number), m.end(), title[:160], \
                     _SECTION_RANK + depth
         return None
+
+    def _section_in_order(self, top: int, depth: int) -> bool:
+        """Whether a section numbered `top`(.…) continues the outline (module docstring);
+        inside a contract's clause ("CLÁUSULA SEGUNDA … 2.1") the clause anchors it."""
+        last = self.last_section
+        if self._open(CLAUSE) is not None:
+            return True
+        if depth == 1:
+            return top == 1 or (last is not None and last <= top <= last + 2)
+        return top == 1 if last is None else last <= top <= last + 1
+
+
+def _running_titles(text: str) -> frozenset[str]:
+    """Folded titles of top-level "sections" that recur under different numbers: a page
+    number followed by the document's running title, not an outline."""
+    numbers: dict[str, set[str]] = {}
+    for start in _LINE_START.finditer(text):
+        m = _SECTION_RE.match(text, start.end())
+        if m is None or "." in m.group(1):
+            continue
+        end = text.find("\n", m.end())
+        title = fold(text[m.end():len(text) if end < 0 else end].strip())
+        numbers.setdefault(title, set()).add(m.group(1))
+    return frozenset(t for t, found in numbers.items() if t and len(found) >= 2)
 
 
 def parse_structure(text: str, revoked: Sequence[tuple[int, int]] = ()) -> Structure:
     """The units of `text` (see the module docstring); empty for unstructured text.
     `revoked`: struck-through ranges of `text`, (start, end) offsets."""
-    return _Parser(text, revoked).parse()
+    structure = _Parser(text, revoked).parse()
+    kinds = [n.kind for n in structure.nodes]
+    if kinds.count(SECTION) == 1 and CLAUSE not in kinds:  # one "section": no outline
+        structure = _Parser(text, revoked, sections=False).parse()
+    return structure

@@ -171,3 +171,25 @@ def test_real_laws(eval_dir: Path, name: str, articles: int,
     assert len(items) == count and all(n.kind == ITEM for n in s.list_items(article))
     assert all(n.kind in (ARTICLE, PARAGRAPH, ITEM, LETTER, DIVISION, "subitem")
                for n in s.nodes)
+
+
+def test_footnotes_citations_and_running_titles_are_not_sections() -> None:
+    # a proposed rule's first lines, a footnote and a page footer with the running title
+    # (federal-register-2020-17221.pdf, redp5110_sampled.pdf read as text)
+    text = ("14 CFR Part 39\n\n[Docket No. FAA-2020-0686]\n\nThe FAA proposes a rule.\n\n"
+            "12 The magnitude of the command varies\n\naccording to the airspeed.\n\n")
+    assert not parse_structure(text)
+    report = ("1.1 Security fundamentals\n\nBefore reviewing security.\n\n"
+              "2 Row and Column Access Control Support\n\n"
+              "1.2 Current state of security\n\nBecause of it.\n\n"
+              "4 Row and Column Access Control Support\n\n"
+              "2.1 Roles\n\nRoles are many.\n\n"
+              "10 Row and Column Access Control Support\n\n"
+              "3 Results\n\nThey are good.\n")
+    s = parse_structure(report)
+    assert [n.label for n in s.nodes] == ["1.1", "1.2", "2.1", "3"]
+    # a lone numbered line is no outline; a table of contents, then the body, is
+    assert not parse_structure("Intro text.\n\n1 Preliminary Accident Report\n\nMore text.\n")
+    toc = parse_structure("1 Introdução 3\n\n2 Método 5\n\n1 Introdução\n\nTexto.\n\n"
+                          "2 Método\n\nMais texto.\n")
+    assert [n.label for n in toc.nodes] == ["1", "2", "1", "2"]
