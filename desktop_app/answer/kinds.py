@@ -154,7 +154,8 @@ def states(kind: str | None, text: str) -> bool:
 
 _NAME_CUES = re.compile(r"\b(?:quem|who|whom|whose|quien|quienes|onde|where|donde|de onde"
                         r"|qual (?:o nome|e o nome)|what is the name|como se chama(?:va)?)\b")
-_NAME = re.compile(r"(?<![.!?:;\n]\s)(?<!^)\b[A-ZÀ-Ý][\wÀ-ÿ]+")
+# a capitalised word not opening a sentence ("¿Cuántos…", "¡Qué…" open one too)
+_NAME = re.compile(r"(?<![.!?:;\n]\s)(?<![¿¡])(?<!^)\b[A-ZÀ-Ý][\wÀ-ÿ]+")
 _VALUE = re.compile(r"\d+|[a-z]+")
 
 

@@ -55,3 +55,11 @@ def test_rare_words_of_the_library_weigh_more_than_common_ones() -> None:
     # without the library's frequencies every word weighs the same
     plain = features(question, SIBLING)
     assert plain["specific_passage"] < 1.0 and plain["rarest_missing"] == 1.0
+
+
+def test_an_inverted_question_mark_opens_the_question() -> None:
+    # "¿Cuántos…", "¡Qué…" open a Spanish sentence: not names the library must hold
+    from desktop_app.answer.kinds import specifics
+
+    assert specifics("¿Cuántos años de cárcel se aplican en Brasil?") == {"brasil"}
+    assert specifics("¿En qué casos se permite la transferencia?") == frozenset()
