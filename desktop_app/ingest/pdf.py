@@ -164,14 +164,19 @@ def _has_table_rules(page: Any) -> bool:
     return False
 
 
+_Lines = list[tuple[float, str]]  # a cell's lines, top to bottom: (middle height, text)
+SAME_LINE = 3.0  # points: lines of two cells this close in height are one row's
+
+
 def _cell_rows(table: Any, words: list[tuple[Any, ...]]) -> list[list[str | None]]:
     """Cell texts from the page's words (the table finder's own text splits "FUNCTION_ID"
-    into "FUNCTION ID _" because it measures glyphs with small heights)."""
+    into "FUNCTION ID _" because it measures glyphs with small heights); a row the finder
+    left unsplit is split where its cells' lines start together (`_stacked_rows`)."""
     centered = sorted((((w[1] + w[3]) / 2, (w[0] + w[2]) / 2), w) for w in words)
     keys = [center for center, _ in centered]
     rows: list[list[str | None]] = []
     for row in table.rows:
-        cells: list[str | None] = []
+        cells: list[_Lines | None] = []
         for bbox in row.cells:
             if bbox is None:
                 cells.append(None)
@@ -184,10 +189,46 @@ def _cell_rows(table: Any, words: list[tuple[Any, ...]]) -> list[list[str | None
                 if x0 <= cx <= x1:
                     lines.setdefault((word[5], word[6]), []).append(word)
             ordered = sorted(lines.values(), key=lambda line: min(w[1] for w in line))
-            cells.append("\n".join(" ".join(w[4] for w in sorted(line, key=lambda w: w[0]))
-                                   for line in ordered))
-        rows.append(cells)
+            cells.append([(sum((w[1] + w[3]) / 2 for w in line) / len(line),
+                           " ".join(w[4] for w in sorted(line, key=lambda w: w[0])))
+                          for line in ordered])
+        rows.extend(_stacked_rows(cells))
     return rows
+
+
+def _stacked_rows(cells: list[_Lines | None]) -> list[list[str | None]]:
+    """A table row as one or more rows of cell texts. A borderless table ruled only around
+    its header comes out of the finder as one row holding every data row ("Stabilizer
+    wiring change / AOA sensor system test | Up to $6,715 / $3,400 | …"). A line of the
+    first cell that opens a label (capital letter or digit) at a height where every other
+    filled cell has a line too starts a row of its own; the lines below it, up to the next
+    such start, are that row's (a label wrapped over two lines stays one row's). When
+    fewer than half the first cell's lines start rows, the cells are columns of their own
+    that merely share heights (a ballot's lists of contests), and the row stays whole; so
+    it does unless every cell beside the label holds a figure in every row (a cell of
+    code and description, "(EI02TS01) / Criar sons com…", is one record)."""
+    def text(lines: _Lines | None, low: float = float("-inf"),
+             high: float = float("inf")) -> str | None:
+        return None if lines is None else "\n".join(t for y, t in lines if low <= y < high)
+
+    filled = [lines for lines in cells if lines]
+    if len(filled) < 2:
+        return [[text(lines) for lines in cells]]
+    starts = [y for i, (y, label) in enumerate(filled[0])
+              if (i == 0 or label[:1].isupper() or label[:1].isdigit())
+              and (i == 0 or y - filled[0][i - 1][0] > SAME_LINE)
+              and all(any(abs(y - other) <= SAME_LINE for other, _ in lines)
+                      for lines in filled[1:])]
+    heights = [y for i, (y, _) in enumerate(filled[0])
+               if i == 0 or y - filled[0][i - 1][0] > SAME_LINE]
+    if len(starts) < 2 or starts[0] != filled[0][0][0] or 2 * len(starts) < len(heights):
+        return [[text(lines) for lines in cells]]  # columns of their own (a ballot's lists)
+    bounds = [float("-inf"), *(y - SAME_LINE for y in starts[1:]), float("inf")]
+    rows = [[text(lines, low, high) for lines in cells]
+            for low, high in zip(bounds, bounds[1:], strict=False)]
+    figures = all(any(ch.isdigit() for ch in cell) for row in rows
+                  for cell in row[cells.index(filled[0]) + 1:] if cell)
+    return rows if figures else [[text(lines) for lines in cells]]
 
 
 def _cells_overlap(table: Any) -> bool:

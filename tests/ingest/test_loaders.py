@@ -117,6 +117,18 @@ def test_ruled_table_rows_stay_on_one_line(eval_dir: Path) -> None:
     assert next(line for line in lines if line.startswith("Totals |")).endswith("| 2,236,457")
 
 
+def test_rows_a_borderless_table_stacks_in_one_cell_are_split(
+        federal_register: LoadedDocument) -> None:
+    # the cost tables are ruled only around their header: the finder returns every data row
+    # in one row; each row keeps its own figures (the AOA test costs $3,400, not $6,715)
+    lines = [line for page in federal_register.pages for line in page.text.split("\n")]
+    assert "AOA sensor system test | 40 work-hours × $85 per hour = $3,400. | $0 | $3,400 | " \
+        "$248,200." in lines
+    assert "Stabilizer wiring change | Up to 79 work-hours × $85 per hour = Up to $6,715. | " \
+        "Up to $3,790 | Up to $10,505 | Up to $766,865." in lines
+    assert "AFM revisions | 1 work-hour × $85 per hour = $85 | $0 | $85 | $6,205." in lines
+
+
 # --- PyMuPDF without its layout model ---------------------------------------------------------
 
 
