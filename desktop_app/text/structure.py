@@ -24,6 +24,13 @@ article label inside one is a unit of its own that does not move the count: the 
 strikes a whole run of articles (55-A … 55-K as a provisional measure wrote them) and then
 prints them again as the law in force (55-A … 55-L).
 
+A law may print a second series of articles under a heading of its own, numbered from 1
+again: the Constitution's "ATO DAS DISPOSIÇÕES CONSTITUCIONAIS TRANSITÓRIAS", a decree's
+annex. An upper-case heading line followed by "Art. 1" after the articles have gone past 1
+opens that series (a division above every other); its articles are labelled with the
+heading's short name ("ADCT Art. 2º, I", "Anexo I Art. 1º"), so they are neither text of the
+last article nor mistaken for the first ones.
+
 Each `Node` knows its span (`start`..`end`, descendants included) and its own text
 (`text_start`..`body_end`, before its first child); `Structure.label(node)` is the cited
 path ("Art. 14, § 3º, VI, a"). Amendment notes ("(Redação dada pela Lei nº 13.853, de
@@ -57,6 +64,11 @@ _DIVISION_RE = re.compile(
 _ARTICLE_RE = re.compile(
     r"((?:Art|ART)(?:igo|IGO|ículo|iculo|ÍCULO)?\.?|Article|ARTICLE)[ \t]*(\d{1,4}(?:\.\d{3})?)[ \t]*([º°ªo](?![a-z]))?"
     r"(?:[ \t]*-[ \t]*([A-Z])\b)?[ \t]*[.:–—-]?[ \t]*")
+# an upper-case heading line of words (no digits): "ATO DAS DISPOSIÇÕES … TRANSITÓRIAS",
+# "ANEXO I", "ANEXO ÚNICO"
+_SERIES_HEADING = re.compile(r"[A-ZÀ-Ý][A-ZÀ-Ý'’\-]*(?:[ \t]+[A-ZÀ-Ý][A-ZÀ-Ý'’\-]*){1,11}[ \t]*")
+_MINOR_WORDS = frozenset(("da", "das", "de", "do", "dos", "e", "em", "para", "por", "com", "of",
+                          "the", "and", "del", "la", "las", "los", "y"))
 _PARAGRAPH_RE = re.compile(r"(?:§[ \t]*(\d{1,3})[ \t]*([º°o](?![a-z]))?|(Par[áa]grafo [úu]nico))"
                            r"[ \t]*[.:–—-]?[ \t]*", re.I)
 _ITEM_RE = re.compile(r"([IVXLCDM]{1,7})(?:-([A-Z]))?[ \t]*[-–—][ \t]*(?=\S)")
@@ -167,8 +179,8 @@ class Structure:
 
     def headings(self, node: Node) -> list[str]:
         """The titles of the divisions, clauses and sections that hold `node`."""
-        return [f"{n.label} {n.title}".strip() for n in self.ancestors(node)
-                if n.kind in (DIVISION, CLAUSE, SECTION)]
+        return [(n.title if fold(n.label) == fold(n.title) else f"{n.label} {n.title}").strip()
+                for n in self.ancestors(node) if n.kind in (DIVISION, CLAUSE, SECTION)]
 
     def list_items(self, node: Node) -> list[Node]:
         """The enumeration that follows a unit's own text (incisos of a caput or §, alíneas
@@ -203,6 +215,7 @@ class _Parser:
         self.nodes: list[Node] = []
         self.stack: list[Node] = []
         self.last_article: tuple[int, str] | None = None
+        self.series = ""  # the short name of a second series of articles ("ADCT")
         self.quoted = False  # inside text quoted by an amending article
         self.quoted_lines = 0
 
@@ -295,6 +308,10 @@ class _Parser:
 
     def _marker(self, at: int, line: str) -> tuple[str, str, tuple[int, str], int, str, int] | None:
         text = self.text
+        if self._opens_series(at, line):
+            self.series = series_name(line.strip())
+            self.last_article = None
+            return DIVISION, self.series, (0, ""), at + len(line), line.strip()[:160], -1
         if m := _DIVISION_RE.match(text, at):
             word = fold(m.group(1))
             title = text[m.end():at + len(line)].strip(" –—-.:")
@@ -311,6 +328,7 @@ class _Parser:
                 return None  # an article cited or quoted out of order: text
             word = "Article" if m.group(1).lower() == "article" else "Art."
             label = f"{word} {ordinal(m.group(2))}" + (f"-{m.group(4)}" if m.group(4) else "")
+            label = f"{self.series} {label}" if self.series else label
             return ARTICLE, label, key, m.end(), "", _RANK[ARTICLE]
         article = self._open(ARTICLE)
         if article is not None:
@@ -354,6 +372,16 @@ class _Parser:
                     _SECTION_RANK + depth
         return None
 
+    def _opens_series(self, at: int, line: str) -> bool:
+        """An upper-case heading line right before "Art. 1", once the articles have gone
+        past 1: a second series of articles (module docstring)."""
+        if self.last_article is None or self.last_article[0] <= 1 or len(line) > 120 or \
+                not _SERIES_HEADING.fullmatch(line.strip()) or _DIVISION_RE.match(line.strip()):
+            return False
+        following = _LINE_START.search(self.text, at + len(line))
+        m = _ARTICLE_RE.match(self.text, following.end()) if following else None
+        return m is not None and m.group(2) == "1" and not m.group(4)
+
     def _section_in_order(self, top: int, depth: int) -> bool:
         """Whether a section numbered `top`(.…) continues the outline (module docstring);
         inside a contract's clause ("CLÁUSULA SEGUNDA … 2.1") the clause anchors it."""
@@ -363,6 +391,17 @@ class _Parser:
         if depth == 1:
             return top == 1 or (last is not None and last <= top <= last + 2)
         return top == 1 if last is None else last <= top <= last + 1
+
+
+def series_name(heading: str) -> str:
+    """A short name for a series of articles: the initials of a long heading's words
+    ("ATO DAS DISPOSIÇÕES CONSTITUCIONAIS TRANSITÓRIAS" → "ADCT"), else the heading in
+    title case ("ANEXO I" → "Anexo I")."""
+    words = heading.split()
+    major = [w for w in words if fold(w) not in _MINOR_WORDS]
+    if len(heading) > 24 and len(major) >= 3:
+        return "".join(w[0] for w in major)
+    return " ".join(w if re.fullmatch(r"[IVXLCDM]+", w) else w.capitalize() for w in words)
 
 
 def _running_titles(text: str) -> frozenset[str]:

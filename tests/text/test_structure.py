@@ -193,3 +193,27 @@ def test_footnotes_citations_and_running_titles_are_not_sections() -> None:
     toc = parse_structure("1 Introdução 3\n\n2 Método 5\n\n1 Introdução\n\nTexto.\n\n"
                           "2 Método\n\nMais texto.\n")
     assert [n.label for n in toc.nodes] == ["1", "2", "1", "2"]
+
+
+def test_a_second_series_of_articles_under_its_own_heading() -> None:
+    # a constitution's transitional provisions (ADCT) and a decree's annex number their
+    # articles from 1 again: neither text of the last article nor the first articles again
+    text = ("Art. 249. Com o objetivo de assegurar recursos, a União poderá constituir "
+            "fundos.\n\nArt. 250. A União poderá constituir fundo integrado.\n\n"
+            "Brasília, 5 de outubro de 1988.\n\n"
+            "ATO DAS DISPOSIÇÕES CONSTITUCIONAIS TRANSITÓRIAS\n\n"
+            "Art. 1º O Presidente da República prestará o compromisso.\n\n"
+            "Art. 2º O eleitorado definirá, através de plebiscito:\n\n"
+            "I - a forma de governo;\n\nII - o sistema de governo.\n\n"
+            "ANEXO I\n\nArt. 1º Primeiro artigo do anexo.\n")
+    s = parse_structure(text)
+    labels = [s.label(n) for n in s.nodes if n.legal]
+    assert labels == ["Art. 249", "Art. 250", "ADCT Art. 1º", "ADCT Art. 2º", "ADCT Art. 2º, I",
+                      "ADCT Art. 2º, II", "Anexo I Art. 1º"]
+    item = s.at(text.index("o sistema de governo"))
+    assert s.headings(item) == ["ADCT ATO DAS DISPOSIÇÕES CONSTITUCIONAIS TRANSITÓRIAS"]
+    last = next(n for n in s.nodes if s.label(n) == "Art. 250")
+    assert "ATO DAS" not in text[last.start:last.end]
+    # an article cited out of order, with no heading of its own, stays text
+    cited = parse_structure("Art. 5º Texto.\n\nArt. 6º Outro texto.\n\nArt. 1º citado.\n")
+    assert [n.label for n in cited.nodes] == ["Art. 5º", "Art. 6º"]
