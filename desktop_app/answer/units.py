@@ -54,8 +54,7 @@ MAX_UNITS_PER_PASSAGE = 40
 _TERM = (r"(?!(?:que|se|quando|sempre|conforme|desde|bem|salvo|exceto|inclusive|nos|nas|em"
          r"|observad\w*|respeitad\w*|ressalvad\w*|which|that|when|where|unless|except)\b)"
          r"[^\W\d][\w-]*(?:\s[\w-]+){0,3}")  # a term, not a clause ("que incluam", …)
-_INLINE_LIST = re.compile(rf"(?:{_TERM},\s){{2,}}{_TERM}\s(?:e|ou|y|o|and|or)\s{_TERM}"
-                          rf"|(?:{_TERM},\s){{3,}}{_TERM}")  # "séries anuais, períodos …, ciclos, …"
+_TERM_ONLY = re.compile(_TERM)
 
 
 _ARTICLE_WORDS = frozenset(["a", "o", "as", "os", "um", "uma", "uns", "umas", "the", "an",
@@ -63,7 +62,7 @@ _ARTICLE_WORDS = frozenset(["a", "o", "as", "os", "um", "uma", "uns", "umas", "t
 _PREPOSITION_WORDS = frozenset(["de", "da", "do", "das", "dos", "em", "no", "na", "nos", "nas",
                                 "para", "por", "pelo", "pela", "com", "sem", "of", "in", "on",
                                 "to", "for", "with", "by", "del", "en", "con"])
-_LIST_SEPARATOR = re.compile(r",\s|\s(?:e|ou|y|o|and|or)\s")
+_LIST_SEPARATOR = re.compile(r",\s+|\s(?:e|ou|y|o|and|or)\s")
 
 
 def _opening(term: str) -> str:
@@ -73,14 +72,36 @@ def _opening(term: str) -> str:
 
 
 def names_a_list(text: str) -> bool:
-    """Whether `text` names a list inline (`_INLINE_LIST`) whose terms are parallel: all
-    open alike, with an article ("a dança, a música e o teatro"), a preposition or a plain
-    word ("educação física, arte, sociologia e filosofia"). "seu perfil pessoal,
-    profissional, de consumo e de crédito" qualifies one thing: not a list."""
-    for found in _INLINE_LIST.finditer(text):
-        openings = {_opening(t) for t in _LIST_SEPARATOR.split(found.group(0)) if t.strip()}
-        if len(openings) == 1:
-            return True
+    """Whether `text` names a list inline: four terms at least (`_TERM`, one to four words
+    each) in a row, separated by commas (two at least), "e" or "ou", that are parallel:
+    all open alike, with an article ("a dança, a música e o teatro"), a preposition or a
+    plain word ("educação física, arte, sociologia e filosofia"). The first term may end a longer
+    phrase ("São direitos sociais a educação, a saúde, …") and the last may open one ("… e
+    o teatro são as linguagens"). "seu perfil pessoal, profissional, de consumo e de
+    crédito" qualifies one thing: not a list."""
+    parts = re.split(f"({_LIST_SEPARATOR.pattern})", text)
+    pieces = [p.strip(" .;:") for p in parts[::2]]
+    commas = [sep.startswith(",") for sep in parts[1::2]]  # after each piece but the last
+
+    def term(words: list[str], opening: str) -> bool:
+        phrase = " ".join(words)
+        return bool(words) and _opening(phrase) == opening and bool(_TERM_ONLY.fullmatch(phrase))
+
+    for i, first in enumerate(pieces):
+        words = first.split()
+        for opening in ("article", "preposition", "word"):
+            if not any(term(words[-k:], opening) for k in range(1, min(4, len(words)) + 1)):
+                continue
+            count = 1
+            for piece in pieces[i + 1:]:
+                following = piece.split()
+                if len(following) <= 4 and term(following, opening):
+                    count += 1
+                    continue
+                count += any(term(following[:k], opening) for k in range(1, 5))
+                break
+            if count >= 4 and sum(commas[i:i + count - 1]) >= 2:
+                return True
     return False
 
 

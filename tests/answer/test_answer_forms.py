@@ -38,6 +38,19 @@ def test_an_inline_list_has_four_terms_and_a_clause_is_not_one() -> None:
                                "períodos semestrais, ciclos, alternância regular de períodos")
     assert not names_a_list("O ensino médio, etapa final da educação básica, com "
                                    "duração mínima de três anos, terá como finalidades:")
+    # a constitution's rights and principles named inline: the first term ends the lead,
+    # a term of five words ("a proteção à maternidade e à infância") ends the run
+    assert names_a_list("Art. 6º São direitos sociais a educação, a saúde, a alimentação, o "
+                        "trabalho, a moradia, o transporte, o lazer, a segurança, a "
+                        "previdência social, a proteção à maternidade e à infância, a "
+                        "assistência aos desamparados, na forma desta Constituição.")
+    assert names_a_list("Art. 37. A administração pública direta e indireta obedecerá aos "
+                        "princípios de legalidade, impessoalidade, moralidade, publicidade e "
+                        "eficiência e, também, ao seguinte:")
+    # "e" alone does not make a list: "estudos e pesquisas e mantidos em ambiente controlado
+    # e seguro" (LGPD art. 13)
+    assert not names_a_list("estritamente para a finalidade de realização de estudos e "
+                            "pesquisas e mantidos em ambiente controlado e seguro, conforme")
 
 
 def test_portuguese_articles_are_not_counts() -> None:
