@@ -9,7 +9,9 @@ alíneas. For every unit that a retrieved passage touches (and the article holdi
 - `provision`: a unit's own text ("§ 2º …", "II - no prazo de até 15 (quinze) dias…"),
   shown under its path ("Art. 19 › II - …") with its list's lead as context;
 - `list`: a caput, § or inciso followed by its items ("Art. 18. O titular … requisição:"
-  then I–IX), folded after `LIST_FOLD` lines ("… +4").
+  then I–IX), every one of them up to `MAX_LIST_LINES` ("… +N" past that bound). The
+  answer's text keeps the whole list (the command line prints it, an export writes it);
+  the window shows `LIST_FOLD` lines and a "show all N" link (`list_folds`).
 
 Text a compiled law struck through (revoked wording, `Hit.revoked`) and units whose words
 are only a veto or revocation note ("II - (VETADO);") are never candidates nor lines of a
@@ -44,7 +46,11 @@ from desktop_app.text.structure import (
     note_spans,
 )
 
-LIST_FOLD = 15  # list lines shown before "… +N"
+LIST_FOLD = 15  # list lines the window shows before "show all N"
+MAX_LIST_LINES = 200  # list lines an answer holds at most (a constitution's art. 5: 79 items)
+# a line of a list as an answer shows it: an inciso ("IV - …", "IV-A – …"), an alínea
+# ("b) …") or an item ("3. …"), after the path the answer may put before it
+LIST_LINE = re.compile(r"^\s*(?:[IVXLCDM]{1,7}(?:-[A-Z])?\s*[-–—]|[a-z]\)|\d{1,3}[.)])\s")
 MAX_LEAD_CONTEXT = 300  # a list lead shown above one of its items, at most
 REVOKED_SHARE = 0.5  # a unit whose own words are at least this much struck is revoked
 MAX_UNITS_PER_PASSAGE = 40
@@ -120,7 +126,7 @@ class StructuralUnit:
     title: str  # the title of the division that holds it ("DOS DIREITOS DO TITULAR")
     kind: str  # "list" | "provision"
     items: int  # list items shown (0 for a provision)
-    hidden: int  # list lines folded away
+    hidden: int  # list lines past `MAX_LIST_LINES`, left out
     notes: tuple[str, ...]
     key: tuple[str, int, str]  # (doc id, node index, kind): one candidate per unit
     holder: int | None  # an item's list (the node index of its caput, § or inciso)
@@ -283,8 +289,8 @@ def _unit(doc: DocumentText, structure: Structure, base: Hit, node: Node,
             return None
         end = max(n.body_end for n, _ in items)
         shown = [text for _, text in items]
-        hidden = max(0, len(shown) - LIST_FOLD)
-        lines = [prefix + own, *shown[:LIST_FOLD]]
+        hidden = max(0, len(shown) - MAX_LIST_LINES)
+        lines = [prefix + own, *shown[:MAX_LIST_LINES]]
         if hidden:
             lines.append(f"… +{hidden}")
         count = sum(1 for n, _ in items if n.parent == node.index)
@@ -413,6 +419,21 @@ def search_units(doc: DocumentText, base: Hit, question: str, *, limit: int,
                                   - structure.nodes[pair[1]].start))
     chosen = list(dict.fromkeys([i for _, i in scored[:limit]] + extra))
     return [unit for index in chosen for unit in _as_units(doc, base, structure.nodes[index])]
+
+
+def list_folds(lines: Sequence[str], keep: int = LIST_FOLD) -> list[tuple[int, int]]:
+    """Where a window folds an answer's long lists: (first folded line, end) of each run of
+    more than `keep` + 1 list lines (`LIST_LINE`), the first `keep` staying in view."""
+    folds: list[tuple[int, int]] = []
+    start = None
+    for i, line in enumerate([*lines, ""]):
+        if LIST_LINE.match(line):
+            start = i if start is None else start
+            continue
+        if start is not None and i - start > keep + 1:
+            folds.append((start + keep, i))
+        start = None
+    return folds
 
 
 def show(unit: StructuralUnit) -> str:

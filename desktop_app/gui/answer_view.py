@@ -13,7 +13,9 @@ the answer will be, and the view scrolls to it. Links other than citations (e.g.
 `action:add-model` in a notice) are emitted as `actionClicked(name)`.
 An answer of "not found" gets a collapsed "closest passages" line instead: clicking
 it lists the passages that came closest (each opens in the viewer), as evidence for
-the user to judge, never as badges.
+the user to judge, never as badges. A long list in an answer (a constitution's 34 rights
+of workers) shows its first `LIST_FOLD` lines and a "Show all N" link that unfolds the
+rest in place (`answer.units.list_folds`; the answer's text itself is whole).
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from desktop_app.answer.citations import Marker, MarkerStreamParser
 from desktop_app.answer.events import Citation, Done
+from desktop_app.answer.units import LIST_FOLD, list_folds
 from desktop_app.gui.places import place_text
 
 # Text already in the transcript keeps its colours when the OS switches light/dark, so
@@ -52,6 +55,7 @@ WARNING_COLOR = QColor("#d08400")
 CITE_SCHEME = "cite"
 ACTION_SCHEME = "action"
 CLOSEST_SCHEME = "closest"
+MORE_SCHEME = "more"  # more:<answer>/<fold>: a long list's folded lines
 OBJECT_REPLACEMENT = "\ufffc"  # what an inline image is in the plain text
 CHIP_SCHEME = "chip"
 
@@ -85,6 +89,7 @@ class AnswerState:
     closest: tuple[Citation, ...] = ()  # "not found": passages listed when expanded
     closest_shown: bool = False
     closest_length: int = 0  # characters the expanded list added (to fold it again)
+    folded: dict[int, str] = field(default_factory=dict)  # a long list's lines not shown yet
 
 
 def chip_image(number: int, font: QFont, background: QColor, foreground: QColor,
@@ -222,9 +227,11 @@ class AnswerView(QTextBrowser):
 
     def finish_answer(self, done: Done, *, sources_title: str, found_by: str,
                       page_label: str, leg_names: dict[str, str], searched_for: str = "",
-                      closest_title: str = "", warnings: Sequence[str] = ()) -> None:
+                      closest_title: str = "", warnings: Sequence[str] = (),
+                      show_all: str = "Show all %1") -> None:
         """Replace the streamed text with the verified answer, the warnings (in the
-        user's language: the caller renders `done.warnings`) and the sources."""
+        user's language: the caller renders `done.warnings`) and the sources. `show_all`
+        ("Show all %1") labels the link under a long list's first lines."""
         index = len(self._answers) - 1
         state = self._current()
         if state is None:
@@ -239,7 +246,7 @@ class AnswerView(QTextBrowser):
         cursor.setPosition(state.start)
         cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
         cursor.removeSelectedText()
-        self._insert_parts(state, index, MarkerStreamParser().feed(done.answer), final=True)
+        self._insert_answer(state, index, done.answer, show_all)
         for warning in warnings:
             self.add_notice(f"⚠ {warning}", warning=True)
         if shown:
@@ -328,6 +335,50 @@ class AnswerView(QTextBrowser):
             later.start -= state.closest_length
         state.closest_shown, state.closest_length = False, 0
         self._set_arrow(anchor, "▸")
+        self._no_current_link()
+        return True
+
+    def _insert_answer(self, state: AnswerState, index: int, answer: str,
+                       show_all: str) -> None:
+        """The final answer, each long list folded after its first `LIST_FOLD` lines
+        behind a "Show all N" link (`show_more` unfolds it)."""
+        lines = answer.split("\n")
+        shown_from = 0
+        for fold, (first, end) in enumerate(list_folds(lines)):
+            self._insert_parts(state, index, MarkerStreamParser().feed(
+                "\n".join(lines[shown_from:first]) + "\n"), final=True)
+            link = self._link_format(index, 0)
+            link.setAnchorHref(f"{MORE_SCHEME}:{index}/{fold}")
+            self._end_cursor().insertText(
+                "▸ " + show_all.replace("%1", str(end - first + LIST_FOLD)), link)
+            state.folded[fold] = "\n".join(lines[first:end])
+            shown_from = end
+        rest = "\n".join(lines[shown_from:])
+        if shown_from and rest:
+            rest = "\n" + rest
+        self._insert_parts(state, index, MarkerStreamParser().feed(rest), final=True)
+
+    def show_more(self, answer_index: int, fold: int) -> bool:
+        """Unfold a long list of an answer: its link is replaced by the lines it held."""
+        if not 0 <= answer_index < len(self._answers):
+            return False
+        state = self._answers[answer_index]
+        href = f"{MORE_SCHEME}:{answer_index}/{fold}"
+        anchor = next((pos for pos, h in self._anchors(MORE_SCHEME) if h == href), None)
+        hidden = state.folded.pop(fold, None)
+        if anchor is None or hidden is None:
+            return False
+        before = self.document().characterCount()
+        cursor = QTextCursor(self.document().findBlock(anchor))
+        cursor.movePosition(QTextCursor.MoveOperation.EndOfBlock,
+                            QTextCursor.MoveMode.KeepAnchor)
+        cursor.removeSelectedText()
+        cursor.setCharFormat(QTextCharFormat())
+        self._insert_parts(state, answer_index, MarkerStreamParser().feed(hidden), final=True,
+                           cursor=cursor)
+        grown = self.document().characterCount() - before
+        for later in self._answers[answer_index + 1:]:
+            later.start += grown  # the lines went in above the answers that follow
         self._no_current_link()
         return True
 
@@ -454,12 +505,12 @@ class AnswerView(QTextBrowser):
         return cursor
 
     def _insert_parts(self, state: AnswerState, index: int, parts: list[str | Marker], *,
-                      final: bool = False) -> None:
-        """Insert text and chips. While streaming, a number gets the next badge number on
-        first sight; the final answer uses the numbering `finish_answer` decided (a marker
-        without a verified source is dropped there)."""
-        at_end = self._is_scrolled_to_end()
-        cursor = self._end_cursor()
+                      final: bool = False, cursor: QTextCursor | None = None) -> None:
+        """Insert text and chips (at the end, or at `cursor`). While streaming, a number
+        gets the next badge number on first sight; the final answer uses the numbering
+        `finish_answer` decided (a marker without a verified source is dropped there)."""
+        at_end = cursor is None and self._is_scrolled_to_end()
+        cursor = self._end_cursor() if cursor is None else cursor
         for part in parts:
             if isinstance(part, Marker):
                 for number in dict.fromkeys(part.numbers):
@@ -537,6 +588,11 @@ class AnswerView(QTextBrowser):
         if url.scheme() == CLOSEST_SCHEME:
             if url.path().isdigit():
                 self.show_closest(int(url.path()))
+            return
+        if url.scheme() == MORE_SCHEME:
+            shown, _, fold = url.path().partition("/")
+            if shown.isdigit() and fold.isdigit():
+                self.show_more(int(shown), int(fold))
             return
         if url.scheme() != CITE_SCHEME:
             return

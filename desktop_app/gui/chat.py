@@ -334,7 +334,8 @@ class ChatPanel(PanelMixin, QWidget):
                 "page_label": self.tr("p."),
                 "leg_names": {"vector": self.tr("meaning"), "keyword": self.tr("keywords")},
                 "searched_for": " · ".join(notes),
-                "closest_title": self.tr("Closest passages (%n)", "", len(done.closest))}
+                "closest_title": self.tr("Closest passages (%n)", "", len(done.closest)),
+                "show_all": self.tr("Show all %1")}
 
     def _set_chip(self, text: Callable[[], str], *, undo: bool) -> None:
         self._chip_text = text

@@ -88,7 +88,7 @@
     </message>
     <message>
         <location filename="../../desktop_app/gui/chat.py" line="208"/>
-        <location filename="../../desktop_app/gui/chat.py" line="608"/>
+        <location filename="../../desktop_app/gui/chat.py" line="609"/>
         <source>Undo</source>
         <translation type="unfinished"></translation>
     </message>
@@ -98,7 +98,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="638"/>
+        <location filename="../../desktop_app/gui/chat.py" line="639"/>
         <source>You</source>
         <translation type="unfinished"></translation>
     </message>
@@ -156,17 +156,22 @@
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="401"/>
+        <location filename="../../desktop_app/gui/chat.py" line="338"/>
+        <source>Show all %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="402"/>
         <source>Used what you told me: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="412"/>
+        <location filename="../../desktop_app/gui/chat.py" line="413"/>
         <source>Memory saved: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/chat.py" line="419"/>
+        <location filename="../../desktop_app/gui/chat.py" line="420"/>
         <source>Forgotten: %n memory item(s).</source>
         <translation>
             <numerusform>Forgotten: %n memory item.</numerusform>
@@ -174,117 +179,117 @@
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="446"/>
+        <location filename="../../desktop_app/gui/chat.py" line="447"/>
         <source>Why not found?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="450"/>
+        <location filename="../../desktop_app/gui/chat.py" line="451"/>
         <source>Copy with citations</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="451"/>
+        <location filename="../../desktop_app/gui/chat.py" line="452"/>
         <source>Export…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="487"/>
+        <location filename="../../desktop_app/gui/chat.py" line="488"/>
         <source>From your chat of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="489"/>
+        <location filename="../../desktop_app/gui/chat.py" line="490"/>
         <source>Open that chat</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="512"/>
+        <location filename="../../desktop_app/gui/chat.py" line="513"/>
         <source>no supporting evidence in your documents</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="513"/>
+        <location filename="../../desktop_app/gui/chat.py" line="514"/>
         <source>not found in your documents</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="514"/>
+        <location filename="../../desktop_app/gui/chat.py" line="515"/>
         <source>answered from sources only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="515"/>
+        <location filename="../../desktop_app/gui/chat.py" line="516"/>
         <source>stopped</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="518"/>
+        <location filename="../../desktop_app/gui/chat.py" line="519"/>
         <source>model unavailable: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="519"/>
+        <location filename="../../desktop_app/gui/chat.py" line="520"/>
         <source>the model stopped with an error: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="520"/>
+        <location filename="../../desktop_app/gui/chat.py" line="521"/>
         <source>memory unavailable: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="521"/>
+        <location filename="../../desktop_app/gui/chat.py" line="522"/>
         <source>reranker unavailable: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="522"/>
+        <location filename="../../desktop_app/gui/chat.py" line="523"/>
         <source>no sentence matched the question&apos;s words; showing the top passages</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="523"/>
+        <location filename="../../desktop_app/gui/chat.py" line="524"/>
         <source>searched by keywords only in %1: it was indexed with another embedding model (reindex it)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="524"/>
+        <location filename="../../desktop_app/gui/chat.py" line="525"/>
         <source>a library could not be searched: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="525"/>
+        <location filename="../../desktop_app/gui/chat.py" line="526"/>
         <source>not in your documents; from your chat of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="526"/>
+        <location filename="../../desktop_app/gui/chat.py" line="527"/>
         <source>not in your documents; from what you told me</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="527"/>
+        <location filename="../../desktop_app/gui/chat.py" line="528"/>
         <source>the question asks for %1, and no passage found states one</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="532"/>
+        <location filename="../../desktop_app/gui/chat.py" line="533"/>
         <source>this computer&apos;s library</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="562"/>
+        <location filename="../../desktop_app/gui/chat.py" line="563"/>
         <source>No answer.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="570"/>
+        <location filename="../../desktop_app/gui/chat.py" line="571"/>
         <source>The answer failed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="608"/>
+        <location filename="../../desktop_app/gui/chat.py" line="609"/>
         <source>Since it was saved, this memory was changed in the Memory panel:
 
 %1
@@ -293,27 +298,27 @@ Undo the save anyway? The changed memory is erased too.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="610"/>
+        <location filename="../../desktop_app/gui/chat.py" line="611"/>
         <source>Kept: the memory as you changed it stays.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="622"/>
+        <location filename="../../desktop_app/gui/chat.py" line="623"/>
         <source>Nothing to undo: this memory was already removed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="626"/>
+        <location filename="../../desktop_app/gui/chat.py" line="627"/>
         <source>Memory removed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="630"/>
+        <location filename="../../desktop_app/gui/chat.py" line="631"/>
         <source>Forget everything</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="631"/>
+        <location filename="../../desktop_app/gui/chat.py" line="632"/>
         <source>Erase everything Acervo remembers about you? This cannot be undone.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -329,12 +334,12 @@ Undo the save anyway? The changed memory is erased too.</source>
     </message>
     <message>
         <location filename="../../desktop_app/gui/chat.py" line="283"/>
-        <location filename="../../desktop_app/gui/chat.py" line="363"/>
+        <location filename="../../desktop_app/gui/chat.py" line="364"/>
         <source>Searching your documents…</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/chat.py" line="366"/>
+        <location filename="../../desktop_app/gui/chat.py" line="367"/>
         <source>Reading %n passage(s)…</source>
         <translation>
             <numerusform>Reading %n passage…</numerusform>
@@ -342,52 +347,52 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="368"/>
+        <location filename="../../desktop_app/gui/chat.py" line="369"/>
         <source>Writing…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="416"/>
+        <location filename="../../desktop_app/gui/chat.py" line="417"/>
         <source>Not saved: remembering facts about %1 needs your consent. You can give it in the Memory panel (Sensitive data consent…).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="469"/>
+        <location filename="../../desktop_app/gui/chat.py" line="470"/>
         <source>The bundled model (SmolLM2, 135M parameters)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="471"/>
+        <location filename="../../desktop_app/gui/chat.py" line="472"/>
         <source>%1 is too small to write answers that stick to your documents, so Acervo answers with the passages that match your question.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="473"/>
+        <location filename="../../desktop_app/gui/chat.py" line="474"/>
         <source>No language model is installed, so Acervo answers with the passages that match your question.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="475"/>
+        <location filename="../../desktop_app/gui/chat.py" line="476"/>
         <source>The chosen model is unavailable, so Acervo answers with the passages that match your question.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="476"/>
+        <location filename="../../desktop_app/gui/chat.py" line="477"/>
         <source>Add a model (Settings → Models)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="478"/>
+        <location filename="../../desktop_app/gui/chat.py" line="479"/>
         <source>Try the small model anyway (experiment)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="516"/>
+        <location filename="../../desktop_app/gui/chat.py" line="517"/>
         <source>Experiment: written by a model too small to follow the answer prompt. It may invent, repeat or mistranslate — check every badge.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="517"/>
+        <location filename="../../desktop_app/gui/chat.py" line="518"/>
         <source>The model started repeating itself; the answer was cut there.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1135,37 +1140,37 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="422"/>
+        <location filename="../../desktop_app/gui/library.py" line="425"/>
         <source>Another Acervo process is updating the memory; waiting…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="444"/>
+        <location filename="../../desktop_app/gui/library.py" line="447"/>
         <source>Open original</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="445"/>
+        <location filename="../../desktop_app/gui/library.py" line="448"/>
         <source>Re-index</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="447"/>
+        <location filename="../../desktop_app/gui/library.py" line="450"/>
         <source>Remove from library…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="478"/>
+        <location filename="../../desktop_app/gui/library.py" line="481"/>
         <source>Adding documents…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="493"/>
+        <location filename="../../desktop_app/gui/library.py" line="496"/>
         <source>Reindexing…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="526"/>
+        <location filename="../../desktop_app/gui/library.py" line="529"/>
         <source>an unexpected error (details in the log)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1188,7 +1193,7 @@ Undo the save anyway? The changed memory is erased too.</source>
     </message>
     <message>
         <location filename="../../desktop_app/gui/library.py" line="261"/>
-        <location filename="../../desktop_app/gui/library.py" line="459"/>
+        <location filename="../../desktop_app/gui/library.py" line="462"/>
         <source>This team library is read-only in your settings.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1214,7 +1219,7 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="420"/>
+        <location filename="../../desktop_app/gui/library.py" line="423"/>
         <source>Another Acervo process is updating the library; waiting…</source>
         <translation type="unfinished"></translation>
     </message>

@@ -88,7 +88,7 @@
     </message>
     <message>
         <location filename="../../desktop_app/gui/chat.py" line="208"/>
-        <location filename="../../desktop_app/gui/chat.py" line="608"/>
+        <location filename="../../desktop_app/gui/chat.py" line="609"/>
         <source>Undo</source>
         <translation>Desfazer</translation>
     </message>
@@ -98,7 +98,7 @@
         <translation>As respostas citam suas fontes: nenhum modelo as escreve</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="638"/>
+        <location filename="../../desktop_app/gui/chat.py" line="639"/>
         <source>You</source>
         <translation>Você</translation>
     </message>
@@ -143,17 +143,22 @@
         <translation>palavras-chave</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="401"/>
+        <location filename="../../desktop_app/gui/chat.py" line="338"/>
+        <source>Show all %1</source>
+        <translation>Mostrar todos os %1</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="402"/>
         <source>Used what you told me: %1</source>
         <translation>Usei o que você me contou: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="412"/>
+        <location filename="../../desktop_app/gui/chat.py" line="413"/>
         <source>Memory saved: %1</source>
         <translation>Memória salva: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/chat.py" line="419"/>
+        <location filename="../../desktop_app/gui/chat.py" line="420"/>
         <source>Forgotten: %n memory item(s).</source>
         <translation>
             <numerusform>Esquecida: %n memória.</numerusform>
@@ -161,67 +166,67 @@
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="446"/>
+        <location filename="../../desktop_app/gui/chat.py" line="447"/>
         <source>Why not found?</source>
         <translation>Por que não encontrei?</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="450"/>
+        <location filename="../../desktop_app/gui/chat.py" line="451"/>
         <source>Copy with citations</source>
         <translation>Copiar com citações</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="451"/>
+        <location filename="../../desktop_app/gui/chat.py" line="452"/>
         <source>Export…</source>
         <translation>Exportar…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="487"/>
+        <location filename="../../desktop_app/gui/chat.py" line="488"/>
         <source>From your chat of %1</source>
         <translation>Da sua conversa de %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="489"/>
+        <location filename="../../desktop_app/gui/chat.py" line="490"/>
         <source>Open that chat</source>
         <translation>Abrir essa conversa</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="512"/>
+        <location filename="../../desktop_app/gui/chat.py" line="513"/>
         <source>no supporting evidence in your documents</source>
         <translation>sem evidência nos seus documentos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="513"/>
+        <location filename="../../desktop_app/gui/chat.py" line="514"/>
         <source>not found in your documents</source>
         <translation>não encontrado nos seus documentos</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="514"/>
+        <location filename="../../desktop_app/gui/chat.py" line="515"/>
         <source>answered from sources only</source>
         <translation>respondido só com as fontes</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="518"/>
+        <location filename="../../desktop_app/gui/chat.py" line="519"/>
         <source>model unavailable: %1</source>
         <translation>modelo indisponível: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="519"/>
+        <location filename="../../desktop_app/gui/chat.py" line="520"/>
         <source>the model stopped with an error: %1</source>
         <translation>o modelo parou com um erro: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="520"/>
+        <location filename="../../desktop_app/gui/chat.py" line="521"/>
         <source>memory unavailable: %1</source>
         <translation>memória indisponível: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="521"/>
+        <location filename="../../desktop_app/gui/chat.py" line="522"/>
         <source>reranker unavailable: %1</source>
         <translation>reordenador indisponível: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="522"/>
+        <location filename="../../desktop_app/gui/chat.py" line="523"/>
         <source>no sentence matched the question&apos;s words; showing the top passages</source>
         <translation>nenhuma frase tem as palavras da pergunta; estes são os trechos mais próximos</translation>
     </message>
@@ -239,52 +244,52 @@
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="515"/>
+        <location filename="../../desktop_app/gui/chat.py" line="516"/>
         <source>stopped</source>
         <translation>interrompido</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="523"/>
+        <location filename="../../desktop_app/gui/chat.py" line="524"/>
         <source>searched by keywords only in %1: it was indexed with another embedding model (reindex it)</source>
         <translation>busca só por palavras-chave: %1 foi indexada com outro modelo de embeddings (reindexe)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="524"/>
+        <location filename="../../desktop_app/gui/chat.py" line="525"/>
         <source>a library could not be searched: %1</source>
         <translation>uma biblioteca não pôde ser consultada: %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="525"/>
+        <location filename="../../desktop_app/gui/chat.py" line="526"/>
         <source>not in your documents; from your chat of %1</source>
         <translation>não está nos seus documentos; da sua conversa de %1</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="526"/>
+        <location filename="../../desktop_app/gui/chat.py" line="527"/>
         <source>not in your documents; from what you told me</source>
         <translation>não está nos seus documentos; do que você me contou</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="527"/>
+        <location filename="../../desktop_app/gui/chat.py" line="528"/>
         <source>the question asks for %1, and no passage found states one</source>
         <translation>a pergunta pede %1, que nenhum trecho encontrado informa</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="532"/>
+        <location filename="../../desktop_app/gui/chat.py" line="533"/>
         <source>this computer&apos;s library</source>
         <translation>a biblioteca deste computador</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="562"/>
+        <location filename="../../desktop_app/gui/chat.py" line="563"/>
         <source>No answer.</source>
         <translation>Sem resposta.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="570"/>
+        <location filename="../../desktop_app/gui/chat.py" line="571"/>
         <source>The answer failed.</source>
         <translation>A resposta falhou.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="608"/>
+        <location filename="../../desktop_app/gui/chat.py" line="609"/>
         <source>Since it was saved, this memory was changed in the Memory panel:
 
 %1
@@ -297,27 +302,27 @@ Undo the save anyway? The changed memory is erased too.</source>
 Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="610"/>
+        <location filename="../../desktop_app/gui/chat.py" line="611"/>
         <source>Kept: the memory as you changed it stays.</source>
         <translation>Mantida: a memória fica como você a alterou.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="622"/>
+        <location filename="../../desktop_app/gui/chat.py" line="623"/>
         <source>Nothing to undo: this memory was already removed.</source>
         <translation>Nada a desfazer: esta memória já foi removida.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="626"/>
+        <location filename="../../desktop_app/gui/chat.py" line="627"/>
         <source>Memory removed.</source>
         <translation>Memória removida.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="630"/>
+        <location filename="../../desktop_app/gui/chat.py" line="631"/>
         <source>Forget everything</source>
         <translation>Esquecer tudo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="631"/>
+        <location filename="../../desktop_app/gui/chat.py" line="632"/>
         <source>Erase everything Acervo remembers about you? This cannot be undone.</source>
         <translation>Apagar tudo o que o Acervo lembra sobre você? Isso não pode ser desfeito.</translation>
     </message>
@@ -333,12 +338,12 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
     </message>
     <message>
         <location filename="../../desktop_app/gui/chat.py" line="283"/>
-        <location filename="../../desktop_app/gui/chat.py" line="363"/>
+        <location filename="../../desktop_app/gui/chat.py" line="364"/>
         <source>Searching your documents…</source>
         <translation>Buscando nos seus documentos…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/chat.py" line="366"/>
+        <location filename="../../desktop_app/gui/chat.py" line="367"/>
         <source>Reading %n passage(s)…</source>
         <translation>
             <numerusform>Lendo %n trecho…</numerusform>
@@ -346,52 +351,52 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="368"/>
+        <location filename="../../desktop_app/gui/chat.py" line="369"/>
         <source>Writing…</source>
         <translation>Escrevendo…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="416"/>
+        <location filename="../../desktop_app/gui/chat.py" line="417"/>
         <source>Not saved: remembering facts about %1 needs your consent. You can give it in the Memory panel (Sensitive data consent…).</source>
         <translation>Não salvo: lembrar fatos sobre %1 precisa do seu consentimento. Você pode dá-lo no painel Memória (Consentimento para dados sensíveis…).</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="469"/>
+        <location filename="../../desktop_app/gui/chat.py" line="470"/>
         <source>The bundled model (SmolLM2, 135M parameters)</source>
         <translation>O modelo incluído (SmolLM2, 135M parâmetros)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="471"/>
+        <location filename="../../desktop_app/gui/chat.py" line="472"/>
         <source>%1 is too small to write answers that stick to your documents, so Acervo answers with the passages that match your question.</source>
         <translation>%1 é pequeno demais para redigir respostas fiéis aos seus documentos; por isso o Acervo responde com os trechos que correspondem à sua pergunta.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="473"/>
+        <location filename="../../desktop_app/gui/chat.py" line="474"/>
         <source>No language model is installed, so Acervo answers with the passages that match your question.</source>
         <translation>Nenhum modelo de linguagem está instalado; por isso o Acervo responde com os trechos que correspondem à sua pergunta.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="475"/>
+        <location filename="../../desktop_app/gui/chat.py" line="476"/>
         <source>The chosen model is unavailable, so Acervo answers with the passages that match your question.</source>
         <translation>O modelo escolhido não está disponível; por isso o Acervo responde com os trechos que correspondem à sua pergunta.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="476"/>
+        <location filename="../../desktop_app/gui/chat.py" line="477"/>
         <source>Add a model (Settings → Models)</source>
         <translation>Adicionar um modelo (Configurações → Modelos)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="478"/>
+        <location filename="../../desktop_app/gui/chat.py" line="479"/>
         <source>Try the small model anyway (experiment)</source>
         <translation>Testar o modelo pequeno mesmo assim (experimento)</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="516"/>
+        <location filename="../../desktop_app/gui/chat.py" line="517"/>
         <source>Experiment: written by a model too small to follow the answer prompt. It may invent, repeat or mistranslate — check every badge.</source>
         <translation>Experimento: escrito por um modelo pequeno demais para seguir as instruções de resposta. Ele pode inventar, repetir ou traduzir mal — confira cada selo.</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="517"/>
+        <location filename="../../desktop_app/gui/chat.py" line="518"/>
         <source>The model started repeating itself; the answer was cut there.</source>
         <translation>O modelo começou a se repetir; a resposta foi cortada ali.</translation>
     </message>
@@ -1139,37 +1144,37 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="422"/>
+        <location filename="../../desktop_app/gui/library.py" line="425"/>
         <source>Another Acervo process is updating the memory; waiting…</source>
         <translation>Outro processo do Acervo está atualizando a memória; aguardando…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="444"/>
+        <location filename="../../desktop_app/gui/library.py" line="447"/>
         <source>Open original</source>
         <translation>Abrir original</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="445"/>
+        <location filename="../../desktop_app/gui/library.py" line="448"/>
         <source>Re-index</source>
         <translation>Reindexar</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="447"/>
+        <location filename="../../desktop_app/gui/library.py" line="450"/>
         <source>Remove from library…</source>
         <translation>Remover da biblioteca…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="478"/>
+        <location filename="../../desktop_app/gui/library.py" line="481"/>
         <source>Adding documents…</source>
         <translation>Adicionando documentos…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="493"/>
+        <location filename="../../desktop_app/gui/library.py" line="496"/>
         <source>Reindexing…</source>
         <translation>Reindexando…</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="526"/>
+        <location filename="../../desktop_app/gui/library.py" line="529"/>
         <source>an unexpected error (details in the log)</source>
         <translation>um erro inesperado (detalhes no log)</translation>
     </message>
@@ -1200,7 +1205,7 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library.py" line="420"/>
+        <location filename="../../desktop_app/gui/library.py" line="423"/>
         <source>Another Acervo process is updating the library; waiting…</source>
         <translation>Outro processo do Acervo está atualizando a biblioteca; aguardando…</translation>
     </message>
@@ -1218,7 +1223,7 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
     </message>
     <message>
         <location filename="../../desktop_app/gui/library.py" line="261"/>
-        <location filename="../../desktop_app/gui/library.py" line="459"/>
+        <location filename="../../desktop_app/gui/library.py" line="462"/>
         <source>This team library is read-only in your settings.</source>
         <translation>Esta biblioteca da equipe está como somente leitura nas suas configurações.</translation>
     </message>

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from desktop_app.answer.units import search_units, show, units_near
+from desktop_app.answer.units import list_folds, search_units, show, units_near
 from desktop_app.ingest.chunking import chunk_document
 from desktop_app.ingest.types import LoadedDocument, PageText
 from desktop_app.retrieval.doc_text import DocumentText
@@ -45,7 +45,7 @@ def _hit(doc: DocumentText, words: str) -> Hit:
                path=row.path)
 
 
-def test_a_list_comes_whole_from_any_chunk_it_touches_and_folds_after_fifteen() -> None:
+def test_a_list_comes_whole_from_any_chunk_it_touches() -> None:
     doc = _document(LAW)
     assert len(doc.rows) > 3  # the list runs over several chunks
     units = units_near(doc, _hit(doc, "item número 9 "))
@@ -54,7 +54,8 @@ def test_a_list_comes_whole_from_any_chunk_it_touches_and_folds_after_fifteen() 
     lines = show(article).split("\n")
     assert lines[0] == "Art. 2º São direitos do cidadão:"  # the note is not a word of it
     assert article.notes == ("(Incluído pela Lei nº 2, de 2021)",)
-    assert lines[1:16] == ITEMS[:15] and lines[16] == "… +2"  # folded, never cut silently
+    assert lines[1:] == ITEMS  # all 17: the window folds it (list_folds), the text does not
+    assert list_folds(lines) == [(16, 18)]  # I–XV in view, XVI and XVII behind "show all"
     assert article.items == 17 and "VETADO" not in show(article)
     assert article.hit.text.startswith("Art. 2º") and "XVII - item" in article.hit.text
     item = next(u for u in units if u.label == "Art. 2º, IX" and u.kind == "provision")
@@ -96,3 +97,10 @@ def test_a_contract_sentence_is_quoted_under_its_clause(memory_app, tmp_path: Pa
         "Qual é a vigência do contrato?", sources_only=True) if isinstance(e, Done)][-1]
     assert done.answer.startswith("Cláusula SEGUNDA › 2.1 A vigência do contrato é de "
                                   "12 (doze) meses"), done.answer
+
+
+def test_only_long_lists_fold_and_a_folded_line_is_never_alone() -> None:
+    lead = ["Art. 7º São direitos dos trabalhadores:"]
+    assert list_folds(lead + ITEMS[:16]) == []  # one line more than 15: shown, not folded
+    assert list_folds(lead + ITEMS + ["Art. 8º Outro.", "a) um;"]) == [(16, 18)]
+    assert list_folds(["x", *[f"{n}. item" for n in range(1, 40)]]) == [(16, 40)]

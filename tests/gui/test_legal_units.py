@@ -116,3 +116,22 @@ def test_whole_articles_under_their_path_and_a_follow_up(qtbot, window: MainWind
 
     shown = window.chat.view.toPlainText()
     assert REVOKED_V not in shown  # the struck-through V, in no answer
+
+
+def test_the_anpd_s_24_competences_fold_after_fifteen_and_unfold(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import QUrl
+
+    from desktop_app.gui.answer_view import MORE_SCHEME
+
+    quote = first_quote(ask(qtbot, window, "Quais são as competências da ANPD?"))
+    assert quote[0].startswith("Art. 55-J. Compete à ANPD")
+    assert items(quote) == list(ROMAN) + ["XI", "XII", "XIII", "XIV", "XV"]
+    assert quote[16] == "▸ Show all 24"
+    view = window.chat.view
+    [(_, href)] = view._anchors(MORE_SCHEME)
+    view._on_anchor(QUrl(href))  # what a click on the link does
+    lines = [line.strip() for line in view.toPlainText().splitlines() if line.strip()]
+    unfolded = first_quote(lines[next(i for i, line in enumerate(lines)
+                                      if line.endswith("Quais são as competências da ANPD?")):])
+    assert len(items(unfolded)) == 24 and items(unfolded)[-1] == "XXIV"
+    assert not any("Show all" in line for line in unfolded)

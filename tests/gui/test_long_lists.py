@@ -1,0 +1,60 @@
+"""A long list in an answer (a constitution's 34 rights of workers) shows its first
+fifteen lines and a "Show all N" link that unfolds the rest in place; the answer's text
+keeps every line (answer/units.list_folds)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QUrl
+
+from desktop_app.answer.events import Citation, Done
+from desktop_app.gui.answer_view import MORE_SCHEME, AnswerView
+
+ROMAN = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII",
+         "XIV", "XV", "XVI", "XVII", "XVIII", "XIX", "XX", "XXI", "XXII", "XXIII", "XXIV"]
+
+
+def _done(answer: str) -> Done:
+    cited = Citation(1, "cf", "cf:1", "CF", "/x/cf.pdf", "pdf", 3, 3, 0, 10, 0.5,
+                     frozenset({"keyword"}), "Art. 7º São direitos dos trabalhadores")
+    return Done(answer=answer, citations=(cited,), sources_only=True)
+
+
+def _finish(view: AnswerView, question: str, answer: str) -> None:
+    view.add_user_message(question, "You")
+    view.begin_answer("Acervo")
+    view.finish_answer(_done(answer), sources_title="Sources", found_by="found by",
+                       page_label="p.", leg_names={}, show_all="Show all %1")
+
+
+def test_a_long_list_folds_after_fifteen_and_unfolds_in_place(qtbot) -> None:  # type: ignore[no-untyped-def]
+    view = AnswerView()
+    qtbot.addWidget(view)
+    items = [f"{r} - direito número {n};" for n, r in enumerate(ROMAN, start=1)]
+    _finish(view, "Quais são os direitos dos trabalhadores?",
+            "\n".join(["Art. 7º São direitos dos trabalhadores [1]:", *items,
+                       "Art. 8º É livre a associação profissional [1]."]))
+    _finish(view, "E o artigo 9º?", "Art. 9º É assegurado o direito de greve [1].")
+    text = view.toPlainText()
+    assert all(item in text for item in items[:15])
+    assert not any(item in text for item in items[15:])
+    assert "▸ Show all 24" in text and text.index("Show all 24") < text.index("Art. 8º")
+    [(_, href)] = view._anchors(MORE_SCHEME)
+    assert href == f"{MORE_SCHEME}:0/0"
+
+    view._on_anchor(QUrl(href))  # as a click on the link does
+    text = view.toPlainText()
+    lines = text.splitlines()
+    assert [line for line in lines if " - direito número " in line] == items  # in order
+    assert "Show all" not in text and not view._anchors(MORE_SCHEME)
+    assert lines[lines.index(items[-1]) + 1].startswith("Art. 8º É livre")
+    # the second answer's badge still opens its own citation (its start moved down)
+    assert view.citation(1, 1) is not None and view._answers[1].start > text.index("Art. 8º")
+
+
+def test_a_list_of_sixteen_lines_is_shown_whole(qtbot) -> None:  # type: ignore[no-untyped-def]
+    view = AnswerView()
+    qtbot.addWidget(view)
+    items = [f"{r} - item {n};" for n, r in enumerate(ROMAN[:16], start=1)]
+    _finish(view, "Quais?", "\n".join(["Art. 1º São [1]:", *items]))
+    assert all(item in view.toPlainText() for item in items)
+    assert not view._anchors(MORE_SCHEME)
