@@ -37,7 +37,7 @@ def personal_quotes(question: str, memories: Sequence[MemoryItem],
     nothing). Empty when nothing does: the block always has its best matches, relevant or
     not.
 
-    Acervo's own answers from the documents are not quoted (`_from_documents`): what a
+    Acervo's own answers from the documents are not quoted (`from_documents`): what a
     cited answer said, the documents say, and they were just searched again and found not
     to answer; re-asking a question must not bring back an answer the gate now turns
     down, under "from your chat of …". Nor is an earlier "not found"."""
@@ -51,12 +51,12 @@ def personal_quotes(question: str, memories: Sequence[MemoryItem],
         turns = exchange.turns
         shown: set[int] = set()
         for i, (_, role, text) in enumerate(turns):
-            if not terms(text) & wanted or _from_documents(role, text):
+            if not terms(text) & wanted or from_documents(role, text):
                 continue
             if not text.rstrip().endswith("?"):
                 shown.add(i)
             elif (i + 1 < len(turns) and role != turns[i + 1][1]
-                  and not _from_documents(*turns[i + 1][1:])):
+                  and not from_documents(*turns[i + 1][1:])):
                 shown.update((i, i + 1))  # a matching question with the reply it got
         # "yesterday" in a chat of 8 May is quoted as "yesterday [7 May 2023]"
         said += [((exchange.started_at, exchange.conversation_id, exchange.position + i),
@@ -69,8 +69,9 @@ def personal_quotes(question: str, memories: Sequence[MemoryItem],
     return list({q.text: q for q in quotes}.values())
 
 
-def _from_documents(role: str, text: str) -> bool:
+def from_documents(role: str, text: str) -> bool:
     """An answer of Acervo's that quoted the documents (its badges, "[1]") or said they do
-    not answer."""
+    not answer: never quoted again, nor shown in an earlier chat's excerpt (what the
+    documents say, they say under the new answer's own badges)."""
     return role == "assistant" and (MARKER.search(text) is not None
                                     or contains_not_found(text, all_not_found_phrases()))

@@ -57,7 +57,7 @@ from desktop_app.answer.extractive import (
 from desktop_app.answer.followup import NOTHING, Carried, carried_context, with_carried
 from desktop_app.answer.llm import LLM, with_cancel
 from desktop_app.answer.mode import MODEL_ERROR, AnswerMode, decide_mode
-from desktop_app.answer.personal_quotes import PersonalQuote, personal_quotes
+from desktop_app.answer.personal_quotes import PersonalQuote, from_documents, personal_quotes
 from desktop_app.answer.prompt import (
     AssembledPrompt,
     MemoryItem,
@@ -388,18 +388,23 @@ class AnswerService:
     @staticmethod
     def _context_events(context: ContextBlock) -> Iterator[AnswerStreamEvent]:
         """What the context block drew on: each memory, and each earlier chat with its turns
-        in the order said."""
+        in the order said; its excerpt leaves out Acervo's answers from the documents (their
+        badges would point nowhere; the documents were just searched again)."""
         for memory in context.memories:
             yield MemoryUsed(memory.id, memory.text)
         for conv_id, label in context.chats:
             said: dict[str, tuple[int, str]] = {}  # each message once, in the order said
+            roles: dict[str, str] = {}
             for e in context.exchanges:
                 if e.conversation_id == conv_id:
-                    for offset, (message_id, _role, text) in enumerate(e.turns):
+                    for offset, (message_id, role, text) in enumerate(e.turns):
                         said.setdefault(message_id, (e.position + offset, text))
+                        roles[message_id] = role
             ordered = sorted(said.items(), key=lambda item: item[1][0])
+            excerpt = [text for message_id, (_, text) in ordered
+                       if not from_documents(roles[message_id], text)]
             yield RecallUsed(conv_id, label, tuple(m for m, _ in ordered),
-                             " / ".join(text for _, (_, text) in ordered)[:400],
+                             " / ".join(excerpt)[:400],
                              next(e.started_at for e in context.exchanges
                                   if e.conversation_id == conv_id))
 

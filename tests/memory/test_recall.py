@@ -125,6 +125,26 @@ def test_a_users_turn_already_shown_as_a_memory_is_not_repeated() -> None:
     assert "Where do you live?" not in block.text  # it says nothing the memory does not
 
 
+def test_an_earlier_chats_excerpt_leaves_out_acervos_answers_from_the_documents() -> None:
+    # a chat where the law was quoted (badges) and another turn told a fact: the excerpt
+    # under a new answer shows what the user asked and said, not the old quote, whose
+    # badge points nowhere now
+    from desktop_app.answer.service import AnswerService
+
+    exchange = EarlierExchange("ex1", "c1", "2026-12-01T10:00:00Z", "1 Dec", (
+        ("m1", "user", "Quais são os direitos do titular?"),
+        ("m2", "assistant", "Art. 18. O titular dos dados tem direito a obter [1]:\n"
+                            "I - confirmação da existência de tratamento;"),
+        ("m3", "user", "Eu trabalho no setor de compliance."),
+        ("m4", "assistant", "Anotado: você trabalha no setor de compliance.")))
+    block = fit_context([], [exchange], load_prompts("pt"), count_tokens=estimate_tokens,
+                        budget=800, query="Quais são os direitos do titular?")
+    [used] = [e for e in AnswerService._context_events(block) if isinstance(e, RecallUsed)]
+    assert used.message_ids == ("m1", "m2", "m3", "m4")  # the chat it drew on, whole
+    assert used.excerpt == ("Quais são os direitos do titular? / Eu trabalho no setor de "
+                            "compliance. / Anotado: você trabalha no setor de compliance.")
+
+
 def test_an_answer_names_the_earlier_chat_it_drew_on(memory_app: Any, booked: str) -> None:
     conv = memory_app.chat.new_conversation()
     events = run_turn(memory_app.chat, conv, "What was the hotel confirmation number?")
