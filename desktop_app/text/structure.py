@@ -10,6 +10,11 @@
 - clauses of contracts ("CLÁUSULA PRIMEIRA", "Cláusula 2ª") and numbered sections of
   reports ("1.1 Objeto", "2.3.1", or a short "3. Metodologia" heading line).
 
+A law's units end where prose begins: a line that opens a sentence of its own after a
+finished one, with none of the law's units among the next lines (a report that quotes
+"Art. 36. § 1º …" and goes on in its own words; the signatures after a law's last
+article). A label out of order is still the law's text.
+
 A report's sections run in order too: an outline starts at 1 (again after a table of
 contents), a top-level number moves on by at most two, a "2.1" belongs to the section 2
 or 3 it follows, and an outline has at least two sections (or a contract's clause). A footnote ("12 The magnitude
@@ -73,12 +78,14 @@ _PARAGRAPH_RE = re.compile(r"(?:§[ \t]*(\d{1,3})[ \t]*([º°o](?![a-z]))?|(Par[
                            r"[ \t]*[.:–—-]?[ \t]*", re.I)
 _ITEM_RE = re.compile(r"([IVXLCDM]{1,7})(?:-([A-Z]))?[ \t]*[-–—][ \t]*(?=\S)")
 _LETTER_RE = re.compile(r"([a-z])\)[ \t]+")
+_LEGAL_LABELS = (_ARTICLE_RE, _PARAGRAPH_RE, _ITEM_RE)  # (an alínea opens in lower case)
 _SUBITEM_RE = re.compile(r"(\d{1,2})[.)][ \t]+")
 _CLAUSE_RE = re.compile(r"(CL[ÁA]USULA|Cl[áa]usula)[ \t]+([\wºª]+)[ \t]*[-–—.:]?[ \t]*")
 _SECTION_RE = re.compile(r"(\d{1,2}(?:\.\d{1,2}){0,3})\.?[ \t]+(?=[A-ZÀ-Ú])")
 _QUOTED_LABEL = re.compile(r"[“\"]\s*(?:Art|§|[IVXLCDM]{1,7}\s*[-–—]|[a-z]\))")
 _QUOTE_CLOSE = re.compile(r"[”\"]\s*(?:\((?:NR|AC)\))?\s*[.;]?\s*$|\(NR\)")
 MAX_QUOTED_LINES = 200
+PROSE_LOOKAHEAD = 600  # characters after a line of prose searched for the law's next unit
 
 # Amendment and veto notes of compiled laws: metadata of the unit they follow.
 NOTE = re.compile(
@@ -238,6 +245,9 @@ class _Parser:
             return
         found = self._marker(at, line)
         if found is None:
+            if self._ends_law(at, line):
+                while self.stack and self.stack[-1].legal:
+                    self.stack.pop().end = at
             return
         kind, label, key, text_start, title, rank = found
         while self.stack and self.stack[-1].rank >= rank:
@@ -249,6 +259,25 @@ class _Parser:
         self.stack.append(node)
         if kind == ARTICLE and not self._struck(at):
             self.last_article = key
+
+    def _ends_law(self, at: int, line: str) -> bool:
+        """Prose after an article: a line that opens a sentence of its own (a capital or a
+        digit, after a finished sentence), with no unit of the law among the next lines. A
+        report that quotes "Art. 36. § 1º …" goes on in its own words, which are not the
+        article's; a law's units follow one another (a caput broken by a page, an amendment
+        note or a "Vigência" line is followed by the article's next paragraph or inciso)."""
+        if not self.stack or not self.stack[-1].legal or not line[:1].isupper() and \
+                not line[:1].isdigit() or NOTE.match(line) or any(
+                    label.match(self.text, at) for label in _LEGAL_LABELS):
+            return False  # (a label out of order is the law's text, not prose)
+        before = self.text[:at].rstrip()
+        if not before.endswith((".", "!", "?", ".)", ".”", '."')):
+            return False
+        after = at + len(line)
+        following = self.text[after:after + PROSE_LOOKAHEAD]
+        return not any(label.match(self.text, m.end() + after)
+                       for m in _LINE_START.finditer(following)
+                       for label in (_PARAGRAPH_RE, _ITEM_RE, _LETTER_RE))
 
     def _skip_quoted(self, at: int, line: str) -> bool:
         """Lines of a law quoted by an amending article ("“Art. 7º …” (NR)") are text: from

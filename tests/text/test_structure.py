@@ -217,3 +217,29 @@ def test_a_second_series_of_articles_under_its_own_heading() -> None:
     # an article cited out of order, with no heading of its own, stays text
     cited = parse_structure("Art. 5º Texto.\n\nArt. 6º Outro texto.\n\nArt. 1º citado.\n")
     assert [n.label for n in cited.nodes] == ["Art. 5º", "Art. 6º"]
+
+
+def test_a_quoted_article_ends_where_the_report_goes_on_in_its_own_words() -> None:
+    # the BNCC quotes the LDB's art. 36 and goes on: its own words, and its outline after
+    # them, are not the article's (before, art. 36 held the rest of a 470-page document)
+    text = ("1. INTRODUÇÃO\n\nA lei passa a utilizar duas nomenclaturas:\n\n"
+            "Art. 35-A. A Base definirá direitos e objetivos de aprendizagem,\n\n"
+            "nas seguintes áreas do conhecimento [...]\n\n"
+            "Art. 36. § 1º A organização das áreas de que trata o caput\n\n"
+            "será feita de acordo com critérios (BRASIL, 2017).\n\n"
+            "Trata-se, portanto, de maneiras diferentes de designar algo comum.\n\n"
+            "2. ESTRUTURA DA BNCC\n\nEm conformidade com os fundamentos.\n")
+    s = parse_structure(text)
+    article = next(n for n in s.nodes if n.label == "Art. 36")
+    assert text[article.start:article.end].rstrip().endswith("(BRASIL, 2017).")
+    assert [n.label for n in s.nodes if n.kind == SECTION] == ["1", "2"]
+    # a law's signatures are not its last article's words; a caput broken by a page, with
+    # the article's paragraph after it, stays whole
+    law = ("Art. 64. Esta Lei entra em vigor na data de sua publicação.\n\n"
+           "Art. 65. O controlador responderá.\n\nO disposto aqui vale também.\n\n"
+           "§ 1º O prazo é de quinze dias.\n\n"
+           "Brasília, 14 de agosto de 2018.\n\nMICHEL TEMER\n")
+    s = parse_structure(law)
+    last = next(n for n in s.nodes if n.label == "Art. 65")
+    assert [s.label(n) for n in s.nodes] == ["Art. 64", "Art. 65", "Art. 65, § 1º"]
+    assert "MICHEL TEMER" not in law[last.start:last.end]
