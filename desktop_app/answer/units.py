@@ -39,6 +39,7 @@ from desktop_app.text.structure import (
     LEGAL_KINDS,
     LETTER,
     PARAGRAPH,
+    SECTION,
     SUBITEM,
     Node,
     Structure,
@@ -46,6 +47,7 @@ from desktop_app.text.structure import (
     note_spans,
 )
 
+SECTION_TITLE = 60  # characters of a section's heading shown with its number
 LIST_FOLD = 15  # list lines the window shows before "show all N"
 MAX_LIST_LINES = 200  # list lines an answer holds at most (a constitution's art. 5: 79 items)
 # a line of a list as an answer shows it: an inciso ("IV - …", "IV-A – …"), an alínea
@@ -337,7 +339,8 @@ def may_have_sections(hit: Hit) -> bool:
 
 def section_label(doc: DocumentText, hit: Hit, offset: int) -> str:
     """The path of the section or clause holding `hit.text[offset]` ("Cláusula SEGUNDA,
-    2.1"), "" outside any."""
+    2.1"), with a numbered section's heading ("4.1 A ÁREA DE LINGUAGENS"): a bare "4.1"
+    says little to a reader; "" outside any."""
     span = doc.hit_span(hit)
     if span is None or not doc.structure:
         return ""
@@ -347,7 +350,11 @@ def section_label(doc: DocumentText, hit: Hit, offset: int) -> str:
         node = structure.nodes[node.parent]  # the quote opens with the unit's own label
     elif node is not None and span[0] + offset <= node.text_start:
         return ""
-    return structure.label(node)
+    label = structure.label(node)
+    if node is not None and node.kind == SECTION and node.title:
+        label += " " + (node.title if len(node.title) <= SECTION_TITLE else
+                        node.title[:SECTION_TITLE].rsplit(" ", 1)[0] + " …")
+    return label
 
 
 def units_near(doc: DocumentText, base: Hit) -> list[StructuralUnit] | None:

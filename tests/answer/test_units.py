@@ -104,3 +104,15 @@ def test_only_long_lists_fold_and_a_folded_line_is_never_alone() -> None:
     assert list_folds(lead + ITEMS[:16]) == []  # one line more than 15: shown, not folded
     assert list_folds(lead + ITEMS + ["Art. 8º Outro.", "a) um;"]) == [(16, 18)]
     assert list_folds(["x", *[f"{n}. item" for n in range(1, 40)]]) == [(16, 40)]
+
+
+def test_a_reports_sentence_is_placed_under_its_numbered_heading() -> None:
+    from desktop_app.answer.units import section_label
+
+    report = ("1 Introdução\n\nEste relatório trata do tema.\n\n"
+              "2 Metodologia\n\nUsamos três etapas.\n\n"
+              "2.1 Coleta de dados em campo\n\nOs dados foram coletados em cinco cidades.\n")
+    doc = _document(report)
+    hit = _hit(doc, "cinco cidades")
+    offset = hit.text.index("Os dados")
+    assert section_label(doc, hit, offset) == "2, 2.1 Coleta de dados em campo"
