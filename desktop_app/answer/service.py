@@ -401,8 +401,9 @@ class AnswerService:
                         said.setdefault(message_id, (e.position + offset, text))
                         roles[message_id] = role
             ordered = sorted(said.items(), key=lambda item: item[1][0])
-            excerpt = [text for message_id, (_, text) in ordered
-                       if not from_documents(roles[message_id], text)]
+            # (a question asked twice in that chat is shown once)
+            excerpt = dict.fromkeys(text for message_id, (_, text) in ordered
+                                    if not from_documents(roles[message_id], text))
             yield RecallUsed(conv_id, label, tuple(m for m, _ in ordered),
                              " / ".join(excerpt)[:400],
                              next(e.started_at for e in context.exchanges

@@ -136,11 +136,14 @@ def test_an_earlier_chats_excerpt_leaves_out_acervos_answers_from_the_documents(
         ("m2", "assistant", "Art. 18. O titular dos dados tem direito a obter [1]:\n"
                             "I - confirmação da existência de tratamento;"),
         ("m3", "user", "Eu trabalho no setor de compliance."),
-        ("m4", "assistant", "Anotado: você trabalha no setor de compliance.")))
+        ("m4", "assistant", "Anotado: você trabalha no setor de compliance."),
+        ("m5", "user", "Quais são os direitos do titular?"),
+        ("m6", "assistant", "Art. 18. O titular dos dados tem direito a obter [1]:")))
     block = fit_context([], [exchange], load_prompts("pt"), count_tokens=estimate_tokens,
                         budget=800, query="Quais são os direitos do titular?")
     [used] = [e for e in AnswerService._context_events(block) if isinstance(e, RecallUsed)]
-    assert used.message_ids == ("m1", "m2", "m3", "m4")  # the chat it drew on, whole
+    assert used.message_ids == ("m1", "m2", "m3", "m4", "m5", "m6")  # the chat, whole
+    # (the question asked twice is shown once)
     assert used.excerpt == ("Quais são os direitos do titular? / Eu trabalho no setor de "
                             "compliance. / Anotado: você trabalha no setor de compliance.")
 
