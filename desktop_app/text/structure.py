@@ -17,9 +17,10 @@ article). A label out of order is still the law's text.
 
 A report's sections run in order too: an outline starts at 1 (again after a table of
 contents), a top-level number moves on by at most two, a "2.1" belongs to the section 2
-or 3 it follows, and an outline has at least two sections (or a contract's clause). A footnote ("12 The magnitude
-of the command…"), a citation line ("14 CFR Part 39") or a page number with the running
-title ("4 Row and Column Access Control…", the same title under several numbers) is text.
+or 3 it follows, and an outline has at least two sections (or a contract's clause). A
+footnote ("12 The magnitude of the command…"), a citation line ("14 CFR Part 39") or a
+page number with the running title ("4 Row and Column Access Control…", the same title
+under several numbers) is text.
 
 Numbers must run in order (an article number never goes back, an inciso list starts at I
 and counts up), so a law quoted inside an amending article, or "I -" written by chance,
@@ -270,7 +271,7 @@ class _Parser:
                 not line[:1].isdigit() or NOTE.match(line) or any(
                     label.match(self.text, at) for label in _LEGAL_LABELS):
             return False  # (a label out of order is the law's text, not prose)
-        before = self.text[:at].rstrip()
+        before = self.text[max(0, at - 80):at].rstrip()  # (not a copy of all before it)
         if not before.endswith((".", "!", "?", ".)", ".”", '."')):
             return False
         after = at + len(line)
