@@ -14,16 +14,24 @@ display). Units are built in three steps:
 3. Blocks: a sentence ending in ":" followed by list items ("I -", "a)", "1.", "•") is
    one unit with its items (bounded), so an enumeration is quoted whole.
 
+A table row (cells separated by " | ", as every loader writes tables) is a paragraph and
+a sentence of its own, shown under its table's first row, the header ("Action | Labor
+cost | …" above "AOA sensor system test | 40 work-hours … | $3,400"): a row's figures
+mean nothing without the columns' names. A passage that opens inside a table has not got
+its header, and its rows are shown alone.
+
 `kind` says what a unit is; `flags` what makes it a poor answer (heading, question, an
 instruction addressed to the reader or an assistant: `answer.injection`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 
 from desktop_app.answer.injection import is_instruction
+from desktop_app.ingest.cleaning import CELL_SEPARATOR
 from desktop_app.text.sentences import is_bare_label, sentence_spans
 
 MAX_BLOCK_ITEMS = 12
@@ -50,7 +58,8 @@ class Unit:
     items: int = 0  # list items in a block
     continues: bool = False  # a block whose list goes on past the passage (or the bound)
     flags: frozenset[str] = frozenset()  # "heading", "question", "instruction", "lead_only"
-    display: str = ""  # a structural unit's shown lines (its path in front, notes out)
+    display: str = ""  # shown lines: a structural unit's (its path in front, notes out), a
+    # table row's (its table's header above it)
 
     @property
     def shown(self) -> str:
@@ -88,7 +97,8 @@ def _paragraphs(text: str) -> list[_Span]:
         line = text[start:end]
         blank_before = "\n\n" in text[previous_end:start].replace(" ", "").replace("\t", "")
         if current is not None and not blank_before and not _ITEM.match(line) \
-                and not _CLAUSE_END.search(text[current.start:current.end]):
+                and not _CLAUSE_END.search(text[current.start:current.end]) \
+                and not is_row(line) and not is_row(text[current.start:current.end]):
             current = _Span(current.start, end)  # a wrapped line
         else:
             if current is not None:
@@ -110,7 +120,14 @@ def _join_bare_labels(text: str, spans: list[_Span]) -> list[_Span]:
     return out
 
 
+def is_row(line: str) -> bool:
+    """A table row as the loaders write it: one line, cells separated by " | "."""
+    return CELL_SEPARATOR in line and "\n" not in line
+
+
 def _sentences(text: str, paragraph: _Span) -> list[_Span]:
+    if is_row(text[paragraph.start:paragraph.end]):
+        return [paragraph]  # a row is one sentence, whatever its cells' full stops
     return [_Span(start, end) for start, end in sentence_spans(text, paragraph.start, paragraph.end)]
 
 
@@ -150,11 +167,22 @@ def segment(text: str) -> list[Unit]:
         for i, span in enumerate(_sentences(text, paragraph)):
             pieces.append((span, i == 0 and bool(_ITEM.match(text, paragraph.start))))
     units: list[Unit] = []
+    header: Unit | None = None  # the first row of the table being read
+    in_table = False  # (a passage that opens inside a table has not got its header)
     for index, (span, is_item) in enumerate(pieces):
         sentence = text[span.start:span.end]
         kind = "item" if is_item else "sentence"
-        units.append(Unit(span.start, span.end, sentence, kind, len(units),
-                          flags=_flags(sentence, kind)))
+        unit = Unit(span.start, span.end, sentence, kind, len(units),
+                    flags=_flags(sentence, kind))
+        if not is_row(sentence):
+            header, in_table = None, False
+        elif not in_table and index > 0:
+            header, in_table = unit, True  # the header: not an answer on its own
+        else:  # a row of data, under its header when the passage has it
+            in_table = True
+            unit = dataclasses.replace(unit, flags=unit.flags - {"heading"}, display=(
+                f"{header.shown}\n{unit.shown}" if header is not None else ""))
+        units.append(unit)
         if _COLON_END.search(sentence):
             block = _block(text, pieces, index, len(units))
             if block is not None:

@@ -102,3 +102,27 @@ def test_instructions_addressed_to_an_assistant_in_three_languages() -> None:
                  "As instruções fornecidas pelo controlador devem ser seguidas pelo operador.",
                  "Ignorar o prazo gera multa."):
         assert not is_instruction(line), line
+
+
+def test_a_table_row_is_a_sentence_shown_under_its_header() -> None:
+    # the cost table of a proposed rule, as the PDF loader writes it: the header has no
+    # full stop, and before, it ran into the first row (one "sentence" of both, its
+    # figures under no column) and every short row was taken for a heading
+    text = ("ESTIMATED COSTS\n\n"
+            "Action | Labor cost | Parts cost | Cost per product\n"
+            "Stabilizer wiring change | Up to $6,715. | Up to $3,790 | Up to $10,505\n"
+            "AOA sensor system test | $3,400 | $0 | $3,400\n\n"
+            "The FAA has received no data. It estimates the rest.")
+    units = segment(text)
+    assert all(text[u.start:u.end] == u.text for u in units)
+    rows = [u for u in units if " | " in u.text]
+    assert [u.text for u in rows] == text.split("\n\n")[1].split("\n")
+    header, first, second = rows
+    assert "heading" in header.flags and not header.quotable  # a header alone answers nothing
+    assert first.quotable and second.quotable
+    assert second.shown == ("Action | Labor cost | Parts cost | Cost per product\n"
+                            "AOA sensor system test | $3,400 | $0 | $3,400")
+    # a passage that opens inside a table has not got its header: its rows stand alone
+    inside = segment("Row A | 1 | 2\nRow B | 3 | 4\n")
+    assert [u.shown for u in inside] == ["Row A | 1 | 2", "Row B | 3 | 4"]
+    assert all(u.quotable for u in inside)
