@@ -295,7 +295,10 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
                        for t in shared) / scale
         is_list = law.is_list if law is not None else (source.number, unit.start) in leads
         asks_list = wants_units_list if law is not None else wants_list
-        says_kind = law is not None and states(unit_kind, unit.shown)
+        # a whole list states a value when one of its lines does: for a question only a
+        # value answers, that line is the answer, not the list around it
+        says_kind = law is not None and states(unit_kind, unit.shown) and not (
+            unit_value is not None and law.kind == "list" and not asks_list)
         features = {
             "cosine": cosine or 0.0, "keywords": keywords, "prior": 1 / rank,
             "names": float(law is None and names_a(wants, unit.text, question)),
@@ -402,7 +405,7 @@ def extract_answer(question: str, sources: Sequence[NumberedSource],
     for candidate in ordered:
         if len(chosen) >= max_quotes:
             break
-        candidate = _whole_list(candidate, ordered, many)
+        candidate = _whole_list(candidate, ordered, many, asked_value(question))
         if chosen and ordered is ranked and candidate.hit.doc_id != chosen[0].hit.doc_id \
                 and not _second_opinion(candidate, chosen, sources):
             continue  # the answer quotes the document that holds it
@@ -411,6 +414,8 @@ def extract_answer(question: str, sources: Sequence[NumberedSource],
             continue  # keywords alone rank: a sentence without any is no evidence
         if chosen and ordered is ranked and _unrelated_list(candidate, chosen[0]):
             continue  # another article's whole list, well behind: noise, not context
+        if _holds_quoted_item(candidate, chosen):
+            continue  # the list around a line already quoted (with its lead) adds nothing
         quote = _as_block(candidate)
         quote = _in_context(quote)
         words = _folded_words(quote.unit.text)
@@ -432,14 +437,27 @@ def _unrelated_list(candidate: Quote, first: Quote) -> bool:
             and candidate.score < first.score - LATER_UNIT_MARGIN)
 
 
-def _whole_list(candidate: Quote, ranked: Sequence[Quote], many: bool = False) -> Quote:
+def _holds_quoted_item(candidate: Quote, chosen: Sequence[Quote]) -> bool:
+    """Whether `candidate` is the whole list of an item a chosen quote already shows."""
+    law = candidate.structural
+    return law is not None and law.kind == "list" and any(
+        q.structural is not None and q.structural.holder == law.key[1]
+        and q.structural.key[0] == law.key[0] for q in chosen)
+
+
+def _whole_list(candidate: Quote, ranked: Sequence[Quote], many: bool = False,
+                value: str | None = None) -> Quote:
     """An item of a law's list gives way to the whole list when the question asks for
     several things ("Which courses does higher education comprise?": the list, not its
     line III) or another item of the same list is also among the best candidates (the
-    answer is the list, not two of its lines)."""
+    answer is the list, not two of its lines) — unless only a value answers the question
+    (`value`, kinds.asked_value) and the item states it: "Qual a duração da licença à
+    gestante?" is art. 7º, XVIII's "cento e vinte dias", not the 34 rights around it."""
     law = candidate.structural
     if law is None or law.holder is None or candidate.features.get("defines"):
         return candidate  # (a glossary item defining the asked thing is the answer)
+    if value is not None and not many and states(value, candidate.unit.text):
+        return candidate
     near = [q for q in ranked[:LIST_NEIGHBOURS] if q is not candidate]
     if not many and not any(q.structural is not None and q.structural.holder == law.holder
                             and q.structural.key[0] == law.key[0] for q in near):

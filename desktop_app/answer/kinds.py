@@ -57,6 +57,7 @@ KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
                 r"maxima|de)\b")),
     ("duration", re.compile(
         r"\b(?:prazo|prazos|quanto tempo|por quanto tempo|em quanto tempo|durante quanto tempo"
+        r"|(?:qual|quais) (?:e |sao |sera )?(?:a |as )?(?:duracao|jornada|carga horaria)"
         r"|quant[oa]s (?:dias|meses|anos|horas|semanas|minutos)|how long|how many (?:days"
         r"|months|years|hours|weeks)|deadline|plazo|cuanto tiempo|cuant[oa]s (?:dias|meses"
         r"|anos|horas|semanas))\b"),

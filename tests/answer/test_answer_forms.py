@@ -95,6 +95,11 @@ def test_only_some_kinds_can_be_answered_by_a_value_alone() -> None:
     assert asked_value("Quando nasceram os computadores atuais?") is None
     assert asked_value("Qual o valor de um crédito?") is None
     assert asked_value("Quantos membros compõem o Conselho?") is None
+    # a length of time named by its noun
+    assert asked_value("Qual a duração da licença à gestante?") == "duration"
+    assert asked_value("Qual é a jornada de trabalho normal?") == "duration"
+    assert asked_value("Qual a carga horária mínima anual do ensino médio?") == "duration"
+    assert asked_value("Quem define a duração do mandato?") is None
 
 
 def test_one_of_a_time_unit_is_a_duration() -> None:

@@ -233,3 +233,20 @@ def test_a_definition_question_quotes_the_definition_first(lgpd_app, question: s
     assert f"\n{opening}" in first, done.answer[:300]
     assert done.citations[0].quote is not None
     assert done.citations[0].quote.text.startswith(opening)  # the badge marks the item
+
+
+@pytest.mark.ranking
+def test_a_value_in_a_list_is_answered_by_its_line_not_the_whole_list(lgpd_app) -> None:  # type: ignore[no-untyped-def]
+    """The real LGPD: "Qual o valor máximo da multa simples?" is art. 52, II (2% of the
+    revenue, at most R$ 50 million), under its lead; the twelve sanctions around it are not
+    the answer, and art. 52's list is not quoted again after its line."""
+    from desktop_app.answer.events import Done
+
+    done = [e for e in lgpd_app.answer_service.ask(
+        "Qual o valor máximo da multa simples prevista na LGPD?", sources_only=True)
+            if isinstance(e, Done)][0]
+    first = done.answer.split("[2]")[0]
+    lines = first.split("\n")
+    assert lines[0].startswith("Art. 52. Os agentes de tratamento"), done.answer[:300]
+    assert lines[1] == "…" and lines[2].startswith("II - multa simples, de até 2%")
+    assert "I - advertência" not in done.answer
