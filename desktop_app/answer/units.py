@@ -268,8 +268,12 @@ def _item_lines(doc: DocumentText, structure: Structure, node: Node) -> list[tup
 
 
 def _prefix(structure: Structure, node: Node) -> str:
-    """What goes before a unit's own words: the path of what holds it ("Art. 19 › ")."""
-    if node.kind == ARTICLE or node.parent is None:
+    """What goes before a unit's own words: the path of what holds it ("Art. 19 › "); an
+    article of a second series, its series ("ADCT › Art. 2º …", not the first art. 2º)."""
+    if node.kind == ARTICLE:
+        series = next((n for n in structure.ancestors(node) if n.rank < 0), None)
+        return f"{series.label} › " if series is not None else ""
+    if node.parent is None:
         return ""
     parent = structure.nodes[node.parent]
     return f"{structure.label(parent)} › " if parent.kind in LEGAL_KINDS else ""

@@ -116,3 +116,19 @@ def test_a_reports_sentence_is_placed_under_its_numbered_heading() -> None:
     hit = _hit(doc, "cinco cidades")
     offset = hit.text.index("Os dados")
     assert section_label(doc, hit, offset) == "2, 2.1 Coleta de dados em campo"
+
+
+def test_an_article_of_a_second_series_is_shown_with_its_series() -> None:
+    text = ("Art. 249. Os fundos serão regidos por lei.\n\n"
+            "Art. 250. A União poderá constituir fundo integrado.\n\n"
+            "ATO DAS DISPOSIÇÕES CONSTITUCIONAIS TRANSITÓRIAS\n\n"
+            "Art. 1º O Presidente prestará o compromisso.\n\n"
+            "Art. 2º O eleitorado definirá, através de plebiscito:\n\n"
+            "I - a forma de governo;\n\nII - o sistema de governo.\n")
+    doc = _document(text)
+    units = units_near(doc, _hit(doc, "plebiscito"))
+    assert units is not None
+    article = next(u for u in units if u.label == "ADCT Art. 2º" and u.kind == "list")
+    assert show(article).split("\n")[0] == "ADCT › Art. 2º O eleitorado definirá, através de plebiscito:"
+    item = next(u for u in units if u.label == "ADCT Art. 2º, II")
+    assert show(item).split("\n")[0] == "ADCT › Art. 2º O eleitorado definirá, através de plebiscito:"
