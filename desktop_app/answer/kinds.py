@@ -28,7 +28,7 @@ _NUMBER_WORDS = (r"dois|duas|tres|quatro|cinco|seis|sete|oito|nove|dez|onze|doze
 _QUANTITY = rf"(?:\d[\d.,]*|(?:{_NUMBER_WORDS})\b)(?:\s*\([^)]{{1,30}}\))?"
 _TIME_UNITS = (r"dias?|meses|mes|anos?|horas?|semanas?|minutos?|segundos?|decadas?|"
                r"days?|months?|years?|hours?|weeks?|minutes?|semestres?|bimestres?|"
-               r"trimestres?|anos letivos")
+               r"trimestres?|anos letivos|yrs?|hrs?|mins?|wks?")  # ("a 15-yr charter")
 # one of a time unit is a value ("um ano", "uma semana"), unlike a bare "um"/"uma"
 _SPAN = rf"(?:{_QUANTITY}|\b(?:um|uma|one)\b)"
 
@@ -61,7 +61,7 @@ KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
         r"|quant[oa]s (?:dias|meses|anos|horas|semanas|minutos)|how long|how many (?:days"
         r"|months|years|hours|weeks)|deadline|plazo|cuanto tiempo|cuant[oa]s (?:dias|meses"
         r"|anos|horas|semanas))\b"),
-     re.compile(rf"{_SPAN}\s*(?:{_TIME_UNITS})\b|\bimediatamente\b|\bimmediately\b"
+     re.compile(rf"{_SPAN}[\s-]*(?:{_TIME_UNITS})\b|\bimediatamente\b|\bimmediately\b"
                 r"|\bate (?:o|a) (?:\d+º?|primeir[oa]|ultim[oa]) (?:dia|semana|mes|ano)\b"
                 r"|\bprazo (?:razoavel|de|maximo)\b")),
     ("date", re.compile(

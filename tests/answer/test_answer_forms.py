@@ -107,6 +107,8 @@ def test_one_of_a_time_unit_is_a_duration() -> None:
     assert states("count", "poderá ser solicitado uma única vez")
     assert not states("duration", "durante a semana de provas")
     assert states("duration", "aprovado até o primeiro dia do período letivo")  # a deadline
+    assert states("duration", "concedeu a Excelerate Energy A 15-YR Charter de tempo")
+    assert states("duration", "a ten-year lease")
     assert states("date", "o estágio se dá durante o terceiro ano do curso")  # a school year
 
 
