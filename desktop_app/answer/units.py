@@ -45,14 +45,12 @@ from desktop_app.text.structure import (
     Structure,
     is_empty_unit,
     note_spans,
+    opens_list_item,
 )
 
 SECTION_TITLE = 60  # characters of a section's heading shown with its number
 LIST_FOLD = 15  # list lines the window shows before "show all N"
 MAX_LIST_LINES = 200  # list lines an answer holds at most (a constitution's art. 5: 79 items)
-# a line of a list as an answer shows it: an inciso ("IV - …", "IV-A – …"), an alínea
-# ("b) …") or an item ("3. …"), after the path the answer may put before it
-LIST_LINE = re.compile(r"^\s*(?:[IVXLCDM]{1,7}(?:-[A-Z])?\s*[-–—]|[a-z]\)|\d{1,3}[.)])\s")
 MAX_LEAD_CONTEXT = 300  # a list lead shown above one of its items, at most
 REVOKED_SHARE = 0.5  # a unit whose own words are at least this much struck is revoked
 MAX_UNITS_PER_PASSAGE = 40
@@ -83,10 +81,10 @@ def names_a_list(text: str) -> bool:
     """Whether `text` names a list inline: four terms at least (`_TERM`, one to four words
     each) in a row, separated by commas (two at least), "e" or "ou", that are parallel:
     all open alike, with an article ("a dança, a música e o teatro"), a preposition or a
-    plain word ("educação física, arte, sociologia e filosofia"). The first term may end a longer
-    phrase ("São direitos sociais a educação, a saúde, …") and the last may open one ("… e
-    o teatro são as linguagens"). "seu perfil pessoal, profissional, de consumo e de
-    crédito" qualifies one thing: not a list."""
+    plain word ("educação física, arte, sociologia e filosofia"). The first term may end
+    a longer phrase ("São direitos sociais a educação, a saúde, …") and the last may open
+    one ("… e o teatro são as linguagens"). "seu perfil pessoal, profissional, de consumo
+    e de crédito" qualifies one thing: not a list."""
     parts = re.split(f"({_LIST_SEPARATOR.pattern})", text)
     pieces = [p.strip(" .;:") for p in parts[::2]]
     commas = [sep.startswith(",") for sep in parts[1::2]]  # after each piece but the last
@@ -434,11 +432,12 @@ def search_units(doc: DocumentText, base: Hit, question: str, *, limit: int,
 
 def list_folds(lines: Sequence[str], keep: int = LIST_FOLD) -> list[tuple[int, int]]:
     """Where a window folds an answer's long lists: (first folded line, end) of each run of
-    more than `keep` + 1 list lines (`LIST_LINE`), the first `keep` staying in view."""
+    more than `keep` + 1 list lines (`structure.opens_list_item`), the first `keep`
+    staying in view."""
     folds: list[tuple[int, int]] = []
     start = None
     for i, line in enumerate([*lines, ""]):
-        if LIST_LINE.match(line):
+        if opens_list_item(line):
             start = i if start is None else start
             continue
         if start is not None and i - start > keep + 1:

@@ -206,6 +206,13 @@ def note_spans(text: str, start: int = 0, end: int | None = None) -> list[tuple[
                                                         else end)]
 
 
+def opens_list_item(line: str) -> bool:
+    """Whether `line` opens with the label of an inciso ("IV - ", "IV-A – "), an alínea
+    ("b) ") or an item ("3. "): a line of a list as an answer shows it."""
+    line = line.lstrip()
+    return any(label.match(line) for label in (_ITEM_RE, _LETTER_RE, _SUBITEM_RE))
+
+
 def is_empty_unit(body: str) -> bool:
     """A unit whose words are only notes: "(VETADO);", "(Revogado)." (nothing to quote)."""
     return bool(_EMPTY_UNIT.match(NOTE.sub(" ", body)))
@@ -394,10 +401,11 @@ class _Parser:
             heading_like = len(line) <= 90 and not line.rstrip().endswith((".", ";", ":", ","))
             if depth >= 2 or heading_like:
                 title = text[m.end():at + len(line)].strip() if heading_like else ""
-                if not self._section_in_order(int(number.split(".")[0]), depth) or \
+                top = int(number.split(".")[0])
+                if not self._section_in_order(top, depth) or \
                         depth == 1 and fold(title) in self.running:
                     return None
-                self.last_section = int(number.split(".")[0])
+                self.last_section = top
                 return SECTION, number, (depth, number), m.end(), title[:160], \
                     _SECTION_RANK + depth
         return None
