@@ -393,6 +393,7 @@ def extract_answer(question: str, sources: Sequence[NumberedSource],
                                        first_articles=first_articles, asked=asked)
     matched = any(q.shared_terms for q in ranked)
     many = wants_many(question) and not defined_thing(question)
+    value = asked_value(question)
     ordered = ranked
     if vectors is None and not matched:
         # no evidence at all: the openings of the top two passages (the caller flags it)
@@ -405,7 +406,7 @@ def extract_answer(question: str, sources: Sequence[NumberedSource],
     for candidate in ordered:
         if len(chosen) >= max_quotes:
             break
-        candidate = _whole_list(candidate, ordered, many, asked_value(question))
+        candidate = _whole_list(candidate, ordered, many, value)
         if chosen and ordered is ranked and candidate.hit.doc_id != chosen[0].hit.doc_id \
                 and not _second_opinion(candidate, chosen, sources):
             continue  # the answer quotes the document that holds it

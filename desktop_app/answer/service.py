@@ -393,17 +393,16 @@ class AnswerService:
         for memory in context.memories:
             yield MemoryUsed(memory.id, memory.text)
         for conv_id, label in context.chats:
-            said: dict[str, tuple[int, str]] = {}  # each message once, in the order said
-            roles: dict[str, str] = {}
+            # each message once, in the order said: (position, role, text)
+            said: dict[str, tuple[int, str, str]] = {}
             for e in context.exchanges:
                 if e.conversation_id == conv_id:
                     for offset, (message_id, role, text) in enumerate(e.turns):
-                        said.setdefault(message_id, (e.position + offset, text))
-                        roles[message_id] = role
+                        said.setdefault(message_id, (e.position + offset, role, text))
             ordered = sorted(said.items(), key=lambda item: item[1][0])
             # (a question asked twice in that chat is shown once)
-            excerpt = dict.fromkeys(text for message_id, (_, text) in ordered
-                                    if not from_documents(roles[message_id], text))
+            excerpt = dict.fromkeys(text for _, (_, role, text) in ordered
+                                    if not from_documents(role, text))
             yield RecallUsed(conv_id, label, tuple(m for m, _ in ordered),
                              " / ".join(excerpt)[:400],
                              next(e.started_at for e in context.exchanges

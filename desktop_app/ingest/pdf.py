@@ -211,23 +211,22 @@ def _stacked_rows(cells: list[_Lines | None]) -> list[list[str | None]]:
              high: float = float("inf")) -> str | None:
         return None if lines is None else "\n".join(t for y, t in lines if low <= y < high)
 
-    filled = [lines for lines in cells if lines]
+    filled = [i for i, lines in enumerate(cells) if lines]
     if len(filled) < 2:
         return [[text(lines) for lines in cells]]
-    starts = [y for i, (y, label) in enumerate(filled[0])
-              if (i == 0 or label[:1].isupper() or label[:1].isdigit())
-              and (i == 0 or y - filled[0][i - 1][0] > SAME_LINE)
-              and all(any(abs(y - other) <= SAME_LINE for other, _ in lines)
-                      for lines in filled[1:])]
-    heights = [y for i, (y, _) in enumerate(filled[0])
-               if i == 0 or y - filled[0][i - 1][0] > SAME_LINE]
-    if len(starts) < 2 or starts[0] != filled[0][0][0] or 2 * len(starts) < len(heights):
+    label, others = cells[filled[0]] or [], [cells[i] or [] for i in filled[1:]]
+    visual = [(y, words) for i, (y, words) in enumerate(label)  # (a leader-dot line beside)
+              if i == 0 or y - label[i - 1][0] > SAME_LINE]
+    starts = [y for i, (y, words) in enumerate(visual)
+              if (i == 0 or words[:1].isupper() or words[:1].isdigit())
+              and all(any(abs(y - other) <= SAME_LINE for other, _ in lines) for lines in others)]
+    if len(starts) < 2 or starts[0] != visual[0][0] or 2 * len(starts) < len(visual):
         return [[text(lines) for lines in cells]]  # columns of their own (a ballot's lists)
     bounds = [float("-inf"), *(y - SAME_LINE for y in starts[1:]), float("inf")]
     rows = [[text(lines, low, high) for lines in cells]
             for low, high in zip(bounds, bounds[1:], strict=False)]
     figures = all(any(ch.isdigit() for ch in cell) for row in rows
-                  for cell in row[cells.index(filled[0]) + 1:] if cell)
+                  for cell in row[filled[0] + 1:] if cell)
     return rows if figures else [[text(lines) for lines in cells]]
 
 
