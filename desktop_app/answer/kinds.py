@@ -2,7 +2,7 @@
 
 "Qual a alíquota…?" wants a percentage, "Quanto ganha…?" an amount of money, "Em quantos
 anos prescreve…?" a duration, "A que horas…?" a time of day, "Quantos servidores…?" a
-count. A passage of a law is full of numbers that are not answers (article and paragraph
+count, "Qual a pena para…?" a term, a fine or a share. A passage of a law is full of numbers that are not answers (article and paragraph
 labels, "Lei nº 13.709", "inciso III"), so those are taken out before looking: a quote that
 only names "§ 7º" does not state a duration. The "not found" gate weighs whether the
 chosen quote states what was asked (answer/abstain.py), and the ranking of a law's units
@@ -21,16 +21,27 @@ _NUMBER_WORDS = (r"dois|duas|tres|quatro|cinco|seis|sete|oito|nove|dez|onze|doze
                  r"treze|catorze|quatorze|quinze|dezesseis|dezessete|dezoito|dezenove|vinte|"
                  r"trinta|quarenta|cinquenta|sessenta|setenta|oitenta|noventa|cem|cento|"
                  r"duzentos|trezentos|quatrocentos|quinhentos|seiscentos|setecentos|"
-                 r"oitocentos|novecentos|mil|milhao|milhoes|bilhao|bilhoes|"
+                 r"oitocentos|novecentos|duzentas|trezentas|quatrocentas|quinhentas|"
+                 r"seiscentas|setecentas|oitocentas|novecentas|mil|milhao|milhoes|bilhao|bilhoes|"
                  r"one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|"
                  r"thirty|hundred|thousand|million|cuatro|cinco|seis|siete|ocho|nueve|"
                  r"diez|quince|veinte|treinta|cien|mil|millon|millones")
-_QUANTITY = rf"(?:\d[\d.,]*|(?:{_NUMBER_WORDS})\b)(?:\s*\([^)]{{1,30}}\))?"
+_QUANTITY = (rf"(?>\d[\d.,]*|(?:{_NUMBER_WORDS})\b(?:\s+(?:e|y|and)\s+(?:{_NUMBER_WORDS})\b)*)"
+             r"(?:\s*\([^)]{1,30}\))?")  # "setenta e cinco", "23 (vinte e três)", whole (atomic)
 _TIME_UNITS = (r"dias?|meses|mes|anos?|horas?|semanas?|minutos?|segundos?|decadas?|"
                r"days?|months?|years?|hours?|weeks?|minutes?|semestres?|bimestres?|"
                r"trimestres?|anos letivos|yrs?|hrs?|mins?|wks?")  # ("a 15-yr charter")
 # one of a time unit is a value ("um ano", "uma semana"), unlike a bare "um"/"uma"
 _SPAN = rf"(?:{_QUANTITY}|\b(?:um|uma|one)\b)"
+
+_MONEY = (r"(?:r\$|us\$|\$|€|£)\s?\d|\b\d[\d.,]*\s*(?:reais|real|dolares|dollars|euros"
+          r"|salarios? minimos?)\b|\b(?:" + _NUMBER_WORDS + r")\s+(?:reais|salarios? "
+          r"minimos?|milhoes de reais|mil reais)\b")
+_PERCENT = (r"%|\bpor cento\b|\bpercent\b|\b(?:um|dois|1|2) ter[cç]os?\b|\bmetade\b"
+            r"|\b(?:um|uma) quarto\b|\bhalf\b|\bone third\b|\btwo thirds\b")
+_DURATION = (rf"{_SPAN}[\s-]*(?:{_TIME_UNITS})\b|\bimediatamente\b|\bimmediately\b"
+             r"|\bate (?:o|a) (?:\d+º?|primeir[oa]|ultim[oa]) (?:dia|semana|mes|ano)\b"
+             r"|\bprazo (?:razoavel|de|maximo)\b")
 
 # (kind, question cue, what a passage must state), on folded text
 KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
@@ -40,14 +51,11 @@ KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
         r"|salarios|mensalidade|remuneracao|custo|taxa|multa|piso|teto|orcamento)"
         r"|how much (?:does|do|is|are|will)|what (?:is|are) the (?:price|salary|fee|cost|fine)"
         r"|cuanto (?:gana|cuesta|cobra|paga)|cual es el (?:salario|precio|valor|costo))\b"),
-     re.compile(r"(?:r\$|us\$|\$|€|£)\s?\d|\b\d[\d.,]*\s*(?:reais|real|dolares|dollars|euros"
-                r"|salarios? minimos?)\b|\b(?:" + _NUMBER_WORDS + r")\s+(?:reais|salarios? "
-                r"minimos?|milhoes de reais|mil reais)\b")),
+     re.compile(_MONEY)),
     ("percent", re.compile(
         r"\b(?:percentual|percentuais|porcentagem|aliquota|aliquotas|que fracao|que parcela"
         r"|what percent(?:age)?|what share|what fraction|porcentaje|que fraccion)\b"),
-     re.compile(r"%|\bpor cento\b|\bpercent\b|\b(?:um|dois|1|2) ter[cç]os?\b|\bmetade\b"
-                r"|\b(?:um|uma) quarto\b|\bhalf\b|\bone third\b|\btwo thirds\b")),
+     re.compile(_PERCENT)),
     ("clock", re.compile(r"\b(?:a que horas?|que horas?|what time|a que hora)\b"),
      re.compile(r"\b\d{1,2}\s?(?:h|horas?)\s?\d{0,2}\b|\b\d{1,2}:\d{2}\b|\b\d{1,2}\s?(?:am|pm)\b")),
     ("speed", re.compile(r"\b(?:velocidade|speed|velocidad)\b"),
@@ -58,12 +66,18 @@ KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
     ("duration", re.compile(
         r"\b(?:prazo|prazos|quanto tempo|por quanto tempo|em quanto tempo|durante quanto tempo"
         r"|(?:qual|quais) (?:e |sao |sera )?(?:a |as )?(?:duracao|jornada|carga horaria)"
-        r"|quant[oa]s (?:dias|meses|anos|horas|semanas|minutos)|how long|how many (?:days"
+        r"|penas? de (?:prisao|reclusao|detencao|prision|carcel)|anos de (?:prisao|reclusao"
+        r"|detencao|carcel|prision)|(?:prison|jail) (?:term|sentence|time)"
+        r"|quant[oa]s (?:dias|meses|anos|horas|semanas|minutos|semestres|bimestres|trimestres)|how long|how many (?:days"
         r"|months|years|hours|weeks)|deadline|plazo|cuanto tiempo|cuant[oa]s (?:dias|meses"
         r"|anos|horas|semanas))\b"),
-     re.compile(rf"{_SPAN}[\s-]*(?:{_TIME_UNITS})\b|\bimediatamente\b|\bimmediately\b"
-                r"|\bate (?:o|a) (?:\d+º?|primeir[oa]|ultim[oa]) (?:dia|semana|mes|ano)\b"
-                r"|\bprazo (?:razoavel|de|maximo)\b")),
+     re.compile(_DURATION)),
+    # "Qual a pena para…?" asks how heavy: a term, a fine or a share ("reclusão, de 2 a 5
+    # anos", "multa de até 2% do faturamento"); "Quais penas são proibidas?" asks a list
+    ("penalty", re.compile(
+        r"\b(?:qual (?:e |sera )?a pena|que pena|what (?:is )?the (?:penalty|punishment|sentence)"
+        r"|what (?:penalty|punishment|sentence)|cual (?:es )?la pena)\b"),
+     re.compile(f"{_DURATION}|{_MONEY}|{_PERCENT}")),
     ("date", re.compile(
         r"\b(?:quando|when|cuando|desde quando|a partir de quando|em que (?:ano|data|dia|mes)"
         r"|(?:que|qual|which|what) (?:e )?(?:o |a |the )?(?:ano|data|dia|year|date|day)"
@@ -75,8 +89,15 @@ KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
                 r"|\bapos (?:decorrid|a data|a public)\w*\b|\bdata de sua publicacao\b"
                 r"|\b(?:primeiro|segundo|terceiro|quarto|quinto|sexto|setimo|oitavo|nono"
                 r"|ultimo|\d+º?) ano\b")),
+    # a count of things, not of hours, money, a share or a date ("Quantos alunos…?" is not
+    # answered by "oitocentas horas" nor by "2 de março de 2017")
     ("count", re.compile(r"\b(?:quantos|quantas|how many|cuantos|cuantas)\b"),
-     re.compile(rf"{_QUANTITY}\s+[a-z]|\b(?:um|uma) (?:unic[oa]|so)\b|\b(?:only )?once\b")),
+     re.compile(rf"(?!(?<=\bpor )cento\b){_QUANTITY}\s+(?!(?:{_TIME_UNITS}|por cento|percent|reais|real|dolares"
+                r"|dollars|euros|salarios? minimos?|de (?:janeiro|fevereiro|marco|abril|maio|junho"
+                r"|julho|agosto|setembro|outubro|novembro|dezembro))\b)(?<!\b(?:1[5-9]|20)\d\d\s)"
+                r"[a-z]|\b(?:um|uma) (?:unic[oa]|so)\b|\b(?:apenas|somente|so|exatamente|only|just"
+                r"|exactly|solo|solamente) (?:por |de |by |por )?(?:um|uma|one|un|una) [a-z]"
+                r"|\b(?:only )?once\b")),
 )
 # numbers that are references, not values: "Art. 18", "§ 2º", "Lei nº 13.709, de 2018",
 # "inciso III", "alínea b", an item's own label ("IV - ")
@@ -114,9 +135,10 @@ def asked_kind(question: str) -> str | None:
 
 
 # the cues that want a value. "Quando…?" is as often answered by an event or a condition
-# ("na Segunda Guerra", "quando houver vagas") as by a date, "Qual o valor de um crédito?"
-# by "15 horas", and a count by a number of things the question names otherwise; the
-# other cues of `KINDS` want a value of their kind.
+# ("na Segunda Guerra", "quando houver vagas") as by a date, and "Qual o valor de um
+# crédito?" by "15 horas"; the other cues of `KINDS` want a value of their kind. A count
+# may name its things otherwise ("Quantos membros…?": "23 representantes"), so any number
+# of things states one, but not a number of hours, money or a share.
 _DATE_VALUE = re.compile(r"\b(?:(?:em|de|no|na|in|en) )?(?:que|qual|which|what) (?:e )?(?:o |a |the )?"
                          r"(?:ano|data|dia|mes|year|date|fecha)\b")
 _BARE_VALUE = re.compile(r"\b(?:qual|quais) (?:e |sao )?(?:o |os )?valor(?:es)?\b(?! (?:\w+ )?(?:de|da|do|das|dos)"
@@ -129,8 +151,6 @@ def asked_value(question: str) -> str | None:
     not answer it, whatever words it shares with the question."""
     kind = asked_kind(question)
     folded = fold(question)
-    if kind == "count":  # "Quantos membros…?" is answered by "23 representantes": any
-        return None  # number would do, and a number of something else is no answer
     if kind == "date" and not _DATE_VALUE.search(folded):
         return None
     if kind == "money" and _BARE_VALUE.search(folded):

@@ -16,7 +16,9 @@ _FOR_LUPDATE = (QT_TRANSLATE_NOOP("Values", "an amount of money"),
                 QT_TRANSLATE_NOOP("Values", "a speed"),
                 QT_TRANSLATE_NOOP("Values", "an age"),
                 QT_TRANSLATE_NOOP("Values", "a duration"),
-                QT_TRANSLATE_NOOP("Values", "a date"))
+                QT_TRANSLATE_NOOP("Values", "a date"),
+                QT_TRANSLATE_NOOP("Values", "a number of things"),
+                QT_TRANSLATE_NOOP("Values", "a penalty's term or amount"))
 
 
 def value_name(kind: str) -> str:

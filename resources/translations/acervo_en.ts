@@ -2761,5 +2761,15 @@ Undo the save anyway? The changed memory is erased too.</source>
         <source>a date</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <location filename="../../desktop_app/gui/values.py" line="20"/>
+        <source>a number of things</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/values.py" line="21"/>
+        <source>a penalty&apos;s term or amount</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

@@ -2765,5 +2765,15 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         <source>a date</source>
         <translation>uma data</translation>
     </message>
+    <message>
+        <location filename="../../desktop_app/gui/values.py" line="20"/>
+        <source>a number of things</source>
+        <translation>uma quantidade de coisas</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/values.py" line="21"/>
+        <source>a penalty&apos;s term or amount</source>
+        <translation>o prazo ou o valor de uma pena</translation>
+    </message>
 </context>
 </TS>

@@ -4,7 +4,8 @@ definition looks like in a law, an inline list, the answer kinds, a follow-up's 
 from __future__ import annotations
 
 from desktop_app.answer.followup import Carried, with_carried
-from desktop_app.answer.kinds import asked_kind, asked_value, states
+from desktop_app.answer.events import VALUE_NAMES
+from desktop_app.answer.kinds import KINDS, asked_kind, asked_value, states
 from desktop_app.answer.question_fit import contrasts, defined_thing, defines
 from desktop_app.answer.units import names_a_list
 
@@ -60,6 +61,8 @@ def test_portuguese_articles_are_not_counts() -> None:
                                "Privacidade;")
     assert not states("count", "Uma instituição de ensino dos Estados")
     assert states("count", "será composto de 23 (vinte e três) representantes")
+    assert states("count", "constituir comissão, composta por três docentes")
+    assert states("count", "Comumente escrito apenas por uma pessoa.")
     assert states("duration", "fornecida no prazo de até 15 (quinze) dias")
 
 
@@ -90,11 +93,33 @@ def test_only_some_kinds_can_be_answered_by_a_value_alone() -> None:
     assert asked_value("Qual o valor máximo da multa simples?") == "money"
     assert asked_value("Em quantos anos prescreve o direito de pedir indenização?") == "duration"
     assert asked_value("Em que ano foi criado o curso?") == "date"
-    # an event or a condition answers "quando"; "15 horas" the value of a credit; a count
-    # may name its things otherwise ("Quantos membros…?": "23 representantes")
+    # an event or a condition answers "quando"; "15 horas" the value of a credit
     assert asked_value("Quando nasceram os computadores atuais?") is None
     assert asked_value("Qual o valor de um crédito?") is None
-    assert asked_value("Quantos membros compõem o Conselho?") is None
+    # a count: any number of things, named otherwise or not, but not of hours or money
+    assert asked_value("Quantos membros compõem o Conselho?") == "count"
+    assert states("count", "será composto de 23 (vinte e três) representantes")
+    assert states("count", "constituir comissão, composta por três docentes")
+    assert states("count", "Comumente escrito apenas por uma pessoa.")
+    assert not states("count", "carga horária mínima anual de oitocentas horas, por 200 dias")
+    assert not states("count", "no mínimo setenta e cinco por cento do total de horas")
+    assert not states("count", "a partir de 2 de março de 2017 os sistemas de ensino")
+    # a prison term is a length of time
+    assert asked_value("Qual é a pena de prisão para quem vaza dados?") == "duration"
+    assert asked_value("¿Cuántos años de cárcel se aplican?") == "duration"
+    # a penalty asked is answered by its measure: a term, a fine or a share, not by "a
+    # pena de reclusão" alone; "Quais penas…?" asks for a list
+    assert asked_value("Qual a pena para o crime de racismo?") == "penalty"
+    assert asked_value("What is the penalty for leaking personal data?") == "penalty"
+    assert asked_kind("Quais penas são proibidas pela Constituição?") is None
+    assert not states("penalty", "constitui crime inafiançável, sujeito à pena de reclusão")
+    assert states("penalty", "Pena - reclusão, de dois a cinco anos, e multa.")
+    assert states("penalty", "multa simples, de até 2% (dois por cento) do faturamento")
+
+
+def test_every_value_kind_has_a_name_for_the_user() -> None:
+    # "the question asks for {a duration}, and no passage found states one"
+    assert {name for name, _, _ in KINDS} <= set(VALUE_NAMES)
     # a length of time named by its noun
     assert asked_value("Qual a duração da licença à gestante?") == "duration"
     assert asked_value("Qual é a jornada de trabalho normal?") == "duration"
