@@ -14,7 +14,8 @@ the evidence the sources-only ranking already computed:
 - `coverage`: the share of the question's content terms (folded, stemmed, asking
   words left out) that occur in the top passages. "A capital da Austrália" shares
   "capital" with a privacy law but never "Austrália". Only used when the question and
-  the passages are in the same language.
+  the passages are in the same language: across languages the gate counts every feature
+  that compares words at its mean (`measurable`), and the meaning decides.
 
 "Not found" when the margin is below `abstain_min_margin` or the coverage below
 `abstain_min_coverage` (settings). When the passages use every content term of the
@@ -55,6 +56,7 @@ from desktop_app.config.paths import resource
 from desktop_app.config.settings import Settings
 from desktop_app.retrieval.types import Embedder, Hit
 from desktop_app.text.fold import fold
+from desktop_app.text.language import words_comparable
 from desktop_app.text.stopwords import NOT_CONTENT
 
 CLOSEST_PASSAGES = 3  # shown, collapsed, beside "not found"
@@ -67,6 +69,22 @@ CONTRAST_CANDIDATES = 30  # the best candidates compared with the first quote
 SPECIFIC_FEATURES = ("specific_quote", "specific_passage", "rarest_missing", "names_found",
                      "fills_slot", "phrases", "quote_rank", "sentence_gap", "top_agree",
                      "sentence_lead", "specific_lead", "quote_lead", "phrases_lead")
+
+# the features that compare the question's words with the passages' words: across languages
+# ("What rights does the data subject have?" asked of a Portuguese law) they measure the
+# translation, not the answer, so the gate counts them at their mean (`measurable`)
+LEXICAL_FEATURES = frozenset(("coverage", "quote_coverage", "absent", "both_legs",
+                              "specific_quote", "specific_passage", "rarest_missing",
+                              "phrases", "specific_lead", "quote_lead", "phrases_lead"))
+
+
+def measurable(features: dict[str, float], same_language: bool) -> dict[str, float]:
+    """The features that mean something for this question: all of them when the question
+    and its passages share a language, else those that do not compare words (the meaning's
+    margins, the agreement of the candidates, the kind of value asked and found, names)."""
+    if same_language:
+        return features
+    return {name: value for name, value in features.items() if name not in LEXICAL_FEATURES}
 
 
 @dataclass(frozen=True)
@@ -300,7 +318,8 @@ def assess(extract: ExtractiveAnswer, hits: Sequence[Hit], settings: Settings,
     elif not extract.candidates:
         reason = "no quotable sentence"
     elif gate is not None and best is not None and floor is not None:
-        support = gate.probability(features)
+        support = gate.probability(measurable(features, written_in is None
+                                              or words_comparable(language, written_in)))
         if support < gate.threshold:
             reason = "the passages do not answer the question"
     elif best is not None and floor is not None and best - floor < _margin_needed(

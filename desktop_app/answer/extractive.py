@@ -58,6 +58,7 @@ from desktop_app.answer.segments import Unit, segment
 from desktop_app.answer.sentence_vectors import SentenceVectors
 from desktop_app.answer.units import (
     StructuralUnit,
+    holding_list,
     may_be_law,
     may_have_sections,
     mostly_revoked,
@@ -69,7 +70,7 @@ from desktop_app.answer.units import (
 from desktop_app.retrieval.doc_text import DocumentTexts
 from desktop_app.retrieval.types import Hit
 from desktop_app.text.fold import fold
-from desktop_app.text.language import question_language
+from desktop_app.text.language import question_language, words_comparable
 
 MAX_SOURCES_CONSIDERED = 8  # passages whose sentences compete (FaQuAD: gold in the top 8 ~0.98)
 MAX_CANDIDATES = 32  # sentences embedded per question, best keyword evidence first
@@ -112,6 +113,10 @@ CARRIED_TERM_SHARE = 0.5  # a follow-up: what a word its rewrite carried counts 
 # a unit of a law that says nothing the question does not ("II - Conselho Nacional de
 # Proteção de Dados…;" asked who sits on that council): it names the topic, answers nothing
 ECHO_WEIGHT = -0.05
+# the features that compare the question's words with a candidate's: left out when the
+# two are in languages whose words cannot be compared (text.language.words_comparable)
+WORD_FEATURES = ("keywords", "lead_precision", "heading_precision", "phrases", "narrows",
+                    "contrasts", "echo", "asked", "unasked")
 # a candidate's score: the weighted sum of its features (`rank_candidates`)
 WEIGHTS = {"cosine": 1.0, "keywords": LEXICAL_WEIGHT, "prior": RANK_PRIOR, "names": TYPE_BONUS,
            "states": STATES_WEIGHT, "states_value": STATES_VALUE_WEIGHT,
@@ -222,12 +227,10 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
         if found.key in seen_units:
             return
         seen_units.add(found.key)
-        text = show(found)
-        unit = Unit(0, len(found.hit.text), found.hit.text, found.kind, found.key[1],
-                    items=found.items, display=text)
+        unit = _unit_of(found)
         structural[len(pool)] = found
         pool.append((rank, dataclasses.replace(source, hit=found.hit), unit,
-                     question_terms & terms(" ".join((*found.headings[-1:], text)))))
+                     question_terms & terms(" ".join((*found.headings[-1:], unit.shown)))))
     for rank, source in enumerate(sources[:max_sources], start=1):
         document = (documents.get(source.hit.library, source.hit.doc_id)
                     if documents is not None and may_be_law(source.hit) else None)
@@ -296,15 +299,19 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
         is_list = law.is_list if law is not None else (source.number, unit.start) in leads
         asks_list = wants_units_list if law is not None else wants_list
         # a whole list states a value when one of its lines does: for a question only a
-        # value answers, that line is the answer, not the list around it
+        # value answers, that line is the answer, not the list around it, unless the
+        # list's lead states it ("será composto de 23 representantes …: I - 5 …")
         says_kind = law is not None and states(unit_kind, unit.shown) and not (
-            unit_value is not None and law.kind == "list" and not asks_list)
+            unit_value is not None and law.kind == "list" and not asks_list
+            and not states(unit_value, law.lead))
         features = {
             "cosine": cosine or 0.0, "keywords": keywords, "prior": 1 / rank,
             "names": float(law is None and names_a(wants, unit.text, question)),
             "states": float(says_kind),
             # (asked_value is asked_kind or None: the same value, weighed once more)
-            "states_value": float(says_kind and unit_value is not None),
+            # (a count is weighed once: "Quantos servidores…?" is not answered by "5
+            # diretores" however much it is a number; any count states one)
+            "states_value": float(says_kind and unit_value not in (None, "count")),
             "list": float(asks_list and is_list),
             "defines": float(defines(law.lead if law is not None else unit.text, thing,
                                      source.hit.language)),
@@ -329,6 +336,9 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
         if asked and own_terms:  # the carried words find the passages, its own say what
             features["unasked"] = float(not (own_terms & shared) and not features["names"]
                                         and not features["states"])
+        if not words_comparable(language, source.hit.language):
+            for name in WORD_FEATURES:  # chance cognates of another language are noise:
+                features.pop(name, None)  # the meaning ranks
         score = sum(WEIGHTS[name] * value for name, value in features.items())
         quotes.append(Quote(source.number, source.hit, unit, score, cosine, len(shared), law,
                             features))
@@ -406,7 +416,7 @@ def extract_answer(question: str, sources: Sequence[NumberedSource],
     for candidate in ordered:
         if len(chosen) >= max_quotes:
             break
-        candidate = _whole_list(candidate, ordered, many, value)
+        candidate = _whole_list(candidate, ordered, many, value, documents)
         if chosen and ordered is ranked and candidate.hit.doc_id != chosen[0].hit.doc_id \
                 and not _second_opinion(candidate, chosen, sources):
             continue  # the answer quotes the document that holds it
@@ -446,26 +456,48 @@ def _holds_quoted_item(candidate: Quote, chosen: Sequence[Quote]) -> bool:
         and q.structural.key[0] == law.key[0] for q in chosen)
 
 
+def _unit_of(found: StructuralUnit) -> Unit:
+    """A unit of a law as a candidate's unit: its passage, shown with its path."""
+    return Unit(0, len(found.hit.text), found.hit.text, found.kind, found.key[1],
+                items=found.items, display=show(found))
+
+
+def _quote_of(found: StructuralUnit, like: Quote) -> Quote:
+    """A unit of a law as a quote that takes the place (source, score) of `like`."""
+    return dataclasses.replace(like, hit=found.hit, unit=_unit_of(found), structural=found)
+
+
 def _whole_list(candidate: Quote, ranked: Sequence[Quote], many: bool = False,
-                value: str | None = None) -> Quote:
+                value: str | None = None, documents: DocumentTexts | None = None) -> Quote:
     """An item of a law's list gives way to the whole list when the question asks for
     several things ("Which courses does higher education comprise?": the list, not its
     line III) or another item of the same list is also among the best candidates (the
     answer is the list, not two of its lines) — unless only a value answers the question
     (`value`, kinds.asked_value) and the item states it: "Qual a duração da licença à
-    gestante?" is art. 7º, XVIII's "cento e vinte dias", not the 34 rights around it."""
+    gestante?" is art. 7º, XVIII's "cento e vinte dias", not the 34 rights around it. When
+    the list's lead states the value, the list is the answer ("Quantos membros…?": "será
+    composto de 23 representantes …: I - 5 do Poder Executivo …")."""
     law = candidate.structural
     if law is None or law.holder is None or candidate.features.get("defines"):
         return candidate  # (a glossary item defining the asked thing is the answer)
+    whole = next((q for q in ranked if q.structural is not None
+                  and q.structural.key == (law.key[0], law.holder, "list")), None)
+    if whole is None and many and documents is not None:  # the passages held the item alone
+        document = documents.get(candidate.hit.library, candidate.hit.doc_id)
+        found = holding_list(document, law) if document is not None else None
+        whole = _quote_of(found, candidate) if found is not None else None
+    if whole is None:
+        return candidate
+    if whole.structural is not None and value is not None and states(value,
+                                                                      whole.structural.lead):
+        return whole  # the lead states it: "composto de 23 representantes …: I - 5 …"
     if value is not None and not many and states(value, candidate.unit.text):
         return candidate
     near = [q for q in ranked[:LIST_NEIGHBOURS] if q is not candidate]
     if not many and not any(q.structural is not None and q.structural.holder == law.holder
                             and q.structural.key[0] == law.key[0] for q in near):
         return candidate
-    whole = next((q for q in ranked if q.structural is not None
-                  and q.structural.key == (law.key[0], law.holder, "list")), None)
-    return whole if whole is not None else candidate
+    return whole
 
 
 def _under_section(quote: Quote, documents: DocumentTexts | None) -> Quote:

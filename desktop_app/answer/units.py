@@ -399,6 +399,16 @@ def _as_units(doc: DocumentText, base: Hit, node: Node) -> list[StructuralUnit]:
     return out
 
 
+def holding_list(doc: DocumentText, unit: StructuralUnit) -> StructuralUnit | None:
+    """The whole list an item belongs to (its caput, § or inciso with every item), when the
+    passages found the item alone: "Which courses does higher education comprise?" finds
+    art. 44's line III by its words, and the answer is art. 44 with all of its lines."""
+    structure = doc.structure
+    if unit.holder is None or unit.key[0] != doc.doc_id or unit.holder >= len(structure.nodes):
+        return None
+    return _unit(doc, structure, unit.hit, structure.nodes[unit.holder], "list")
+
+
 def search_units(doc: DocumentText, base: Hit, question: str, *, limit: int,
                  also: Callable[[str], bool] | None = None) -> list[StructuralUnit]:
     """The document's own units that use the question's rarest words best (an idf-weighted

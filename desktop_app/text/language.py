@@ -67,3 +67,17 @@ def question_language(text: str, fallback: str = "en") -> str:
     scores = language_scores(text)
     best = max(scores, key=lambda code: (scores[code], code == fallback))
     return best if scores[best] > 0 else fallback
+
+
+# Portuguese and Spanish share most word stems once accents are folded ("transferência" and
+# "transferencia", "pessoais" and "personales" as cognates): their words can be compared
+_SHARED_STEMS = frozenset(("pt", "es"))
+
+
+def words_comparable(one: str, other: str) -> bool:
+    """Whether a text in language `one` and a text in `other` can be compared word by word:
+    the same language, Portuguese with Spanish, or a language not known. An English question
+    shares no words with a Portuguese law: there only the meaning (the embeddings) compares."""
+    if one == other or not one or not other or UNDETERMINED in (one, other):
+        return True
+    return one in _SHARED_STEMS and other in _SHARED_STEMS

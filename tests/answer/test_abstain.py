@@ -91,6 +91,31 @@ def test_coverage_is_not_asked_of_a_question_in_another_language() -> None:
     assert not evidence.abstain  # 0.81 is well above what English probes reach (0.76)
 
 
+def test_across_languages_the_gate_counts_word_features_at_their_mean() -> None:
+    features = {"margin": 0.06, "coverage": 0.2, "quote_coverage": 0.0, "absent": 0.8,
+                "both_legs": 0.0, "type_found": 1.0, "names_found": 1.0}
+    assert abstain.measurable(features, True) == features
+    assert abstain.measurable(features, False) == {"margin": 0.06, "type_found": 1.0,
+                                                   "names_found": 1.0}
+    gate = Gate(("margin", "coverage"), (0.05, 0.7), (0.02, 0.3), (1.0, 2.0), 0.0, 0.5)
+    # an English question on a Portuguese law shares no words with it: not evidence against
+    assert gate.probability(abstain.measurable(features, False)) > 0.5 \
+        > gate.probability(abstain.measurable(features, True))
+
+
+@pytest.mark.ranking
+def test_on_the_real_lgpd_an_english_question_is_answered_by_meaning(lgpd_app) -> None:  # type: ignore[no-untyped-def]
+    """An English question shares no words with a Portuguese law: it was always "not found"
+    (its word features counted against it) or answered by chance cognates ("data" in a
+    random article). The meaning ranks and decides; off-topic stays "not found"."""
+    service = lgpd_app.answer_service
+    done = list(service.ask("What rights does the data subject have?", sources_only=True))[-1]
+    assert isinstance(done, Done) and not done.warned(WarningCode.NOT_FOUND), done.answer
+    assert done.answer.startswith("Art. 18. O titular dos dados pessoais tem direito")
+    done = list(service.ask("What is the capital of Australia?", sources_only=True))[-1]
+    assert isinstance(done, Done) and done.warned(WarningCode.NOT_FOUND)
+
+
 def test_the_switch_in_settings_turns_abstention_off() -> None:
     evidence = abstain.assess(extract("Qual a capital da Austrália?", 0.70),
                               [make_hit(1, text=PASSAGE)],

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from desktop_app.answer.units import list_folds, search_units, show, units_near
+from desktop_app.answer.units import holding_list, list_folds, search_units, show, units_near
 from desktop_app.ingest.chunking import chunk_document
 from desktop_app.ingest.types import LoadedDocument, PageText
 from desktop_app.retrieval.doc_text import DocumentText
@@ -61,6 +61,20 @@ def test_a_list_comes_whole_from_any_chunk_it_touches() -> None:
     item = next(u for u in units if u.label == "Art. 2º, IX" and u.kind == "provision")
     assert show(item) == f"Art. 2º São direitos do cidadão:\n…\n{ITEMS[8]}"  # its lead
     assert item.article == "Art. 2º" and item.hit.text == ITEMS[8]
+
+
+def test_an_item_found_alone_gives_the_whole_list_that_holds_it() -> None:
+    # an English question finds art. 44's line III by a cognate ("programmes"): the passages
+    # hold the item alone, and a question asking for several things wants its list
+    doc = _document(LAW)
+    found = search_units(doc, _hit(doc, "Art. 1º"), "número 12", limit=1)
+    item = next(u for u in found if u.label == "Art. 2º, XII")
+    whole = holding_list(doc, item)
+    assert whole is not None and whole.label == "Art. 2º" and whole.kind == "list"
+    assert show(whole).split("\n")[1:] == ITEMS
+    article = next(u for u in units_near(doc, _hit(doc, "Art. 1º")) or []
+                   if u.label == "Art. 1º")
+    assert holding_list(doc, article) is None  # an article is held by no list
 
 
 def test_a_paragraph_is_shown_under_its_article_and_found_by_the_law_search() -> None:

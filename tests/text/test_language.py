@@ -64,3 +64,11 @@ def test_retrieval_corpus_passages(eval_dir: Path, corpus: str, expected: str) -
         passages = [json.loads(line)["text"] for line in islice(lines, 100)]
     detected = [detect_language(text) for text in passages]
     assert detected.count(expected) >= 97, {d: detected.count(d) for d in set(detected)}
+
+
+def test_words_compare_within_a_language_and_between_portuguese_and_spanish() -> None:
+    from desktop_app.text.language import UNDETERMINED, words_comparable
+
+    assert words_comparable("pt", "pt") and words_comparable("pt", "es")
+    assert words_comparable("en", UNDETERMINED) and words_comparable("en", "")
+    assert not words_comparable("en", "pt") and not words_comparable("es", "en")
