@@ -2,7 +2,7 @@
 
 "Qual a alíquota…?" wants a percentage, "Quanto ganha…?" an amount of money, "Em quantos
 anos prescreve…?" a duration, "A que horas…?" a time of day, "Quantos servidores…?" a
-count, "Qual a pena para…?" a term, a fine or a share. A passage of a law is full of numbers that are not answers (article and paragraph
+count, "Qual a pena para…?" a term, a fine or a share, "Qual a profundidade…?" a length. A passage of a law is full of numbers that are not answers (article and paragraph
 labels, "Lei nº 13.709", "inciso III"), so those are taken out before looking: a quote that
 only names "§ 7º" does not state a duration. The "not found" gate weighs whether the
 chosen quote states what was asked (answer/abstain.py), and the ranking of a law's units
@@ -60,6 +60,17 @@ KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
      re.compile(r"\b\d{1,2}\s?(?:h|horas?)\s?\d{0,2}\b|\b\d{1,2}:\d{2}\b|\b\d{1,2}\s?(?:am|pm)\b")),
     ("speed", re.compile(r"\b(?:velocidade|speed|velocidad)\b"),
      re.compile(r"\bkm\s?/\s?h\b|\bquilometros por hora\b|\bmph\b|\bkilometers per hour\b")),
+    # a physical measure: "Qual a profundidade do poço?" is answered by "2.000 metros"
+    ("measure", re.compile(
+        r"\b(?:(?:qual|quais) (?:e |sao |sera |era )?(?:a |o |as |os )?(?:profundidade|altura"
+        r"|comprimento|distancia|largura|espessura|diametro|peso)|how (?:deep|tall|high|far|wide"
+        r"|thick|heavy|long is the)|what (?:is|was) the (?:depth|height|length|distance|width"
+        r"|thickness|diameter|weight)|cual (?:es |era )?(?:la |el )?(?:profundidad|altura"
+        r"|longitud|distancia|anchura|espesor|diametro|peso))\b"),
+     re.compile(rf"{_QUANTITY}\s*(?:m|km|cm|mm|metros?|quilometros?|kilometros?|kilometers?"
+                r"|kilometres?|meters?|metres?|centimetros?|milimetros?|pes|feet|foot|ft|milhas?"
+                r"|miles?|polegadas?|inches?|toneladas?|tons?|tonnes?|t|kg|quilos?|quilogramas?"
+                r"|gramas?|g|lbs?|libras?|pounds?)\b")),
     ("age", re.compile(r"\b(?:idade|quantos anos tem|how old|what age|edad|cuantos anos tiene)\b"),
      re.compile(rf"{_SPAN}\s*(?:anos|years|anos de idade|years old)\b|\bidade (?:minima|"
                 r"maxima|de)\b")),

@@ -2771,5 +2771,10 @@ Undo the save anyway? The changed memory is erased too.</source>
         <source>a penalty&apos;s term or amount</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <location filename="../../desktop_app/gui/values.py" line="22"/>
+        <source>a length or a weight</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

@@ -2775,5 +2775,10 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         <source>a penalty&apos;s term or amount</source>
         <translation>o prazo ou o valor de uma pena</translation>
     </message>
+    <message>
+        <location filename="../../desktop_app/gui/values.py" line="22"/>
+        <source>a length or a weight</source>
+        <translation>uma medida de comprimento ou de peso</translation>
+    </message>
 </context>
 </TS>

@@ -3,8 +3,8 @@ definition looks like in a law, an inline list, the answer kinds, a follow-up's 
 
 from __future__ import annotations
 
-from desktop_app.answer.followup import Carried, with_carried
 from desktop_app.answer.events import VALUE_NAMES
+from desktop_app.answer.followup import Carried, with_carried
 from desktop_app.answer.kinds import KINDS, asked_kind, asked_value, states
 from desktop_app.answer.question_fit import contrasts, defined_thing, defines
 from desktop_app.answer.units import names_a_list
@@ -115,6 +115,11 @@ def test_only_some_kinds_can_be_answered_by_a_value_alone() -> None:
     assert not states("penalty", "constitui crime inafiançável, sujeito à pena de reclusão")
     assert states("penalty", "Pena - reclusão, de dois a cinco anos, e multa.")
     assert states("penalty", "multa simples, de até 2% (dois por cento) do faturamento")
+
+    # a physical measure
+    assert asked_value("Qual a profundidade máxima alcançada pelas perfurações?") == "measure"
+    assert states("measure", "em lâmina d'água de 2.000 m, a 300 km da costa")
+    assert not states("measure", "em lâmina d'água profunda, longe da costa")
 
 
 def test_every_value_kind_has_a_name_for_the_user() -> None:
