@@ -183,7 +183,7 @@ def gate_features(question: str, extract: ExtractiveAnswer, hits: Sequence[Hit],
         "absent": absent,
         "value_missing": float(value is not None and first is not None and not type_found),
         "value_missing_passage": float(value is not None and first is not None and not any(
-            states(value, q.unit.shown) or states(value, q.hit.text) for q in extract.quotes)),
+            states(value, q.unit.shown) or states(value, q.hit.text) for q in extract.quotes[:1])),
     }
     features.update(_specific_features(question, first, ranked, hits, passages_using,
                                        library_size))
