@@ -42,8 +42,12 @@ class WarningCode(StrEnum):
     FROM_EARLIER_CHAT = "from_earlier_chat"
     FROM_MEMORY = "from_memory"  # sources-only, not in the documents: what the user told me
     # "not found" because only a value answers and no passage states one; detail: its kind
-    # (answer/kinds.py: "money", "percent", "clock", "speed", "age", "duration", "date")
+    # (answer/kinds.py: "money", "percent", "clock", "speed", "age", "duration", "date"…)
     NO_VALUE = "no_value"
+    # sources-only: the quotes are in a language the question's words cannot be compared
+    # with (an English question, a Portuguese law): found by meaning alone; detail: the
+    # passages' language code
+    BY_MEANING = "by_meaning"
     OTHER = "other"  # a stored warning of an older version the codes do not know; detail: it
 
 
@@ -67,6 +71,8 @@ ENGLISH: Mapping[WarningCode, str] = {
     WarningCode.FROM_EARLIER_CHAT: "not in your documents; from your chat of {detail}",
     WarningCode.FROM_MEMORY: "not in your documents; from what you told me",
     WarningCode.NO_VALUE: "the question asks for {detail}, and no passage found states one",
+    WarningCode.BY_MEANING: ("the quotes are in another language than the question: found by "
+                             "meaning alone, check them"),
     WarningCode.OTHER: "{detail}",
 }
 

@@ -81,7 +81,7 @@ from desktop_app.retrieval.doc_text import DocumentTexts
 from desktop_app.retrieval.search import SearchResult, SearchWarning, SearchWarningCode
 from desktop_app.retrieval.types import Embedder, Hit, SearchFilters
 from desktop_app.text.caches import forget_owner
-from desktop_app.text.language import question_language
+from desktop_app.text.language import question_language, words_comparable
 
 if TYPE_CHECKING:
     import numpy as np
@@ -558,6 +558,9 @@ class AnswerService:
             yield CitationEvent(citation)
         if not extract.matched:
             turn.warnings.append(AnswerWarning(WarningCode.NO_SENTENCE_MATCHED))
+        first = extract.quotes[0].hit.language if extract.quotes else ""
+        if not words_comparable(turn.texts.language, first):  # the question's language
+            turn.warnings.append(AnswerWarning(WarningCode.BY_MEANING, first))
         trace = turn.trace
         trace["hits"] = [hit_trace(h, None) for h in turn.hits]
         trace["quotes"] = [{"number": c.number, "chunk_id": c.chunk_id,

@@ -526,6 +526,7 @@ class ChatPanel(PanelMixin, QWidget):
             code.FROM_EARLIER_CHAT: self.tr("not in your documents; from your chat of %1"),
             code.FROM_MEMORY: self.tr("not in your documents; from what you told me"),
             code.NO_VALUE: self.tr("the question asks for %1, and no passage found states one"),
+            code.BY_MEANING: self.tr("the quotes are in another language than the question: found by meaning alone, check them"),
         }
         if warning.code == code.NO_VALUE:
             return texts[code.NO_VALUE].replace("%1", value_name(warning.detail))

@@ -88,7 +88,7 @@
     </message>
     <message>
         <location filename="../../desktop_app/gui/chat.py" line="208"/>
-        <location filename="../../desktop_app/gui/chat.py" line="609"/>
+        <location filename="../../desktop_app/gui/chat.py" line="610"/>
         <source>Undo</source>
         <translation type="unfinished"></translation>
     </message>
@@ -98,7 +98,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="639"/>
+        <location filename="../../desktop_app/gui/chat.py" line="640"/>
         <source>You</source>
         <translation type="unfinished"></translation>
     </message>
@@ -274,22 +274,27 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="533"/>
+        <location filename="../../desktop_app/gui/chat.py" line="529"/>
+        <source>the quotes are in another language than the question: found by meaning alone, check them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/chat.py" line="534"/>
         <source>this computer&apos;s library</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="563"/>
+        <location filename="../../desktop_app/gui/chat.py" line="564"/>
         <source>No answer.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="571"/>
+        <location filename="../../desktop_app/gui/chat.py" line="572"/>
         <source>The answer failed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="609"/>
+        <location filename="../../desktop_app/gui/chat.py" line="610"/>
         <source>Since it was saved, this memory was changed in the Memory panel:
 
 %1
@@ -298,27 +303,27 @@ Undo the save anyway? The changed memory is erased too.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="611"/>
+        <location filename="../../desktop_app/gui/chat.py" line="612"/>
         <source>Kept: the memory as you changed it stays.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="623"/>
+        <location filename="../../desktop_app/gui/chat.py" line="624"/>
         <source>Nothing to undo: this memory was already removed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="627"/>
+        <location filename="../../desktop_app/gui/chat.py" line="628"/>
         <source>Memory removed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="631"/>
+        <location filename="../../desktop_app/gui/chat.py" line="632"/>
         <source>Forget everything</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/chat.py" line="632"/>
+        <location filename="../../desktop_app/gui/chat.py" line="633"/>
         <source>Erase everything Acervo remembers about you? This cannot be undone.</source>
         <translation type="unfinished"></translation>
     </message>

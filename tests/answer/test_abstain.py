@@ -112,6 +112,12 @@ def test_on_the_real_lgpd_an_english_question_is_answered_by_meaning(lgpd_app) -
     done = list(service.ask("What rights does the data subject have?", sources_only=True))[-1]
     assert isinstance(done, Done) and not done.warned(WarningCode.NOT_FOUND), done.answer
     assert done.answer.startswith("Art. 18. O titular dos dados pessoais tem direito")
+    assert AnswerWarning(WarningCode.BY_MEANING, "pt") in done.warnings  # check the quotes
+    assert ("the quotes are in another language than the question: found by meaning alone, "
+            "check them") in [w.english() for w in done.warnings]
+    done = list(service.ask("Quais são os direitos do titular?", sources_only=True))[-1]
+    assert isinstance(done, Done) and not any(w.code == WarningCode.BY_MEANING
+                                              for w in done.warnings)
     done = list(service.ask("What is the capital of Australia?", sources_only=True))[-1]
     assert isinstance(done, Done) and done.warned(WarningCode.NOT_FOUND)
 
