@@ -287,12 +287,21 @@ def _adjacent_pairs(text: str) -> list[tuple[str, str]]:
     return out
 
 
+# the thing a "which/what is" question asks to name: "Qual é a natureza jurídica da ANPD?"
+_ASKED_THING = re.compile(r"^\W*(?:qual|quais|what|which|cual|cuales)\s+(?:(?:e|sao|foi|era|is|are"
+                          r"|was|es|son|fue)\s+)?(?:(?:o|a|os|as|the|el|la|los|las)\s+)?(\w+)")
+
+
 def contrasts(question: str, text: str) -> bool:
     """Whether `text` names a thing of the question with another qualifier, and never with
     the question's: asked about "educação básica", it says "educação superior"; asked about
     "trabalho escolar", "trabalho acadêmico" (a sibling provision, not the one asked). Only
-    a qualifier right after the thing counts, and not a word that goes on the sentence."""
-    asked = _adjacent_pairs(without_qualifier(question))
+    a qualifier right after the thing counts, and not a word that goes on the sentence. The
+    thing a "qual é…" question asks to name is no sibling: "Qual é a natureza jurídica da
+    ANPD?" is answered by "autarquia de natureza especial"."""
+    asked_thing = _ASKED_THING.search(fold(question))
+    named = light_stem(asked_thing.group(1)) if asked_thing else ""
+    asked = [pair for pair in _adjacent_pairs(without_qualifier(question)) if pair[0] != named]
     if not asked:
         return False
     said = _adjacent_pairs(text)
