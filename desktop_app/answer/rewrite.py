@@ -128,12 +128,15 @@ _FOLLOWUP_OPENING = re.compile(
     r"^\W*(?:e|and|y|mas|but|pero|ou|or|tamb[eé]m|also|tambi[eé]n|what about|how about"
     r"|and what about|e quanto|e sobre|y sobre|y qu[eé] hay de|e no caso|e se|and if|y si)\b",
     re.IGNORECASE)
-# words that point back to something said before (pt / en / es)
+# words that point back to something said before (pt / en / es). Not "él" (folded, it is
+# the article "el" of every Spanish question), nor "that" and "there" (a relative pronoun,
+# "is there"): with them, any Spanish question and most English ones were follow-ups and
+# carried the last question's words.
 _ANAPHORA = _wordset("""
     isso isto disso disto nisso nisto esse essa esses essas desse dessa desses dessas nesse nessa
     aquele aquela aquilo daquele daquela ele ela eles elas dele dela deles delas nele nela lhe lhes
-    mesmo mesma it its this that these those they them their there he she his her him
-    eso esto ello ese esa esos esas él ella ellos ellas su sus suyo suya allí ahí
+    mesmo mesma it its this these those they them their he she his her him
+    eso esto ello ese esa esos esas ella ellos ellas su sus suyo suya allí ahí
 """)
 _NOT_TOPIC = NOT_CONTENT | _wordset("much many")
 

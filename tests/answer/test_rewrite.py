@@ -50,7 +50,9 @@ def test_pronouns_and_openings_mark_follow_ups_in_three_languages() -> None:
         assert is_followup(question), question
     for question in ("Quais são os direitos do titular dos dados pessoais?",
                      "O que é um dado pessoal sensível segundo a lei?",
-                     "How are personal data transferred to other countries?"):
+                     "How are personal data transferred to other countries?",
+                     "¿Cuántos miembros tiene el Consejo Nacional de Protección de Datos?",
+                     "Is there a deadline that the controller must meet?"):
         assert not is_followup(question), question
 
 
