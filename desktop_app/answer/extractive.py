@@ -42,10 +42,12 @@ from desktop_app.answer.prompt import NumberedSource
 from desktop_app.answer.question_fit import (
     LIST_QUESTION,
     asks_for,
+    asks_members,
     contrasts,
     defined_thing,
     defines,
     defines_in_list,
+    lists_tasks,
     names_a,
     narrows,
     shared_phrases,
@@ -117,6 +119,9 @@ ECHO_WEIGHT = -0.05
 # two are in languages whose words cannot be compared (text.language.words_comparable)
 WORD_FEATURES = ("keywords", "lead_precision", "heading_precision", "phrases", "narrows",
                     "contrasts", "echo", "asked", "unasked")
+# a unit of a law listing what a body does, asked who makes it up ("Quem tem assento no
+# Conselho?": art. 58-A's members, not art. 58-B's "Compete ao Conselho: I - propor…")
+TASKS_WEIGHT = -0.04
 # a candidate's score: the weighted sum of its features (`rank_candidates`)
 WEIGHTS = {"cosine": 1.0, "keywords": LEXICAL_WEIGHT, "prior": RANK_PRIOR, "names": TYPE_BONUS,
            "states": STATES_WEIGHT, "states_value": STATES_VALUE_WEIGHT,
@@ -124,7 +129,7 @@ WEIGHTS = {"cosine": 1.0, "keywords": LEXICAL_WEIGHT, "prior": RANK_PRIOR, "name
            "lead_precision": LEAD_PRECISION_WEIGHT, "heading_precision": HEADING_PRECISION_WEIGHT,
            "phrases": PHRASE_WEIGHT, "previous": PREVIOUS_WEIGHT, "asked": ASKED_WEIGHT,
            "narrows": NARROWS_WEIGHT, "contrasts": CONTRASTS_WEIGHT, "previous_doc": PREVIOUS_DOC_WEIGHT,
-           "unasked": UNASKED_WEIGHT, "echo": ECHO_WEIGHT}
+           "unasked": UNASKED_WEIGHT, "echo": ECHO_WEIGHT, "tasks": TASKS_WEIGHT}
 DUPLICATE_OVERLAP = 0.8
 
 
@@ -215,6 +220,7 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
     if thing:  # a glossary passage may rank low among passages that use the term a lot
         max_sources = max(max_sources, len(sources))
     wants = asks_for(question)
+    members = asks_members(question)  # who sits on a body: not a list of what it does
     unit_kind = asked_kind(question)  # a law's units: the kinds of answer/kinds.py
     unit_value = asked_value(question)  # … when only a value of that kind answers
     pool: list[tuple[int, NumberedSource, Unit, frozenset[str]]] = []
@@ -323,6 +329,7 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
             features["heading_precision"] = law.heading_precision(question_terms)
             features["phrases"] = shared_phrases(question, law.lead + " " + law.title)
             features["narrows"] = float(narrows(question, law.topic))
+            features["tasks"] = float(members and law.is_list and lists_tasks(law.lines))
             features["contrasts"] = float(contrasts(question, law.lead + "\n" + law.topic))
             says = terms(law.topic)
             features["echo"] = float(not law.is_list and bool(says) and says <= question_terms)

@@ -12,6 +12,7 @@ How a law's unit relates to the question's phrases: it says them side by side
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
@@ -81,6 +82,31 @@ def asks_for(question: str) -> str | None:
         if pattern.search(folded):
             return kind
     return None
+
+
+# "Quem compõe / integra / tem assento no Conselho…?", "Quais são os membros…?": the members of
+# a body are asked, not what it does
+_MEMBERS = re.compile(
+    r"\b(?:quem (?:compoe|compoem|integra|integram|tem assento|tera assento|faz parte|fazem parte"
+    r"|participa|participam)|(?:quais|quem) (?:sao )?(?:os )?(?:membros|integrantes|componentes)"
+    r"|who (?:sits|sit|serves|serve) on|who (?:are|is) (?:the )?members?|who makes up"
+    r"|quien(?:es)? (?:integra|integran|compone|componen|forma|forman)"
+    r"|cuales son (?:los )?(?:miembros|integrantes))\b")
+# an item of a list that opens with a verb in the infinitive: "I - propor diretrizes…"
+_TASK_ITEM = re.compile(r"^\s*(?:[ivxlc]+(?:-[a-z])?\s*[-–—]\s*|[a-z]\)\s*)?[a-z]{3,}(?:ar|er|ir|or)\b")
+
+
+def asks_members(question: str) -> bool:
+    """Whether the question asks who makes up a body (its members, not its tasks)."""
+    return bool(_MEMBERS.search(fold(question)))
+
+
+def lists_tasks(lines: Sequence[str]) -> bool:
+    """Whether most items of a list (its lines after the lead) open with a verb in the
+    infinitive: what a body does ("Compete ao Conselho: I - propor…; II - elaborar…"), not
+    who sits on it ("I - 5 (cinco) do Poder Executivo federal")."""
+    items = [fold(line) for line in lines[1:] if line.strip() and line.strip() != "…"]
+    return len(items) >= 2 and 2 * sum(1 for i in items if _TASK_ITEM.match(i)) > len(items)
 
 
 def names_a(kind: str | None, sentence: str, question: str) -> bool:

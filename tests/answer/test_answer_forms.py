@@ -6,7 +6,13 @@ from __future__ import annotations
 from desktop_app.answer.events import VALUE_NAMES
 from desktop_app.answer.followup import Carried, with_carried
 from desktop_app.answer.kinds import KINDS, asked_kind, asked_value, states
-from desktop_app.answer.question_fit import contrasts, defined_thing, defines
+from desktop_app.answer.question_fit import (
+    asks_members,
+    contrasts,
+    defined_thing,
+    defines,
+    lists_tasks,
+)
 from desktop_app.answer.units import names_a_list
 
 from .conftest import make_hit
@@ -163,3 +169,16 @@ def test_a_unit_about_a_sibling_of_the_asked_thing_contrasts_with_the_question()
                          "Fica criada a ANPD, autarquia de natureza especial, dotada de autonomia")
     assert contrasts("Qual a carga horária mínima da educação básica?",
                      "a carga horária da educação superior")
+
+
+def test_who_makes_up_a_body_is_not_answered_by_what_it_does() -> None:
+    assert asks_members("Quem tem assento no Conselho Nacional de Proteção de Dados?")
+    assert asks_members("Who sits on the National Data Protection Council?")
+    assert not asks_members("Quem deve zelar pela proteção dos dados pessoais?")  # a task
+    assert lists_tasks(["Art. 58-B. Compete ao Conselho:", "I - propor diretrizes;",
+                        "II - elaborar relatórios;", "III - sugerir ações;"])
+    assert not lists_tasks(["Art. 58-A. O Conselho será composto de 23 representantes:",
+                            "I - 5 (cinco) do Poder Executivo federal;",
+                            "II - 1 (um) do Senado Federal;"])
+    assert not lists_tasks(["Art. 89. Dele participam:", "I - o Vice-Presidente da República;",
+                            "II - o Presidente da Câmara dos Deputados;"])
