@@ -182,8 +182,8 @@ def gate_features(question: str, extract: ExtractiveAnswer, hits: Sequence[Hit],
         "other_language": float(not same_language),
         "absent": absent,
         "value_missing": float(value is not None and first is not None and not type_found),
-        "value_missing_passage": float(value is not None and first is not None and not any(
-            states(value, q.unit.shown) or states(value, q.hit.text) for q in extract.quotes[:1])),
+        "value_missing_passage": float(value is not None and first is not None and not (
+            states(value, first.unit.shown) or states(value, first.hit.text))),
     }
     features.update(_specific_features(question, first, ranked, hits, passages_using,
                                        library_size))

@@ -118,7 +118,7 @@ ECHO_WEIGHT = -0.05
 # the features that compare the question's words with a candidate's: left out when the
 # two are in languages whose words cannot be compared (text.language.words_comparable)
 WORD_FEATURES = ("keywords", "lead_precision", "heading_precision", "phrases", "narrows",
-                    "contrasts", "echo", "asked", "unasked")
+                 "contrasts", "echo", "asked", "unasked")
 # a unit of a law listing what a body does, asked who makes it up ("Quem tem assento no
 # Conselho?": art. 58-A's members, not art. 58-B's "Compete ao Conselho: I - propor…")
 TASKS_WEIGHT = -0.04

@@ -2,8 +2,9 @@
 
 "Qual a alíquota…?" wants a percentage, "Quanto ganha…?" an amount of money, "Em quantos
 anos prescreve…?" a duration, "A que horas…?" a time of day, "Quantos servidores…?" a
-count, "Qual a pena para…?" a term, a fine or a share, "Qual a profundidade…?" a length. A passage of a law is full of numbers that are not answers (article and paragraph
-labels, "Lei nº 13.709", "inciso III"), so those are taken out before looking: a quote that
+count, "Qual a pena para…?" a term, a fine or a share, "Qual a profundidade…?" a length. A
+passage of a law is full of numbers that are not answers (article and paragraph labels,
+"Lei nº 13.709", "inciso III"), so those are taken out before looking: a quote that
 only names "§ 7º" does not state a duration. The "not found" gate weighs whether the
 chosen quote states what was asked (answer/abstain.py), and the ranking of a law's units
 prefers one that does (answer/extractive.py).
@@ -79,9 +80,9 @@ KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
         r"|(?:qual|quais) (?:e |sao |sera )?(?:a |as )?(?:duracao|jornada|carga horaria)"
         r"|penas? de (?:prisao|reclusao|detencao|prision|carcel)|anos de (?:prisao|reclusao"
         r"|detencao|carcel|prision)|(?:prison|jail) (?:term|sentence|time)"
-        r"|quant[oa]s (?:dias|meses|anos|horas|semanas|minutos|semestres|bimestres|trimestres)|how long|how many (?:days"
-        r"|months|years|hours|weeks)|deadline|plazo|cuanto tiempo|cuant[oa]s (?:dias|meses"
-        r"|anos|horas|semanas))\b"),
+        r"|quant[oa]s (?:dias|meses|anos|horas|semanas|minutos|semestres|bimestres|trimestres)"
+        r"|how long|how many (?:days|months|years|hours|weeks)|deadline|plazo|cuanto tiempo"
+        r"|cuant[oa]s (?:dias|meses|anos|horas|semanas))\b"),
      re.compile(_DURATION)),
     # "Qual a pena para…?" asks how heavy: a term, a fine or a share ("reclusão, de 2 a 5
     # anos", "multa de até 2% do faturamento"); "Quais penas são proibidas?" asks a list
@@ -103,11 +104,12 @@ KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
     # a count of things, not of hours, money, a share or a date ("Quantos alunos…?" is not
     # answered by "oitocentas horas" nor by "2 de março de 2017")
     ("count", re.compile(r"\b(?:quantos|quantas|how many|cuantos|cuantas)\b"),
-     re.compile(rf"(?!(?<=\bpor )cento\b){_QUANTITY}\s+(?!(?:{_TIME_UNITS}|por cento|percent|reais|real|dolares"
-                r"|dollars|euros|salarios? minimos?|de (?:janeiro|fevereiro|marco|abril|maio|junho"
-                r"|julho|agosto|setembro|outubro|novembro|dezembro))\b)(?<!\b(?:1[5-9]|20)\d\d\s)"
+     re.compile(rf"(?!(?<=\bpor )cento\b){_QUANTITY}\s+(?!(?:{_TIME_UNITS}|por cento|percent"
+                r"|reais|real|dolares|dollars|euros|salarios? minimos?|de (?:janeiro|fevereiro"
+                r"|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro))\b)"
+                r"(?<!\b(?:1[5-9]|20)\d\d\s)"
                 r"[a-z]|\b(?:um|uma) (?:unic[oa]|so)\b|\b(?:apenas|somente|so|exatamente|only|just"
-                r"|exactly|solo|solamente) (?:por |de |by |por )?(?:um|uma|one|un|una) [a-z]"
+                r"|exactly|solo|solamente) (?:por |de |by )?(?:um|uma|one|un|una) [a-z]"
                 r"|\b(?:only )?once\b")),
 )
 # numbers that are references, not values: "Art. 18", "§ 2º", "Lei nº 13.709, de 2018",

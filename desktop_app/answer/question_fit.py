@@ -84,8 +84,8 @@ def asks_for(question: str) -> str | None:
     return None
 
 
-# "Quem compõe / integra / tem assento no Conselho…?", "Quais são os membros…?": the members of
-# a body are asked, not what it does
+# "Quem compõe / integra / tem assento no Conselho…?", "Quais são os membros…?": the
+# members of a body are asked, not what it does
 _MEMBERS = re.compile(
     r"\b(?:quem (?:compoe|compoem|integra|integram|tem assento|tera assento|faz parte|fazem parte"
     r"|participa|participam)|(?:quais|quem) (?:sao )?(?:os )?(?:membros|integrantes|componentes)"
@@ -93,7 +93,8 @@ _MEMBERS = re.compile(
     r"|quien(?:es)? (?:integra|integran|compone|componen|forma|forman)"
     r"|cuales son (?:los )?(?:miembros|integrantes))\b")
 # an item of a list that opens with a verb in the infinitive: "I - propor diretrizes…"
-_TASK_ITEM = re.compile(r"^\s*(?:[ivxlc]+(?:-[a-z])?\s*[-–—]\s*|[a-z]\)\s*)?[a-z]{3,}(?:ar|er|ir|or)\b")
+_TASK_ITEM = re.compile(r"^\s*(?:[ivxlc]+(?:-[a-z])?\s*[-–—]\s*|[a-z]\)\s*)?"
+                        r"[a-z]{3,}(?:ar|er|ir|or)\b")
 
 
 def asks_members(question: str) -> bool:
