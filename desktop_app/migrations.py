@@ -87,9 +87,20 @@ def _index_v3_to_v4(paths: AppPaths) -> None:
         upgrade_generation_to_v4(generation)
 
 
+def _index_v4_to_v5(paths: AppPaths) -> None:
+    """Index schema 5: the keyword terms analysed again by the current analyzer (the stemmer
+    of `text/stem.py` changed; no embedding, no source file needed)."""
+    from desktop_app.retrieval.index import upgrade_generation_to_v5
+
+    generation = active_index_generation(paths)
+    if generation is not None:
+        upgrade_generation_to_v5(generation)
+
+
 # store → {from_version: step that upgrades from_version → from_version + 1}.
 STEPS: dict[str, dict[int, MigrationStep]] = {
-    "settings": {}, "index": {1: _index_v1_to_v2, 2: _index_v2_to_v3, 3: _index_v3_to_v4},
+    "settings": {}, "index": {1: _index_v1_to_v2, 2: _index_v2_to_v3, 3: _index_v3_to_v4,
+              4: _index_v4_to_v5},
     "state": {}}
 
 

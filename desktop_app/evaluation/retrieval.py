@@ -30,6 +30,8 @@ from desktop_app.retrieval.index import (
     LanceIndex,
     upgrade_generation_to_v2,
     upgrade_generation_to_v3,
+    upgrade_generation_to_v4,
+    upgrade_generation_to_v5,
 )
 from desktop_app.retrieval.search import DocumentSearcher
 from desktop_app.retrieval.types import Embedder, Hit
@@ -101,6 +103,10 @@ def build_eval_index(beir: BeirSet, embedder: Embedder, settings: Settings, cach
         upgrade_generation_to_v2(directory)  # a cache built before the OCR columns existed
     if meta.exists() and int(read_json(meta).get("schema_version", 0)) < 3:
         upgrade_generation_to_v3(directory)
+    if meta.exists() and int(read_json(meta).get("schema_version", 0)) < 4:
+        upgrade_generation_to_v4(directory)
+    if meta.exists() and int(read_json(meta).get("schema_version", 0)) < 5:
+        upgrade_generation_to_v5(directory)  # a cache analysed by the older stemmer
     index = LanceIndex.open_generation(directory, embedder_id=embedder.id, dim=embedder.dim)
     if done_marker.exists():
         return index

@@ -50,6 +50,7 @@ from desktop_app.memory.types import (
 )
 from desktop_app.retrieval.types import Embedder
 from desktop_app.state_db import StateDB
+from desktop_app.text.analyze import built_by
 from desktop_app.text.fold import fold
 
 log = logging.getLogger(__name__)
@@ -143,7 +144,8 @@ class MemoryCore(LiveSettings):
     def _sync_index(self) -> None:
         assert self._index is not None
         live = {i.id: i for i in self.store.items(statuses=("active", "superseded"))}
-        if self.db.get_kv(EMBEDDER_KEY) == self.embedder.id and self._index.ids() == set(live):
+        if (self.db.get_kv(EMBEDDER_KEY) == built_by(self.embedder.id)
+                and self._index.ids() == set(live)):
             return
         log.info("rebuilding memory index (%d items) for embedder %s", len(live),
                  self.embedder.id)
@@ -154,7 +156,7 @@ class MemoryCore(LiveSettings):
             self._index.add([i.id for i in items], [i.search_text for i in items], vectors,
                             [i.status for i in items])
         self._index.compact()
-        self.db.set_kv(EMBEDDER_KEY, self.embedder.id)
+        self.db.set_kv(EMBEDDER_KEY, built_by(self.embedder.id))
 
     def _expiry(self, now: datetime) -> str | None:
         return iso(now + timedelta(days=self.retention_days)) if self.retention_days > 0 else None

@@ -50,7 +50,7 @@ from desktop_app.memory.types import (
 from desktop_app.retrieval.index_api import Scored
 from desktop_app.retrieval.types import Embedder
 from desktop_app.state_db import StateDB
-from desktop_app.text.analyze import content_terms
+from desktop_app.text.analyze import built_by, content_terms
 from desktop_app.text.fold import fold
 from desktop_app.text.values import specifics, value_kind
 
@@ -187,13 +187,14 @@ class RecallService(LiveSettings):
                                           embedder_id=self.embedder.id)
                 if self._index.rebuilt_after_damage:
                     self.db.set_kv(REBUILD_KEY, "1")  # damaged files: every chat again
-                if self.db.get_kv(EMBEDDER_KEY) not in (None, self.embedder.id):
-                    self._index.drop_all()  # built by another embedder: re-embed from SQLite
+                if self.db.get_kv(EMBEDDER_KEY) not in (None, built_by(self.embedder.id)):
+                    # built by another embedder or analyzer: re-index from SQLite
+                    self._index.drop_all()
                     self.db.set_kv(REBUILD_KEY, "1")  # every chat, at the next sync
                 if self.db.get_kv(UNITS_KEY) != UNITS:
                     self.db.set_kv(REBUILD_KEY, "1")  # exchanges only: add every chat's turns
                     self.db.set_kv(UNITS_KEY, UNITS)
-                self.db.set_kv(EMBEDDER_KEY, self.embedder.id)
+                self.db.set_kv(EMBEDDER_KEY, built_by(self.embedder.id))
         return self._index
 
     def reopen_index(self) -> int:

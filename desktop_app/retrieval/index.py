@@ -84,8 +84,9 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 # 2: chunks carry ocr_confidence and ocr_boxes; 3: `folder` uses forward slashes on every OS;
-# 4: chunks carry `marks` (revoked ranges and structural path, JSON) (migrations.py)
-SCHEMA_VERSION = 4
+# 4: chunks carry `marks` (revoked ranges and structural path, JSON); 5: `search_text` analysed
+# with text.analyze.ANALYZER_VERSION 2 (migrations.py)
+SCHEMA_VERSION = 5
 ANN_MIN_ROWS = 50_000
 # The vector index: IVF_RQ (RaBitQ: 1 bit a dimension in the index, full vectors re-rank the
 # best candidates). bench/scale.py on near-tie data at 300k rows: recall@10 0.958 at 11.7 ms
@@ -1019,4 +1020,50 @@ def upgrade_generation_to_v4(directory: Path) -> None:
     meta_path = directory / META_FILE
     meta = json.loads(meta_path.read_text(encoding="utf-8"))
     meta["schema_version"] = 4
+    write_json_atomic(meta_path, meta)
+
+
+def upgrade_generation_to_v5(directory: Path, batch: int = 512) -> None:
+    """Schema 4 → 5 for one generation: the keyword column analysed again with the current
+    analyzer (`text.analyze.ANALYZER_VERSION` 2: "fundamentar" stems as "fundamentos" does).
+    Only rows whose terms change are rewritten, a few documents at a time (each batch one
+    commit: a crash leaves every row in the old or the new form, both searchable), then the
+    keyword index is rebuilt and old versions dropped. Needs no embedder and no source file.
+    Idempotent; schema 5 is recorded last."""
+    import lancedb
+    import pyarrow as pa
+
+    from desktop_app.retrieval.index_api import compose_embedding_text
+    from desktop_app.text.analyze import analyze
+
+    db = lancedb.connect(str(directory))
+    names = set(db.list_tables().tables)
+    if "chunks" in names and "documents" in names:
+        chunks, docs = db.open_table("chunks"), db.open_table("documents")
+        doc_ids = sorted(r["doc_id"] for r in docs.search().select(["doc_id"]).limit(None)
+                         .to_arrow().to_pylist())
+        columns = ["chunk_id", "prefix", "text", "marks", "search_text"]
+        changed = 0
+        for start in range(0, len(doc_ids), max(1, batch // 16)):
+            group = doc_ids[start:start + max(1, batch // 16)]
+            rows = (chunks.search().where(lancedb_io.sql_in("doc_id", group)).select(columns)
+                    .limit(None).to_arrow().to_pylist())
+            ids, texts = [], []
+            for row in rows:
+                revoked, _ = parse_marks(row.get("marks"))
+                terms = analyze(compose_embedding_text(row["prefix"] or "", row["text"], revoked))
+                if terms != row["search_text"]:
+                    ids.append(row["chunk_id"])
+                    texts.append(terms)
+            if ids:
+                (chunks.merge_insert("chunk_id").when_matched_update_all()
+                 .execute(pa.table({"chunk_id": ids, "search_text": texts})))
+                changed += len(ids)
+        if changed:
+            lancedb_io.create_fts(chunks)
+            lancedb_io.compact(chunks)
+        log.info("index schema 5: %d passages' keyword terms analysed again", changed)
+    meta_path = directory / META_FILE
+    meta = json.loads(meta_path.read_text(encoding="utf-8"))
+    meta["schema_version"] = 5
     write_json_atomic(meta_path, meta)

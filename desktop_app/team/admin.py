@@ -98,6 +98,8 @@ def init_server(conn: Any, *, embedder_id: str, dim: int) -> bool:
             version = int(row[0]) if row else SCHEMA_VERSION
         cur.execute(schema_sql(dim))
         cur.execute(upgrade_sql(version) or "SELECT 1")
+        if existed and version < 5:
+            reanalyse_keyword_terms(conn)
         cur.execute(maintain_grant_sql(conn.info.server_version) or "SELECT 1")
         for statement in private_statistics_sql(conn.info.server_version):
             cur.execute(statement)
@@ -107,6 +109,41 @@ def init_server(conn: Any, *, embedder_id: str, dim: int) -> bool:
         cur.execute("UPDATE acervo.meta SET value = %s WHERE key = 'schema_version' "
                     "AND value::int < %s", (str(SCHEMA_VERSION), SCHEMA_VERSION))
     return not existed
+
+
+REANALYSE_BATCH = 500
+
+
+def reanalyse_keyword_terms(conn: Any) -> int:
+    """Schema 5: every passage's keyword column analysed again by this Acervo's analyzer
+    (`text.analyze.ANALYZER_VERSION`; the stemmer changed), with its postings. Only passages
+    whose terms change are rewritten; the postings' triggers keep the document frequencies.
+    Runs inside the caller's transaction (`init_server`); returns the passages rewritten."""
+    from desktop_app.retrieval.index_api import compose_embedding_text, parse_marks
+    from desktop_app.retrieval.pg_schema import POSTINGS_SELECT
+    from desktop_app.text.analyze import analyze
+
+    changed: list[tuple[int, str]] = []
+    with conn.cursor(name="acervo_reanalyse") as read:
+        read.itersize = REANALYSE_BATCH
+        read.execute("SELECT chunk_key, prefix, text, marks, search_text FROM acervo.chunks")
+        for key, prefix, text, marks, stored in read:
+            revoked, _ = parse_marks(marks)
+            terms = analyze(compose_embedding_text(prefix or "", text, revoked))
+            if terms != stored:
+                changed.append((int(key), terms))
+    with conn.cursor() as cur:
+        for start in range(0, len(changed), REANALYSE_BATCH):
+            keys = [k for k, _ in changed[start:start + REANALYSE_BATCH]]
+            texts = [t for _, t in changed[start:start + REANALYSE_BATCH]]
+            cur.execute("""UPDATE acervo.chunks c SET search_text = u.search_text
+                           FROM unnest(%s::bigint[], %s::text[]) AS u(chunk_key, search_text)
+                           WHERE c.chunk_key = u.chunk_key""", (keys, texts))
+            cur.execute("DELETE FROM acervo.chunk_terms WHERE chunk_key = ANY(%s)", (keys,))
+            cur.execute(f"""INSERT INTO acervo.chunk_terms (term, chunk_key, collection_id,
+                              doc_key, tf, dl)
+                            {POSTINGS_SELECT} WHERE c.chunk_key = ANY(%s)""", (keys,))
+    return len(changed)
 
 
 def set_password(conn: Any, user: str, password: str) -> None:

@@ -20,6 +20,11 @@ from desktop_app.text.fold import fold
 from desktop_app.text.stem import light_stem
 from desktop_app.text.stopwords import INDEX_STOPWORDS, STOPWORDS
 
+# The version of what `analyze` makes of a text. Its terms are stored (the document index's
+# keyword column, the team library's, the memory and recall indexes), so a change to folding,
+# stop words or stemming that alters them moves this number and every store analyses its
+# text again: 2 — -amentar/-imentar verbs and their nouns stem as the -amento nouns do.
+ANALYZER_VERSION = 2
 _TOKEN = re.compile(r"[0-9a-z]+")
 _WORD = re.compile(r"\w+")
 PREFIX_LENGTH = 5
@@ -33,6 +38,12 @@ def analyze(text: str, *, drop_stopwords: bool = True) -> str:
             continue
         terms.append(light_stem(token))
     return " ".join(terms)
+
+
+def built_by(embedder_id: str) -> str:
+    """What a derived index records as having built it: the embedder and the analyzer (a
+    stored value that differs means its vectors or its keyword terms are stale)."""
+    return f"{embedder_id}|terms-v{ANALYZER_VERSION}"
 
 
 def content_terms(text: str, *, ignore: Collection[str] = INDEX_STOPWORDS) -> frozenset[str]:

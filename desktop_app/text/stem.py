@@ -37,6 +37,9 @@ _PLURALS: tuple[tuple[str, str], ...] = (
     ("res", "r"), ("les", "l"), ("zes", "z"), ("sses", "ss"), ("s", ""),
 )
 _FINAL = ("ar", "er", "ir", "ed", "a", "o", "e")
+# what is left of a verb or noun made from an -amento/-imento noun ("fundamentar" →
+# "fundament"): cut as the noun's own suffix is (`_noun_of_verb`)
+_VERB_OF_NOUN = ("ament", "iment")
 
 
 @lru_cache(maxsize=65536)  # pure; a language has far fewer distinct words than it uses
@@ -46,7 +49,7 @@ def light_stem(token: str) -> str:
         return token
     for suffix, replacement, min_stem in _DERIVATIONAL:
         if token.endswith(suffix) and len(token) - len(suffix) >= min_stem:
-            return token[: len(token) - len(suffix)] + replacement
+            return _noun_of_verb(token[: len(token) - len(suffix)] + replacement)
     for suffix, replacement in _PLURALS:
         if suffix == "s" and token.endswith(("ss", "us", "is")):
             continue
@@ -55,8 +58,18 @@ def light_stem(token: str) -> str:
             break
     for suffix in _FINAL:
         if token.endswith(suffix) and len(token) - len(suffix) >= 4:
-            return token[: len(token) - len(suffix)]
-    return token
+            token = token[: len(token) - len(suffix)]
+            break
+    return _noun_of_verb(token)
+
+
+def _noun_of_verb(stem: str) -> str:
+    """"fundamentar", "fundamenta", "fundamentação" reduce as "fundamentos" does: a stem
+    left ending in -ament/-iment loses it, as the -amento/-imento nouns do."""
+    for suffix in _VERB_OF_NOUN:
+        if stem.endswith(suffix) and len(stem) - len(suffix) >= 4:
+            return stem[: len(stem) - len(suffix)]
+    return stem
 
 
 forget_with(light_stem.cache_clear)  # words of an erased text leave the process too

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from desktop_app.retrieval import pg_index
+from desktop_app.retrieval import pg_index, pg_schema
 from desktop_app.retrieval.index import DocumentRecord
 from desktop_app.retrieval.pg_schema import IMPACT_SQL, SCHEMA_VERSION
 from desktop_app.retrieval.types import Chunk, SearchFilters
@@ -148,7 +148,7 @@ def test_a_schema_3_library_is_upgraded_to_impact_order(library) -> None:  # typ
     with library.admin() as conn:
         admin.init_server(conn, embedder_id=E5, dim=384)
         assert conn.execute("SELECT value FROM acervo.meta WHERE key = 'schema_version'"
-                            ).fetchone()[0] == str(SCHEMA_VERSION) == "4"
+                            ).fetchone()[0] == str(SCHEMA_VERSION) == "5"
         kept, counted = _term_df(conn)
         assert kept == counted  # with the postings added under schema 3 (no trigger then)
         wrong = conn.execute(f"SELECT count(*) FROM acervo.chunk_terms "
@@ -161,3 +161,37 @@ def test_a_schema_3_library_is_upgraded_to_impact_order(library) -> None:  # typ
     exact = library.index("bia", keyword_ranking="bm25_exact")
     for query in QUERIES:
         assert _ranked(upgraded, query) == _ranked(exact, query)
+
+
+def test_team_init_analyses_a_schema_4_servers_keyword_terms_again(library) -> None:  # type: ignore[no-untyped-def]
+    """Schema 5: the stemmer changed ("fundamentar" now stems as "fundamentos" does); `team
+    init` rewrites the passages whose terms change, with their postings and frequencies."""
+    from desktop_app.team import admin
+
+    _add(library.index("ana", collection="leis"), "lei-fundamento",
+         ["O legítimo interesse pode fundamentar o tratamento."], "/leis")
+    with library.admin() as conn:
+        stored = conn.execute("SELECT search_text FROM acervo.chunks WHERE text LIKE "
+                              "'%fundamentar%'").fetchone()[0]
+        assert " fund " in f" {stored} "
+        # what a schema 4 server holds: analyzer 1 left "fundamentar" as "fundament"
+        conn.execute("UPDATE acervo.chunks SET search_text = replace(search_text, 'fund ', "
+                     "'fundament ') WHERE text LIKE '%fundamentar%'")
+        conn.execute("DELETE FROM acervo.chunk_terms t USING acervo.chunks c WHERE "
+                     "t.chunk_key = c.chunk_key AND c.text LIKE '%fundamentar%'")
+        conn.execute(f"INSERT INTO acervo.chunk_terms (term, chunk_key, collection_id, doc_key, "
+                     f"tf, dl) {pg_schema.POSTINGS_SELECT} WHERE c.text LIKE '%fundamentar%'")
+        conn.execute("UPDATE acervo.meta SET value = '4' WHERE key = 'schema_version'")
+    stale = library.index("ana")
+    assert _ranked(stale, "fundamentos") == []
+    with library.admin() as conn:
+        admin.init_server(conn, embedder_id=E5, dim=384)
+        assert conn.execute("SELECT search_text FROM acervo.chunks WHERE text LIKE "
+                            "'%fundamentar%'").fetchone()[0] == stored
+        kept, counted = _term_df(conn)
+        assert kept == counted
+        assert conn.execute("SELECT value FROM acervo.meta WHERE key = 'schema_version'"
+                            ).fetchone()[0] == "5"
+    found = _ranked(library.index("ana"), "fundamentos")
+    assert len(found) == 1
+    assert found == _ranked(library.index("ana", keyword_ranking="bm25_exact"), "fundamentos")

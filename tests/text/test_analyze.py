@@ -21,6 +21,10 @@ def test_fold_strips_accents_and_case() -> None:
     ("criança", "crianças", "crianca"),
     ("tratamento", "tratamentos"),
     ("processing", "processes", "process"),
+    # a verb made from an -amento noun, and the nouns made from that verb (analyzer 2)
+    ("fundamentos", "fundamento", "fundamentar", "fundamenta", "fundamentação"),
+    ("regulamento", "regulamentar", "regulamentação", "regulamentos"),
+    ("experiments", "experiment", "experimented"),
 ])
 def test_variants_share_one_term(variants: tuple[str, ...]) -> None:
     assert len({analyze(v) for v in variants}) == 1, {v: analyze(v) for v in variants}
@@ -29,3 +33,16 @@ def test_variants_share_one_term(variants: tuple[str, ...]) -> None:
 def test_stopwords_are_dropped_but_content_stays() -> None:
     assert analyze("Quais são os direitos do titular?") == "direit titul"
     assert "direit" in content_terms("os direitos")
+
+
+@pytest.mark.parametrize("apart", [
+    ("fundamental", "fundamento"),  # "ensino fundamental" is not a foundation
+    ("pagamento", "página"),
+])
+def test_the_noun_rule_keeps_other_words_apart(apart: tuple[str, ...]) -> None:
+    assert len({analyze(w) for w in apart}) == len(apart), {w: analyze(w) for w in apart}
+
+
+def test_the_noun_rule_keeps_a_short_stem_whole() -> None:
+    # "alimento" is not an -amento noun ("al" + "imento" is too short a stem to cut)
+    assert {analyze(w) for w in ("alimento", "alimentar", "alimentação")} == {"aliment"}
