@@ -1026,10 +1026,10 @@ def upgrade_generation_to_v4(directory: Path) -> None:
 def upgrade_generation_to_v5(directory: Path, batch: int = 512) -> None:
     """Schema 4 → 5 for one generation: the keyword column analysed again with the current
     analyzer (`text.analyze.ANALYZER_VERSION` 2: "fundamentar" stems as "fundamentos" does).
-    Only rows whose terms change are rewritten, a few documents at a time (each batch one
-    commit: a crash leaves every row in the old or the new form, both searchable), then the
-    keyword index is rebuilt and old versions dropped. Needs no embedder and no source file.
-    Idempotent; schema 5 is recorded last."""
+    One scan reads the text columns (not the vectors); only rows whose terms change are
+    rewritten, 4,096 a commit (a crash leaves every row in the old or the new form, both
+    searchable), then the keyword index is rebuilt and old versions dropped. Needs no
+    embedder and no source file. Idempotent; schema 5 is recorded last."""
     import lancedb
     import pyarrow as pa
 
@@ -1037,28 +1037,24 @@ def upgrade_generation_to_v5(directory: Path, batch: int = 512) -> None:
     from desktop_app.text.analyze import analyze
 
     db = lancedb.connect(str(directory))
-    names = set(db.list_tables().tables)
-    if "chunks" in names and "documents" in names:
-        chunks, docs = db.open_table("chunks"), db.open_table("documents")
-        doc_ids = sorted(r["doc_id"] for r in docs.search().select(["doc_id"]).limit(None)
-                         .to_arrow().to_pylist())
+    if "chunks" in set(db.list_tables().tables):
+        chunks = db.open_table("chunks")
         columns = ["chunk_id", "prefix", "text", "marks", "search_text"]
-        changed = 0
-        for start in range(0, len(doc_ids), max(1, batch // 16)):
-            group = doc_ids[start:start + max(1, batch // 16)]
-            rows = (chunks.search().where(lancedb_io.sql_in("doc_id", group)).select(columns)
-                    .limit(None).to_arrow().to_pylist())
-            ids, texts = [], []
-            for row in rows:
+        # one streamed scan of one version, without the vectors; the rewrites come after it
+        ids: list[str] = []
+        texts: list[str] = []
+        for rows in chunks.search().select(columns).limit(None).to_batches(batch):
+            for row in rows.to_pylist():
                 revoked, _ = parse_marks(row.get("marks"))
                 terms = analyze(compose_embedding_text(row["prefix"] or "", row["text"], revoked))
                 if terms != row["search_text"]:
                     ids.append(row["chunk_id"])
                     texts.append(terms)
-            if ids:
-                (chunks.merge_insert("chunk_id").when_matched_update_all()
-                 .execute(pa.table({"chunk_id": ids, "search_text": texts})))
-                changed += len(ids)
+        changed = len(ids)
+        for start in range(0, changed, batch * 8):
+            (chunks.merge_insert("chunk_id").when_matched_update_all()
+             .execute(pa.table({"chunk_id": ids[start:start + batch * 8],
+                                "search_text": texts[start:start + batch * 8]})))
         if changed:
             lancedb_io.create_fts(chunks)
             lancedb_io.compact(chunks)
