@@ -12,6 +12,7 @@ from desktop_app.errors import AppError
 from desktop_app.memory.events import MemoryNotSaved, MemorySaved
 from desktop_app.memory.service import MemoryService
 from desktop_app.memory.types import UserMessage
+from desktop_app.text.analyze import built_by
 
 from .canary import files_containing
 
@@ -216,7 +217,7 @@ def test_index_is_rebuilt_when_the_embedder_changes(memory: MemoryService, say: 
     reopened = MemoryService(state_db, paths.data_dir / "memory", embedder,
                              conversations=conversations)
     assert [i.id for i in reopened.recall("Onde eu moro?", 1)] == [memory_id]
-    assert state_db.get_kv("memory_index.embedder_id") == embedder.id
+    assert state_db.get_kv("memory_index.embedder_id") == built_by(embedder.id)
 
 
 def test_switched_off_memory_saves_and_recalls_nothing(memory: MemoryService, say: Any) -> None:
