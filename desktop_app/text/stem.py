@@ -9,8 +9,9 @@ RSLP-inspired suffix stripper for Portuguese and Spanish that also handles
 common English plurals; it is deliberately conservative (over-stemming hurts
 precision more than it helps recall on short analyst queries).
 
-The stems are stored in every index (the analysed column), so a change here needs a
-reindex: the index's schema version must move with it.
+The stems are stored (every index's analysed column, the team library, the memory and
+recall indexes), so a change here moves `text.analyze.ANALYZER_VERSION` and comes with an
+upgrade of each store (index schema 5 was the first: docs/retrieval.md).
 """
 
 from __future__ import annotations
@@ -64,8 +65,8 @@ def light_stem(token: str) -> str:
 
 
 def _noun_of_verb(stem: str) -> str:
-    """"fundamentar", "fundamenta", "fundamentação" reduce as "fundamentos" does: a stem
-    left ending in -ament/-iment loses it, as the -amento/-imento nouns do."""
+    """A stem left ending in -ament/-iment ("fundamentar", "fundamenta", "fundamentação")
+    loses it, as the -amento/-imento nouns do ("fundamentos"): one term for the family."""
     for suffix in _VERB_OF_NOUN:
         if stem.endswith(suffix) and len(stem) - len(suffix) >= 4:
             return stem[: len(stem) - len(suffix)]
