@@ -1033,8 +1033,7 @@ def upgrade_generation_to_v5(directory: Path, batch: int = 512) -> None:
     import lancedb
     import pyarrow as pa
 
-    from desktop_app.retrieval.index_api import compose_embedding_text
-    from desktop_app.text.analyze import analyze
+    from desktop_app.retrieval.index_api import stored_keyword_text
 
     db = lancedb.connect(str(directory))
     if "chunks" in set(db.list_tables().tables):
@@ -1045,16 +1044,16 @@ def upgrade_generation_to_v5(directory: Path, batch: int = 512) -> None:
         texts: list[str] = []
         for rows in chunks.search().select(columns).limit(None).to_batches(batch):
             for row in rows.to_pylist():
-                revoked, _ = parse_marks(row.get("marks"))
-                terms = analyze(compose_embedding_text(row["prefix"] or "", row["text"], revoked))
+                terms = stored_keyword_text(row["prefix"], row["text"], row.get("marks"))
                 if terms != row["search_text"]:
                     ids.append(row["chunk_id"])
                     texts.append(terms)
         changed = len(ids)
-        for start in range(0, changed, batch * 8):
+        per_commit = batch * 8
+        for start in range(0, changed, per_commit):
             (chunks.merge_insert("chunk_id").when_matched_update_all()
-             .execute(pa.table({"chunk_id": ids[start:start + batch * 8],
-                                "search_text": texts[start:start + batch * 8]})))
+             .execute(pa.table({"chunk_id": ids[start:start + per_commit],
+                                "search_text": texts[start:start + per_commit]})))
         if changed:
             lancedb_io.create_fts(chunks)
             lancedb_io.compact(chunks)

@@ -130,6 +130,13 @@ def keyword_text(chunk: Chunk) -> str:
     return analyze(compose_embedding_text(chunk.prefix, chunk.text, chunk.revoked))
 
 
+def stored_keyword_text(prefix: str | None, text: str, marks: str | None) -> str:
+    """`keyword_text` of a stored row (its `prefix`, `text` and `marks` columns): what an
+    upgrade compares the row's `search_text` with when the analyzer changed."""
+    revoked, _ = parse_marks(marks)
+    return analyze(compose_embedding_text(prefix or "", text, revoked))
+
+
 def marks_json(revoked: Sequence[tuple[int, int]], path: str) -> str | None:
     """The stored `marks` column of a chunk: its revoked ranges and structural path (null
     when it has neither)."""

@@ -119,17 +119,15 @@ def reanalyse_keyword_terms(conn: Any) -> int:
     (`text.analyze.ANALYZER_VERSION`; the stemmer changed), with its postings. Only passages
     whose terms change are rewritten; the postings' triggers keep the document frequencies.
     Runs inside the caller's transaction (`init_server`); returns the passages rewritten."""
-    from desktop_app.retrieval.index_api import compose_embedding_text, parse_marks
+    from desktop_app.retrieval.index_api import stored_keyword_text
     from desktop_app.retrieval.pg_schema import POSTINGS_SELECT
-    from desktop_app.text.analyze import analyze
 
     changed: list[tuple[int, str]] = []
     with conn.cursor(name="acervo_reanalyse") as read:
         read.itersize = REANALYSE_BATCH
         read.execute("SELECT chunk_key, prefix, text, marks, search_text FROM acervo.chunks")
         for key, prefix, text, marks, stored in read:
-            revoked, _ = parse_marks(marks)
-            terms = analyze(compose_embedding_text(prefix or "", text, revoked))
+            terms = stored_keyword_text(prefix, text, marks)
             if terms != stored:
                 changed.append((int(key), terms))
     with conn.cursor() as cur:
