@@ -55,52 +55,23 @@ def current_versions() -> dict[str, int]:
     return {"settings": SETTINGS_VERSION, "index": INDEX_VERSION, "state": STATE_VERSION}
 
 
-def _index_v1_to_v2(paths: AppPaths) -> None:
-    """Index schema 2: chunks gain `ocr_confidence` and `ocr_boxes` (null for every chunk
-    indexed before OCR existed). LanceDB adds the columns in one commit without rewriting
-    the data; the step is idempotent and records version 2 last, so a crash in between is
-    repaired by the next start."""
-    from desktop_app.retrieval.index import upgrade_generation_to_v2
+def _index_step(from_version: int) -> MigrationStep:
+    """Index schema `from_version` → `from_version` + 1 on the active generation; what each
+    step does and why is in `retrieval.index.GENERATION_UPGRADES` (2: OCR columns, 3:
+    folders with "/", 4: revoked ranges and structural paths, 5: keyword terms analysed
+    again after a stemmer change)."""
+    def step(paths: AppPaths) -> None:
+        from desktop_app.retrieval.index import GENERATION_UPGRADES
 
-    generation = active_index_generation(paths)
-    if generation is not None:
-        upgrade_generation_to_v2(generation)
-
-
-def _index_v2_to_v3(paths: AppPaths) -> None:
-    """Index schema 3: folders stored with forward slashes (a library indexed on Windows
-    kept backslashes, which the folder filter's "/" form never matched)."""
-    from desktop_app.retrieval.index import upgrade_generation_to_v3
-
-    generation = active_index_generation(paths)
-    if generation is not None:
-        upgrade_generation_to_v3(generation)
-
-
-def _index_v3_to_v4(paths: AppPaths) -> None:
-    """Index schema 4: chunks gain `marks` (struck-through ranges and structural path; null
-    for what was indexed before). Added in one commit without rewriting the data."""
-    from desktop_app.retrieval.index import upgrade_generation_to_v4
-
-    generation = active_index_generation(paths)
-    if generation is not None:
-        upgrade_generation_to_v4(generation)
-
-
-def _index_v4_to_v5(paths: AppPaths) -> None:
-    """Index schema 5: the keyword terms analysed again by the current analyzer (the stemmer
-    of `text/stem.py` changed; no embedding, no source file needed)."""
-    from desktop_app.retrieval.index import upgrade_generation_to_v5
-
-    generation = active_index_generation(paths)
-    if generation is not None:
-        upgrade_generation_to_v5(generation)
+        generation = active_index_generation(paths)
+        if generation is not None:
+            GENERATION_UPGRADES[from_version](generation)
+    return step
 
 
 # store → {from_version: step that upgrades from_version → from_version + 1}.
 STEPS: dict[str, dict[int, MigrationStep]] = {
-    "settings": {}, "index": {1: _index_v1_to_v2, 2: _index_v2_to_v3, 3: _index_v3_to_v4,
-              4: _index_v4_to_v5},
+    "settings": {}, "index": {version: _index_step(version) for version in (1, 2, 3, 4)},
     "state": {}}
 
 

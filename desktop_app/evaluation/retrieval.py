@@ -20,18 +20,13 @@ from typing import Any
 
 import numpy as np
 
-from desktop_app.config.files import read_json
 from desktop_app.config.settings import Settings
 from desktop_app.ingest.pipeline import embedding_text
 from desktop_app.ingest.types import LoadedDocument, PageText
 from desktop_app.retrieval.index import (
-    META_FILE,
     DocumentRecord,
     LanceIndex,
-    upgrade_generation_to_v2,
-    upgrade_generation_to_v3,
-    upgrade_generation_to_v4,
-    upgrade_generation_to_v5,
+    upgrade_generation,
 )
 from desktop_app.retrieval.search import DocumentSearcher
 from desktop_app.retrieval.types import Embedder, Hit
@@ -98,15 +93,7 @@ def build_eval_index(beir: BeirSet, embedder: Embedder, settings: Settings, cach
 
     directory = cache_root / f"{beir.name}-{_corpus_key(beir, embedder.id, settings)}"
     done_marker = directory / "COMPLETE"
-    meta = directory / META_FILE
-    if meta.exists() and int(read_json(meta).get("schema_version", 0)) < 2:
-        upgrade_generation_to_v2(directory)  # a cache built before the OCR columns existed
-    if meta.exists() and int(read_json(meta).get("schema_version", 0)) < 3:
-        upgrade_generation_to_v3(directory)
-    if meta.exists() and int(read_json(meta).get("schema_version", 0)) < 4:
-        upgrade_generation_to_v4(directory)
-    if meta.exists() and int(read_json(meta).get("schema_version", 0)) < 5:
-        upgrade_generation_to_v5(directory)  # a cache analysed by the older stemmer
+    upgrade_generation(directory)  # a cache an older Acervo built
     index = LanceIndex.open_generation(directory, embedder_id=embedder.id, dim=embedder.dim)
     if done_marker.exists():
         return index

@@ -1062,3 +1062,23 @@ def upgrade_generation_to_v5(directory: Path, batch: int = 512) -> None:
     meta = json.loads(meta_path.read_text(encoding="utf-8"))
     meta["schema_version"] = 5
     write_json_atomic(meta_path, meta)
+
+
+# schema N → N + 1 for one generation folder (each idempotent, recording N + 1 last): the
+# start-up upgrade of the active generation (migrations.py) and the evaluation caches
+GENERATION_UPGRADES: dict[int, Callable[[Path], None]] = {
+    1: upgrade_generation_to_v2, 2: upgrade_generation_to_v3, 3: upgrade_generation_to_v4,
+    4: upgrade_generation_to_v5}
+
+
+def upgrade_generation(directory: Path) -> None:
+    """Bring one generation folder written by an older Acervo to `SCHEMA_VERSION`."""
+    meta_path = directory / META_FILE
+    while meta_path.exists():
+        version = int(read_json(meta_path).get("schema_version", 1))
+        if version >= SCHEMA_VERSION:
+            return
+        GENERATION_UPGRADES[version](directory)
+        if int(read_json(meta_path).get("schema_version", 1)) <= version:
+            raise AppError(f"Upgrading the index in {directory} from schema {version} did not "
+                           "complete.")
