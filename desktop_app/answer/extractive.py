@@ -56,7 +56,7 @@ from desktop_app.answer.question_fit import (
     without_qualifier,
 )
 from desktop_app.answer.rewrite import topic_words
-from desktop_app.answer.segments import Unit, segment
+from desktop_app.answer.segments import WHOLE_BLOCK_CHARS, Unit, segment, whole_block
 from desktop_app.answer.sentence_vectors import SentenceVectors
 from desktop_app.answer.units import (
     StructuralUnit,
@@ -253,7 +253,8 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
         for unit in units:
             if unit.kind == "block":
                 leads.add((source.number, unit.start))
-            elif unit.quotable and not mostly_revoked(
+            elif (unit.quotable or unit.start in blocks and unit.flags == {"heading"}) \
+                    and not mostly_revoked(
                     unit.text, [(a - unit.start, b - unit.start) for a, b in source.hit.revoked]):
                 block = blocks.get(unit.start)
                 shared = question_terms & terms(unit.text if block is None else block.text)
@@ -353,15 +354,33 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
     return quotes, embedded
 
 
-def _as_block(quote: Quote) -> Quote:
-    """A lead sentence ("… seguintes hipóteses:") becomes the block with its items."""
-    if quote.structural is not None or not quote.unit.text.rstrip().endswith(":"):
+def _as_block(quote: Quote, documents: DocumentTexts | None = None) -> Quote:
+    """A list's lead ("… seguintes hipóteses:", or a heading over numbered items) becomes
+    the block with its items; a block its passage cut short is completed from the
+    document, over chunks and pages (`segments.whole_block`)."""
+    if quote.structural is not None or quote.unit.kind != "sentence":
         return quote
     block = next((u for u in segment(quote.hit.text)
                   if u.kind == "block" and u.start == quote.unit.start), None)
     if block is None:
         return quote
-    return dataclasses.replace(quote, unit=block)
+    quote = dataclasses.replace(quote, unit=block)
+    # (a list that reaches its passage's end may go on past it, full stop or not)
+    cut = block.continues or not quote.hit.text[block.end:].strip()
+    document = (documents.get(quote.hit.library, quote.hit.doc_id)
+                if cut and documents is not None else None)
+    span = document.hit_span(quote.hit) if document is not None else None
+    if document is None or span is None:
+        return quote
+    start = span[0] + block.start
+    whole = whole_block(document.text[start:start + WHOLE_BLOCK_CHARS + 1])
+    if whole is None or whole.end <= block.end - block.start:
+        return quote
+    hit = document.as_hit(quote.hit, start, start + whole.end)
+    if hit.text != whole.text:  # (the passage is not where its document has it)
+        return quote
+    return dataclasses.replace(quote, hit=hit, unit=dataclasses.replace(
+        whole, start=0, end=len(hit.text), position=block.position))
 
 
 def _in_context(quote: Quote) -> Quote:
@@ -434,7 +453,7 @@ def extract_answer(question: str, sources: Sequence[NumberedSource],
             continue  # another article's whole list, well behind: noise, not context
         if _holds_quoted_item(candidate, chosen):
             continue  # the list around a line already quoted (with its lead) adds nothing
-        quote = _as_block(candidate)
+        quote = _as_block(candidate, documents)
         quote = _in_context(quote)
         words = _folded_words(quote.unit.text)
         if any(_near_duplicate(words, other) for other in seen):

@@ -12,7 +12,10 @@ display). Units are built in three steps:
    legal label, so "Art. 18. O titular …" and "Parágrafo único. As normas …" keep their
    label with their text.
 3. Blocks: a sentence ending in ":" followed by list items ("I -", "a)", "1.", "•") is
-   one unit with its items (bounded), so an enumeration is quoted whole.
+   one unit with its items (bounded), so an enumeration is quoted whole; so is a heading
+   followed by list items ("COMPETÊNCIAS GERAIS DA BASE NACIONAL COMUM CURRICULAR" over
+   "1. Valorizar …" … "10. Agir …"): the heading is the list's lead. A block cut by its
+   passage's end is completed from its document (`whole_block`).
 
 A table row (cells separated by " | ", as every loader writes tables) is a paragraph and
 a sentence of its own, shown under its table's first row, the header ("Action | Labor
@@ -21,7 +24,9 @@ mean nothing without the columns' names. A passage that opens inside a table has
 its header, and its rows are shown alone.
 
 `kind` says what a unit is; `flags` what makes it a poor answer (heading, question, an
-instruction addressed to the reader or an assistant: `answer.injection`).
+instruction addressed to the reader or an assistant: `answer.injection`, a line of a table
+of contents: a title and its page number among more of them, "Competências gerais da Base
+Nacional Comum Curricular 9").
 """
 
 from __future__ import annotations
@@ -36,6 +41,10 @@ from desktop_app.text.sentences import is_bare_label, sentence_spans
 
 MAX_BLOCK_ITEMS = 12
 MAX_BLOCK_CHARS = 1400
+# a block completed from its document (a list longer than its passage): the window shows
+# the first lines and "show all N" (answer/units.list_folds); the answer keeps them all
+WHOLE_BLOCK_ITEMS = 200
+WHOLE_BLOCK_CHARS = 24_000
 
 _ITEM = re.compile(
     r"(?:[IVXLCDM]{1,7}\s*[-–—.)]\s*(?=\S)|[a-zA-Z]\)\s*|\d{1,3}\s*[.)-]\s+|[•▪◦●■□‣\-–—*]\s+)"
@@ -43,6 +52,12 @@ _ITEM = re.compile(
 _CLAUSE_END = re.compile(r"[.;:!?…][\"'”’)\]»]*$")
 _COLON_END = re.compile(r":[\"'”’)\]»]*$")
 _LINE = re.compile(r"[^\n]+")
+# a title followed by its page number ("* Competências gerais da Base Nacional Comum
+# Curricular 9", "4.1.1. Língua Portuguesa 65"): no sentence ends before the number
+_CONTENTS_LINE = re.compile(r"(?:[•▪◦●■*\-–—]\s*)?(?:\d{1,2}(?:\.\d{1,2})*\.?\s+)?"
+                            r"[^\W\d][^.;!?]{1,150}?[^\W\d)]\s+\d{1,3}")
+CONTENTS_SHARE = 0.5  # of a passage's lines that look like contents lines: a table of contents
+CONTENTS_MIN_LINES = 3
 
 @dataclass(frozen=True)
 class Unit:
@@ -73,7 +88,7 @@ class Unit:
 
     @property
     def quotable(self) -> bool:
-        return not (self.flags & {"heading", "question", "instruction"})
+        return not (self.flags & {"heading", "question", "instruction", "contents"})
 
 
 @dataclass(frozen=True)
@@ -160,8 +175,10 @@ def _flags(sentence: str, kind: str) -> frozenset[str]:
     return frozenset(flags)
 
 
-def segment(text: str) -> list[Unit]:
-    """Sentences, list items and enumeration blocks of `text`, in reading order."""
+def segment(text: str, *, max_items: int = MAX_BLOCK_ITEMS,
+            max_chars: int = MAX_BLOCK_CHARS) -> list[Unit]:
+    """Sentences, list items and enumeration blocks of `text`, in reading order; a block
+    holds at most `max_items` items and `max_chars` characters (`continues` past that)."""
     pieces: list[tuple[_Span, bool]] = []  # (sentence span, starts a list item)
     for paragraph in _paragraphs(text):
         for i, span in enumerate(_sentences(text, paragraph)):
@@ -183,14 +200,56 @@ def segment(text: str) -> list[Unit]:
             unit = dataclasses.replace(unit, flags=unit.flags - {"heading"}, display=(
                 f"{header.shown}\n{unit.shown}" if header is not None else ""))
         units.append(unit)
-        if _COLON_END.search(sentence):
-            block = _block(text, pieces, index, len(units))
+        if _COLON_END.search(sentence) or (kind == "sentence" and "heading" in unit.flags
+                                           and not in_table and index + 1 < len(pieces)
+                                           and _opens_list(text, pieces[index + 1][0])):
+            block = _block(text, pieces, index, len(units), max_items, max_chars)
             if block is not None:
                 units.append(block)
-    return units
+    return _contents_flagged(units)
 
 
-def _block(text: str, pieces: list[tuple[_Span, bool]], lead: int, position: int) -> Unit | None:
+def is_contents_line(text: str) -> bool:
+    """A title and its page number, as a table of contents prints them (a contents page
+    in columns, read as a table: a cell of the row is one, the other may be a title's
+    wrapped part)."""
+    if is_row(text):
+        return any(_CONTENTS_LINE.fullmatch(" ".join(cell.split()))
+                   for cell in text.split(CELL_SEPARATOR.strip()))
+    return bool(_CONTENTS_LINE.fullmatch(" ".join(text.split())))
+
+
+def _contents_flagged(units: list[Unit]) -> list[Unit]:
+    """The lines of a table of contents flagged "contents" (not quotable): in a passage
+    whose lines are mostly a title and a page number, those lines."""
+    lines = [u for u in units if u.kind != "block"]
+    contents = [is_contents_line(u.text) for u in lines]
+    if sum(contents) < CONTENTS_MIN_LINES or sum(contents) < CONTENTS_SHARE * len(lines):
+        return units
+    flagged = {u.start for u, is_line in zip(lines, contents, strict=True) if is_line}
+    return [dataclasses.replace(u, flags=u.flags | {"contents"})
+            if u.kind != "block" and u.start in flagged else u for u in units]
+
+
+_FIRST_MARKER = re.compile(r"(?:1|I|i|a|A)\s*[.)\-–—]|[•▪◦●■□‣\-–—*]\s")
+
+
+def _opens_list(text: str, span: _Span) -> bool:
+    """Whether the piece at `span` is a list's first item ("1.", "I -", "a)", a bullet): a
+    heading over item "8." is a page's running title inside a list, not the list's lead."""
+    return bool(_FIRST_MARKER.match(text, span.start))
+
+
+def whole_block(text: str) -> Unit | None:
+    """The block whose lead opens `text` (a document's text from a list's lead on), with
+    every item up to `WHOLE_BLOCK_ITEMS` / `WHOLE_BLOCK_CHARS`; None when none opens it."""
+    return next((u for u in segment(text, max_items=WHOLE_BLOCK_ITEMS,
+                                    max_chars=WHOLE_BLOCK_CHARS)
+                 if u.kind == "block" and not text[:u.start].strip()), None)
+
+
+def _block(text: str, pieces: list[tuple[_Span, bool]], lead: int, position: int,
+           max_items: int = MAX_BLOCK_ITEMS, max_chars: int = MAX_BLOCK_CHARS) -> Unit | None:
     """The lead sentence `pieces[lead]` with the list items that follow it (bounded)."""
     start = pieces[lead][0].start
     end = pieces[lead][0].end
@@ -201,7 +260,7 @@ def _block(text: str, pieces: list[tuple[_Span, bool]], lead: int, position: int
             break
         if not is_item and "\n" in text[end:span.start]:
             break  # the list ended (a later sentence of the last item's paragraph stays)
-        if items >= MAX_BLOCK_ITEMS or span.end - start > MAX_BLOCK_CHARS:
+        if items >= max_items or span.end - start > max_chars:
             continues = True
             break
         items += is_item

@@ -3,6 +3,8 @@ each with its own badge and exact span. The embedder is the real e5-small."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from desktop_app.answer.extractive import (
@@ -250,3 +252,37 @@ def test_a_value_in_a_list_is_answered_by_its_line_not_the_whole_list(lgpd_app) 
     assert lines[0].startswith("Art. 52. Os agentes de tratamento"), done.answer[:300]
     assert lines[1] == "…" and lines[2].startswith("II - multa simples, de até 2%")
     assert "I - advertência" not in done.answer
+
+
+@pytest.mark.slow
+def test_a_report_list_under_a_heading_comes_whole_across_chunks(memory_app, eval_dir,  # type: ignore[no-untyped-def]
+                                                                tmp_path) -> None:
+    """The BNCC's ten general competences (a heading over "1." … "10.", over several chunks)
+    are quoted whole under their heading, and its table of contents, which
+    names them with a page number, is never quoted."""
+    import pymupdf
+
+    from desktop_app.answer.events import Done
+
+    pdf = tmp_path / "bncc-paginas.pdf"
+    with pymupdf.open(eval_dir / "pdfs" / "pt" / "bncc.pdf") as original, pymupdf.open() as out:
+        out.insert_pdf(original, from_page=4, to_page=4)  # SUMÁRIO
+        out.insert_pdf(original, from_page=8, to_page=15)  # the introduction and the list
+        out.save(pdf)
+    assert list(memory_app.pipeline.run([pdf]))[-1].indexed == 1
+    done = [e for e in memory_app.answer_service.ask(
+        "Quais são as competências gerais da Base Nacional Comum Curricular?",
+        sources_only=True) if isinstance(e, Done)][-1]
+    lines = done.answer.splitlines()
+    assert "COMPETÊNCIAS GERAIS DA BASE NACIONAL COMUM CURRICULAR" in lines[0], done.answer
+    items = [line for line in lines if re.match(r"\d+\. [A-Z]", line)]
+    assert [line.split(".")[0] for line in items] == [str(n) for n in range(1, 11)]
+    assert items[0].startswith("1. Valorizar e utilizar os conhecimentos historicamente")
+    assert items[9].startswith("10. Agir pessoal e coletivamente com autonomia")
+    first = done.citations[0]
+    assert first.quote is not None and first.quote.exact
+    assert (first.quote.page, first.quote.page_end) == (4, 5)  # items 8–10 are on page 5
+    chunks = memory_app.index.document_chunks(first.doc_id)
+    assert not any("1. Valorizar" in c.text and "10. Agir" in c.text for c in chunks)
+    assert first.quote.text.rstrip().endswith("sustentáveis e solidários.")
+    assert "Curricular 9" not in done.answer  # the contents line

@@ -3,7 +3,13 @@ and the units that must never be quoted as an answer."""
 
 from __future__ import annotations
 
-from desktop_app.answer.segments import MAX_BLOCK_ITEMS, is_instruction, segment
+from desktop_app.answer.segments import (
+    MAX_BLOCK_ITEMS,
+    is_contents_line,
+    is_instruction,
+    segment,
+    whole_block,
+)
 
 ART_18 = (
     "CAPÍTULO III DOS DIREITOS DO TITULAR\n\n"
@@ -64,6 +70,60 @@ def test_a_list_cut_by_the_chunk_end_or_the_bound_says_it_continues() -> None:
     long_list = "Lista:\n" + "\n".join(f"{i}. item número {i};" for i in range(1, 30))
     block = next(u for u in segment(long_list) if u.kind == "block")
     assert block.items == MAX_BLOCK_ITEMS and block.continues
+
+
+def test_a_heading_over_numbered_items_leads_them_as_one_block() -> None:
+    text = ("nos termos da LDB.\n\nCOMPETÊNCIAS GERAIS DA BASE NACIONAL COMUM CURRICULAR\n\n"
+            "1. Valorizar e utilizar os conhecimentos historicamente construídos.\n\n"
+            "2. Exercitar a curiosidade intelectual.\n\n"
+            "Os marcos legais que embasam a BNCC\n\nA Constituição reconhece a educação.")
+    block = next(u for u in segment(text) if u.kind == "block")
+    assert block.shown.splitlines() == [
+        "COMPETÊNCIAS GERAIS DA BASE NACIONAL COMUM CURRICULAR",
+        "1. Valorizar e utilizar os conhecimentos historicamente construídos.",
+        "2. Exercitar a curiosidade intelectual."]
+    assert block.items == 2 and block.quotable  # (the heading alone is not)
+    # a running title over item 8 of a list a page break cut is not its lead
+    assert [u for u in segment("BASE NACIONAL COMUM CURRICULAR\n\n8. Conhecer-se.\n\n"
+                               "9. Exercitar a empatia.") if u.kind == "block"] == []
+    # a heading over prose leads nothing; neither does a table's header row
+    assert [u for u in segment("RESULTADOS\n\nA receita cresceu 5 %.") if u.kind == "block"] == []
+    assert [u for u in segment("Ano | Receita\n2020 | 5\n2021 | 7") if u.kind == "block"] == []
+
+
+def test_a_whole_block_runs_past_the_passage_bounds_to_the_end_of_its_list() -> None:
+    items = [f"{n}. Item número {n} da lista, com texto bastante longo para ocupar espaço na "
+             f"página do relatório." for n in range(1, 31)]
+    text = "COMPETÊNCIAS GERAIS\n\n" + "\n\n".join(items) + "\n\nOutro assunto começa aqui."
+    cut = next(u for u in segment(text) if u.kind == "block")
+    assert cut.continues and cut.items < 30
+    whole = whole_block(text)
+    assert whole is not None and whole.items == 30 and not whole.continues
+    assert whole.text.endswith(items[-1]) and text[whole.start:whole.end] == whole.text
+    assert whole_block("Uma frase sem lista.\n\n1. item") is None  # no list's lead opens it
+
+
+def test_lines_of_a_table_of_contents_are_never_quoted() -> None:
+    contents = ("SUMÁRIO\n\nApresentação 5\n\n1. INTRODUÇÃO 7\n\n"
+                "* Competências gerais da Base\nNacional Comum Curricular 9\n\n"
+                "Os marcos legais que\nembasam a BNCC 10\n\n4.1.1. Língua Portuguesa 65")
+    units = [u for u in segment(contents) if u.kind != "block"]
+    assert [u.shown for u in units if u.quotable] == []
+    assert sum("contents" in u.flags for u in units) == 5
+    # one line that ends in a number among sentences is text
+    prose = ("A turma de 2019 tinha 35\n\nO prazo é de 15 dias.\n\n"
+             "A matrícula abre em março.\n\nO curso dura oito semestres.")
+    assert not any("contents" in u.flags for u in segment(prose))
+    assert is_contents_line("4.1.1. Língua Portuguesa 65")
+    assert not is_contents_line("O prazo é de 15 dias.")
+    assert not is_contents_line("Lei nº 13.709, de 2018")
+    # a contents page in two columns read as a table: a row of titles with their pages
+    # (one may be a title's wrapped part); not a row of data
+    assert is_contents_line("Os marcos legais que embasam a BNCC 10 | 4.1.1.1. Língua "
+                            "Portuguesa – Anos Iniciais: práticas de linguagem 87")
+    assert is_contents_line("A Base Nacional Comum Curricular 7 | 4.1.1.1. Língua Portuguesa "
+                            "no Ensino")
+    assert not is_contents_line("Produto A | 12") and not is_contents_line("Total | 35")
 
 
 def test_wrapped_lines_are_one_sentence_but_line_items_are_not() -> None:
