@@ -244,7 +244,7 @@ def run_answer_eval(app: Any, corpus_dir: Path, qa_path: Path, unanswerable_path
             figures = score(answerable, unanswerable)
             if sources_only:
                 report.update(figures)
-                report["outcomes"] = [_outcome_dict(o) for o in answerable + unanswerable]
+                report["outcomes"] = [outcome_dict(o) for o in answerable + unanswerable]
             else:
                 report["written"] = {"run": True, "llm": getattr(service.llm, "name", None),
                                      **figures}
@@ -258,7 +258,8 @@ def run_answer_eval(app: Any, corpus_dir: Path, qa_path: Path, unanswerable_path
     return report
 
 
-def _outcome_dict(o: Outcome) -> dict[str, Any]:
+def outcome_dict(o: Outcome) -> dict[str, Any]:
+    """One question's outcome as an eval JSON keeps it (what was quoted first, the evidence)."""
     return {"id": o.question.id, "abstained": o.abstained, "first_block": o.first_block[:300],
             "cited_docs": o.cited_docs, "gold_docs": sorted(o.question.doc_ids),
             "answer_ms": o.answer_ms, "retrieval_ms": round(o.retrieval_ms, 1),

@@ -35,6 +35,7 @@ from desktop_app.evaluation.answers import (
     ask_one,
     evaluation_app,
     normalize,
+    outcome_dict,
     with_overrides,
 )
 from desktop_app.evaluation.retrieval import BeirSet
@@ -136,8 +137,7 @@ def run_indomain(app: Any, beir: BeirSet, questions: list[Question], *,
             "unanswerable_ids": [q.id for q in split.unanswerable],
             "abstained_answerable_ids": [o.question.id for o in answerable if o.abstained],
             # every question's evidence, for calibrating the gate (left out of bench JSONs)
-            "outcomes": [{"id": o.question.id, "answerable": group == "answerable",
-                          "abstained": o.abstained, "evidence": o.evidence}
+            "outcomes": [{**outcome_dict(o), "answerable": group == "answerable"}
                          for group, outcomes in (("unanswerable", unanswerable),
                                                  ("answerable", answerable))
                          for o in outcomes]}

@@ -86,6 +86,10 @@ def test_eval_answers_runs_the_real_pipeline_and_writes_the_report(
     assert report["indomain"]["answerable_questions"] == 2
     assert report["abstention_indomain"] in (0.0, 1.0)
     assert report["false_abstention_answerable_indomain"] is not None
+    # each in-domain outcome says what was quoted first, for auditing the gate's misses
+    kept = {o["id"]: o for o in report["indomain"]["outcomes"]}
+    assert set(kept) == {"q1", "q2", "q3"} and not kept["q3"]["answerable"]
+    assert all(o["abstained"] or o["first_block"] for o in kept.values())
     for key in ("first_block_contains_gold", "answer_contains_gold", "citation_precision",
                 "abstention_unanswerable", "false_abstention_answerable", "answer_step_ms_p50",
                 "retrieval_ms_p50"):
