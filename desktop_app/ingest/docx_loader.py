@@ -5,6 +5,10 @@ DOCX has no pages, so the whole body is page 1. Paragraphs with a heading style 
 with cells separated by " | " (a merged cell appears once). Page headers/footers live in
 separate parts and are not read, so they never repeat into the text. Struck-through runs
 (`w:strike`, `w:dstrike`: the revoked wording of a compiled law) are recorded as such.
+Word's automatic numbering is not in a paragraph's text: each numbered paragraph (its own
+`w:numPr`, or its style's) gets the label Word shows ("1.", "a)", "IV.", "2.1.", "•"),
+rendered from the numbering part's level formats and counted per list, so a list keeps
+its items' labels (an answer quotes it as a list; a report's sections keep their numbers).
 
 Before python-docx builds any tree, the zip directory and a streaming scan of the main
 part are checked against `limits` (unpacked size, XML size, element count); the walk has
@@ -45,6 +49,14 @@ def _style_names(document: Any) -> dict[str | None, str]:
     return names
 
 
+def _style_elements(document: Any) -> dict[str | None, Any]:
+    """Paragraph style id → its `w:style` element (their numbering, looked up once)."""
+    from docx.enum.style import WD_STYLE_TYPE
+
+    return {style.style_id: style.element for style in document.styles
+            if style.type == WD_STYLE_TYPE.PARAGRAPH and style.style_id}
+
+
 def _heading_level(p_element: Any, style_names: dict[str | None, str]) -> int | None:
     style_id = p_element.style  # the w:pStyle value, or None
     style_name = style_names.get(style_id, style_names.get(None, "")).strip()
@@ -59,6 +71,138 @@ def _heading_level(p_element: Any, style_names: dict[str | None, str]) -> int | 
         if value is not None and value.isdigit() and int(value) < 9:
             return int(value) + 1
     return None
+
+
+_ROMAN = ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"),
+          (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"))
+MAX_LEVELS = 9
+
+
+def _roman(number: int) -> str:
+    out = []
+    for value, letters in _ROMAN:
+        while number >= value:
+            out.append(letters)
+            number -= value
+    return "".join(out)
+
+
+def _letters(number: int) -> str:
+    """1 → a, 26 → z, 27 → aa (Word repeats the letter)."""
+    return chr(ord("a") + (number - 1) % 26) * ((number - 1) // 26 + 1) if number > 0 else ""
+
+
+def _formatted(number: int, fmt: str) -> str:
+    if fmt in ("lowerLetter", "upperLetter"):
+        text = _letters(number)
+        return text.upper() if fmt == "upperLetter" else text
+    if fmt in ("lowerRoman", "upperRoman"):
+        text = _roman(number)
+        return text.upper() if fmt == "upperRoman" else text
+    if fmt == "decimalZero":
+        return f"{number:02d}"
+    return str(number)  # decimal and the rest (ordinal words, other scripts): the digits
+
+
+class _Numbering:
+    """The labels of Word's automatic numbering (module docstring): per list (`w:num`), a
+    counter per level; a paragraph at level L counts up at L and restarts the deeper ones."""
+
+    def __init__(self, document: Any, style_ids: dict[str | None, Any]) -> None:
+        self.formats: dict[str, dict[int, tuple[str, str, int]]] = {}  # numId → level → fmt
+        self.counters: dict[str, list[int | None]] = {}
+        self.style_numbering: dict[str, tuple[str, int]] = {}
+        try:
+            root = document.part.numbering_part.element
+        except (KeyError, NotImplementedError, AttributeError, ValueError):
+            root = None
+        if root is None:
+            return
+        abstract: dict[str, dict[int, tuple[str, str, int]]] = {}
+        for node in root.findall(f"{_W}abstractNum"):
+            abstract[node.get(f"{_W}abstractNumId", "")] = self._levels(node)
+        for num in root.findall(f"{_W}num"):
+            ref = num.find(f"{_W}abstractNumId")
+            levels = dict(abstract.get(ref.get(f"{_W}val", "") if ref is not None else "", {}))
+            for override in num.findall(f"{_W}lvlOverride"):
+                level = _int(override.get(f"{_W}ilvl"))
+                start = override.find(f"{_W}startOverride")
+                if level is not None and start is not None and level in levels:
+                    fmt, text, _ = levels[level]
+                    levels[level] = (fmt, text, _int(start.get(f"{_W}val")) or 1)
+                if level is not None and (lvl := override.find(f"{_W}lvl")) is not None:
+                    levels.update(self._levels(override, lvl))
+            self.formats[num.get(f"{_W}numId", "")] = levels
+        for style_id, style in style_ids.items():
+            found = _num_pr(style)
+            if style_id is not None and found is not None:
+                self.style_numbering[style_id] = found
+
+    @staticmethod
+    def _levels(node: Any, *only: Any) -> dict[int, tuple[str, str, int]]:
+        levels = {}
+        for lvl in only or node.findall(f"{_W}lvl"):
+            level = _int(lvl.get(f"{_W}ilvl"))
+            if level is None or level >= MAX_LEVELS:
+                continue
+            fmt = lvl.find(f"{_W}numFmt")
+            text = lvl.find(f"{_W}lvlText")
+            start = lvl.find(f"{_W}start")
+            levels[level] = (fmt.get(f"{_W}val", "decimal") if fmt is not None else "decimal",
+                             text.get(f"{_W}val", "") if text is not None else "",
+                             (_int(start.get(f"{_W}val")) or 0) if start is not None else 1)
+        return levels
+
+    def label(self, p_element: Any) -> str:
+        """The label Word shows before this paragraph ("" when it is not numbered)."""
+        found = _num_pr(p_element)
+        if found is None and p_element.style in self.style_numbering:
+            found = self.style_numbering[p_element.style]
+        if found is None:
+            return ""
+        num_id, level = found
+        levels = self.formats.get(num_id)
+        if not levels or level not in levels:
+            return ""
+        counters = self.counters.setdefault(num_id, [None] * MAX_LEVELS)
+        fmt, text, start = levels[level]
+        current = counters[level]
+        counters[level] = start if current is None else current + 1
+        for deeper in range(level + 1, MAX_LEVELS):
+            counters[deeper] = None
+        if fmt == "none":
+            return ""
+        if fmt == "bullet":
+            return "•"
+
+        def value(match: re.Match[str]) -> str:
+            at = int(match.group(1)) - 1
+            if not 0 <= at < MAX_LEVELS:
+                return ""
+            own_fmt, _, own_start = levels.get(at, (fmt, "", 1))
+            count = counters[at]
+            return _formatted(own_start if count is None else count, own_fmt)
+
+        return re.sub(r"%(\d)", value, text).strip()
+
+
+def _int(value: str | None) -> int | None:
+    return int(value) if value is not None and value.strip().lstrip("-").isdigit() else None
+
+
+def _num_pr(element: Any) -> tuple[str, int] | None:
+    """(numId, level) of a paragraph's or a style's own numbering; None without (numId 0
+    switches a style's numbering off)."""
+    props = element.find(f"{_W}pPr")
+    num_pr = props.find(f"{_W}numPr") if props is not None else None
+    if num_pr is None:
+        return None
+    num = num_pr.find(f"{_W}numId")
+    level = num_pr.find(f"{_W}ilvl")
+    num_id = num.get(f"{_W}val", "0") if num is not None else "0"
+    if num_id == "0":
+        return None
+    return num_id, (_int(level.get(f"{_W}val")) or 0) if level is not None else 0
 
 
 def _on(element: Any) -> bool:
@@ -109,6 +253,7 @@ def _body_paragraphs(document: Any, deadline: limits.Deadline | None = None) -> 
 
     paragraphs: list[Paragraph] = []
     style_names = _style_names(document)
+    numbering = _Numbering(document, _style_elements(document))
 
     def visit(element: Any) -> None:
         for child in element.iterchildren():
@@ -117,7 +262,9 @@ def _body_paragraphs(document: Any, deadline: limits.Deadline | None = None) -> 
             if child.tag == f"{_W}p":
                 paragraph = DocxParagraph(child, document)
                 text = normalize_text(paragraph.text).strip()
+                label = numbering.label(child)
                 if text:
+                    text = f"{label} {text}" if label else text
                     paragraphs.append(Paragraph(text, _heading_level(child, style_names),
                                                 _struck_runs(child, paragraph)))
             elif child.tag == f"{_W}tbl":

@@ -319,6 +319,55 @@ def test_docx_headings_paragraphs_and_tables(tmp_path: Path) -> None:
     assert page.text.endswith("Fim do documento.")
 
 
+def test_docx_automatic_numbering_keeps_its_labels(tmp_path: Path) -> None:
+    """Word keeps a list's numbers out of the text: the loader writes the labels Word shows,
+    from the list's level formats (a style's numbering, or a paragraph's own), counting per
+    list and restarting the deeper levels, so an answer can quote the list as one."""
+    import docx
+    from docx.oxml import parse_xml
+
+    w = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
+    document = docx.Document()
+    numbering = document.part.numbering_part.element
+    numbering.insert(0, parse_xml(
+        f'<w:abstractNum {w} w:abstractNumId="90">'
+        '<w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="upperRoman"/>'
+        '<w:lvlText w:val="%1 -"/></w:lvl>'
+        '<w:lvl w:ilvl="1"><w:start w:val="1"/><w:numFmt w:val="lowerLetter"/>'
+        '<w:lvlText w:val="%2)"/></w:lvl>'
+        '<w:lvl w:ilvl="2"><w:start w:val="1"/><w:numFmt w:val="decimal"/>'
+        '<w:lvlText w:val="%1.%2.%3"/></w:lvl></w:abstractNum>'))
+    numbering.append(parse_xml(f'<w:num {w} w:numId="90"><w:abstractNumId w:val="90"/></w:num>'))
+
+    def numbered(text: str, level: int) -> None:
+        paragraph = document.add_paragraph(text)
+        paragraph._p.get_or_add_pPr().append(parse_xml(
+            f'<w:numPr {w}><w:ilvl w:val="{level}"/><w:numId w:val="90"/></w:numPr>'))
+
+    document.add_paragraph("São obrigações da contratada:")
+    for item in ("manter sigilo;", "entregar no prazo;", "corrigir defeitos."):
+        document.add_paragraph(item, style="List Number")
+    document.add_paragraph("Os direitos do titular são:")
+    numbered("acesso aos dados;", 0)
+    numbered("correção:", 0)
+    numbered("de dados incompletos;", 1)
+    numbered("de dados inexatos;", 1)
+    numbered("em até 15 dias;", 2)
+    numbered("eliminação.", 0)
+    numbered("dos dados tratados com consentimento.", 1)
+    document.add_paragraph("Canais:")
+    document.add_paragraph("e-mail", style="List Bullet")
+    path = tmp_path / "contrato.docx"
+    document.save(str(path))
+    lines = load_document(path).pages[0].text.split("\n\n")
+    assert lines == [
+        "São obrigações da contratada:", "1. manter sigilo;", "2. entregar no prazo;",
+        "3. corrigir defeitos.", "Os direitos do titular são:", "I - acesso aos dados;",
+        "II - correção:", "a) de dados incompletos;", "b) de dados inexatos;",
+        "II.b.1 em até 15 dias;", "III - eliminação.", "a) dos dados tratados com consentimento.",
+        "Canais:", "• e-mail"]
+
+
 def test_html_drops_scripts_and_navigation(tmp_path: Path) -> None:
     html = (
         '<html><head><meta charset="windows-1252"><title>Aviso de privacidade</title>'
