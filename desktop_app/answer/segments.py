@@ -47,7 +47,7 @@ WHOLE_BLOCK_ITEMS = 200
 WHOLE_BLOCK_CHARS = 24_000
 
 _ITEM = re.compile(
-    r"(?:[IVXLCDM]{1,7}\s*[-–—.)]\s*(?=\S)|[a-zA-Z]\)\s*|\d{1,3}\s*[.)-]\s+|[•▪◦●■□‣\-–—*]\s+)"
+    r"(?:[IVXLCDM]{1,7}\s*[-–—.)]\s*(?=\S)|[a-zA-Z]\)\s*|[ivxlcdm]{2,7}\)\s+|\d{1,3}\s*[.)-]\s+|[•▪◦●■□‣\-–—*]\s+)"
 )
 _CLAUSE_END = re.compile(r"[.;:!?…][\"'”’)\]»]*$")
 _COLON_END = re.compile(r":[\"'”’)\]»]*$")

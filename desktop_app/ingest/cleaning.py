@@ -123,6 +123,31 @@ def repeated_edge_lines(
     return result
 
 
+_ROMAN = ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"),
+          (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"))
+
+
+def list_number(number: int, style: str = "decimal") -> str:
+    """A list item's number as its list writes it: "decimal" (7), "lowerLetter" (g; 27 is
+    aa), "upperLetter", "lowerRoman" (vii), "upperRoman" (VII), "decimalZero" (07) — the
+    names of Word's numbering formats, which the DOCX and HTML loaders share."""
+    if number <= 0:
+        return str(number)
+    if style in ("lowerLetter", "upperLetter"):
+        text = chr(ord("a") + (number - 1) % 26) * ((number - 1) // 26 + 1)
+        return text.upper() if style == "upperLetter" else text
+    if style in ("lowerRoman", "upperRoman"):
+        out, rest = [], number
+        for value, letters in _ROMAN:
+            while rest >= value:
+                out.append(letters)
+                rest -= value
+        return "".join(out).upper() if style == "upperRoman" else "".join(out)
+    if style == "decimalZero":
+        return f"{number:02d}"
+    return str(number)  # decimal and the rest (ordinal words, other scripts): the digits
+
+
 def starts_list_item(line: str) -> bool:
     """True when a line opens a bullet/numbered item (it keeps its own line)."""
     return bool(_LIST_MARKER.match(line))

@@ -27,7 +27,13 @@ from typing import Any
 
 from desktop_app.errors import UnreadableDocumentError
 from desktop_app.ingest import limits
-from desktop_app.ingest.cleaning import Paragraph, assemble_page, normalize_text, table_to_text
+from desktop_app.ingest.cleaning import (
+    Paragraph,
+    assemble_page,
+    list_number,
+    normalize_text,
+    table_to_text,
+)
 from desktop_app.ingest.types import LoadedDocument
 
 _HEADING_STYLE = re.compile(r"^(?:heading|t[íi]tulo|titre|überschrift|encabezado)\s*(\d)$",
@@ -73,35 +79,7 @@ def _heading_level(p_element: Any, style_names: dict[str | None, str]) -> int | 
     return None
 
 
-_ROMAN = ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"),
-          (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"))
 MAX_LEVELS = 9
-
-
-def _roman(number: int) -> str:
-    out = []
-    for value, letters in _ROMAN:
-        while number >= value:
-            out.append(letters)
-            number -= value
-    return "".join(out)
-
-
-def _letters(number: int) -> str:
-    """1 → a, 26 → z, 27 → aa (Word repeats the letter)."""
-    return chr(ord("a") + (number - 1) % 26) * ((number - 1) // 26 + 1) if number > 0 else ""
-
-
-def _formatted(number: int, fmt: str) -> str:
-    if fmt in ("lowerLetter", "upperLetter"):
-        text = _letters(number)
-        return text.upper() if fmt == "upperLetter" else text
-    if fmt in ("lowerRoman", "upperRoman"):
-        text = _roman(number)
-        return text.upper() if fmt == "upperRoman" else text
-    if fmt == "decimalZero":
-        return f"{number:02d}"
-    return str(number)  # decimal and the rest (ordinal words, other scripts): the digits
 
 
 class _Numbering:
@@ -181,7 +159,7 @@ class _Numbering:
                 return ""
             own_fmt, _, own_start = levels.get(at, (fmt, "", 1))
             count = counters[at]
-            return _formatted(own_start if count is None else count, own_fmt)
+            return list_number(own_start if count is None else count, own_fmt)
 
         return re.sub(r"%(\d)", value, text).strip()
 

@@ -1,7 +1,8 @@
 """HTML loading with BeautifulSoup and the standard library's html.parser, one page.
 
 script/style/nav (and other non-content elements) are dropped; h1–h6 become headings;
-block elements become paragraphs; `<br>` keeps a line break; tables become rows with cells
+block elements become paragraphs; a list's items keep the labels a browser shows ("1.",
+"a)", "IV.", "•": `<ol type start>`, `<li value>`); `<br>` keeps a line break; tables become rows with cells
 separated by " | ". Struck-through text (`<s>`, `<strike>`, `<del>`, a `line-through` style:
 the revoked wording of a compiled law, as the official law sites print it) is recorded as
 such. The encoding comes from a BOM or `<meta charset>`, else it is detected.
@@ -16,7 +17,13 @@ from pathlib import Path
 from typing import Any
 
 from desktop_app.ingest import limits
-from desktop_app.ingest.cleaning import Paragraph, assemble_page, normalize_line, table_to_text
+from desktop_app.ingest.cleaning import (
+    Paragraph,
+    assemble_page,
+    list_number,
+    normalize_line,
+    table_to_text,
+)
 from desktop_app.ingest.loaders import NO_TEXT_NOTE, decode_bytes, read_document_bytes
 from desktop_app.ingest.types import LoadedDocument
 
@@ -60,6 +67,32 @@ def _struck(tag: Any) -> bool:
     return name.lower() in _STRUCK_TAGS or bool(style and _LINE_THROUGH.search(str(style)))
 
 
+# <ol type>: the number's style and what follows it
+_OL_TYPES = {"1": ("decimal", "."), "a": ("lowerLetter", ")"), "A": ("upperLetter", ")"),
+             "i": ("lowerRoman", ")"), "I": ("upperRoman", ".")}
+
+
+def _int_attribute(tag: Any, name: str) -> int | None:
+    value = str(tag.get(name) or "").strip()
+    return int(value) if value.lstrip("-").isdigit() else None
+
+
+def list_labels(listing: Any) -> dict[int, str]:
+    """id() of each `<li>` of an `<ol>`/`<ul>` → the label a browser shows before it."""
+    if listing.name.lower() == "ul" or listing.name.lower() == "menu":
+        return {id(item): "•" for item in listing.find_all("li", recursive=False)}
+    style, after = _OL_TYPES.get(str(listing.get("type") or "1").strip(), _OL_TYPES["1"])
+    number = _int_attribute(listing, "start")
+    number = 1 if number is None else number
+    labels = {}
+    for item in listing.find_all("li", recursive=False):
+        own = _int_attribute(item, "value")
+        number = number if own is None else own
+        labels[id(item)] = list_number(number, style) + after
+        number += 1
+    return labels
+
+
 class _Collector:
     """Walks the DOM and turns it into paragraphs."""
 
@@ -67,6 +100,8 @@ class _Collector:
         self.paragraphs: list[Paragraph] = []
         self._inline: list[str] = []
         self._struck: list[str] = []  # struck-through runs of the paragraph being built
+        self._labels: dict[int, str] = {}  # id() of a list item → its label (list_labels)
+        self._label = ""  # the label of the list item whose first paragraph comes next
         self._deadline = deadline
 
     def flush(self) -> None:
@@ -77,6 +112,8 @@ class _Collector:
         struck = tuple(self._struck)
         self._struck.clear()
         if text:
+            if self._label:  # (an item's text may sit in a <p> of its own)
+                text, self._label = f"{self._label} {text}", ""
             self.paragraphs.append(Paragraph(text, struck=struck))
 
     def walk(self, root: Any, name: str = "") -> None:
@@ -125,6 +162,10 @@ class _Collector:
                                           limits.MAX_HTML_DEPTH)
                 if tag in _BLOCK_TAGS:
                     self.flush()
+                if tag in ("ol", "ul", "menu"):
+                    self._labels.update(list_labels(child))
+                elif tag == "li":
+                    self._label = self._labels.pop(id(child), "")
                 stack.append((iter(child.children), tag in _BLOCK_TAGS,
                               struck or _struck(child)))
 

@@ -56,6 +56,7 @@ def test_a_lead_sentence_and_its_items_form_one_block() -> None:
 
 def test_item_markers_of_every_style_make_blocks() -> None:
     for items in (["a) primeiro;", "b) segundo."], ["1. primeiro;", "2. segundo."],
+                  ["I. primeiro;", "II. segundo."], ["ii) primeiro;", "iii) segundo."],
                   ["• primeiro", "• segundo"], ["- first", "- second"]):
         text = "Os requisitos são os seguintes:\n" + "\n".join(items)
         block = next(u for u in segment(text) if u.kind == "block")

@@ -368,6 +368,23 @@ def test_docx_automatic_numbering_keeps_its_labels(tmp_path: Path) -> None:
         "Canais:", "• e-mail"]
 
 
+def test_html_lists_keep_the_labels_a_browser_shows(tmp_path: Path) -> None:
+    path = tmp_path / "etapas.html"
+    path.write_text(
+        "<html><body><p>As etapas são:</p><ol start='4'><li><p>Coleta dos dados.</p>"
+        "<p>Detalhe da coleta.</p></li><li value='9'>Análise<ol type='a'><li>limpeza</li>"
+        "<li>modelo</li></ol></li><li>Relatório</li></ol><ol type='I'><li>um</li>"
+        "<li><s>dois revogado</s></li><li>três</li><li>quatro</li></ol>"
+        "<ol type='i' start='2'><li>ii</li><li>iii</li></ol>"
+        "<ul><li>um</li><li>dois</li></ul></body></html>", encoding="utf-8")
+    page = load_document(path).pages[0]
+    assert page.text.split("\n\n") == [
+        "As etapas são:", "4. Coleta dos dados.", "Detalhe da coleta.", "9. Análise",
+        "a) limpeza", "b) modelo", "10. Relatório", "I. um", "II. dois revogado", "III. três",
+        "IV. quatro", "ii) ii", "iii) iii", "• um", "• dois"]
+    assert page.revoked and page.text[slice(*page.revoked[0])] == "dois revogado"
+
+
 def test_html_drops_scripts_and_navigation(tmp_path: Path) -> None:
     html = (
         '<html><head><meta charset="windows-1252"><title>Aviso de privacidade</title>'
