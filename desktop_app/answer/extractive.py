@@ -23,7 +23,9 @@ its own badge and its exact span in the passage. How a quote is chosen:
   before it, one followed by a sentence that points back comes with that sentence
   (neither stands alone; on FaQuAD the answer is the sentence right after the best
   match in ~5 % of questions). A chosen sentence that introduces a list ("… nas
-  seguintes hipóteses:") is shown with its items as one block; near-duplicates (chunks
+  seguintes hipóteses:") is shown with its items as one block, completed from the
+  document when its passage cut the list; a sentence cut by a page's end is completed too
+  (past the page's footnotes and the next page's running title); near-duplicates (chunks
   overlap) are skipped.
 
 Miss analysis and measured effect of each signal: docs/answers.md.
@@ -56,7 +58,14 @@ from desktop_app.answer.question_fit import (
     without_qualifier,
 )
 from desktop_app.answer.rewrite import topic_words
-from desktop_app.answer.segments import WHOLE_BLOCK_CHARS, Unit, segment, whole_block
+from desktop_app.answer.segments import (
+    WHOLE_BLOCK_CHARS,
+    Unit,
+    is_heading,
+    is_row,
+    segment,
+    whole_block,
+)
 from desktop_app.answer.sentence_vectors import SentenceVectors
 from desktop_app.answer.units import (
     StructuralUnit,
@@ -73,6 +82,8 @@ from desktop_app.retrieval.doc_text import DocumentTexts
 from desktop_app.retrieval.types import Hit
 from desktop_app.text.fold import fold
 from desktop_app.text.language import question_language, words_comparable
+from desktop_app.text.sentences import sentence_spans
+from desktop_app.text.stopwords import NOT_CONTENT
 
 MAX_SOURCES_CONSIDERED = 8  # passages whose sentences compete (FaQuAD: gold in the top 8 ~0.98)
 MAX_CANDIDATES = 32  # sentences embedded per question, best keyword evidence first
@@ -383,6 +394,72 @@ def _as_block(quote: Quote, documents: DocumentTexts | None = None) -> Quote:
         whole, start=0, end=len(hit.text), position=block.position))
 
 
+_SENTENCE_END = re.compile(r"[.!?…:;][\"'”’)\]»]*$")
+_FOOTNOTE = re.compile(r"\d{1,3}\s+\S")  # "3 BRASIL. Secretaria de …" at a page's foot
+_PARAGRAPH_BREAK = re.compile(r"[ \t]*\n[ \t]*\n\s*")
+MAX_SKIPPED = 6  # paragraphs between a sentence's two halves: notes, a running title, a number
+MAX_SKIPPED_CHARS = 2000
+
+
+def _whole_sentence(quote: Quote, documents: DocumentTexts | None) -> Quote:
+    """A sentence cut by a page's or a chunk's end is completed from the
+    document: "…para as três etapas da Educação Básica (Educação" goes on, after the page's
+    footnotes and the next page's running title, with "Infantil, Ensino Fundamental e Ensino
+    Médio), …". The quote spans the document from the sentence's start to its end; what it
+    shows leaves out the paragraphs in between (at most `MAX_SKIPPED`, footnotes or
+    heading-like lines). Left as it is when the rest is not found within reach."""
+    unit = quote.unit
+    if quote.structural is not None or documents is None or unit.kind != "sentence" \
+            or _SENTENCE_END.search(unit.text.rstrip()) or is_row(unit.text):
+        return quote
+    words = re.findall(r"\w+", fold(unit.text))
+    # the rest must go on in lower case, unless the cut left a bracket open or a word that
+    # cannot end a sentence ("de", "the"): a line without a full stop may be whole
+    open_end = (unit.text.count("(") > unit.text.count(")")
+                or bool(words) and words[-1] in NOT_CONTENT)
+    document = documents.get(quote.hit.library, quote.hit.doc_id)
+    span = document.hit_span(quote.hit) if document is not None else None
+    if document is None or span is None:
+        return quote
+    start = span[0] + unit.start
+    text = document.text[start:start + len(unit.text) + MAX_SKIPPED_CHARS + 2 * MAX_QUOTE_CHARS]
+    if not text.startswith(unit.text):
+        return quote
+    at, skipped = len(unit.text), []
+    for _ in range(MAX_SKIPPED + 1):
+        gap = _PARAGRAPH_BREAK.match(text, at)
+        begin = gap.end() if gap else len(text) - len(text[at:].lstrip())
+        following = _PARAGRAPH_BREAK.search(text, begin)
+        finish = following.start() if following else len(text)
+        paragraph = text[begin:finish]
+        if not paragraph or begin - len(unit.text) > MAX_SKIPPED_CHARS:
+            return quote
+        if _FOOTNOTE.match(paragraph) or is_heading(" ".join(paragraph.split())):
+            skipped.append((at, finish))
+            at = finish
+            continue
+        if not (paragraph[0].islower() or open_end):
+            return quote
+        rest = next(iter(sentence_spans(text, begin, finish)), None)
+        if rest is None or not _SENTENCE_END.search(text[:rest[1]].rstrip()):
+            return quote  # (its end is not in reach either)
+        end = rest[1]
+        break
+    else:
+        return quote
+    hit = document.as_hit(quote.hit, start, start + end)
+    if hit.text != text[:end]:
+        return quote
+    pieces, last = [], 0
+    for a, b in skipped:
+        pieces.append(text[last:a])
+        last = b
+    pieces.append(text[last:end])
+    shown = " ".join(" ".join(piece.split()) for piece in pieces if piece.strip())
+    return dataclasses.replace(quote, hit=hit, unit=dataclasses.replace(
+        unit, start=0, end=end, text=hit.text, display=shown if skipped else ""))
+
+
 def _in_context(quote: Quote) -> Quote:
     """A sentence that points back is quoted with the sentence before it; one followed by
     a sentence that points back, with that sentence (neither stands alone)."""
@@ -454,7 +531,7 @@ def extract_answer(question: str, sources: Sequence[NumberedSource],
         if _holds_quoted_item(candidate, chosen):
             continue  # the list around a line already quoted (with its lead) adds nothing
         quote = _as_block(candidate, documents)
-        quote = _in_context(quote)
+        quote = _whole_sentence(_in_context(quote), documents)
         words = _folded_words(quote.unit.text)
         if any(_near_duplicate(words, other) for other in seen):
             continue  # overlapping chunks repeat sentences; a block already holds its items

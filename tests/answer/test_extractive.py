@@ -3,6 +3,7 @@ each with its own badge and exact span. The embedder is the real e5-small."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pytest
@@ -286,3 +287,60 @@ def test_a_report_list_under_a_heading_comes_whole_across_chunks(memory_app, eva
     assert not any("1. Valorizar" in c.text and "10. Agir" in c.text for c in chunks)
     assert first.quote.text.rstrip().endswith("sustentáveis e solidários.")
     assert "Curricular 9" not in done.answer  # the contents line
+
+
+def _two_page_report(first: str, second: str):  # type: ignore[no-untyped-def]
+    """A report's two pages through the real chunker, as the index rebuilds them."""
+    from desktop_app.ingest.chunking import chunk_document
+    from desktop_app.ingest.types import LoadedDocument, PageText
+    from desktop_app.retrieval.doc_text import DocumentText
+    from desktop_app.retrieval.index_api import DocumentRecord, chunk_row
+
+    record = DocumentRecord("rel", "relatório", "/x/rel.pdf", "pdf", "pt", 2, "h", 1, 1, "a",
+                            "b", "e")
+    loaded = LoadedDocument("/x/rel.pdf", "pdf", "relatório",
+                            [PageText(1, first), PageText(2, second)])
+    return DocumentText([chunk_row(record, c) for c in chunk_document(loaded, "rel")])
+
+
+class _Documents:
+    def __init__(self, document) -> None:  # type: ignore[no-untyped-def]
+        self.document = document
+
+    def get(self, library: str, doc_id: str):  # type: ignore[no-untyped-def]
+        return self.document if doc_id == self.document.doc_id else None
+
+
+def _quote_of(document, words: str) -> Quote:  # type: ignore[no-untyped-def]
+    row = next(r for r in document.rows if words in r.text)
+    hit = make_hit(1, doc="rel", text=row.text, page=row.page_start, page_end=row.page_end)
+    hit = dataclasses.replace(hit, chunk_id=row.chunk_id, char_start=row.char_start,
+                              char_end=row.char_end)
+    unit = next(u for u in segment(row.text) if words in u.text and u.kind == "sentence")
+    return Quote(1, hit, unit, 1.0, 0.9, 1)
+
+
+def test_a_sentence_cut_by_the_page_end_is_completed_past_notes_and_running_title() -> None:
+    from desktop_app.answer.extractive import _whole_sentence
+
+    document = _two_page_report(
+        "A base foi aprovada em 2017.\n\nÉ imprescindível destacar que as competências "
+        "gerais, apresentadas a seguir, desdobram-se nas três etapas da Educação Básica "
+        "(Educação\n\n3 BRASIL. Caderno de Educação em Direitos Humanos. Brasília, 2013.",
+        "INTRODUÇÃO\n\nInfantil, Ensino Fundamental e Ensino Médio), articulando-se na "
+        "formação de atitudes e valores.\n\nOutra frase do texto.")
+    cut = _quote_of(document, "imprescindível")
+    assert cut.unit.text.endswith("(Educação")
+    whole = _whole_sentence(cut, _Documents(document))  # type: ignore[arg-type]
+    assert whole.unit.shown == (
+        "É imprescindível destacar que as competências gerais, apresentadas a seguir, "
+        "desdobram-se nas três etapas da Educação Básica (Educação Infantil, Ensino "
+        "Fundamental e Ensino Médio), articulando-se na formação de atitudes e valores.")
+    # the quote is the document's span over both pages (the viewer highlights it)
+    assert (whole.hit.page_start, whole.hit.page_end) == (1, 2)
+    assert whole.hit.text == whole.unit.text and whole.unit.text.endswith("valores.")
+    # a line without a full stop that the next page does not go on is left as it is
+    document = _two_page_report("Resultados preliminares do projeto piloto",
+                                "Capítulo seguinte começa aqui. Mais texto.")
+    alone = _quote_of(document, "Resultados")
+    assert _whole_sentence(alone, _Documents(document)) == alone  # type: ignore[arg-type]
