@@ -14,8 +14,9 @@ display). Units are built in three steps:
 3. Blocks: a sentence ending in ":" followed by list items ("I -", "a)", "1.", "•") is
    one unit with its items (bounded), so an enumeration is quoted whole; so is a heading
    followed by list items ("COMPETÊNCIAS GERAIS DA BASE NACIONAL COMUM CURRICULAR" over
-   "1. Valorizar …" … "10. Agir …"): the heading is the list's lead. A block cut by its
-   passage's end is completed from its document (`whole_block`).
+   "1. Valorizar …" … "10. Agir …"): the heading is the list's lead. A list goes on past a
+   page's running title and number kept between two of its items (not shown). A block cut
+   by its passage's end is completed from its document (`whole_block`).
 
 A table row (cells separated by " | ", as every loader writes tables) is a paragraph and
 a sentence of its own, shown under its table's first row, the header ("Action | Labor
@@ -255,10 +256,20 @@ def _block(text: str, pieces: list[tuple[_Span, bool]], lead: int, position: int
     end = pieces[lead][0].end
     items = 0
     continues = False
-    for span, is_item in pieces[lead + 1:]:
+    hidden: list[_Span] = []  # a page's running title or number between two items
+    following = pieces[lead + 1:]
+    skip_to = 0
+    for k, (span, is_item) in enumerate(following):
+        if k < skip_to:
+            continue
         if not is_item and items == 0:
             break
         if not is_item and "\n" in text[end:span.start]:
+            between = _running_lines(text, following, k)
+            if between:  # the list goes on with its next item after them
+                hidden.extend(s for s, _ in following[k:k + between])
+                skip_to = k + between
+                continue
             break  # the list ended (a later sentence of the last item's paragraph stays)
         if items >= max_items or span.end - start > max_chars:
             continues = True
@@ -272,5 +283,33 @@ def _block(text: str, pieces: list[tuple[_Span, bool]], lead: int, position: int
     if items == 0:
         return None
     flags = _flags(lead_text, "sentence") - {"heading"}
+    hidden = [h for h in hidden if h.end <= end]
+    shown = "\n".join(line for line in (" ".join(raw.split()) for raw in _without(
+        text, start, end, hidden).split("\n")) if line) if hidden else ""
     return Unit(start, end, text[start:end], "block", position, items=items,
-                continues=continues, flags=flags)
+                continues=continues, flags=flags, display=shown)
+
+
+MAX_RUNNING_LINES = 3  # a page's running title, its number, a section's title
+
+
+def _running_lines(text: str, pieces: list[tuple[_Span, bool]], at: int) -> int:
+    """How many lines from `pieces[at]` on are a page's running title or number inside a
+    list: heading-like lines on their own, followed by an item that is not a list's first
+    ("8." after "7.", not "1." nor a bullet); 0 when they are not."""
+    for count, (span, is_item) in enumerate(pieces[at:at + MAX_RUNNING_LINES + 1]):
+        if is_item:
+            return count if count and not _opens_list(text, span) else 0
+        if not is_heading(" ".join(text[span.start:span.end].split())):
+            return 0
+    return 0
+
+
+def _without(text: str, start: int, end: int, spans: list[_Span]) -> str:
+    """`text[start:end]` without `spans`."""
+    out, at = [], start
+    for span in spans:
+        out.append(text[at:span.start])
+        at = span.end
+    out.append(text[at:end])
+    return "".join(out)

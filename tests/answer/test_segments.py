@@ -104,6 +104,23 @@ def test_a_whole_block_runs_past_the_passage_bounds_to_the_end_of_its_list() -> 
     assert whole_block("Uma frase sem lista.\n\n1. item") is None  # no list's lead opens it
 
 
+def test_a_list_goes_on_past_a_pages_running_title_and_number() -> None:
+    text = ("COMPETÊNCIAS GERAIS\n\n1. Valorizar os conhecimentos.\n\n2. Exercitar a "
+            "curiosidade.\n\nBASE NACIONAL COMUM CURRICULAR\n\n10\n\n3. Valorizar as "
+            "manifestações.\n\n4. Utilizar diferentes linguagens.\n\nOs marcos legais que "
+            "embasam a BNCC são muitos.\n\nOUTRA LISTA\n\n1. primeiro.")
+    block = next(u for u in segment(text) if u.kind == "block")
+    assert block.items == 4 and block.text.endswith("diferentes linguagens.")
+    assert block.shown.splitlines() == [  # the running title and the page number left out
+        "COMPETÊNCIAS GERAIS", "1. Valorizar os conhecimentos.", "2. Exercitar a curiosidade.",
+        "3. Valorizar as manifestações.", "4. Utilizar diferentes linguagens."]
+    assert whole_block(text) == block
+    # a heading before another list's first item ends the list
+    other = "LISTA A\n\n1. um.\n\n2. dois.\n\nLISTA B\n\n1. três.\n\n2. quatro."
+    first = next(u for u in segment(other) if u.kind == "block")
+    assert first.items == 2 and "três" not in first.text
+
+
 def test_lines_of_a_table_of_contents_are_never_quoted() -> None:
     contents = ("SUMÁRIO\n\nApresentação 5\n\n1. INTRODUÇÃO 7\n\n"
                 "* Competências gerais da Base\nNacional Comum Curricular 9\n\n"
