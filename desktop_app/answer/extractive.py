@@ -65,6 +65,7 @@ from desktop_app.answer.segments import (
     is_row,
     segment,
     whole_block,
+    without_spans,
 )
 from desktop_app.answer.sentence_vectors import SentenceVectors
 from desktop_app.answer.units import (
@@ -78,7 +79,7 @@ from desktop_app.answer.units import (
     show,
     units_near,
 )
-from desktop_app.retrieval.doc_text import DocumentTexts
+from desktop_app.retrieval.doc_text import DocumentText, DocumentTexts
 from desktop_app.retrieval.types import Hit
 from desktop_app.text.fold import fold
 from desktop_app.text.language import question_language, words_comparable
@@ -377,21 +378,36 @@ def _as_block(quote: Quote, documents: DocumentTexts | None = None) -> Quote:
         return quote
     quote = dataclasses.replace(quote, unit=block)
     # (a list that reaches its passage's end may go on past it, full stop or not)
-    cut = block.continues or not quote.hit.text[block.end:].strip()
-    document = (documents.get(quote.hit.library, quote.hit.doc_id)
-                if cut and documents is not None else None)
-    span = document.hit_span(quote.hit) if document is not None else None
-    if document is None or span is None:
+    found = _in_document(quote, documents) if block.continues or not quote.hit.text[
+        block.end:].strip() else None
+    if found is None:
         return quote
-    start = span[0] + block.start
+    document, start = found
     whole = whole_block(document.text[start:start + WHOLE_BLOCK_CHARS + 1])
     if whole is None or whole.end <= block.end - block.start:
         return quote
-    hit = document.as_hit(quote.hit, start, start + whole.end)
-    if hit.text != whole.text:  # (the passage is not where its document has it)
+    return _spanning(quote, document, start, dataclasses.replace(
+        whole, start=0, position=block.position))
+
+
+def _in_document(quote: Quote, documents: DocumentTexts | None) -> tuple[DocumentText, int] | None:
+    """The quote's document and where the quote starts in the document's text (None when
+    the document or the passage's place in it is not known)."""
+    document = (documents.get(quote.hit.library, quote.hit.doc_id)
+                if documents is not None else None)
+    span = document.hit_span(quote.hit) if document is not None else None
+    return None if document is None or span is None else (document, span[0] + quote.unit.start)
+
+
+def _spanning(quote: Quote, document: DocumentText, start: int, unit: Unit) -> Quote:
+    """`quote` as `unit`, whose text lies at `start` in the document's text: its passage
+    becomes that span (pages and offsets exact); unchanged when the document does not hold
+    that text there."""
+    hit = document.as_hit(quote.hit, start, start + len(unit.text))
+    if hit.text != unit.text:  # (the passage is not where its document has it)
         return quote
     return dataclasses.replace(quote, hit=hit, unit=dataclasses.replace(
-        whole, start=0, end=len(hit.text), position=block.position))
+        unit, start=0, end=len(unit.text)))
 
 
 _SENTENCE_END = re.compile(r"[.!?…:;][\"'”’)\]»]*$")
@@ -417,11 +433,10 @@ def _whole_sentence(quote: Quote, documents: DocumentTexts | None) -> Quote:
     # cannot end a sentence ("de", "the"): a line without a full stop may be whole
     open_end = (unit.text.count("(") > unit.text.count(")")
                 or bool(words) and words[-1] in NOT_CONTENT)
-    document = documents.get(quote.hit.library, quote.hit.doc_id)
-    span = document.hit_span(quote.hit) if document is not None else None
-    if document is None or span is None:
+    found = _in_document(quote, documents)
+    if found is None:
         return quote
-    start = span[0] + unit.start
+    document, start = found
     text = document.text[start:start + len(unit.text) + MAX_SKIPPED_CHARS + 2 * MAX_QUOTE_CHARS]
     if not text.startswith(unit.text):
         return quote
@@ -447,17 +462,9 @@ def _whole_sentence(quote: Quote, documents: DocumentTexts | None) -> Quote:
         break
     else:
         return quote
-    hit = document.as_hit(quote.hit, start, start + end)
-    if hit.text != text[:end]:
-        return quote
-    pieces, last = [], 0
-    for a, b in skipped:
-        pieces.append(text[last:a])
-        last = b
-    pieces.append(text[last:end])
-    shown = " ".join(" ".join(piece.split()) for piece in pieces if piece.strip())
-    return dataclasses.replace(quote, hit=hit, unit=dataclasses.replace(
-        unit, start=0, end=end, text=hit.text, display=shown if skipped else ""))
+    shown = " ".join(without_spans(text, 0, end, skipped).split()) if skipped else ""
+    return _spanning(quote, document, start, dataclasses.replace(
+        unit, text=text[:end], display=shown))
 
 
 def _in_context(quote: Quote) -> Quote:

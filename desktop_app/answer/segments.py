@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from desktop_app.answer.injection import is_instruction
@@ -82,14 +83,18 @@ class Unit:
         """The quote as displayed: one line per list item, spaces squashed within lines."""
         if self.display:
             return self.display
-        lines = [" ".join(line.split()) for line in self.text.split("\n")]
-        if self.kind == "block":
-            return "\n".join(line for line in lines if line)
-        return " ".join(line for line in lines if line)
+        return block_lines(self.text) if self.kind == "block" else " ".join(self.text.split())
 
     @property
     def quotable(self) -> bool:
         return not (self.flags & {"heading", "question", "instruction", "contents"})
+
+
+def block_lines(text: str) -> str:
+    """A block as shown: one line per list line, spaces squashed within lines, no blank
+    lines."""
+    return "\n".join(line for line in (" ".join(raw.split()) for raw in text.split("\n"))
+                     if line)
 
 
 @dataclass(frozen=True)
@@ -284,8 +289,8 @@ def _block(text: str, pieces: list[tuple[_Span, bool]], lead: int, position: int
         return None
     flags = _flags(lead_text, "sentence") - {"heading"}
     hidden = [h for h in hidden if h.end <= end]
-    shown = "\n".join(line for line in (" ".join(raw.split()) for raw in _without(
-        text, start, end, hidden).split("\n")) if line) if hidden else ""
+    shown = block_lines(without_spans(text, start, end, [(h.start, h.end) for h in hidden])
+                        ) if hidden else ""
     return Unit(start, end, text[start:end], "block", position, items=items,
                 continues=continues, flags=flags, display=shown)
 
@@ -305,11 +310,12 @@ def _running_lines(text: str, pieces: list[tuple[_Span, bool]], at: int) -> int:
     return 0
 
 
-def _without(text: str, start: int, end: int, spans: list[_Span]) -> str:
-    """`text[start:end]` without `spans`."""
+def without_spans(text: str, start: int, end: int, spans: Sequence[tuple[int, int]]) -> str:
+    """`text[start:end]` without `spans` ((start, end) offsets into `text`, in order, inside
+    it): what a quote shows of a span that holds lines not its own."""
     out, at = [], start
-    for span in spans:
-        out.append(text[at:span.start])
-        at = span.end
+    for a, b in spans:
+        out.append(text[at:a])
+        at = b
     out.append(text[at:end])
     return "".join(out)
