@@ -127,6 +127,12 @@ _ROMAN = ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "x
           (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"))
 
 
+def whole_number(value: object) -> int | None:
+    """A markup attribute's whole number ("3", " -1 "), None when it is not one."""
+    text = str(value).strip() if value is not None else ""
+    return int(text) if text.lstrip("-").isdigit() else None
+
+
 def list_number(number: int, style: str = "decimal") -> str:
     """A list item's number as its list writes it: "decimal" (7), "lowerLetter" (g; 27 is
     aa), "upperLetter", "lowerRoman" (vii), "upperRoman" (VII), "decimalZero" (07) — the

@@ -33,6 +33,7 @@ from desktop_app.ingest.cleaning import (
     list_number,
     normalize_text,
     table_to_text,
+    whole_number,
 )
 from desktop_app.ingest.types import LoadedDocument
 
@@ -103,11 +104,11 @@ class _Numbering:
             ref = num.find(f"{_W}abstractNumId")
             levels = dict(abstract.get(ref.get(f"{_W}val", "") if ref is not None else "", {}))
             for override in num.findall(f"{_W}lvlOverride"):
-                level = _int(override.get(f"{_W}ilvl"))
+                level = whole_number(override.get(f"{_W}ilvl"))
                 start = override.find(f"{_W}startOverride")
                 if level is not None and start is not None and level in levels:
                     fmt, text, _ = levels[level]
-                    levels[level] = (fmt, text, _int(start.get(f"{_W}val")) or 1)
+                    levels[level] = (fmt, text, whole_number(start.get(f"{_W}val")) or 1)
                 if level is not None and (lvl := override.find(f"{_W}lvl")) is not None:
                     levels.update(self._levels(override, lvl))
             self.formats[num.get(f"{_W}numId", "")] = levels
@@ -120,7 +121,7 @@ class _Numbering:
     def _levels(node: Any, *only: Any) -> dict[int, tuple[str, str, int]]:
         levels = {}
         for lvl in only or node.findall(f"{_W}lvl"):
-            level = _int(lvl.get(f"{_W}ilvl"))
+            level = whole_number(lvl.get(f"{_W}ilvl"))
             if level is None or level >= MAX_LEVELS:
                 continue
             fmt = lvl.find(f"{_W}numFmt")
@@ -128,7 +129,7 @@ class _Numbering:
             start = lvl.find(f"{_W}start")
             levels[level] = (fmt.get(f"{_W}val", "decimal") if fmt is not None else "decimal",
                              text.get(f"{_W}val", "") if text is not None else "",
-                             (_int(start.get(f"{_W}val")) or 0) if start is not None else 1)
+                             (whole_number(start.get(f"{_W}val")) or 0) if start is not None else 1)
         return levels
 
     def label(self, p_element: Any) -> str:
@@ -164,10 +165,6 @@ class _Numbering:
         return re.sub(r"%(\d)", value, text).strip()
 
 
-def _int(value: str | None) -> int | None:
-    return int(value) if value is not None and value.strip().lstrip("-").isdigit() else None
-
-
 def _num_pr(element: Any) -> tuple[str, int] | None:
     """(numId, level) of a paragraph's or a style's own numbering; None without (numId 0
     switches a style's numbering off)."""
@@ -180,7 +177,7 @@ def _num_pr(element: Any) -> tuple[str, int] | None:
     num_id = num.get(f"{_W}val", "0") if num is not None else "0"
     if num_id == "0":
         return None
-    return num_id, (_int(level.get(f"{_W}val")) or 0) if level is not None else 0
+    return num_id, (whole_number(level.get(f"{_W}val")) or 0) if level is not None else 0
 
 
 def _on(element: Any) -> bool:

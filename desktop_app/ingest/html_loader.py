@@ -2,8 +2,8 @@
 
 script/style/nav (and other non-content elements) are dropped; h1–h6 become headings;
 block elements become paragraphs; a list's items keep the labels a browser shows ("1.",
-"a)", "IV.", "•": `<ol type start>`, `<li value>`); `<br>` keeps a line break; tables become rows with cells
-separated by " | ". Struck-through text (`<s>`, `<strike>`, `<del>`, a `line-through` style:
+"a)", "IV.", "•": `<ol type start>`, `<li value>`); `<br>` keeps a line break; tables
+become rows with cells separated by " | ". Struck-through text (`<s>`, `<strike>`, `<del>`, a `line-through` style:
 the revoked wording of a compiled law, as the official law sites print it) is recorded as
 such. The encoding comes from a BOM or `<meta charset>`, else it is detected.
 Size, element count and parse time are bounded by `limits` (checked before the tree is built),
@@ -23,6 +23,7 @@ from desktop_app.ingest.cleaning import (
     list_number,
     normalize_line,
     table_to_text,
+    whole_number,
 )
 from desktop_app.ingest.loaders import NO_TEXT_NOTE, decode_bytes, read_document_bytes
 from desktop_app.ingest.types import LoadedDocument
@@ -72,21 +73,16 @@ _OL_TYPES = {"1": ("decimal", "."), "a": ("lowerLetter", ")"), "A": ("upperLette
              "i": ("lowerRoman", ")"), "I": ("upperRoman", ".")}
 
 
-def _int_attribute(tag: Any, name: str) -> int | None:
-    value = str(tag.get(name) or "").strip()
-    return int(value) if value.lstrip("-").isdigit() else None
-
-
 def list_labels(listing: Any) -> dict[int, str]:
     """id() of each `<li>` of an `<ol>`/`<ul>` → the label a browser shows before it."""
-    if listing.name.lower() == "ul" or listing.name.lower() == "menu":
+    if listing.name.lower() in ("ul", "menu"):
         return {id(item): "•" for item in listing.find_all("li", recursive=False)}
     style, after = _OL_TYPES.get(str(listing.get("type") or "1").strip(), _OL_TYPES["1"])
-    number = _int_attribute(listing, "start")
+    number = whole_number(listing.get("start"))
     number = 1 if number is None else number
     labels = {}
     for item in listing.find_all("li", recursive=False):
-        own = _int_attribute(item, "value")
+        own = whole_number(item.get("value"))
         number = number if own is None else own
         labels[id(item)] = list_number(number, style) + after
         number += 1
