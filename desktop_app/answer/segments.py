@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from desktop_app.answer.injection import is_instruction
 from desktop_app.ingest.cleaning import CELL_SEPARATOR
 from desktop_app.text.sentences import is_bare_label, sentence_spans
+from desktop_app.text.structure import is_contents_line as contents_entry
 
 MAX_BLOCK_ITEMS = 12
 MAX_BLOCK_CHARS = 1400
@@ -56,8 +57,6 @@ _COLON_END = re.compile(r":[\"'”’)\]»]*$")
 _LINE = re.compile(r"[^\n]+")
 # a title followed by its page number ("* Competências gerais da Base Nacional Comum
 # Curricular 9", "4.1.1. Língua Portuguesa 65"): no sentence ends before the number
-_CONTENTS_LINE = re.compile(r"(?:[•▪◦●■*\-–—]\s*)?(?:\d{1,2}(?:\.\d{1,2})*\.?\s+)?"
-                            r"[^\W\d][^.;!?]{1,150}?[^\W\d)]\s+\d{1,3}")
 CONTENTS_SHARE = 0.5  # of a passage's lines that look like contents lines: a table of contents
 CONTENTS_MIN_LINES = 3
 
@@ -220,9 +219,8 @@ def is_contents_line(text: str) -> bool:
     in columns, read as a table: a cell of the row is one, the other may be a title's
     wrapped part)."""
     if is_row(text):
-        return any(_CONTENTS_LINE.fullmatch(" ".join(cell.split()))
-                   for cell in text.split(CELL_SEPARATOR.strip()))
-    return bool(_CONTENTS_LINE.fullmatch(" ".join(text.split())))
+        return any(contents_entry(cell) for cell in text.split(CELL_SEPARATOR.strip()))
+    return contents_entry(text)
 
 
 def _contents_flagged(units: list[Unit]) -> list[Unit]:

@@ -20,7 +20,9 @@ contents), a top-level number moves on by at most two, a "2.1" belongs to the se
 or 3 it follows, and an outline has at least two sections (or a contract's clause). A
 footnote ("12 The magnitude of the command…"), a citation line ("14 CFR Part 39") or a
 page number with the running title ("4 Row and Column Access Control…", the same title
-under several numbers) is text.
+under several numbers) is text, and so are the entries of a table of contents (`_Contents`):
+"4.5.1.2. Ensino Religioso … 441" opens no section, so the preface after the contents is
+under none.
 
 Numbers must run in order (an article number never goes back, an inciso list starts at I
 and counts up), so a law quoted inside an amending article, or "I -" written by chance,
@@ -87,6 +89,13 @@ _QUOTED_LABEL = re.compile(r"[“\"]\s*(?:Art|§|[IVXLCDM]{1,7}\s*[-–—]|[a-z
 _QUOTE_CLOSE = re.compile(r"[”\"]\s*(?:\((?:NR|AC)\))?\s*[.;]?\s*$|\(NR\)")
 MAX_QUOTED_LINES = 200
 PROSE_LOOKAHEAD = 600  # characters after a line of prose searched for the law's next unit
+# A table of contents: a title and its page number ("4.1. A área de Linguagens 61"), an
+# entry wrapped over lines ending on one; `CONTENTS_NEAR` lines before and after a line,
+# at least `CONTENTS_DENSE` such lines make the region a table of contents.
+_CONTENTS_LINE = re.compile(r"(?:[•▪◦●■*\-–—]\s*)?(?:\d{1,2}(?:\.\d{1,2})*\.?\s+)?"
+                            r"[^\W\d][^.;!?]{1,150}?[^\W\d)]\s+\d{1,3}")
+CONTENTS_NEAR = 6
+CONTENTS_DENSE = 4
 
 # Amendment and veto notes of compiled laws: metadata of the unit they follow.
 NOTE = re.compile(
@@ -213,6 +222,39 @@ def opens_list_item(line: str) -> bool:
     return any(label.match(line) for label in (_ITEM_RE, _LETTER_RE, _SUBITEM_RE))
 
 
+def is_contents_line(line: str) -> bool:
+    """A title followed by its page number, as a table of contents prints it."""
+    return bool(_CONTENTS_LINE.fullmatch(" ".join(line.split())))
+
+
+class _Contents:
+    """Whether a line is in a table of contents: at least `CONTENTS_DENSE` contents lines
+    (`is_contents_line`) among itself and the `CONTENTS_NEAR` non-empty lines before and
+    after it. An entry wrapped over lines ("4.1.1.1. Língua Portuguesa no Ensino Fundamental
+    –" … "de conhecimento e habilidades 87") is in the region with the lines that end it,
+    so its number is not a section of the outline. Lines are tested when asked (only
+    those that open like a section are)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.starts = [m.end() for m in _LINE_START.finditer(text)]
+        self.flags: dict[int, bool] = {}
+
+    def _flag(self, i: int) -> bool:
+        if i not in self.flags:
+            at = self.starts[i]
+            end = self.text.find("\n", at)
+            self.flags[i] = is_contents_line(self.text[at:len(self.text) if end < 0 else end])
+        return self.flags[i]
+
+    def __contains__(self, at: int) -> bool:
+        i = bisect.bisect_left(self.starts, at)
+        if i >= len(self.starts) or self.starts[i] != at:
+            return False
+        near = range(max(0, i - CONTENTS_NEAR), min(len(self.starts), i + CONTENTS_NEAR + 1))
+        return sum(self._flag(j) for j in near) >= CONTENTS_DENSE
+
+
 def is_empty_unit(body: str) -> bool:
     """A unit whose words are only notes: "(VETADO);", "(Revogado)." (nothing to quote)."""
     return bool(_EMPTY_UNIT.match(NOTE.sub(" ", body)))
@@ -225,6 +267,7 @@ class _Parser:
         self.sections = sections
         self.last_section: int | None = None  # top-level number of the last section
         self.running = _running_titles(text) if sections else frozenset()
+        self.contents: _Contents | frozenset[int] = _Contents(text) if sections else frozenset()
         self.revoked = sorted(revoked)
         self._revoked_starts = [a for a, _ in self.revoked]
         self.nodes: list[Node] = []
@@ -395,7 +438,7 @@ class _Parser:
         if m := _CLAUSE_RE.match(text, at):
             title = text[m.end():at + len(line)].strip(" –—-.:")
             return CLAUSE, f"Cláusula {m.group(2)}", (0, ""), m.end(), title[:160], _RANK[CLAUSE]
-        if self.sections and (m := _SECTION_RE.match(text, at)):
+        if self.sections and (m := _SECTION_RE.match(text, at)) and at not in self.contents:
             number = m.group(1)
             depth = number.count(".") + 1
             heading_like = len(line) <= 90 and not line.rstrip().endswith((".", ";", ":", ","))

@@ -195,6 +195,29 @@ def test_footnotes_citations_and_running_titles_are_not_sections() -> None:
     assert [n.label for n in toc.nodes] == ["1", "2", "1", "2"]
 
 
+def test_a_table_of_contents_is_no_outline_and_lends_none_to_the_front_matter() -> None:
+    # a report's contents page (bncc.pdf: two columns read line by line, entries wrapped
+    # over lines), its preface, then the body: the preface is under no section, and the
+    # outline is the body's
+    text = ("SUMÁRIO\n\nApresentação 5\n\n4.1.1. Língua Portuguesa 65\n\n1. INTRODUÇÃO 7\n\n"
+            "4.1.1.1. Língua Portuguesa no Ensino Fundamental – Anos Iniciais:\n\n"
+            "práticas de linguagem, objetos\n\nde conhecimento e habilidades 87\n\n"
+            "2. ESTRUTURA DA BNCC 23\n\n4.5.1.2. Ensino Religioso no Ensino\n\n"
+            "Fundamental – Anos Finais 441\n\n"
+            "APRESENTAÇÃO\n\nAo homologar a Base, o Brasil inicia uma nova era.\n\n"
+            "1. INTRODUÇÃO\n\nA Base é um documento normativo.\n\n"
+            "2. ESTRUTURA DA BNCC\n\nA estrutura tem três etapas.\n\n"
+            "2.1. Competências gerais\n\nDez competências.\n")
+    s = parse_structure(text)
+    assert [s.label(n) for n in s.nodes] == ["1", "2", "2, 2.1"]
+    assert s.label(s.at(text.index("Ao homologar"))) == ""
+    assert s.at(text.index("Língua Portuguesa 65")) is None
+    # a section over a few lines that end on numbers (a small table) is still a section
+    table = parse_structure("1. Produção\n\nSoja 120\n\nMilho 98\n\nTrigo 45\n\n"
+                            "2. Exportação\n\nCresceu muito.\n")
+    assert [n.label for n in table.nodes] == ["1", "2"]
+
+
 def test_a_second_series_of_articles_under_its_own_heading() -> None:
     # a constitution's transitional provisions (ADCT) and a decree's annex number their
     # articles from 1 again: neither text of the last article nor the first articles again
