@@ -63,6 +63,12 @@ _LEGAL_RANK = {"livro": 0, "parte": 0, "titulo": 1, "capitulo": 2, "secao": 3, "
 _ASCII_FOLD = str.maketrans("ÍíÇçÃãÓóÚú", "IiCcAaOoUu")
 MIN_PAGE_CHARS = 20  # fewer non-space characters than this on a page with images: a scan
 FRONT_MATTER_BODY_CHARS = 80
+# A heading set in capitals needs less size than one in mixed case ("COMPETÊNCIAS GERAIS DA
+# BASE NACIONAL COMUM CURRICULAR" at 12 pt over 11 pt text): `CAPS_HEADING_SIZE` × the body
+# size, at least `CAPS_HEADING_LETTERS` letters, two words, no lower-case letter
+HEADING_SIZE = 1.15
+CAPS_HEADING_SIZE = 1.05
+CAPS_HEADING_LETTERS = 8
 MARGIN_ZONE = 0.25  # running headers/footers live in the top/bottom quarter of the page
 STRIKE_OUT = 1  # MuPDF's char flag for struck-through characters
 MIN_STRUCK_CHARS = 4
@@ -334,8 +340,8 @@ def _heading_key(block: LayoutBlock, body_size: float) -> tuple[int, float] | No
     if block.table_text is not None or not block.rows or len(block.rows) > 3:
         return None
     text = " ".join(row.text.strip() for row in block.rows)
-    if len(text) > 200 or sum(ch.isalpha() for ch in text) < 2:
-        return None
+    if len(text) > 200 or not any(w.isalpha() and len(w) >= 2 for w in re.findall(r"\w+", text)):
+        return None  # no word: a number, or a code ("EI02TS01" in a figure)
     chars = sum(row.chars for row in block.rows)
     size = Counter({row.size: row.chars for row in block.rows}).most_common(1)[0][0]
     legal = _LEGAL_HEADING.match(text)
@@ -343,12 +349,22 @@ def _heading_key(block: LayoutBlock, body_size: float) -> tuple[int, float] | No
         return (1, _LEGAL_RANK.get(legal.group(1).translate(_ASCII_FOLD).lower(), 2))
     if text.rstrip()[-1] in ".;,":
         return None
-    if size >= 1.15 * body_size:
+    if size >= HEADING_SIZE * body_size or size >= CAPS_HEADING_SIZE * body_size and \
+            _in_capitals(text):
         return (0, -size)
     bold = sum(row.bold_chars for row in block.rows)
     if bold >= 0.9 * chars and size >= 0.95 * body_size and len(text) <= 120:
         return (2, -size)
     return None
+
+
+def _in_capitals(text: str) -> bool:
+    """Words in capitals only, two of them at least: "COMPETÊNCIAS GERAIS", not "EI02TS01"
+    (a code) nor "Art. 5"."""
+    words = [w for w in re.findall(r"\w+", text) if not w.isdigit()]
+    letters = [ch for ch in text if ch.isalpha()]
+    return len(letters) >= CAPS_HEADING_LETTERS and not any(ch.islower() for ch in letters) \
+        and sum(w.isalpha() and len(w) >= 2 for w in words) >= 2
 
 
 @dataclass

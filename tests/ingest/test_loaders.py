@@ -175,6 +175,26 @@ def _text_pdf(path: Path, pages: list[str]) -> Path:
     return path
 
 
+def test_a_heading_in_capitals_needs_less_size_and_a_code_is_no_heading(tmp_path: Path) -> None:
+    # the BNCC sets "COMPETÊNCIAS GERAIS DA BASE NACIONAL COMUM CURRICULAR" at 12 pt over
+    # 11 pt text, and prints codes ("EI02TS01") large in its figures
+    pymupdf = import_pymupdf()
+    document = pymupdf.open()
+    page = document.new_page()
+    body = "O texto do relatório segue aqui com frases comuns e bastante longas. " * 4
+    y = 72.0
+    for text, size in [(body, 11), ("COMPETÊNCIAS GERAIS DA BASE", 12), (body, 11),
+                       ("Uma linha em caixa mista", 12), (body, 11), ("EI02TS01", 20),
+                       (body, 11), ("NOTA", 12), (body, 11)]:
+        page.insert_textbox(pymupdf.Rect(72, y, 520, y + 80), text, fontsize=size)
+        y += 80 if text is body else 30
+    path = tmp_path / "caps.pdf"
+    document.save(path)
+    document.close()
+    headings = [h.title for h in load_document(path).pages[0].headings]
+    assert headings == ["COMPETÊNCIAS GERAIS DA BASE"]  # not mixed case, a code, one word
+
+
 def test_image_only_pages_are_detected(eval_dir: Path, tmp_path: Path) -> None:
     pymupdf = import_pymupdf()
     with pymupdf.open(eval_dir / "pdfs" / "pt" / "lgpd.pdf") as source:
