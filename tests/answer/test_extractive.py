@@ -287,6 +287,13 @@ def test_a_report_list_under_a_heading_comes_whole_across_chunks(memory_app, eva
     assert not any("1. Valorizar" in c.text and "10. Agir" in c.text for c in chunks)
     assert first.quote.text.rstrip().endswith("sustentáveis e solidários.")
     assert "Curricular 9" not in done.answer  # the contents line
+    # the list's heading (capitals at 12 pt over 11 pt text) is in its chunks' path, and
+    # the contents page lends no section of the outline to anything
+    listed = [c for c in chunks if "1. Valorizar" in c.text]
+    assert listed and listed[0].heading_path[-1] == \
+        "COMPETÊNCIAS GERAIS DA BASE NACIONAL COMUM CURRICULAR"
+    assert [c.path for c in chunks if c.page_start == 1] and \
+        not any(c.path for c in chunks if c.page_start == 1)
 
 
 def _two_page_report(first: str, second: str):  # type: ignore[no-untyped-def]
