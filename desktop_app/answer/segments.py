@@ -262,6 +262,7 @@ def _block(text: str, pieces: list[tuple[_Span, bool]], lead: int, position: int
     hidden: list[_Span] = []  # a page's running title or number between two items
     following = pieces[lead + 1:]
     skip_to = 0
+    last_item: _Span | None = None
     for k, (span, is_item) in enumerate(following):
         if k < skip_to:
             continue
@@ -273,11 +274,17 @@ def _block(text: str, pieces: list[tuple[_Span, bool]], lead: int, position: int
                 hidden.extend(s for s, _ in following[k:k + between])
                 skip_to = k + between
                 continue
+            more = _item_paragraphs(text, following, k, last_item)
+            if more:  # more paragraphs of the last item, then the list's next item
+                end = following[k + more - 1][0].end
+                skip_to = k + more
+                continue
             break  # the list ended (a later sentence of the last item's paragraph stays)
         if items >= max_items or span.end - start > max_chars:
             continues = True
             break
         items += is_item
+        last_item = span if is_item else last_item
         end = span.end
     else:
         # the passage ends inside the list unless its last item closes with a full stop
@@ -304,6 +311,29 @@ def _running_lines(text: str, pieces: list[tuple[_Span, bool]], at: int) -> int:
         if is_item:
             return count if count and not _opens_list(text, span) else 0
         if not is_heading(" ".join(text[span.start:span.end].split())):
+            return 0
+    return 0
+
+
+MAX_ITEM_PARAGRAPHS = 4  # sentences of an item's further paragraphs
+MAX_ITEM_PARAGRAPH_CHARS = 800
+
+
+def _item_paragraphs(text: str, pieces: list[tuple[_Span, bool]], at: int,
+                     item: _Span | None) -> int:
+    """How many sentences from `pieces[at]` on are further paragraphs of the list item
+    `item` (an HTML `<li>` with two `<p>`, a Word item with a paragraph under it): at most
+    `MAX_ITEM_PARAGRAPHS` sentences, `MAX_ITEM_PARAGRAPH_CHARS` characters, followed by an
+    item that is not a list's first; 0 when they are not. An item that reads as a heading
+    ("1. Introdução", a report's section) has no such paragraphs: the text under it is
+    the section's."""
+    if item is None or is_heading(" ".join(text[item.start:item.end].split())):
+        return 0
+    first = pieces[at][0].start
+    for count, (span, is_item) in enumerate(pieces[at:at + MAX_ITEM_PARAGRAPHS + 1]):
+        if is_item:
+            return count if count and not _opens_list(text, span) else 0
+        if span.end - first > MAX_ITEM_PARAGRAPH_CHARS:
             return 0
     return 0
 

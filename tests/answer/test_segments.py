@@ -121,6 +121,34 @@ def test_a_list_goes_on_past_a_pages_running_title_and_number() -> None:
     assert first.items == 2 and "três" not in first.text
 
 
+def test_an_items_further_paragraphs_stay_in_the_list() -> None:
+    # an HTML <li> with two <p>, a Word item with a paragraph under it
+    text = ("São deveres do contratado:\n\n1. Entregar o produto no prazo.\n\n"
+            "O prazo conta da assinatura. Atrasos geram multa.\n\n2. Manter sigilo.\n\n"
+            "3. Pagar os tributos.\n\nO contrato vale por um ano.")
+    block = next(u for u in segment(text) if u.kind == "block")
+    assert block.items == 3 and block.text.endswith("3. Pagar os tributos.")
+    assert "Atrasos geram multa." in block.shown and "vale por um ano" not in block.text
+    from desktop_app.ingest.html_loader import html_paragraphs
+
+    paragraphs, _ = html_paragraphs("<p>São obrigações da contratada:</p><ol><li><p>Entregar "
+                                    "no prazo.</p><p>Atrasos geram multa.</p></li><li><p>Manter"
+                                    " sigilo.</p></li></ol><p>Fim do contrato.</p>")
+    html = "\n\n".join(p.text for p in paragraphs)
+    listed = next(u for u in segment(html) if u.kind == "block")
+    assert listed.items == 2 and listed.text.endswith("2. Manter sigilo.")
+    # prose then another list's "1." ends the list; so does more prose than an item holds
+    other = ("São deveres:\n\n1. Entregar.\n\nO prazo conta.\n\n1. Outra lista.\n\n2. Dois.")
+    assert next(u for u in segment(other) if u.kind == "block").items == 1
+    long = ("São deveres:\n\n1. Entregar.\n\n" + "Uma frase comprida do texto. " * 40
+            + "\n\n2. Dois.")
+    assert next(u for u in segment(long) if u.kind == "block").items == 1
+    # a report's numbered sections are no list whose items have paragraphs
+    report = ("RELATÓRIO\n\n1. Introdução\n\nEste relatório trata do tema.\n\n"
+              "2. Método\n\nUsamos três etapas.")
+    assert "Método" not in next(u for u in segment(report) if u.kind == "block").text
+
+
 def test_lines_of_a_table_of_contents_are_never_quoted() -> None:
     contents = ("SUMÁRIO\n\nApresentação 5\n\n1. INTRODUÇÃO 7\n\n"
                 "* Competências gerais da Base\nNacional Comum Curricular 9\n\n"
