@@ -74,12 +74,17 @@ def test_a_release_1_data_folder_opens_with_library_memories_and_settings_kept(
     assert migrate_data_dir(v1_home) == ["index: schema 1 → 2",  # OCR columns on chunks
                                          "index: schema 2 → 3",  # folders with "/"
                                          "index: schema 3 → 4",  # marks (revoked, path)
-                                         "index: schema 4 → 5"]  # keyword terms again
+                                         "index: schema 4 → 5",  # keyword terms again
+                                         "index: schema 5 → 6"]  # reader versions
     assert migrate_data_dir(v1_home) == []  # done once
-    assert {v.store: v.found for v in data_dir_versions(v1_home)}["index"] == 5
+    assert {v.store: v.found for v in data_dir_versions(v1_home)}["index"] == 6
     app = build_app(embedder=embedder)
 
     assert [d.title for d in app.index.documents()] == [FIXTURE.EXPECTED_TITLE]
+    from desktop_app.ingest.pipeline import read_before
+
+    assert app.index.documents()[0].reader == 0  # read before versions were kept
+    assert read_before(app.index.documents()[0])
     assert app.index.vector_usable
     hits = app.searcher.search("legal deadline for an access reply", k=3)
     assert hits and hits[0].title == FIXTURE.EXPECTED_TITLE
@@ -159,11 +164,13 @@ def test_the_index_upgrade_is_repaired_after_a_crash_before_it_recorded_its_vers
     _bump_index(v1_home, 1)  # the columns exist, the version was not written yet
 
     assert migrate_data_dir(v1_home) == ["index: schema 1 → 2", "index: schema 2 → 3",
-                                         "index: schema 3 → 4", "index: schema 4 → 5"]
+                                         "index: schema 3 → 4", "index: schema 4 → 5",
+                                         "index: schema 5 → 6"]
     import lancedb
 
     names = lancedb.connect(str(generation)).open_table("chunks").schema.names
     assert {"ocr_confidence", "ocr_boxes", "marks"} <= set(names)
+    assert "reader" in lancedb.connect(str(generation)).open_table("documents").schema.names
 
 
 def _bump_index(paths: AppPaths, version: int) -> None:
@@ -303,7 +310,7 @@ def test_a_library_indexed_on_windows_gets_forward_slash_folders_on_open(
                                "C:\\Users\\ana\\Docsold"]
 
     assert migrate_data_dir(paths) == ["index: schema 2 → 3", "index: schema 3 → 4",
-                                       "index: schema 4 → 5"]
+                                       "index: schema 4 → 5", "index: schema 5 → 6"]
     assert migrate_data_dir(paths) == []
     for name in ("chunks", "documents"):
         folders = db.open_table(name).to_arrow().column("folder").to_pylist()
@@ -360,7 +367,7 @@ def test_an_index_analysed_by_the_older_stemmer_is_analysed_again_on_open(
     meta = json.loads((generation / META_FILE).read_text(encoding="utf-8"))
     (generation / META_FILE).write_text(json.dumps({**meta, "schema_version": 4}), "utf-8")
 
-    assert migrate_data_dir(paths) == ["index: schema 4 → 5"]
+    assert migrate_data_dir(paths) == ["index: schema 4 → 5", "index: schema 5 → 6"]
     assert migrate_data_dir(paths) == []
     rows = lancedb.connect(str(generation)).open_table("chunks").to_arrow().to_pylist()
     assert {r["chunk_id"]: r["search_text"] for r in rows} == now  # as this analyzer writes

@@ -1,6 +1,7 @@
 """Library status: every file the library has seen, with its status — indexed, unchanged,
 waiting (queued, or left by a crash: finished at the next start), failed with its one-line
-reason, skipped by a limit — and a button that reads the failed files again. The same
+reason, skipped by a limit — a button that reads the failed files again, and one that reads
+again the files an older version of Acervo read (`desktop-app documents reread`). The same
 list as `desktop-app documents status`, from the journal the pipeline keeps. The dialog
 stays open beside the window, so a language switch re-words it from the files it read.
 """
@@ -41,8 +42,12 @@ class LibraryStatusDialog(PanelMixin, QDialog):
         self.tree.setRootIsDecorated(False)
         self.retry_button = QPushButton()
         self.retry_button.clicked.connect(self.retry)
+        self._older = 0  # files an older version of Acervo read
+        self.reread_button = QPushButton()
+        self.reread_button.clicked.connect(self.reread)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.addButton(self.retry_button, QDialogButtonBox.ButtonRole.ActionRole)
+        buttons.addButton(self.reread_button, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addWidget(self.summary)
@@ -56,6 +61,10 @@ class LibraryStatusDialog(PanelMixin, QDialog):
         self.problems_only.setText(self.tr("Only failed and skipped files"))
         self.tree.setHeaderLabels([self.tr("Status"), self.tr("File"), self.tr("Why")])
         self.retry_button.setText(self.tr("Retry failed files"))
+        self.reread_button.setText(self.tr("Read again (%n file(s))", "", self._older))
+        self.reread_button.setToolTip(self.tr(
+            "These files were read by an older version of Acervo; this one reads headings, "
+            "lists and sections better. Passages that did not change keep their vectors."))
         self._show()
 
     def status_words(self) -> dict[str, str]:
@@ -65,6 +74,15 @@ class LibraryStatusDialog(PanelMixin, QDialog):
 
     def refresh(self) -> None:
         self._files = self.services.file_statuses(problems=self.problems_only.isChecked())
+        # the index may still be opening (the embedder loads first): counted off the GUI
+        # thread, the button shows when the count arrives
+        self.library.workers.call(lambda: len(self.services.read_before()),
+                                  name="read-before", on_result=self._older_counted,
+                                  on_failed=lambda _e: None)
+        self.retranslate()
+
+    def _older_counted(self, count: int) -> None:
+        self._older = count
         self.retranslate()
 
     def _show(self) -> None:
@@ -84,7 +102,13 @@ class LibraryStatusDialog(PanelMixin, QDialog):
                              or self.tr("No files yet."))
         problems = counts.get("failed", 0) + counts.get("skipped", 0)
         self.retry_button.setEnabled(problems > 0 and not self.library.is_running())
+        self.reread_button.setVisible(self._older > 0)
+        self.reread_button.setEnabled(not self.library.is_running())
 
     def retry(self) -> None:
         if self.library.run_job(self.services.retry_failed, []):
+            self.accept()
+
+    def reread(self) -> None:
+        if self.library.run_job(self.services.reread_older, []):
             self.accept()

@@ -72,6 +72,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     dt.set_defaults(handler=cmd_documents_retry)
     dsub.add_parser("resume", help="finish the indexing a crash, kill or quit interrupted"
                     ).set_defaults(handler=cmd_documents_resume)
+    dsub.add_parser("reread", help="read again the documents an older version of Acervo "
+                                   "read (headings, list labels and sections improved since)"
+                    ).set_defaults(handler=cmd_documents_reread)
 
 
 def cmd_ingest(args: argparse.Namespace, app: App) -> int:
@@ -176,9 +179,11 @@ def cmd_documents_status(args: argparse.Namespace, app: App) -> int:
     state = app.library_state
     statuses = (FAILED, SKIPPED) if args.problems else ()
     files = state.files(args.library, statuses)
+    older = _read_before(app) if args.library == "local" else []
     if args.json:
         print(json.dumps({"counts": state.counts(args.library),
                           "unfinished_runs": len(state.unfinished_runs(args.library)),
+                          "read_by_an_older_version": [str(p) for p in older],
                           "files": [f.__dict__ for f in files]}, ensure_ascii=False, indent=2))
         return 0
     for f in files:
@@ -188,7 +193,17 @@ def cmd_documents_status(args: argparse.Namespace, app: App) -> int:
     print(", ".join(f"{counts.get(s, 0)} {s}" for s in STATUSES)
           + (f"; {len(state.unfinished_runs(args.library))} interrupted run(s) to resume "
              "(`desktop-app documents resume`)" if state.unfinished_runs(args.library) else ""))
+    if older:
+        print(f"{len(older)} file(s) read by an older version of Acervo "
+              "(`desktop-app documents reread`)")
     return 0
+
+
+def _read_before(app: App) -> list[Path]:
+    """The files present that an older version of the readers read."""
+    from desktop_app.ingest.pipeline import read_before_paths
+
+    return read_before_paths(app.index.documents())[0]
 
 
 def cmd_documents_retry(args: argparse.Namespace, app: App) -> int:
@@ -207,6 +222,20 @@ def cmd_documents_retry(args: argparse.Namespace, app: App) -> int:
         print("no failed files to retry")
         return 0
     result = ingest_and_print(app, paths, prune_missing=False)
+    return result.exit_code or (3 if result.failed else 0)
+
+
+def cmd_documents_reread(args: argparse.Namespace, app: App) -> int:
+    from desktop_app.ingest.pipeline import read_before_paths
+
+    found, gone = read_before_paths(app.index.documents())
+    for path in gone:
+        _say(f"kept     {display_path(path)}  (file not found: stays as it was read)")
+    if not found:
+        print("every document present was read by this version" if gone else
+              "every document was read by this version")
+        return 0
+    result = ingest_and_print(app, found, prune_missing=False)
     return result.exit_code or (3 if result.failed else 0)
 
 

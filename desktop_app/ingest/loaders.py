@@ -37,6 +37,24 @@ from desktop_app.ingest.types import LoadedDocument, PageProgress
 if TYPE_CHECKING:
     from desktop_app.ingest.ocr import OcrRun
 
+# What reading a file produces (its text, headings, list labels, chunks and structural
+# paths) changes as the readers improve; a document keeps the version it was read with
+# (`DocumentRecord.reader`), and one read by an older version is read again when its
+# folder is next scanned, or by `desktop-app documents reread` (ingest/pipeline.py). `READER_VERSION`
+# counts changes every type shares (cleaning, chunking, `text.structure`);
+# `TYPE_READER_VERSIONS` a type's own loader. Raise one when what it stores changes.
+# 1: the version of every document read before versions were kept (stored as 0);
+# 2: a table of contents opens no section; capitals headings in PDFs; Word numbering
+#    labels (docx 1); HTML list labels (html 1).
+READER_VERSION = 2
+TYPE_READER_VERSIONS: dict[str, int] = {"docx": 1, "html": 1}
+
+
+def reader_version(file_type: str) -> int:
+    """The version of reading a file of `file_type` that this Acervo stores."""
+    return READER_VERSION * 100 + TYPE_READER_VERSIONS.get(file_type, 0)
+
+
 SUPPORTED_EXTENSIONS: dict[str, str] = {
     ".pdf": "pdf",
     ".docx": "docx",

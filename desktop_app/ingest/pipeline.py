@@ -14,6 +14,11 @@ Several processes may ingest into one library at once (the window and a terminal
 document is committed under the library's writer lock, after checking again, under the
 lock, what is stored for its path — so a file another process indexed meanwhile is
 skipped, never written twice.
+
+A document read by an older version of the readers (`loaders.reader_version`: headings,
+list labels, structural paths improved since) counts as changed: a scan reads it again,
+and `read_before_paths` names such files for `desktop-app documents reread` and the
+library status dialog. Passages whose text did not change keep their vectors.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ import queue
 import stat
 import threading
 import time
-from collections.abc import Callable, Generator, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -63,6 +68,7 @@ from desktop_app.ingest.journal import (
     IngestJournal,
     NullJournal,
 )
+from desktop_app.ingest.loaders import reader_version
 from desktop_app.ingest.ocr import OcrEngine, OcrRun, attach_ocr
 from desktop_app.ingest.pathnames import path_bytes, path_from_key, path_key, readable
 from desktop_app.ingest.removal import CARRIERS, Removals
@@ -92,14 +98,36 @@ def file_content_hash(path: Path) -> str:
     return h.hexdigest()
 
 
-def make_doc_id(path: Path | str, content_hash: str, *, ocr: bool = False) -> str:
-    """Stable id: the same file with the same content always gets the same id.
+def read_before(record: DocumentRecord) -> bool:
+    """Whether a document was read by an older version of the readers than this Acervo's
+    (`loaders.reader_version`): it is read again when its folder is next scanned, or by
+    `desktop-app documents reread`. A store that keeps no version (the team library) never is."""
+    return record.reader is not None and record.reader < reader_version(record.file_type)
+
+
+def read_before_paths(documents: Iterable[DocumentRecord]) -> tuple[list[Path], list[Path]]:
+    """The files of the `documents` read by an older version of the readers (an attachment's
+    message, which holds it): (those to read again, those no longer found, which stay as
+    they were read)."""
+    from desktop_app.ingest.attachments import owner_of
+
+    paths = sorted({path_from_key(owner_of(d.source_path)) for d in documents
+                    if read_before(d)})
+    found = [p for p in paths if p.exists()]
+    return found, [p for p in paths if not p.exists()]
+
+
+def make_doc_id(path: Path | str, content_hash: str, *, ocr: bool = False,
+                reader: int = 0) -> str:
+    """Stable id: the same file with the same content, read the same way, always gets the
+    same id.
 
     Hashes the OS bytes of the name, so a non-UTF-8 name gets an id too (for UTF-8 names
-    the bytes, and so the ids, are the same as always). A version with OCR'd pages gets
-    its own id, so re-reading a scan with OCR replaces the version indexed without it the
-    usual way (new rows first, old ones deleted after)."""
-    salt = "\0ocr" if ocr else ""
+    the bytes, and so the ids, are the same as always). A version with OCR'd pages, or read
+    by another version of the readers (`loaders.reader_version`), gets its own id, so
+    re-reading it replaces the version indexed before the usual way (new rows first, old
+    ones deleted after)."""
+    salt = ("\0ocr" if ocr else "") + (f"\0reader{reader}" if reader else "")
     return hashlib.sha256(path_bytes(path) + f"\0{content_hash}{salt}".encode()).hexdigest()[:16]
 
 
@@ -463,7 +491,8 @@ class IngestPipeline(Removals):
         from desktop_app.ingest.chunking import chunk_document
         from desktop_app.text.language import detect_language
 
-        doc_id = make_doc_id(key, content_hash, ocr=bool(doc.ocr_engine))
+        reader = reader_version(doc.file_type)
+        doc_id = make_doc_id(key, content_hash, ocr=bool(doc.ocr_engine), reader=reader)
         chunks = chunk_document(doc, doc_id, max_chars=self.settings.chunk_chars,
                                 overlap=self.settings.chunk_overlap)
         if doc.ocr_engine:
@@ -503,7 +532,7 @@ class IngestPipeline(Removals):
             page_count=len(doc.pages) + len(doc.empty_pages), chunk_count=len(chunks),
             ingested_at=_now_iso(),
             modified_at=datetime.fromtimestamp(st.st_mtime, UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
-            embedder_id=self.index.embedder_id, notes=tuple(doc.notes),
+            embedder_id=self.index.embedder_id, notes=tuple(doc.notes), reader=reader,
         )
         if cancelled():
             raise CancelledError()
@@ -531,7 +560,7 @@ class IngestPipeline(Removals):
     def _unchanged(self, stored: list[DocumentRecord], content_hash: str) -> bool:
         return self.index.vector_usable and any(
             d.content_hash == content_hash and d.embedder_id == self.index.embedder_id
-            and not self._wants_ocr_retry(d) for d in stored)
+            and not self._wants_ocr_retry(d) and not read_before(d) for d in stored)
 
     def _load(self, path: Path, cancelled: Callable[[], bool]
               ) -> Generator[IngestEvent, None, LoadedDocument]:

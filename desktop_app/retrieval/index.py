@@ -85,8 +85,9 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 # 2: chunks carry ocr_confidence and ocr_boxes; 3: `folder` uses forward slashes on every OS;
 # 4: chunks carry `marks` (revoked ranges and structural path, JSON); 5: `search_text` analysed
-# with text.analyze.ANALYZER_VERSION 2 (migrations.py)
-SCHEMA_VERSION = 5
+# with text.analyze.ANALYZER_VERSION 2; 6: documents carry `reader`, the version of reading
+# that produced their chunks (ingest.loaders.reader_version; migrations.py)
+SCHEMA_VERSION = 6
 ANN_MIN_ROWS = 50_000
 # The vector index: IVF_RQ (RaBitQ: 1 bit a dimension in the index, full vectors re-rank the
 # best candidates). bench/scale.py on near-tie data at 300k rows: recall@10 0.958 at 11.7 ms
@@ -119,7 +120,16 @@ def _documents_schema() -> Any:
         ("size", pa.int64()), ("content_hash", pa.string()), ("page_count", pa.int32()),
         ("chunk_count", pa.int32()), ("ingested_at", pa.string()), ("modified_at", pa.string()),
         ("embedder_id", pa.string()), ("notes", pa.string()),
+        *_reader_columns(),
     ])
+
+
+def _reader_columns() -> list[Any]:
+    """Added in schema 6: the version of reading a document was indexed with; null (read
+    as 0) for documents indexed before."""
+    import pyarrow as pa
+
+    return [pa.field("reader", pa.int32(), nullable=True)]
 
 
 def _chunks_schema(dim: int) -> Any:
@@ -971,6 +981,7 @@ def _records(rows: list[dict[str, Any]]) -> list[DocumentRecord]:
         r.pop("folder", None)
         r.pop("_rowid", None)
         r["notes"] = tuple(json.loads(r.get("notes") or "[]"))
+        r["reader"] = int(r.get("reader") or 0)
         out.setdefault(r["doc_id"], DocumentRecord(**r))
     return sorted(out.values(), key=lambda d: (d.title.casefold(), d.doc_id))
 
@@ -1064,11 +1075,29 @@ def upgrade_generation_to_v5(directory: Path, batch: int = 512) -> None:
     write_json_atomic(meta_path, meta)
 
 
+def upgrade_generation_to_v6(directory: Path) -> None:
+    """Schema 5 → 6 for one generation: add the documents' `reader` column (null: read by a
+    version of Acervo that kept none; such a document is read again when its folder is
+    next scanned, or by `desktop-app documents reread`). Idempotent; schema 6 is recorded last."""
+    import lancedb
+
+    db = lancedb.connect(str(directory))
+    if "documents" in set(db.list_tables().tables):
+        table = db.open_table("documents")
+        missing = [f for f in _reader_columns() if f.name not in table.schema.names]
+        if missing:
+            table.add_columns(missing)
+    meta_path = directory / META_FILE
+    meta = json.loads(meta_path.read_text(encoding="utf-8"))
+    meta["schema_version"] = 6
+    write_json_atomic(meta_path, meta)
+
+
 # schema N → N + 1 for one generation folder (each idempotent, recording N + 1 last): the
 # start-up upgrade of the active generation (migrations.py) and the evaluation caches
 GENERATION_UPGRADES: dict[int, Callable[[Path], None]] = {
     1: upgrade_generation_to_v2, 2: upgrade_generation_to_v3, 3: upgrade_generation_to_v4,
-    4: upgrade_generation_to_v5}
+    4: upgrade_generation_to_v5, 5: upgrade_generation_to_v6}
 
 
 def upgrade_generation(directory: Path) -> None:

@@ -176,6 +176,9 @@ class DocumentRecord:
     modified_at: str
     embedder_id: str
     notes: tuple[str, ...] = field(default_factory=tuple)
+    # the version of reading that produced its chunks (ingest.loaders.reader_version): 0
+    # before versions were kept; None where the store keeps none (the team library)
+    reader: int | None = None
 
     @property
     def folder(self) -> str:

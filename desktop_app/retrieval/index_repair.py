@@ -178,5 +178,6 @@ def plan_heal(documents: Sequence[dict[str, Any]], chunks: Sequence[dict[str, An
             "doc_id": doc_id, **{k: first[k] for k in CHUNK_DOCUMENT_COLUMNS}, "size": 0,
             "content_hash": PLACEHOLDER_HASH,
             "page_count": max(int(r["page_end"]) for r in rows),
-            "chunk_count": len(rows), "embedder_id": embedder_id, "notes_list": notes})
+            "chunk_count": len(rows), "embedder_id": embedder_id, "notes_list": notes,
+            "reader": 0})
     return plan

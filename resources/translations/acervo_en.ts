@@ -1232,62 +1232,75 @@ Undo the save anyway? The changed memory is erased too.</source>
 <context>
     <name>LibraryStatusDialog</name>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="55"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="60"/>
         <source>Library status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="56"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="61"/>
         <source>Only failed and skipped files</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="57"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="62"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="57"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="62"/>
         <source>File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="57"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="62"/>
         <source>Why</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="58"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="63"/>
         <source>Retry failed files</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/library_status.py" line="64"/>
+        <source>Read again (%n file(s))</source>
+        <translation>
+            <numerusform>Read again (%n file)</numerusform>
+            <numerusform>Read again (%n files)</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="62"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="66"/>
+        <source>These files were read by an older version of Acervo; this one reads headings, lists and sections better. Passages that did not change keep their vectors.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_status.py" line="71"/>
         <source>indexed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="62"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="71"/>
         <source>unchanged</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="63"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="72"/>
         <source>waiting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="63"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="72"/>
         <source>failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="64"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="73"/>
         <source>skipped by a limit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="84"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="94"/>
         <source>No files yet.</source>
         <translation type="unfinished"></translation>
     </message>

@@ -1236,62 +1236,75 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
 <context>
     <name>LibraryStatusDialog</name>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="55"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="60"/>
         <source>Library status</source>
         <translation>Estado da biblioteca</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="56"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="61"/>
         <source>Only failed and skipped files</source>
         <translation>Só arquivos com falha ou ignorados</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="57"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="62"/>
         <source>Status</source>
         <translation>Estado</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="57"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="62"/>
         <source>File</source>
         <translation>Arquivo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="57"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="62"/>
         <source>Why</source>
         <translation>Motivo</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="58"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="63"/>
         <source>Retry failed files</source>
         <translation>Tentar de novo os arquivos com falha</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/library_status.py" line="64"/>
+        <source>Read again (%n file(s))</source>
+        <translation>
+            <numerusform>Ler de novo (%n arquivo)</numerusform>
+            <numerusform>Ler de novo (%n arquivos)</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="62"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="66"/>
+        <source>These files were read by an older version of Acervo; this one reads headings, lists and sections better. Passages that did not change keep their vectors.</source>
+        <translation>Estes arquivos foram lidos por uma versão anterior do Acervo; esta lê melhor títulos, listas e seções. Os trechos que não mudaram mantêm seus vetores.</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/library_status.py" line="71"/>
         <source>indexed</source>
         <translation>indexado</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="62"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="71"/>
         <source>unchanged</source>
         <translation>sem alteração</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="63"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="72"/>
         <source>waiting</source>
         <translation>aguardando</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="63"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="72"/>
         <source>failed</source>
         <translation>falhou</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="64"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="73"/>
         <source>skipped by a limit</source>
         <translation>ignorado por um limite</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="84"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="94"/>
         <source>No files yet.</source>
         <translation>Nenhum arquivo ainda.</translation>
     </message>

@@ -1,6 +1,7 @@
 """The library as the window keeps it, on the real services: a watched folder (save → it is
 searchable → ask; delete → it leaves), the scope chip (a collection), the Library status
-dialog with a failed file and Retry, and the question before a long reindex."""
+dialog with a failed file and Retry, and Read again for what an older version read, and the
+question before a long reindex."""
 
 from __future__ import annotations
 
@@ -117,6 +118,29 @@ def test_library_status_lists_a_failed_file_and_retries_it(
     with qtbot.waitSignal(window.library.runFinished, timeout=60_000) as finished:
         dialog.retry_button.click()
     assert finished.args[0].failed == 1  # still broken, read again
+
+
+def test_library_status_reads_again_what_an_older_version_read(
+        qtbot, window: MainWindow, gui_app: App, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from desktop_app.ingest import loaders
+
+    cafe = tmp_path / "cafe.md"
+    cafe.write_text(CAFE, encoding="utf-8")
+    list(gui_app.pipeline.run([cafe]))
+    dialog = window.library_extras.show_status()
+    qtbot.addWidget(dialog)
+    qtbot.waitUntil(lambda: window.library.workers.running == 0, timeout=10_000)
+    assert dialog.reread_button.isHidden()  # everything read by this version: counted 0
+    monkeypatch.setitem(loaders.TYPE_READER_VERSIONS, "md", 9)  # Markdown is read better now
+    dialog.refresh()  # counted in a worker: the button shows when the count arrives
+    qtbot.waitUntil(lambda: not dialog.reread_button.isHidden(), timeout=10_000)
+    assert dialog.reread_button.isEnabled()
+    assert dialog.reread_button.text() == "Read again (1 file)"
+    with qtbot.waitSignal(window.library.runFinished, timeout=60_000) as finished:
+        dialog.reread_button.click()
+    assert finished.args[0].indexed == 1
+    assert [d.reader for d in gui_app.index.documents()] == [loaders.reader_version("md")]
 
 
 def test_a_long_reindex_asks_first_with_the_estimate(

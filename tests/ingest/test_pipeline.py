@@ -96,6 +96,53 @@ def test_folder_ingest_is_incremental(app: App, tmp_path: Path) -> None:
     assert [Path(d.source_path).name for d in app.index.documents()] == ["coffee.txt"]
 
 
+def test_a_document_read_by_an_older_reader_is_read_again_keeping_its_vectors(
+        app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    import argparse
+
+    from desktop_app.ingest import loaders
+    from desktop_app.ingest.commands import cmd_documents_reread, cmd_documents_status
+    from desktop_app.ingest.pipeline import read_before, read_before_paths
+
+    folder = tmp_path / "docs"
+    kept = _write(folder / "ferias.md", NOTE_PT)
+    gone = _write(tmp_path / "solto.txt", NOTE_EN)
+    assert _run(app, folder, gone)[-1].indexed == 2
+    first = {Path(d.source_path).name: d for d in app.index.documents()}
+    assert first["ferias.md"].reader == loaders.reader_version("md")
+    assert read_before_paths(app.index.documents()) == ([], [])
+
+    # a later Acervo reads Markdown better: what this one stored was read before it
+    monkeypatch.setitem(loaders.TYPE_READER_VERSIONS, "md", 7)
+    assert read_before(first["ferias.md"]) and not read_before(first["solto.txt"])
+    monkeypatch.setattr(loaders, "READER_VERSION", loaders.READER_VERSION + 1)
+    gone.unlink()
+    assert read_before_paths(app.index.documents()) == ([kept.resolve()], [gone.resolve()])
+    cmd_documents_status(argparse.Namespace(problems=False, json=False, library="local"), app)
+    assert "1 file(s) read by an older version" in capsys.readouterr().out
+
+    # a scan of its folder reads it again; its unchanged passages keep their vectors
+    embedder: CountingEmbedder = app.embedder  # type: ignore[assignment]
+    before = embedder.passages
+    events = _run(app, folder, prune_missing=False)
+    assert events[-1].indexed == 1
+    assert embedder.passages == before  # the same text: no passage embedded again
+    now = {Path(d.source_path).name: d for d in app.index.documents()}
+    assert now["ferias.md"].doc_id != first["ferias.md"].doc_id  # replaced, not doubled
+    assert now["ferias.md"].reader == loaders.reader_version("md")
+    assert _run(app, folder, prune_missing=False)[-1].skipped == 1  # read once
+
+    # `documents reread`: the file no longer found stays as it was read, and is said so
+    assert cmd_documents_reread(argparse.Namespace(), app) == 0
+    out = capsys.readouterr().out
+    assert "solto.txt" in out and "file not found" in out
+    assert "every document present was read by this version" in out
+    assert {Path(d.source_path).name for d in app.index.documents()} == {"ferias.md",
+                                                                         "solto.txt"}
+    hits = app.searcher.search("pedido de férias antecedência", k=1)
+    assert hits and hits[0].source_path == str(kept.resolve())
+
+
 def test_bad_input_fails_one_file_and_the_run_continues(app: App, tmp_path: Path) -> None:
     good = _write(tmp_path / "ok.md", NOTE_PT)
     empty = tmp_path / "empty.txt"

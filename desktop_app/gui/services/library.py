@@ -226,6 +226,17 @@ class LibraryServices(ServicePart):
                         for f in self.file_statuses(problems=True)})
         return self._app.pipeline.run(paths, cancel=cancel, prune_missing=False)
 
+    def read_before(self) -> list[Path]:
+        """The files an older version of Acervo read (headings, list labels and sections
+        improved since), present on disk."""
+        from desktop_app.ingest.pipeline import read_before_paths
+
+        return read_before_paths(self._app.index.documents())[0]
+
+    def reread_older(self, cancel: CancelCheck) -> Iterator[IngestEvent]:
+        """Read again the files an older version of Acervo read."""
+        return self._app.pipeline.run(self.read_before(), cancel=cancel, prune_missing=False)
+
     def collection_names(self) -> list[str]:
         from desktop_app.library.collections import Collections
 
