@@ -262,10 +262,14 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
         units = segment(source.hit.text)
         # a list's lead is quoted as the whole block: its items are evidence for it too
         blocks = {u.start: u for u in units if u.kind == "block"}
+        # the lines the document's reader took for headings (a title too long, or in too
+        # few capitals, for `segments.is_heading` to tell) are no answer either
+        headings = {" ".join(h.split()) for h in source.hit.heading_path}
         for unit in units:
             if unit.kind == "block":
                 leads.add((source.number, unit.start))
-            elif (unit.quotable or unit.start in blocks and unit.flags == {"heading"}) \
+            elif (unit.quotable and " ".join(unit.text.split()) not in headings
+                  or unit.start in blocks and unit.flags == {"heading"}) \
                     and not mostly_revoked(
                     unit.text, [(a - unit.start, b - unit.start) for a, b in source.hit.revoked]):
                 block = blocks.get(unit.start)

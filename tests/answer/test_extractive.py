@@ -174,6 +174,19 @@ def test_headings_questions_and_instructions_are_never_quoted(vectors: SentenceV
     assert "O titular pode pedir acesso" in shown and "Art. 18." in shown
 
 
+def test_a_line_the_reader_took_for_a_heading_is_never_quoted() -> None:
+    # too long and in too few capitals for the sentence rules to call it a heading; the
+    # PDF's reader found it by its font (bncc.pdf, p. 17)
+    title = "Base Nacional Comum Curricular: igualdade, diversidade e equidade"
+    text = f"{title}\n\nA BNCC reconhece a igualdade educacional sobre a qual as diversidades devem ser valorizadas."
+    numbered = sources(make_hit(1, text=text, heading=("1. INTRODUÇÃO", title)))
+    answer = extract_answer("igualdade diversidade equidade na Base Nacional Comum Curricular",
+                            numbered, None)
+    shown = [shown_text(q) for q in answer.quotes]
+    assert shown and not any(line.startswith(title) for line in shown), shown
+    assert "A BNCC reconhece a igualdade" in shown[0]
+
+
 def test_long_sentences_are_cut_but_keep_the_badge() -> None:
     numbered = sources(make_hit(1, text="prazo " * 200 + "final."))
     quote = extract_answer("prazo", numbered, None).quotes[0]
