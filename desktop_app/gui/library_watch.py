@@ -3,7 +3,9 @@ unfinished is finished and every watched folder is brought up to date; then the 
 changes arrive as debounced batches (`library.watch.FolderWatcher`, on a worker thread)
 and each runs through the Library panel's progress box like any ingestion, by the
 incremental path (unchanged files skipped, a rename reuses its vectors, a deleted file
-leaves). The status bar says what changed.
+leaves). The status bar says what changed. A document an older version of Acervo read is
+read again by that catch-up when it lies in a watched folder; the others are counted once
+the catch-up is done, and the status bar points to Tools ▸ Library status ▸ Read again.
 
 A batch that arrives while the panel is busy (the user is adding files, a reindex) waits,
 merged with the next ones, until the panel is free.
@@ -33,6 +35,7 @@ class LibraryKeeper(QObject):
 
     statusMessage = Signal(object)  # what changed: a `Text` (gui/panel.py), re-worded live
     synced = Signal(object)  # SyncSummary of each catch-up or batch (tests, the status bar)
+    olderCounted = Signal(int)  # files an older version read, outside the watched folders
 
     def __init__(self, services: LibraryServices, library: LibraryPanel, workers: WorkerSet,
                  parent: QObject | None = None) -> None:
@@ -45,6 +48,7 @@ class LibraryKeeper(QObject):
         self._waiting = ChangeBatch()
         self._started = False
         self.synced.connect(self._say)
+        self.olderCounted.connect(self._say_older)
         library.runningChanged.connect(lambda running: None if running else self._drain())
 
     # ---- life ----------------------------------------------------------------------------
@@ -54,8 +58,23 @@ class LibraryKeeper(QObject):
             return
         self._started = True
         if self.services.catch_up_needed():
-            self._run(lambda cancel: self._collected(self.services.catch_up(cancel)), [])
+            self._run(lambda cancel: self._then_count(
+                self._collected(self.services.catch_up(cancel))), [])
+        else:  # counting opens the index: off the GUI thread
+            self.workers.call(lambda: len(self.services.read_before()), name="read-before",
+                              on_result=self._say_older, on_failed=lambda _e: None)
         self._restart_watcher()
+
+    def _then_count(self, events: Iterator[IngestEvent]) -> Iterator[IngestEvent]:
+        """The catch-up's events, then (from the worker) the count of the files an older
+        version read that it did not read again: they lie outside the watched folders."""
+        yield from events
+        self.olderCounted.emit(len(self.services.read_before()))
+
+    def _say_older(self, count: int) -> None:
+        if count:
+            self.statusMessage.emit(lambda: self.tr(  # (short: the status bar is narrow)
+                "%n file(s) to read again: Tools ▸ Library status", "", count))
 
     def stop(self) -> None:
         if self._listening is not None:

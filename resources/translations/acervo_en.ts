@@ -1027,7 +1027,15 @@ Undo the save anyway? The changed memory is erased too.</source>
 <context>
     <name>LibraryKeeper</name>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library_watch.py" line="129"/>
+        <location filename="../../desktop_app/gui/library_watch.py" line="76"/>
+        <source>%n file(s) to read again: Tools ▸ Library status</source>
+        <translation>
+            <numerusform>%n file to read again: Tools ▸ Library status</numerusform>
+            <numerusform>%n files to read again: Tools ▸ Library status</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/library_watch.py" line="148"/>
         <source>%n added</source>
         <translation>
             <numerusform>%n added</numerusform>
@@ -1035,7 +1043,7 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library_watch.py" line="130"/>
+        <location filename="../../desktop_app/gui/library_watch.py" line="149"/>
         <source>%n changed</source>
         <translation>
             <numerusform>%n changed</numerusform>
@@ -1043,7 +1051,7 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library_watch.py" line="131"/>
+        <location filename="../../desktop_app/gui/library_watch.py" line="150"/>
         <source>%n removed</source>
         <translation>
             <numerusform>%n removed</numerusform>
@@ -1051,7 +1059,7 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library_watch.py" line="132"/>
+        <location filename="../../desktop_app/gui/library_watch.py" line="151"/>
         <source>%n failed</source>
         <translation>
             <numerusform>%n failed</numerusform>
@@ -1059,7 +1067,7 @@ Undo the save anyway? The changed memory is erased too.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library_watch.py" line="136"/>
+        <location filename="../../desktop_app/gui/library_watch.py" line="155"/>
         <source>Watched folders: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1300,7 +1308,7 @@ Undo the save anyway? The changed memory is erased too.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="94"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="102"/>
         <source>No files yet.</source>
         <translation type="unfinished"></translation>
     </message>

@@ -1031,7 +1031,15 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
 <context>
     <name>LibraryKeeper</name>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library_watch.py" line="129"/>
+        <location filename="../../desktop_app/gui/library_watch.py" line="76"/>
+        <source>%n file(s) to read again: Tools ▸ Library status</source>
+        <translation>
+            <numerusform>%n arquivo a ler de novo: Ferramentas ▸ Estado da biblioteca</numerusform>
+            <numerusform>%n arquivos a ler de novo: Ferramentas ▸ Estado da biblioteca</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/library_watch.py" line="148"/>
         <source>%n added</source>
         <translation>
             <numerusform>%n adicionado</numerusform>
@@ -1039,7 +1047,7 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library_watch.py" line="130"/>
+        <location filename="../../desktop_app/gui/library_watch.py" line="149"/>
         <source>%n changed</source>
         <translation>
             <numerusform>%n alterado</numerusform>
@@ -1047,7 +1055,7 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library_watch.py" line="131"/>
+        <location filename="../../desktop_app/gui/library_watch.py" line="150"/>
         <source>%n removed</source>
         <translation>
             <numerusform>%n removido</numerusform>
@@ -1055,7 +1063,7 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../desktop_app/gui/library_watch.py" line="132"/>
+        <location filename="../../desktop_app/gui/library_watch.py" line="151"/>
         <source>%n failed</source>
         <translation>
             <numerusform>%n com falha</numerusform>
@@ -1063,7 +1071,7 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         </translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library_watch.py" line="136"/>
+        <location filename="../../desktop_app/gui/library_watch.py" line="155"/>
         <source>Watched folders: %1</source>
         <translation>Pastas acompanhadas: %1</translation>
     </message>
@@ -1304,7 +1312,7 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         <translation>ignorado por um limite</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="94"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="102"/>
         <source>No files yet.</source>
         <translation>Nenhum arquivo ainda.</translation>
     </message>

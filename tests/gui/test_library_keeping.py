@@ -143,6 +143,21 @@ def test_library_status_reads_again_what_an_older_version_read(
     assert [d.reader for d in gui_app.index.documents()] == [loaders.reader_version("md")]
 
 
+def test_the_window_says_at_start_what_an_older_version_read(
+        qtbot, window: MainWindow, gui_app: App, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from desktop_app.ingest import loaders
+
+    cafe = tmp_path / "cafe.md"  # dropped in, not in a watched folder
+    cafe.write_text(CAFE, encoding="utf-8")
+    list(gui_app.pipeline.run([cafe]))
+    monkeypatch.setitem(loaders.TYPE_READER_VERSIONS, "md", 9)  # Markdown is read better now
+    _started(qtbot, window)
+    qtbot.waitUntil(lambda: window.statusBar().currentMessage() == (
+        "1 file to read again: Tools ▸ Library status"),
+        timeout=30_000)
+
+
 def test_a_long_reindex_asks_first_with_the_estimate(
         qtbot, window: MainWindow, gui_app: App, tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch) -> None:
