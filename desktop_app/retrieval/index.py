@@ -933,22 +933,34 @@ def _marks(raw: str | None) -> dict[str, Any]:
     return {"revoked": revoked, "path": path}
 
 
+def _add_columns(directory: Path, name: str, fields: list[Any]) -> None:
+    """Add to one generation's table `name` those of `fields` it lacks (null in every row);
+    nothing when the table does not exist yet."""
+    import lancedb
+
+    db = lancedb.connect(str(directory))
+    if name in set(db.list_tables().tables):
+        table = db.open_table(name)
+        missing = [f for f in fields if f.name not in table.schema.names]
+        if missing:
+            table.add_columns(missing)
+
+
+def _record_schema(directory: Path, version: int) -> None:
+    """Write `version` into one generation's meta file: the last step of each upgrade, so
+    a crash before it runs the (idempotent) upgrade again."""
+    meta_path = directory / META_FILE
+    meta = json.loads(meta_path.read_text(encoding="utf-8"))
+    meta["schema_version"] = version
+    write_json_atomic(meta_path, meta)
+
+
 def upgrade_generation_to_v2(directory: Path) -> None:
     """Schema 1 → 2 for one generation: add the OCR columns (all null) to `chunks`, then
     record schema 2 in its meta file. Idempotent, so a crash in between is repaired by
     running it again."""
-    import lancedb
-
-    db = lancedb.connect(str(directory))
-    if "chunks" in set(db.list_tables().tables):
-        table = db.open_table("chunks")
-        missing = [f for f in _ocr_columns() if f.name not in table.schema.names]
-        if missing:
-            table.add_columns(missing)
-    meta_path = directory / META_FILE
-    meta = json.loads(meta_path.read_text(encoding="utf-8"))
-    meta["schema_version"] = 2
-    write_json_atomic(meta_path, meta)
+    _add_columns(directory, "chunks", _ocr_columns())
+    _record_schema(directory, 2)
 
 
 def upgrade_generation_to_v3(directory: Path) -> None:
@@ -969,10 +981,7 @@ def upgrade_generation_to_v3(directory: Path) -> None:
         if table.count_rows(backslash):
             table.update(where=backslash, values_sql={"folder": "replace(folder, '\\', '/')"})
             lancedb_io.compact(table)
-    meta_path = directory / META_FILE
-    meta = json.loads(meta_path.read_text(encoding="utf-8"))
-    meta["schema_version"] = 3
-    write_json_atomic(meta_path, meta)
+    _record_schema(directory, 3)
 
 
 def _records(rows: list[dict[str, Any]]) -> list[DocumentRecord]:
@@ -1020,18 +1029,8 @@ def upgrade_generation_to_v4(directory: Path) -> None:
     """Schema 3 → 4 for one generation: add the `marks` column (null: chunks indexed before
     revoked wording and structural paths were recorded; re-ingesting a changed file, or a
     reindex, fills it). Idempotent; schema 4 is recorded last."""
-    import lancedb
-
-    db = lancedb.connect(str(directory))
-    if "chunks" in set(db.list_tables().tables):
-        table = db.open_table("chunks")
-        missing = [f for f in _marks_columns() if f.name not in table.schema.names]
-        if missing:
-            table.add_columns(missing)
-    meta_path = directory / META_FILE
-    meta = json.loads(meta_path.read_text(encoding="utf-8"))
-    meta["schema_version"] = 4
-    write_json_atomic(meta_path, meta)
+    _add_columns(directory, "chunks", _marks_columns())
+    _record_schema(directory, 4)
 
 
 def upgrade_generation_to_v5(directory: Path, batch: int = 512) -> None:
@@ -1069,28 +1068,15 @@ def upgrade_generation_to_v5(directory: Path, batch: int = 512) -> None:
             lancedb_io.create_fts(chunks)
             lancedb_io.compact(chunks)
         log.info("index schema 5: %d passages' keyword terms analysed again", changed)
-    meta_path = directory / META_FILE
-    meta = json.loads(meta_path.read_text(encoding="utf-8"))
-    meta["schema_version"] = 5
-    write_json_atomic(meta_path, meta)
+    _record_schema(directory, 5)
 
 
 def upgrade_generation_to_v6(directory: Path) -> None:
     """Schema 5 → 6 for one generation: add the documents' `reader` column (null: read by a
     version of Acervo that kept none; such a document is read again when its folder is
     next scanned, or by `desktop-app documents reread`). Idempotent; schema 6 is recorded last."""
-    import lancedb
-
-    db = lancedb.connect(str(directory))
-    if "documents" in set(db.list_tables().tables):
-        table = db.open_table("documents")
-        missing = [f for f in _reader_columns() if f.name not in table.schema.names]
-        if missing:
-            table.add_columns(missing)
-    meta_path = directory / META_FILE
-    meta = json.loads(meta_path.read_text(encoding="utf-8"))
-    meta["schema_version"] = 6
-    write_json_atomic(meta_path, meta)
+    _add_columns(directory, "documents", _reader_columns())
+    _record_schema(directory, 6)
 
 
 # schema N → N + 1 for one generation folder (each idempotent, recording N + 1 last): the
