@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from desktop_app.answer.injection import is_instruction
@@ -307,10 +307,18 @@ def _running_lines(text: str, pieces: list[tuple[_Span, bool]], at: int) -> int:
     """How many lines from `pieces[at]` on are a page's running title or number inside a
     list: heading-like lines on their own, followed by an item that is not a list's first
     ("8." after "7.", not "1." nor a bullet); 0 when they are not."""
-    for count, (span, is_item) in enumerate(pieces[at:at + MAX_RUNNING_LINES + 1]):
+    return _before_next_item(text, pieces, at, MAX_RUNNING_LINES,
+                             lambda span: is_heading(" ".join(text[span.start:span.end].split())))
+
+
+def _before_next_item(text: str, pieces: list[tuple[_Span, bool]], at: int, most: int,
+                      fits: Callable[[_Span], bool]) -> int:
+    """How many pieces from `pieces[at]` on (at most `most`, each one `fits`) come before an
+    item that is not a list's first, so the list goes on after them; 0 when they do not."""
+    for count, (span, is_item) in enumerate(pieces[at:at + most + 1]):
         if is_item:
             return count if count and not _opens_list(text, span) else 0
-        if not is_heading(" ".join(text[span.start:span.end].split())):
+        if not fits(span):
             return 0
     return 0
 
@@ -330,12 +338,8 @@ def _item_paragraphs(text: str, pieces: list[tuple[_Span, bool]], at: int,
     if item is None or is_heading(" ".join(text[item.start:item.end].split())):
         return 0
     first = pieces[at][0].start
-    for count, (span, is_item) in enumerate(pieces[at:at + MAX_ITEM_PARAGRAPHS + 1]):
-        if is_item:
-            return count if count and not _opens_list(text, span) else 0
-        if span.end - first > MAX_ITEM_PARAGRAPH_CHARS:
-            return 0
-    return 0
+    return _before_next_item(text, pieces, at, MAX_ITEM_PARAGRAPHS,
+                             lambda span: span.end - first <= MAX_ITEM_PARAGRAPH_CHARS)
 
 
 def without_spans(text: str, start: int, end: int, spans: Sequence[tuple[int, int]]) -> str:

@@ -340,7 +340,7 @@ def _heading_key(block: LayoutBlock, body_size: float) -> tuple[int, float] | No
     if block.table_text is not None or not block.rows or len(block.rows) > 3:
         return None
     text = " ".join(row.text.strip() for row in block.rows)
-    if len(text) > 200 or not any(w.isalpha() and len(w) >= 2 for w in re.findall(r"\w+", text)):
+    if len(text) > 200 or not _words(text):
         return None  # no word: a number, or a code ("EI02TS01" in a figure)
     chars = sum(row.chars for row in block.rows)
     size = Counter({row.size: row.chars for row in block.rows}).most_common(1)[0][0]
@@ -358,13 +358,17 @@ def _heading_key(block: LayoutBlock, body_size: float) -> tuple[int, float] | No
     return None
 
 
+def _words(text: str) -> list[str]:
+    """The words of `text`: two letters or more, no digit ("EI02TS01" is a code)."""
+    return [w for w in re.findall(r"\w+", text) if w.isalpha() and len(w) >= 2]
+
+
 def _in_capitals(text: str) -> bool:
     """Words in capitals only, two of them at least: "COMPETÊNCIAS GERAIS", not "EI02TS01"
     (a code) nor "Art. 5"."""
-    words = [w for w in re.findall(r"\w+", text) if not w.isdigit()]
     letters = [ch for ch in text if ch.isalpha()]
     return len(letters) >= CAPS_HEADING_LETTERS and not any(ch.islower() for ch in letters) \
-        and sum(w.isalpha() and len(w) >= 2 for w in words) >= 2
+        and len(_words(text)) >= 2
 
 
 @dataclass

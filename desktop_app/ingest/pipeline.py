@@ -113,8 +113,8 @@ def read_before_paths(documents: Iterable[DocumentRecord]) -> tuple[list[Path], 
 
     paths = sorted({path_from_key(owner_of(d.source_path)) for d in documents
                     if read_before(d)})
-    found = [p for p in paths if p.exists()]
-    return found, [p for p in paths if not p.exists()]
+    present = {p: p.exists() for p in paths}
+    return [p for p in paths if present[p]], [p for p in paths if not present[p]]
 
 
 def make_doc_id(path: Path | str, content_hash: str, *, ocr: bool = False,

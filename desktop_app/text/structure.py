@@ -52,6 +52,7 @@ import bisect
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from desktop_app.text.fold import fold
 
@@ -237,8 +238,11 @@ class _Contents:
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self.starts = [m.end() for m in _LINE_START.finditer(text)]
         self.flags: dict[int, bool] = {}
+
+    @cached_property
+    def starts(self) -> list[int]:  # (a text with no section candidate never needs them)
+        return [m.end() for m in _LINE_START.finditer(self.text)]
 
     def _flag(self, i: int) -> bool:
         if i not in self.flags:
