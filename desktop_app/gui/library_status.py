@@ -72,6 +72,16 @@ class LibraryStatusDialog(PanelMixin, QDialog):
                 "waiting": self.tr("waiting"), "failed": self.tr("failed"),
                 "skipped": self.tr("skipped by a limit")}
 
+    def status_count(self, status: str, n: int) -> str:
+        """"3 indexed" for the summary line: a count agrees with its word ("2 indexados")."""
+        forms = {"indexed": lambda: self.tr("%n indexed", "", n),
+                 "unchanged": lambda: self.tr("%n unchanged", "", n),
+                 "waiting": lambda: self.tr("%n waiting", "", n),
+                 "failed": lambda: self.tr("%n failed", "", n),
+                 "skipped": lambda: self.tr("%n skipped by a limit", "", n)}
+        form = forms.get(status)
+        return form() if form else f"{n} {status}"
+
     def refresh(self) -> None:
         self._files = self.services.file_statuses(problems=self.problems_only.isChecked())
         # the index may still be opening (the embedder loads first): counted off the GUI
@@ -98,7 +108,7 @@ class LibraryStatusDialog(PanelMixin, QDialog):
             item.setToolTip(2, f.reason)
             self.tree.addTopLevelItem(item)
         self.tree.resizeColumnToContents(0)
-        self.summary.setText(", ".join(f"{n} {words.get(s, s)}" for s, n in sorted(counts.items()))
+        self.summary.setText(", ".join(self.status_count(s, n) for s, n in sorted(counts.items()))
                              or self.tr("No files yet."))
         problems = counts.get("failed", 0) + counts.get("skipped", 0)
         self.retry_button.setEnabled(problems > 0 and not self.library.is_running())

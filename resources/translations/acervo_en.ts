@@ -1307,8 +1307,48 @@ Undo the save anyway? The changed memory is erased too.</source>
         <source>skipped by a limit</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/library_status.py" line="77"/>
+        <source>%n indexed</source>
+        <translation>
+            <numerusform>%n indexed</numerusform>
+            <numerusform>%n indexed</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/library_status.py" line="78"/>
+        <source>%n unchanged</source>
+        <translation>
+            <numerusform>%n unchanged</numerusform>
+            <numerusform>%n unchanged</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/library_status.py" line="79"/>
+        <source>%n waiting</source>
+        <translation>
+            <numerusform>%n waiting</numerusform>
+            <numerusform>%n waiting</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/library_status.py" line="80"/>
+        <source>%n failed</source>
+        <translation>
+            <numerusform>%n failed</numerusform>
+            <numerusform>%n failed</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/library_status.py" line="81"/>
+        <source>%n skipped by a limit</source>
+        <translation>
+            <numerusform>%n skipped by a limit</numerusform>
+            <numerusform>%n skipped by a limit</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="102"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="112"/>
         <source>No files yet.</source>
         <translation type="unfinished"></translation>
     </message>

@@ -1311,8 +1311,48 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         <source>skipped by a limit</source>
         <translation>ignorado por um limite</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/library_status.py" line="77"/>
+        <source>%n indexed</source>
+        <translation>
+            <numerusform>%n indexado</numerusform>
+            <numerusform>%n indexados</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/library_status.py" line="78"/>
+        <source>%n unchanged</source>
+        <translation>
+            <numerusform>%n sem alteração</numerusform>
+            <numerusform>%n sem alteração</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/library_status.py" line="79"/>
+        <source>%n waiting</source>
+        <translation>
+            <numerusform>%n aguardando</numerusform>
+            <numerusform>%n aguardando</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/library_status.py" line="80"/>
+        <source>%n failed</source>
+        <translation>
+            <numerusform>%n com falha</numerusform>
+            <numerusform>%n com falha</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_app/gui/library_status.py" line="81"/>
+        <source>%n skipped by a limit</source>
+        <translation>
+            <numerusform>%n ignorado por um limite</numerusform>
+            <numerusform>%n ignorados por um limite</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../desktop_app/gui/library_status.py" line="102"/>
+        <location filename="../../desktop_app/gui/library_status.py" line="112"/>
         <source>No files yet.</source>
         <translation>Nenhum arquivo ainda.</translation>
     </message>

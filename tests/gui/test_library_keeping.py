@@ -104,10 +104,20 @@ def test_library_status_lists_a_failed_file_and_retries_it(
     folder = tmp_path / "docs"
     folder.mkdir()
     (folder / "ok.md").write_text(CAFE, encoding="utf-8")
+    (folder / "outro.md").write_text("# Chá\n\nO chá verde usa água a 80 graus Celsius.\n",
+                                     encoding="utf-8")
     (folder / "quebrado.pdf").write_bytes(b"%PDF-1.7 not really")
     list(gui_app.pipeline.run([folder]))
     dialog = window.library_extras.show_status()
     qtbot.addWidget(dialog)
+    assert dialog.summary.text() == "1 failed, 2 indexed"
+    window.translations.apply("pt_BR")  # the count agrees with its word in Portuguese
+    try:
+        qtbot.waitUntil(lambda: dialog.summary.text() == "1 com falha, 2 indexados",
+                        timeout=5_000)
+    finally:
+        window.translations.apply("en")
+    qtbot.waitUntil(lambda: dialog.summary.text() == "1 failed, 2 indexed", timeout=5_000)
     rows = {dialog.tree.topLevelItem(i).text(1): dialog.tree.topLevelItem(i)
             for i in range(dialog.tree.topLevelItemCount())}
     broken = next(item for path, item in rows.items() if path.endswith("quebrado.pdf"))
