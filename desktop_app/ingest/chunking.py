@@ -10,7 +10,8 @@
   whitespace, never inside a word (only a single "word" longer than `max_chars`, such as a
   huge URL, is cut).
 - Each chunk after the first in a section starts up to `overlap` × `max_chars` earlier, at
-  a sentence start when there is one in that window, else at a word start.
+  a sentence start when there is one in that window, else at a word start — but never
+  inside a table row (no overlap then: a row without its first cells names nothing).
 - Chunks stay on one page, which keeps citations exact, with two exceptions: a paragraph
   that continues across a page break (no final punctuation, next page starts in lower
   case) may be chunked across it, and a chunk that is so far only a heading or less than a
@@ -31,6 +32,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from desktop_app.ingest.cleaning import CELL_SEPARATOR
 from desktop_app.ingest.types import Heading, LoadedDocument
 from desktop_app.retrieval.types import Chunk
 from desktop_app.text.sentences import sentence_breaks, sentence_spans
@@ -156,6 +158,9 @@ def _overlap_start(text: str, low: int, high: int) -> int | None:
     position = next((b for b in sentence_breaks(text, max(0, low - 1), high, lines=True)
                      if low <= b < high), None)
     if position is None:
+        line_start, line_end = text.rfind("\n", 0, low) + 1, text.find("\n", low, high)
+        if CELL_SEPARATOR in text[line_start:line_end if line_end >= 0 else high]:
+            return None  # half a table row, its first cells cut off, opens no passage
         position = low
         if position > 0 and not text[position - 1].isspace():
             next_space = next((i for i in range(position, high) if text[i].isspace()), -1)

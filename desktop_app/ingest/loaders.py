@@ -45,8 +45,9 @@ if TYPE_CHECKING:
 # `TYPE_READER_VERSIONS` a type's own loader. Raise one when what it stores changes.
 # 1: the version of every document read before versions were kept (stored as 0);
 # 2: a table of contents opens no section; capitals headings in PDFs; Word numbering
-#    labels (docx 1); HTML list labels (html 1).
-READER_VERSION = 2
+#    labels (docx 1); HTML list labels (html 1);
+# 3: a chunk's overlap never starts inside a table row.
+READER_VERSION = 3
 TYPE_READER_VERSIONS: dict[str, int] = {"docx": 1, "html": 1}
 
 

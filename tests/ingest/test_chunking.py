@@ -178,6 +178,26 @@ def test_overlap_starts_at_a_sentence() -> None:
         assert chunk.text.startswith("Frase ")
 
 
+def test_overlap_never_starts_inside_a_table_row() -> None:
+    # a long last row before a long paragraph: the overlap window lies inside the row,
+    # where a word start would open the next passage with "| 636,903 | …", its state cut off
+    rows = "\n".join(["State | Permit | Handgun | Long gun | Total"]
+                     + [f"State {n} | {n},101 | {n},202 | {n},303 | {n},404 | {n},505"
+                        for n in range(6)]
+                     + ["Totals | " + " | ".join(f"{n}04,006" for n in range(1, 15))])
+    notes = " ".join(["These statistics represent checks initiated through the system"] * 6)
+    document = _document([_page(1, rows, notes)])
+    chunks = chunk_document(document, "d", max_chars=400, overlap=0.15)
+    assert len(chunks) >= 2
+    for chunk in chunks:
+        assert_chunk_is_page_text(document, chunk)
+        first_line = chunk.text.split("\n", 1)[0]
+        assert not first_line.startswith("|") and (
+            " | " not in first_line or first_line.startswith(("State", "Totals"))), first_line
+    notes_chunk = next(c for c in chunks if "These statistics" in c.text)
+    assert notes_chunk.text.startswith("These statistics")  # no overlap: not half a row
+
+
 def test_blank_pages_give_no_chunks_and_are_not_crossed() -> None:
     document = _document([_page(1, "Texto da primeira página."), PageText(2, ""), PageText(3, ""),
                           _page(4, "Texto da quarta página.")])
