@@ -64,6 +64,7 @@ from desktop_app.answer.segments import (
     is_heading,
     is_row,
     segment,
+    table_header,
     whole_block,
     without_spans,
 )
@@ -542,7 +543,7 @@ def extract_answer(question: str, sources: Sequence[NumberedSource],
         if _holds_quoted_item(candidate, chosen):
             continue  # the list around a line already quoted (with its lead) adds nothing
         quote = _as_block(candidate, documents)
-        quote = _whole_sentence(_in_context(quote), documents)
+        quote = _under_header(_whole_sentence(_in_context(quote), documents), documents)
         words = _folded_words(quote.unit.text)
         if any(_near_duplicate(words, other) for other in seen):
             continue  # overlapping chunks repeat sentences; a block already holds its items
@@ -612,6 +613,19 @@ def _whole_list(candidate: Quote, ranked: Sequence[Quote], many: bool = False,
                             and q.structural.key[0] == law.key[0] for q in near):
         return candidate
     return whole
+
+
+def _under_header(quote: Quote, documents: DocumentTexts | None) -> Quote:
+    """A table row whose passage opens inside its table, shown under the table's header
+    row from the document ("State | Permit | …" above "Totals | 804,006 | …")."""
+    if quote.unit.display or not is_row(quote.unit.text):
+        return quote
+    found = _in_document(quote, documents)
+    header = table_header(found[0].text, found[1]) if found is not None else None
+    if header is None:
+        return quote
+    return dataclasses.replace(quote, unit=dataclasses.replace(
+        quote.unit, display=f"{header}\n{quote.unit.shown}"))
 
 
 def _under_section(quote: Quote, documents: DocumentTexts | None) -> Quote:

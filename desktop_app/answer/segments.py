@@ -22,7 +22,7 @@ A table row (cells separated by " | ", as every loader writes tables) is a parag
 a sentence of its own, shown under its table's first row, the header ("Action | Labor
 cost | …" above "AOA sensor system test | 40 work-hours … | $3,400"): a row's figures
 mean nothing without the columns' names. A passage that opens inside a table has not got
-its header, and its rows are shown alone.
+its header: the answer finds it in the document (`table_header`).
 
 `kind` says what a unit is; `flags` what makes it a poor answer (heading, question, an
 instruction addressed to the reader or an assistant: `answer.injection`, a line of a table
@@ -143,6 +143,30 @@ def _join_bare_labels(text: str, spans: list[_Span]) -> list[_Span]:
 def is_row(line: str) -> bool:
     """A table row as the loaders write it: one line, cells separated by " | "."""
     return CELL_SEPARATOR in line and "\n" not in line
+
+
+TABLE_LOOKBACK = 2_000  # rows above a row searched for its table's header
+
+
+def table_header(text: str, at: int) -> str | None:
+    """The first row (the header, as shown) of the table whose row starts at `at` in
+    `text`: the rows right above it, one per line, with no blank line between. None when
+    `at` does not start a row that has rows above it."""
+    line_end = text.find("\n", at)
+    if (at > 0 and text[at - 1] != "\n") or not is_row(
+            text[at:line_end if line_end >= 0 else len(text)]):
+        return None
+    first = at
+    for _ in range(TABLE_LOOKBACK):
+        if first == 0 or text[first - 1] != "\n":
+            break
+        above = text.rfind("\n", 0, first - 1) + 1
+        if not is_row(text[above:first - 1]) or not text[above:first - 1].strip():
+            break
+        first = above
+    if first == at:
+        return None
+    return " ".join(text[first:text.index("\n", first)].split())
 
 
 def _sentences(text: str, paragraph: _Span) -> list[_Span]:

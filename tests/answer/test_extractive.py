@@ -364,3 +364,25 @@ def test_a_sentence_cut_by_the_page_end_is_completed_past_notes_and_running_titl
                                 "Capítulo seguinte começa aqui. Mais texto.")
     alone = _quote_of(document, "Resultados")
     assert _whole_sentence(alone, _Documents(document)) == alone  # type: ignore[arg-type]
+
+
+@pytest.mark.slow
+def test_a_table_row_far_from_its_header_is_shown_under_it(memory_app, eval_dir) -> None:  # type: ignore[no-untyped-def]
+    """NICS's one-page table of 56 rows spans several chunks: a row of a chunk that opens
+    inside the table is quoted under the table's header from the document, and no chunk
+    opens with half a row (its state cut off)."""
+    from desktop_app.answer.events import Done
+
+    pdf = eval_dir / "pdfs" / "en" / "nics-background-checks-2015-11.pdf"
+    assert list(memory_app.pipeline.run([pdf]))[-1].indexed == 1
+    doc_id = memory_app.index.documents()[0].doc_id
+    chunks = memory_app.index.document_chunks(doc_id)
+    assert not any(c.text.lstrip().startswith("|") for c in chunks)
+    totals = next(c for c in chunks if "\nTotals | 804,006" in c.text)
+    assert "State / Territory |" not in totals.text  # its passage has not got the header
+    done = [e for e in memory_app.answer_service.ask(
+        "What were the totals of firearm background checks?", sources_only=True)
+        if isinstance(e, Done)][-1]
+    lines = done.answer.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("Totals | 804,006"))
+    assert lines[at - 1].startswith("State / Territory | Permit"), done.answer

@@ -232,3 +232,17 @@ def test_a_table_row_is_a_sentence_shown_under_its_header() -> None:
     inside = segment("Row A | 1 | 2\nRow B | 3 | 4\n")
     assert [u.shown for u in inside] == ["Row A | 1 | 2", "Row B | 3 | 4"]
     assert all(u.quotable for u in inside)
+
+
+def test_a_rows_table_header_is_found_above_it_in_the_document() -> None:
+    from desktop_app.answer.segments import table_header
+
+    text = ("Custos estimados.\n\nAção | Custo | Total\nTeste A | 1 | 2\nTeste B | 3 | 4\n\n"
+            "Outra tabela:\nSó | uma\n\nTexto.")
+    row_b = text.index("Teste B")
+    assert table_header(text, row_b) == "Ação | Custo | Total"
+    assert table_header(text, text.index("Teste A")) == "Ação | Custo | Total"
+    assert table_header(text, text.index("Ação")) is None  # the header itself: none above
+    assert table_header(text, text.index("Só")) is None  # a sentence above, not a row
+    assert table_header(text, row_b + 2) is None  # not a row's start
+    assert table_header(text, text.index("Custos")) is None  # not a row
