@@ -59,8 +59,10 @@ KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
      re.compile(_PERCENT)),
     ("clock", re.compile(r"\b(?:a que horas?|que horas?|what time|a que hora)\b"),
      re.compile(r"\b\d{1,2}\s?(?:h|horas?)\s?\d{0,2}\b|\b\d{1,2}:\d{2}\b|\b\d{1,2}\s?(?:am|pm)\b")),
-    ("speed", re.compile(r"\b(?:velocidade|speed|velocidad)\b"),
-     re.compile(r"\bkm\s?/\s?h\b|\bquilometros por hora\b|\bmph\b|\bkilometers per hour\b")),
+    # (a "speed-up" is a factor, not a speed); a speed is so much per hour, second, minute
+    ("speed", re.compile(r"\b(?:velocidade|speed|velocidad)\b(?![\s-]?ups?\b)"),
+     re.compile(r"\bkm\s?/\s?h\b|\bmph\b|\bknots?\b|\d\s?[a-z]*\s?/\s?(?:s|h|min|seg)\b"
+                r"|\b(?:por|per) (?:hora|segundo|minuto|hour|second|minute)\b")),
     # a physical measure: "Qual a profundidade do poço?" is answered by "2.000 metros"
     ("measure", re.compile(
         r"\b(?:(?:qual|quais) (?:e |sao |sera |era )?(?:a |o |as |os )?(?:profundidade|altura"

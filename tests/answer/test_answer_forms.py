@@ -127,6 +127,14 @@ def test_only_some_kinds_can_be_answered_by_a_value_alone() -> None:
     assert states("measure", "em lâmina d'água de 2.000 m, a 300 km da costa")
     assert not states("measure", "em lâmina d'água profunda, longe da costa")
 
+    # a speed is so much per unit of time, on the road or in a machine; a speed-up is a factor
+    assert asked_value("Qual a velocidade máxima permitida nas rodovias?") == "speed"
+    assert states("speed", "a velocidade máxima será de 110 km/h nas rodovias")
+    assert states("speed", "embeds 11.5 chunks/s on two cores")
+    assert states("speed", "reads about 950 pages per second")
+    assert not states("speed", "nos termos do regulamento, em duas horas")
+    assert asked_kind("What speed-up does OTSL give over HTML in inference?") is None
+
 
 def test_every_value_kind_has_a_name_for_the_user() -> None:
     # "the question asks for {a duration}, and no passage found states one"
