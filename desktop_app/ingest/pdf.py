@@ -41,6 +41,8 @@ from desktop_app.ingest.pdf_layout import (
     Box,
     LayoutBlock,
     TextLine,
+    join_line_blocks,
+    line_number_blocks,
     merge_rows,
     paragraph_rows,
     reading_order,
@@ -291,6 +293,8 @@ def _extract_page(pymupdf: ModuleType, page: Any) -> _RawPage:
             raw.blocks.append(LayoutBlock(
                 min(r.x0 for r in rows), min(r.y0 for r in rows),
                 max(r.x1 for r in rows), max(r.y1 for r in rows), rows=rows))
+    numbers = line_number_blocks(raw.blocks)  # a margin's line numbers: not text
+    raw.blocks = [b for i, b in enumerate(raw.blocks) if i not in numbers]
     raw.blocks.extend(tables)
     return raw
 
@@ -381,8 +385,8 @@ class _Item:
 def _page_items(page: _RawPage, body_size: float, vocabulary: set[str]) -> list[_Item]:
     order = reading_order([Box(b.x0, b.y0, b.x1, b.y1) for b in page.blocks])
     items: list[_Item] = []
-    for index in order:
-        block = page.blocks[index]
+    # (joined after the reading order is found: the columns are told by the blocks as drawn)
+    for block in join_line_blocks([page.blocks[index] for index in order]):
         if block.table_text is not None:
             items.append(_Item(block.table_text))
             continue

@@ -138,6 +138,90 @@ def _reaches_margin(row: TextLine, following: TextLine | None, block: LayoutBloc
     return space_left < (len(first_word) + 1) * char_width
 
 
+_LINE_NUMBER = re.compile(r"\d{1,3}")
+MIN_NUMBERED_LINES = 5  # a column of this many line numbers, counting up, is a margin
+
+
+def line_number_blocks(blocks: Sequence[LayoutBlock]) -> set[int]:
+    """The blocks of a margin's line numbers ("1" … "25" beside a transcript's lines, a
+    bill's or a pleading's): blocks that are a bare number, aligned in one column, at
+    least `MIN_NUMBERED_LINES` of them counting up by one from top to bottom (most steps),
+    the column wholly left or right of the page's other text. Their indexes."""
+    numbers = [i for i, b in enumerate(blocks) if b.table_text is None and len(b.rows) == 1
+               and _LINE_NUMBER.fullmatch(b.rows[0].text.strip())]
+    found: set[int] = set()
+    columns: list[list[int]] = []
+    for i in sorted(numbers, key=lambda i: blocks[i].x1):
+        if columns and abs(blocks[i].x1 - blocks[columns[-1][-1]].x1) <= 3.0:
+            columns[-1].append(i)
+        else:
+            columns.append([i])
+    for column in columns:
+        if len(column) < MIN_NUMBERED_LINES:
+            continue
+        column.sort(key=lambda i: blocks[i].y0)
+        values = [int(blocks[i].rows[0].text) for i in column]
+        steps = sum(b == a + 1 for a, b in zip(values, values[1:], strict=False))
+        if steps < 0.8 * (len(values) - 1):
+            continue
+        inside = set(column)
+        others = [b for j, b in enumerate(blocks) if j not in inside and b.rows]
+        left, right = max(blocks[i].x1 for i in column), min(blocks[i].x0 for i in column)
+        if others and (all(left <= b.x0 + 1.0 for b in others)
+                       or all(right >= b.x1 - 1.0 for b in others)):
+            found |= inside
+    return found
+
+
+MAX_LINE_PITCH = 2.6  # baseline to baseline, × the font size: double spacing and a little
+
+
+def _continues(above: TextLine, row: TextLine, right: float) -> bool:
+    """Whether `row`, a block of its own, goes on with the line `above` (another block):
+    the same font, right below it (single to double spacing), overlapping it across, the
+    line above ends no clause, the row is no list item ("c) …; ou" over "d) …"), and it
+    starts in lower case or the line above was
+    wrapped (the row's first word would not have fitted before the page's right margin)."""
+    pitch = row.y0 - above.y0
+    if (abs(row.size - above.size) > 0.5 or not 0 < pitch <= MAX_LINE_PITCH * row.size
+            or row.x0 >= above.x1 or above.x0 >= row.x1
+            or _SENTENCE_END.search(above.text.rstrip()) or starts_list_item(row.text)):
+        return False
+    first = row.text.lstrip()[:1]
+    return first.islower() or _reaches_margin(
+        above, row, LayoutBlock(min(above.x0, row.x0), above.y0, right, row.y1), row.size)
+
+
+def join_line_blocks(blocks: Sequence[LayoutBlock]) -> list[LayoutBlock]:
+    """One-line blocks that go on from the one before (`_continues`) joined into one block.
+    Some writers, transcripts among them, place every line as a block of its own; joined,
+    a sentence wrapped over lines is one paragraph (`split_block_paragraphs`) instead of
+    lines that stand alone ("of the Respondent."). A line that ends a clause ends the
+    join, so a law printed one short paragraph per block keeps its paragraphs."""
+    right = max((b.x1 for b in blocks if b.table_text is None), default=0.0)
+    out: list[LayoutBlock] = []
+    chain: list[LayoutBlock] = []
+
+    def flush() -> None:
+        if len(chain) > 1:
+            rows = [b.rows[0] for b in chain]
+            out.append(LayoutBlock(min(r.x0 for r in rows), min(r.y0 for r in rows),
+                                   max(r.x1 for r in rows), max(r.y1 for r in rows), rows=rows))
+        else:
+            out.extend(chain)
+        chain.clear()
+
+    for block in blocks:
+        one_line = block.table_text is None and len(block.rows) == 1
+        if chain and one_line and _continues(chain[-1].rows[0], block.rows[0], right):
+            chain.append(block)
+            continue
+        flush()
+        (chain if one_line else out).append(block)
+    flush()
+    return out
+
+
 def split_block_paragraphs(block: LayoutBlock) -> list[tuple[list[str], list[bool]]]:
     """Paragraphs of a text block: each as (row texts, row-reaches-right-margin flags).
     They take the block's non-blank rows in order (`paragraph_rows` pairs them back)."""

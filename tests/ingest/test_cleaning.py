@@ -24,6 +24,8 @@ from desktop_app.ingest.pdf_layout import (
     LayoutBlock,
     TextLine,
     find_gutters,
+    join_line_blocks,
+    line_number_blocks,
     merge_rows,
     reading_order,
     split_block_paragraphs,
@@ -209,6 +211,60 @@ def test_indented_line_after_a_short_line_starts_a_paragraph() -> None:
     assert paragraphs == ["with Lorem Ipsum text.",
                           "Lorem ipsum dolor sit amet, consectetuer adipiscing elit. Ut purus elit, "
                           "vestibulum ut, placerat ac, adipiscing vitae."]
+
+
+def _blocks(*lines: TextLine) -> list[LayoutBlock]:
+    return [LayoutBlock(line.x0, line.y0, line.x1, line.y1, rows=[line]) for line in lines]
+
+
+def test_lines_placed_as_blocks_of_their_own_join_where_a_sentence_goes_on() -> None:
+    # a transcript, double spaced, every line a block: a wrapped line and a line starting
+    # in lower case go on; a line that ends a clause, or a list item, starts anew
+    blocks = _blocks(_line("The above-entitled matter came on for oral", 220, 349, 536, 12),
+                     _line("argument before the Supreme Court of the United", 126, 375, 522, 12),
+                     _line("at 1:01 p.m.", 126, 401, 220, 12),
+                     _line("APPEARANCES:", 126, 427, 220, 12),
+                     _line("STEVEN E. MERCER, ESQ., Deputy Attorney General, Los", 126, 452, 500, 12),
+                     _line("Angeles, Cal.; on behalf of the Petitioner.", 140, 478, 464, 12),
+                     _line("c) segurança do Estado; ou", 126, 504, 300, 12),
+                     _line("d) atividades de investigação", 126, 530, 330, 12))
+    joined = join_line_blocks(blocks)
+    paragraphs = [unwrap_lines(lines, full) for block in joined
+                  for lines, full in split_block_paragraphs(block)]
+    assert paragraphs == [
+        "The above-entitled matter came on for oral argument before the Supreme Court of the "
+        "United at 1:01 p.m.",
+        "APPEARANCES:",
+        "STEVEN E. MERCER, ESQ., Deputy Attorney General, Los Angeles, Cal.; on behalf of the "
+        "Petitioner.",
+        "c) segurança do Estado; ou",
+        "d) atividades de investigação"]
+    # short lines one under another, none wrapped, none in lower case: each stays alone
+    # (a law's "Texto compilado" / "Mensagem de veto" / "Vigência")
+    links = _blocks(_line("Texto compilado", 34, 137, 105), _line("Mensagem de veto", 34, 161, 117),
+                    _line("Vigência", 34, 184, 72), _line("Art. 1º Esta Lei dispõe sobre o "
+                                                          "tratamento de dados pessoais.", 34,
+                                                          200, 562))
+    assert join_line_blocks(links) == links
+    # a line in another size, or far below, is not the same paragraph
+    apart = _blocks(_line("The matter came on for oral", 126, 100, 536, 12),
+                    _line("argument before the Court", 126, 200, 400, 12))
+    assert join_line_blocks(apart) == apart
+
+
+def test_a_margins_line_numbers_are_no_text() -> None:
+    numbers = [_line(str(n), 90, 100 + 26 * n, 104, 12) for n in range(1, 26)]
+    text = [_line("IN THE SUPREME COURT OF THE UNITED STATES", 148, 65, 450, 12),
+            _line("The above-entitled matter came on for oral", 220, 349, 536, 12)]
+    blocks = _blocks(*numbers, *text)
+    assert line_number_blocks(blocks) == set(range(25))
+    # a table's first column of row numbers is not a margin: text starts left of it too
+    assert line_number_blocks(_blocks(*numbers, _line("Notes under the table", 60, 900, 300))) \
+        == set()
+    # numbers that do not count up (figures in a column) are not line numbers
+    figures = [_line(str(v), 90, 100 + 26 * i, 104, 12) for i, v in enumerate(
+        (12, 7, 30, 4, 18, 9))]
+    assert line_number_blocks(_blocks(*figures, *text)) == set()
 
 
 def _three_column_page() -> list[Box]:

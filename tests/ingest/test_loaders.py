@@ -476,3 +476,15 @@ def test_unreadable_permissions(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
         monkeypatch.setattr(Path, "open", refuse)
     with pytest.raises(UnreadableDocumentError, match="no permission"):
         load_document(path)
+
+
+def test_a_transcript_reads_as_sentences_without_its_line_numbers(eval_dir: Path) -> None:
+    """A Supreme Court transcript places every line as a block of its own, double spaced,
+    beside a column of line numbers 1–25: the numbers are gone and wrapped sentences are
+    whole paragraphs."""
+    doc = load_document(eval_dir / "pdfs" / "en" / "scotus-transcript-p1.pdf")
+    paragraphs = doc.pages[0].text.split("\n\n")
+    assert not [p for p in paragraphs if p.strip().isdigit() and int(p) > 1]  # (page "1")
+    assert "The above-entitled matter came on for oral argument before the Supreme Court of " \
+        "the United States at 1:01 p.m." in paragraphs
+    assert "CHARLES M. SEVILLA, ESQ., San Diego, Cal.; on behalf of the Respondent." in paragraphs
