@@ -194,6 +194,16 @@ def test_long_sentences_are_cut_but_keep_the_badge() -> None:
     assert line.endswith("… [1]") and len(line) < 70
 
 
+def test_the_badge_goes_before_a_full_stop_but_not_into_an_abbreviation() -> None:
+    assert with_badge("O prazo é de 15 dias.", 2) == "O prazo é de 15 dias [2]."
+    assert with_badge("Quais são os direitos:\nI - acesso;", 1) == \
+        "Quais são os direitos [1]:\nI - acesso;"
+    assert with_badge("The court sat at 1:01 p.m.", 1) == "The court sat at 1:01 p.m. [1]"
+    assert with_badge("Filed in Washington, D.C.", 3) == "Filed in Washington, D.C. [3]"
+    assert with_badge("Veja os arts. 7º e ss.", 1) == "Veja os arts. 7º e ss. [1]"
+    assert with_badge("O valor é de R$ 1.000.", 1) == "O valor é de R$ 1.000 [1]."
+
+
 def test_sentence_vectors_are_cached_by_text(embedder) -> None:  # type: ignore[no-untyped-def]
     cache = SentenceVectors(embedder)
     first, embedded = cache.vectors(["O prazo é de 15 dias.", "A multa é de 2%."])
