@@ -202,6 +202,8 @@ def test_the_badge_goes_before_a_full_stop_but_not_into_an_abbreviation() -> Non
     assert with_badge("Filed in Washington, D.C.", 3) == "Filed in Washington, D.C. [3]"
     assert with_badge("Veja os arts. 7º e ss.", 1) == "Veja os arts. 7º e ss. [1]"
     assert with_badge("O valor é de R$ 1.000.", 1) == "O valor é de R$ 1.000 [1]."
+    assert with_badge("Cargo DAS de nível 5.", 2) == "Cargo DAS de nível 5 [2]."
+    assert with_badge("Regulamenta o inciso I.", 2) == "Regulamenta o inciso I [2]."
 
 
 def test_sentence_vectors_are_cached_by_text(embedder) -> None:  # type: ignore[no-untyped-def]
