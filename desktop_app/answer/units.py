@@ -14,8 +14,8 @@ alíneas. For every unit that a retrieved passage touches (and the article holdi
   the window shows `LIST_FOLD` lines and a "show all N" link (`list_folds`).
 
 Text a compiled law struck through (revoked wording, `Hit.revoked`) and units whose words
-are only a veto or revocation note ("II - (VETADO);") are never candidates nor lines of a
-list; amendment notes ("(Redação dada pela Lei nº 13.853, de 2019) Vigência") are taken
+are only a veto or revocation note ("II - (VETADO);") are never candidates; in a list,
+such a unit is shown as printed, and struck-through items not at all; amendment notes ("(Redação dada pela Lei nº 13.853, de 2019) Vigência") are taken
 out of the shown words and kept as the unit's `notes`. The quote's span covers the unit in
 the document (the viewer highlights it on its pages); the shown lines are its words.
 """
@@ -255,14 +255,34 @@ def _live(doc: DocumentText, node: Node) -> bool:
 
 
 def _item_lines(doc: DocumentText, structure: Structure, node: Node) -> list[tuple[Node, str]]:
-    """The live items under `node`, each followed by its own live sub-items."""
+    """The items under `node`, each followed by its own sub-items; not one struck through.
+    An item that is only a veto or revocation note is shown as the law prints it ("V –
+    (vetado);") when a live item follows it, so the list reads IV, V, VI and not IV, VI
+    as if a line were lost; at the list's end it adds nothing and is left out."""
     out: list[tuple[Node, str]] = []
+    notes: list[tuple[Node, str]] = []  # note-only items waiting for a live one after them
     for item in structure.list_items(node):
-        if not _live(doc, item):
+        if is_revoked(doc, item):
             continue
+        if is_empty_unit(doc.text[item.text_start:item.body_end]):
+            notes.append((item, _note_line(doc, item)))
+            continue
+        out += notes
+        notes.clear()
         out.append((item, _own(doc, item)[0]))
         out += _item_lines(doc, structure, item)
     return out
+
+
+def _note_line(doc: DocumentText, node: Node) -> str:
+    """A unit that is only a note, as printed up to its first note: "V - (revogado);"
+    (the amendment note after it, "(Redação dada pela Lei nº 14.460, de 2022)", is not
+    shown)."""
+    notes = note_spans(doc.text, node.start, node.body_end)
+    end = notes[0][1] if notes else node.body_end
+    if end < node.body_end and doc.text[end] in ";.,":
+        end += 1
+    return _squash(doc.text[node.start:end])
 
 
 def _prefix(structure: Structure, node: Node) -> str:

@@ -63,6 +63,20 @@ def test_a_list_comes_whole_from_any_chunk_it_touches() -> None:
     assert item.article == "Art. 2º" and item.hit.text == ITEMS[8]
 
 
+def test_a_vetoed_item_inside_a_list_is_shown_as_printed() -> None:
+    # "IV, VI" would read as a lost line: the law prints "V – (vetado);" between them
+    law = ("Art. 26. § 3º A prática é facultativa ao aluno:\n\nI – que trabalhe;\n\n"
+           "II – maior de trinta anos;\n\nIII – (vetado);\n\nIV – (VETADO);\n\n"
+           "V – que tenha prole.\n\nVI – (Revogado).\n\nArt. 27. Outra regra.")
+    doc = _document(law)
+    units = units_near(doc, _hit(doc, "prole")) or []
+    whole = next(u for u in units if u.kind == "list" and "facultativa" in u.lines[0])
+    assert whole.lines[1:] == ("I – que trabalhe;", "II – maior de trinta anos;",
+                               "III – (vetado);", "IV – (VETADO);", "V – que tenha prole.")
+    # (the revoked VI, at the end, fills no gap) — and a note alone is never a candidate
+    assert not any(u.kind == "provision" and "vetado" in u.lines[-1].lower() for u in units)
+
+
 def test_an_item_found_alone_gives_the_whole_list_that_holds_it() -> None:
     # an English question finds art. 44's line III by a cognate ("programmes"): the passages
     # hold the item alone, and a question asking for several things wants its list
