@@ -47,7 +47,8 @@ if TYPE_CHECKING:
 # 2: a table of contents opens no section; capitals headings in PDFs; Word numbering
 #    labels (docx 1); HTML list labels (html 1);
 # 3: a chunk's overlap never starts inside a table row; a PDF's margin line numbers are
-#    dropped and lines placed as blocks of their own join into their paragraphs.
+#    dropped, lines placed as blocks of their own join into their paragraphs, and a page
+#    with /Rotate is read as displayed.
 READER_VERSION = 3
 TYPE_READER_VERSIONS: dict[str, int] = {"docx": 1, "html": 1}
 

@@ -21,6 +21,7 @@ import os
 import re
 import sys
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -271,12 +272,16 @@ def _tables(page: Any) -> list[LayoutBlock]:
 def _extract_page(pymupdf: ModuleType, page: Any) -> _RawPage:
     raw = _RawPage(number=page.number + 1, has_images=bool(page.get_images()),
                    height=page.rect.height)
-    tables = _tables(page)
+    # (find_tables works in the unrotated page: on a rotated one it cuts the text apart)
+    tables = _tables(page) if not page.rotation else []
     # TEXT_COLLECT_STYLES: each span's `char_flags` says whether it is struck through
     # (compiled laws strike revoked wording); the text itself is the same without it
     flags = (pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP
              | pymupdf.TEXT_COLLECT_STYLES)
-    for block in page.get_text("dict", flags=flags)["blocks"]:
+    blocks = page.get_text("dict", flags=flags)["blocks"]
+    if page.rotation:
+        _as_displayed(blocks, page.rotation_matrix)
+    for block in blocks:
         if block.get("type") != 0:
             continue
         lines: list[TextLine] = []
@@ -297,6 +302,28 @@ def _extract_page(pymupdf: ModuleType, page: Any) -> _RawPage:
     raw.blocks = [b for i, b in enumerate(raw.blocks) if i not in numbers]
     raw.blocks.extend(tables)
     return raw
+
+
+def _as_displayed(blocks: list[dict[str, Any]], matrix: Any) -> None:
+    """A page with a /Rotate (a landscape report printed on portrait paper) gives its text
+    in the unrotated page's coordinates, where every line runs up or down the page and
+    would be read as rotated text, its words in reverse order ("LOUIS SAINT TO DC
+    WASHINGTON"). Its boxes and directions become the displayed page's, as a reader
+    sees it."""
+    def box(bbox: Sequence[float]) -> tuple[float, float, float, float]:
+        corners = [(x * matrix.a + y * matrix.c + matrix.e, x * matrix.b + y * matrix.d + matrix.f)
+                   for x in (bbox[0], bbox[2]) for y in (bbox[1], bbox[3])]
+        xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+        return min(xs), min(ys), max(xs), max(ys)
+
+    for block in blocks:
+        block["bbox"] = box(block["bbox"])
+        for line in block.get("lines", []):
+            dx, dy = line["dir"]
+            line["dir"] = (dx * matrix.a + dy * matrix.c, dx * matrix.b + dy * matrix.d)
+            line["bbox"] = box(line["bbox"])
+            for span in line["spans"]:
+                span["bbox"] = box(span["bbox"])
 
 
 def _in_margin_zone(row: TextLine, page: _RawPage) -> bool:

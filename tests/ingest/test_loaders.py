@@ -488,3 +488,14 @@ def test_a_transcript_reads_as_sentences_without_its_line_numbers(eval_dir: Path
     assert "The above-entitled matter came on for oral argument before the Supreme Court of " \
         "the United States at 1:01 p.m." in paragraphs
     assert "CHARLES M. SEVILLA, ESQ., San Diego, Cal.; on behalf of the Respondent." in paragraphs
+
+
+def test_a_page_turned_by_its_rotate_key_reads_as_displayed(eval_dir: Path) -> None:
+    """The Senate's expenditure report is landscape text on a portrait page with /Rotate
+    90: in the unrotated page every line runs up the page. Read as displayed, its words
+    come in order and its rows are rows (before: "LOUIS SAINT TO DC WASHINGTON")."""
+    doc = load_document(eval_dir / "pdfs" / "en" / "senate-expenditures.pdf")
+    text = doc.pages[0].text
+    assert "AIRFARE FOR E JOHNSON KANSAS CITY TO WASHINGTON DC AND RETURN" in text
+    assert "DHAW20190001 | 05/03/2019 | CITIBANK - TRAVEL CBA CARD | 03/04/2019" in text
+    assert "DC WASHINGTON" not in text and "LOUIS SAINT" not in text
