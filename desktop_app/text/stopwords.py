@@ -55,6 +55,7 @@ ASKING_WORDS = _folded_set(
     quem quanto quanta quantos quantas porque por que diga diz dizem dizer explique fale falam
     mostre conte existe existem significa quer gostaria saber preciso whose tell explain show
     mean means say says said dime dice dicen explica muestra quiero cuanto cuantos cuantas
+    much many cuanta
     """
 )
 
