@@ -328,6 +328,10 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
         says_kind = law is not None and states(unit_kind, unit.shown) and not (
             unit_value is not None and law.kind == "list" and not asks_list
             and not states(unit_value, law.lead))
+        # prose: a sentence stating the only kind of value that answers ("How long…?":
+        # "each speaker will be allotted three (3) minutes")
+        says_value = says_kind or (law is None and unit_value not in (None, "count")
+                                   and states(unit_value, unit.shown))
         features = {
             "cosine": cosine or 0.0, "keywords": keywords, "prior": 1 / rank,
             "names": float(law is None and names_a(wants, unit.text, question)),
@@ -335,7 +339,7 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
             # (asked_value is asked_kind or None: the same value, weighed once more)
             # (a count is weighed once: "Quantos servidores…?" is not answered by "5
             # diretores" however much it is a number; any count states one)
-            "states_value": float(says_kind and unit_value not in (None, "count")),
+            "states_value": float(says_value and unit_value not in (None, "count")),
             "list": float(asks_list and is_list),
             "defines": float(defines(law.lead if law is not None else unit.text, thing,
                                      source.hit.language)),

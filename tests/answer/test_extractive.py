@@ -398,3 +398,14 @@ def test_a_table_row_far_from_its_header_is_shown_under_it(memory_app, eval_dir)
     lines = done.answer.splitlines()
     at = next(i for i, line in enumerate(lines) if line.startswith("Totals | 804,006"))
     assert lines[at - 1].startswith("State / Territory | Permit"), done.answer
+
+
+def test_in_prose_the_sentence_stating_the_asked_value_comes_first() -> None:
+    # "How long…?" is answered only by a duration (kinds.asked_value): of two sentences
+    # sharing the question's words and naming a number, the one stating minutes leads
+    numbered = sources(make_hit(1, text=(
+        "Each of the 5 speakers at the Board meeting must fill out a comment card. "
+        "At the Board meeting each speaker will be allotted three (3) minutes.")))
+    quote = extract_answer("How long can each speaker talk at the Board meeting?",
+                           numbered, None).quotes[0]
+    assert "three (3) minutes" in quote.unit.text
