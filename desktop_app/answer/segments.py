@@ -211,7 +211,8 @@ def segment(text: str, *, max_items: int = MAX_BLOCK_ITEMS,
     pieces: list[tuple[_Span, bool]] = []  # (sentence span, starts a list item)
     for paragraph in _paragraphs(text):
         for i, span in enumerate(_sentences(text, paragraph)):
-            pieces.append((span, i == 0 and bool(_ITEM.match(text, paragraph.start))))
+            pieces.append((span, i == 0 and bool(_ITEM.match(text, paragraph.start))
+                           and not is_rule(text[paragraph.start:paragraph.end])))
     units: list[Unit] = []
     header: Unit | None = None  # the first row of the table being read
     in_table = False  # (a passage that opens inside a table has not got its header)
@@ -265,7 +266,13 @@ _FIRST_MARKER = re.compile(r"(?:1|I|i|a|A)\s*[.)\-–—]|[•▪◦●■□‣
 def _opens_list(text: str, span: _Span) -> bool:
     """Whether the piece at `span` is a list's first item ("1.", "I -", "a)", a bullet): a
     heading over item "8." is a page's running title inside a list, not the list's lead."""
-    return bool(_FIRST_MARKER.match(text, span.start))
+    return bool(_FIRST_MARKER.match(text, span.start)) and not is_rule(text[span.start:span.end])
+
+
+def is_rule(line: str) -> bool:
+    """A drawn rule, not a list item: dashes or dots with at most one letter ("- - - - x",
+    the border of a transcript's caption; "* * *")."""
+    return len(line.strip()) >= 5 and sum(ch.isalnum() for ch in line) <= 1
 
 
 def whole_block(text: str) -> Unit | None:

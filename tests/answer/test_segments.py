@@ -246,3 +246,14 @@ def test_a_rows_table_header_is_found_above_it_in_the_document() -> None:
     assert table_header(text, text.index("Só")) is None  # a sentence above, not a row
     assert table_header(text, row_b + 2) is None  # not a row's start
     assert table_header(text, text.index("Custos")) is None  # not a row
+
+
+def test_a_drawn_rule_is_no_list_item() -> None:
+    # a transcript's caption border under its court's name: not a heading over a list
+    text = ("IN THE SUPREME COURT OF THE UNITED STATES\n\n- - - - - - - - - - - x\n\n"
+            "MICHAEL A. KNOWLES, :\n\n* * *\n\nThe matter came on for oral argument.")
+    units = segment(text)
+    assert not [u for u in units if u.kind in ("block", "item")]
+    assert [u.text for u in units if u.quotable] == ["The matter came on for oral argument."]
+    # a real bulleted list still is one
+    assert any(u.kind == "block" for u in segment("Os direitos são:\n- acesso;\n- correção."))
