@@ -15,7 +15,8 @@ alíneas. For every unit that a retrieved passage touches (and the article holdi
 
 Text a compiled law struck through (revoked wording, `Hit.revoked`) and units whose words
 are only a veto or revocation note ("II - (VETADO);") are never candidates; in a list,
-such a unit is shown as printed, and struck-through items not at all; amendment notes ("(Redação dada pela Lei nº 13.853, de 2019) Vigência") are taken
+struck-through items are left out and a note-only item between live ones is shown as
+printed; amendment notes ("(Redação dada pela Lei nº 13.853, de 2019) Vigência") are taken
 out of the shown words and kept as the unit's `notes`. The quote's span covers the unit in
 the document (the viewer highlights it on its pages); the shown lines are its words.
 """

@@ -180,8 +180,8 @@ def _continues(above: TextLine, row: TextLine, right: float) -> bool:
     """Whether `row`, a block of its own, goes on with the line `above` (another block):
     the same font, right below it (single to double spacing), overlapping it across, the
     line above ends no clause, the row is no list item ("c) …; ou" over "d) …"), and it
-    starts in lower case or the line above was
-    wrapped (the row's first word would not have fitted before the page's right margin)."""
+    starts in lower case or the line above was wrapped (the row's first word would not
+    have fitted before the page's right margin)."""
     pitch = row.y0 - above.y0
     if (abs(row.size - above.size) > 0.5 or not 0 < pitch <= MAX_LINE_PITCH * row.size
             or row.x0 >= above.x1 or above.x0 >= row.x1
