@@ -15,7 +15,8 @@ An answer of "not found" gets a collapsed "closest passages" line instead: click
 it lists the passages that came closest (each opens in the viewer), as evidence for
 the user to judge, never as badges. A long list in an answer (a constitution's 34 rights
 of workers) shows its first `LIST_FOLD` lines and a "Show all N" link that unfolds the
-rest in place (`answer.units.list_folds`; the answer's text itself is whole).
+rest in place (`answer.units.list_folds`; the answer's text itself is whole). A quoted
+table row under its header is shown as a small table (`table_runs`).
 """
 
 from __future__ import annotations
@@ -37,7 +38,9 @@ from PySide6.QtGui import (
     QTextCharFormat,
     QTextCursor,
     QTextDocument,
+    QTextFrameFormat,
     QTextImageFormat,
+    QTextTableFormat,
 )
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
@@ -45,6 +48,7 @@ from desktop_app.answer.citations import Marker, MarkerStreamParser
 from desktop_app.answer.events import Citation, Done
 from desktop_app.answer.units import LIST_FOLD, list_folds
 from desktop_app.gui.places import place_text
+from desktop_app.ingest.cleaning import CELL_SEPARATOR
 
 # Text already in the transcript keeps its colours when the OS switches light/dark, so
 # these are mid-tones readable on both; the chips follow the palette (repainted).
@@ -58,6 +62,26 @@ CLOSEST_SCHEME = "closest"
 MORE_SCHEME = "more"  # more:<answer>/<fold>: a long list's folded lines
 OBJECT_REPLACEMENT = "\ufffc"  # what an inline image is in the plain text
 CHIP_SCHEME = "chip"
+
+
+def table_runs(lines: Sequence[str]) -> list[tuple[int, int]]:
+    """(first, end) of each run of two or more table lines with as many cells each (a
+    quoted row under its header): shown as a table. Rows whose cells do not line up with
+    the header's (a header of merged columns) stay text."""
+    runs: list[tuple[int, int]] = []
+    first = 0
+    while first < len(lines):
+        width = lines[first].count(CELL_SEPARATOR) + 1
+        end = first
+        while (end < len(lines) and CELL_SEPARATOR in lines[end]
+               and lines[end].count(CELL_SEPARATOR) + 1 == width):
+            end += 1
+        if end - first >= 2:
+            runs.append((first, end))
+            first = end
+        else:
+            first += 1
+    return runs
 
 
 def display_numbers(answer: str, citations: Iterable[Citation]) -> dict[int, int]:
@@ -356,7 +380,41 @@ class AnswerView(QTextBrowser):
         rest = "\n".join(lines[shown_from:])
         if shown_from and rest:
             rest = "\n" + rest
-        self._insert_parts(state, index, MarkerStreamParser().feed(rest), final=True)
+        self._insert_text(state, index, rest)
+
+    def _insert_text(self, state: AnswerState, index: int, text: str) -> None:
+        """Final text at the end; the lines of a quoted table (its header over a row, as
+        many cells in each) as a table whose columns line up, not as " | " text."""
+        lines = text.split("\n")
+        position = 0
+        for first, end in table_runs(lines):
+            before = "\n".join(lines[position:first])
+            self._insert_parts(state, index, MarkerStreamParser().feed(
+                before + "\n" if before or position else ""), final=True)
+            self._insert_table(state, index, lines[first:end])
+            position = end
+        self._insert_parts(state, index, MarkerStreamParser().feed(
+            "\n".join(lines[position:])), final=True)
+
+    def _insert_table(self, state: AnswerState, index: int, rows: list[str]) -> None:
+        cells = [row.split(CELL_SEPARATOR) for row in rows]
+        table_format = QTextTableFormat()
+        table_format.setBorder(1)
+        table_format.setBorderBrush(self.palette().color(QPalette.ColorRole.Mid))
+        table_format.setBorderCollapse(True)
+        table_format.setCellPadding(3)
+        table_format.setCellSpacing(0)
+        table_format.setBorderStyle(QTextFrameFormat.BorderStyle.BorderStyle_Solid)
+        table = self._end_cursor().insertTable(len(cells), len(cells[0]), table_format)
+        shade = self.palette().color(QPalette.ColorRole.AlternateBase)
+        for r, row in enumerate(cells):
+            for c, cell in enumerate(row):
+                if r == 0:  # the header
+                    cell_format = table.cellAt(r, c).format()
+                    cell_format.setBackground(shade)
+                    table.cellAt(r, c).setFormat(cell_format)
+                self._insert_parts(state, index, MarkerStreamParser().feed(cell.strip()),
+                                   final=True, cursor=table.cellAt(r, c).firstCursorPosition())
 
     def show_more(self, answer_index: int, fold: int) -> bool:
         """Unfold a long list of an answer: its link is replaced by the lines it held."""

@@ -58,3 +58,31 @@ def test_a_list_of_sixteen_lines_is_shown_whole(qtbot) -> None:  # type: ignore[
     _finish(view, "Quais?", "\n".join(["Art. 1º São [1]:", *items]))
     assert all(item in view.toPlainText() for item in items)
     assert not view._anchors(MORE_SCHEME)
+
+
+def test_a_quoted_table_row_is_shown_as_a_table_under_its_header(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtGui import QTextTable
+
+    from desktop_app.gui.answer_view import table_runs
+
+    view = AnswerView()
+    qtbot.addWidget(view)
+    _finish(view, "Qual o custo do teste?", "\n".join([
+        "Os custos estimados são estes [1].",
+        "Ação | Custo de mão de obra | Total [1]",
+        "Teste do sensor | $3,400 | $3,400",
+        "Estado | Permissão | Arma | Outras | Total",  # a merged header: cells do not line up
+        "Totals | 804,006 | 671,330",
+        "Fim."]))
+    tables = [frame for frame in view.document().rootFrame().childFrames()
+              if isinstance(frame, QTextTable)]
+    assert len(tables) == 1 and (tables[0].rows(), tables[0].columns()) == (2, 3)
+    cell = tables[0].cellAt(1, 1)
+    cursor = cell.firstCursorPosition()
+    cursor.setPosition(cell.lastCursorPosition().position(), cursor.MoveMode.KeepAnchor)
+    assert cursor.selectedText() == "$3,400"
+    text = view.toPlainText()  # the rest stays text, in order, the badge a chip
+    assert text.index("Os custos estimados") < text.index("Teste do sensor") \
+        < text.index("Totals | 804,006") < text.index("Fim.")
+    assert "[1]" not in text and view.citation(0, 1) is not None
+    assert table_runs(["a | b", "c | d", "e | f | g", "h"]) == [(0, 2)]
