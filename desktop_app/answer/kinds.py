@@ -13,7 +13,9 @@ prefers one that does (answer/extractive.py).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
+from desktop_app.ingest.cleaning import CELL_SEPARATOR
 from desktop_app.text.fold import fold
 
 # ("um", "uma" and the Spanish "dos" are left out: in Portuguese they are the articles and
@@ -179,11 +181,29 @@ def without_references(text: str) -> str:
 
 
 def states(kind: str | None, text: str) -> bool:
-    """Whether `text` states a value of `kind` (references to laws and articles aside)."""
+    """Whether `text` states a value of `kind` (references to laws and articles aside). A
+    table's cells take the unit their header names ("Custo (R$)" over "98.400,00")."""
     if kind is None:
         return False
-    plain = " ".join(without_references(line) for line in text.split("\n"))
+    lines = text.split("\n")
+    plain = " ".join(without_references(line) for line in [*lines, *_with_units(lines)])
     return any(found.search(plain) for name, _, found in KINDS if name == kind)
+
+
+_UNIT = re.compile(r"\(([^()]{1,12})\)\s*$")  # "Custo (R$)", "Área (km2)", "Taxa (%)"
+
+
+def _with_units(lines: Sequence[str]) -> list[str]:
+    """The rows under a table's header (its first " | " line) with each cell between the
+    unit its header cell names: "R$ 98.400,00 R$" (a currency goes before the number, a
+    share or a length after)."""
+    rows = [line for line in lines if CELL_SEPARATOR in line]
+    if len(rows) < 2:
+        return []
+    units = [_UNIT.search(cell.strip()) for cell in rows[0].split(CELL_SEPARATOR)]
+    return [" ".join(f"{unit.group(1)} {cell.strip()} {unit.group(1)}" if unit else cell
+                     for unit, cell in zip(units, row.split(CELL_SEPARATOR), strict=False))
+            for row in rows[1:]]
 
 
 # -- the answer's slot: what the question does not already say ---------------------------

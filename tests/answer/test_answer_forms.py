@@ -198,3 +198,13 @@ def test_how_much_and_how_many_ask_and_are_no_topic() -> None:
     assert terms("How much was the train fare to New York?") == terms("train fare New York")
     assert "many" not in terms("How many people live there?")
     assert terms("¿Cuánta agua usa?") == terms("agua usa")
+
+
+def test_a_table_cell_takes_the_unit_its_header_names() -> None:
+    # "Qual o custo…?" is answered only by an amount: the row's "98.400,00" is one under
+    # "Custo (R$)" (before, the gate said no passage stated an amount and abstained)
+    table = "Fase | Custo (R$) | Prazo\nImplantação final | 98.400,00 | 18 meses"
+    assert states("money", table)
+    assert not states("money", table.split("\n")[1])  # the row alone names no currency
+    assert states("percent", "Região | Taxa (%)\nSul | 12,5")
+    assert not states("money", "Fase | Prazo (meses)\nFinal | 18")
