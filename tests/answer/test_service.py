@@ -135,7 +135,8 @@ def test_sources_only_mode_quotes_sentences_with_badges_and_never_calls_the_mode
     assert llm.calls == []
     assert done.sources_only and done.warned(WarningCode.SOURCES_ONLY)
     lines = done.answer.splitlines()
-    assert "O prazo de resposta é de 15 dias [2]." in lines and len(lines) == 2
+    # "Qual é o prazo…?" only a duration answers: the sentence stating one leads
+    assert lines[0] == "O prazo de resposta é de 15 dias [1]." and len(lines) == 2
     # one badge per quoted sentence, each carrying the exact text it stands for
     assert [c.number for c in done.citations] == [1, 2]
     assert [e.citation.number for e in events if isinstance(e, CitationEvent)] == [1, 2]
