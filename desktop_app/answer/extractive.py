@@ -84,7 +84,7 @@ from desktop_app.retrieval.doc_text import DocumentText, DocumentTexts
 from desktop_app.retrieval.types import Hit
 from desktop_app.text.fold import fold
 from desktop_app.text.language import question_language, words_comparable
-from desktop_app.text.sentences import sentence_spans
+from desktop_app.text.sentences import ends_with_abbreviation, sentence_spans
 from desktop_app.text.stopwords import NOT_CONTENT
 
 MAX_SOURCES_CONSIDERED = 8  # passages whose sentences compete (FaQuAD: gold in the top 8 ~0.98)
@@ -658,19 +658,12 @@ def shown_text(quote: Quote, max_chars: int = MAX_QUOTE_CHARS) -> str:
     return "\n".join(out)
 
 
-_DOTTED = re.compile(r"(?:[^\W\d_]{1,3}\.){2,}")  # "p.m.", "D.C.", "e.g.", "S.A."
-# abbreviations that often end a sentence (not "art.", not an initial, not "nível 5.")
-SENTENCE_END_ABBREVIATIONS = frozenset(("etc", "ss", "ltda", "ltd", "inc", "jr", "cia", "co"))
-
-
 def with_badge(text: str, number: int) -> str:
     """The badge goes on the first line (a block's lead), before its final punctuation."""
     first, _, rest = text.partition("\n")
-    last = first.rsplit(None, 1)[-1] if first.strip() else ""
     # (an abbreviation keeps its full stop: "at 1:01 p.m. [1]", not "p.m [1].")
-    abbreviated = first.endswith(".") and (bool(_DOTTED.fullmatch(last))
-                                           or last[:-1].lower() in SENTENCE_END_ABBREVIATIONS)
-    if first and first[-1] in ".!?;:" and not first.endswith("…") and not abbreviated:
+    if first and first[-1] in ".!?;:" and not first.endswith("…") \
+            and not ends_with_abbreviation(first):
         first = f"{first[:-1].rstrip()} [{number}]{first[-1]}"
     else:
         first = f"{first} [{number}]"

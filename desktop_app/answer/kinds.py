@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from desktop_app.answer.segments import is_row
 from desktop_app.ingest.cleaning import CELL_SEPARATOR
 from desktop_app.text.fold import fold
 
@@ -197,7 +198,7 @@ def _with_units(lines: Sequence[str]) -> list[str]:
     """The rows under a table's header (its first " | " line) with each cell between the
     unit its header cell names: "R$ 98.400,00 R$" (a currency goes before the number, a
     share or a length after)."""
-    rows = [line for line in lines if CELL_SEPARATOR in line]
+    rows = [line for line in lines if is_row(line)]
     if len(rows) < 2:
         return []
     units = [_UNIT.search(cell.strip()) for cell in rows[0].split(CELL_SEPARATOR)]

@@ -161,7 +161,7 @@ def table_header(text: str, at: int) -> str | None:
         if first == 0 or text[first - 1] != "\n":
             break
         above = text.rfind("\n", 0, first - 1) + 1
-        if not is_row(text[above:first - 1]) or not text[above:first - 1].strip():
+        if not is_row(text[above:first - 1]):
             break
         first = above
     if first == at:

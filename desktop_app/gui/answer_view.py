@@ -46,6 +46,7 @@ from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from desktop_app.answer.citations import Marker, MarkerStreamParser
 from desktop_app.answer.events import Citation, Done
+from desktop_app.answer.segments import is_row
 from desktop_app.answer.units import LIST_FOLD, list_folds
 from desktop_app.gui.places import place_text
 from desktop_app.ingest.cleaning import CELL_SEPARATOR
@@ -73,7 +74,7 @@ def table_runs(lines: Sequence[str]) -> list[tuple[int, int]]:
     while first < len(lines):
         width = lines[first].count(CELL_SEPARATOR) + 1
         end = first
-        while (end < len(lines) and CELL_SEPARATOR in lines[end]
+        while (end < len(lines) and is_row(lines[end])
                and lines[end].count(CELL_SEPARATOR) + 1 == width):
             end += 1
         if end - first >= 2:

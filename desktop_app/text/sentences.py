@@ -57,6 +57,19 @@ def is_abbreviation(word: str) -> bool:
     return word in ABBREVIATIONS or len(word) == 1
 
 
+_DOTTED = re.compile(r"(?:[^\W\d_]{1,3}\.){2,}")  # "p.m.", "D.C.", "e.g.", "S.A."
+# abbreviations that often end a sentence (not "art.", not an initial, not "nível 5.")
+SENTENCE_END_ABBREVIATIONS = frozenset(("etc", "ss", "ltda", "ltd", "inc", "jr", "cia", "co"))
+
+
+def ends_with_abbreviation(text: str) -> bool:
+    """Whether `text`'s final full stop belongs to an abbreviation that often ends a
+    sentence ("… at 1:01 p.m.", "… Ltda."), so nothing goes between the word and it."""
+    words = text.split()
+    return bool(words) and text.endswith(".") and (
+        bool(_DOTTED.fullmatch(words[-1])) or words[-1][:-1].lower() in SENTENCE_END_ABBREVIATIONS)
+
+
 def is_bare_label(text: str) -> bool:
     """A legal label standing alone ("Art. 18.", "§ 2º", "Parágrafo único.")."""
     return bool(_LABEL.fullmatch(text))
