@@ -15,9 +15,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from desktop_app.answer.segments import is_row
-from desktop_app.ingest.cleaning import CELL_SEPARATOR
 from desktop_app.text.fold import fold
+from desktop_app.text.tables import CELL_SEPARATOR, is_row
 
 # ("um", "uma" and the Spanish "dos" are left out: in Portuguese they are the articles and
 # "of the" of nearly every sentence, so "II - Conselho … dos …" would state a count)

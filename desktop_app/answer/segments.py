@@ -38,9 +38,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from desktop_app.answer.injection import is_instruction
-from desktop_app.ingest.cleaning import CELL_SEPARATOR
 from desktop_app.text.sentences import is_bare_label, sentence_spans
 from desktop_app.text.structure import is_contents_line as contents_entry
+from desktop_app.text.tables import CELL_SEPARATOR, is_row
 
 MAX_BLOCK_ITEMS = 12
 MAX_BLOCK_CHARS = 1400
@@ -140,12 +140,24 @@ def _join_bare_labels(text: str, spans: list[_Span]) -> list[_Span]:
     return out
 
 
-def is_row(line: str) -> bool:
-    """A table row as the loaders write it: one line, cells separated by " | "."""
-    return CELL_SEPARATOR in line and "\n" not in line
-
-
 TABLE_LOOKBACK = 2_000  # rows above a row searched for its table's header
+_YEAR = re.compile(r"(?:1[5-9]|20)\d\d")
+
+
+def _figure_cells(row: str) -> int:
+    """How many cells of `row` hold a figure (a year alone is a column's name as often)."""
+    return sum(1 for cell in row.split(CELL_SEPARATOR)
+               if re.search(r"[0-9]", cell) and not _YEAR.fullmatch(cell.strip()))
+
+
+def is_header_row(row: str, below: str) -> bool:
+    """Whether `row`, the first of a run of table rows, is its table's header: it is
+    unless it holds figures in as many cells as the row `below` ("DHAW20190001 | 05/03/2019
+    | … | 920.68" over "DHAW20190002 | 05/24/2019 | … | 907.96" is data whose header was
+    printed further up; "Município | População | Área (km²)" over "Porto Alegre |
+    1.332.570 | 496,7" is a header, and so is "Item | 2019 | 2020")."""
+    figures = _figure_cells(row)
+    return figures == 0 or figures < _figure_cells(below)
 
 
 def table_header(text: str, at: int) -> str | None:
@@ -166,7 +178,12 @@ def table_header(text: str, at: int) -> str | None:
         first = above
     if first == at:
         return None
-    return " ".join(text[first:text.index("\n", first)].split())
+    header_end = text.index("\n", first)
+    below_end = text.find("\n", header_end + 1)
+    header = text[first:header_end]
+    if not is_header_row(header, text[header_end + 1:below_end if below_end >= 0 else len(text)]):
+        return None  # the run opens with data: its header is not right above it
+    return " ".join(header.split())
 
 
 def _sentences(text: str, paragraph: _Span) -> list[_Span]:
@@ -223,7 +240,10 @@ def segment(text: str, *, max_items: int = MAX_BLOCK_ITEMS,
                     flags=_flags(sentence, kind))
         if not is_row(sentence):
             header, in_table = None, False
-        elif not in_table and index > 0:
+        elif not in_table and index > 0 and (
+                index + 1 >= len(pieces)
+                or not is_row(below := text[pieces[index + 1][0].start:pieces[index + 1][0].end])
+                or is_header_row(sentence, below)):
             header, in_table = unit, True  # the header: not an answer on its own
         else:  # a row of data, under its header when the passage has it
             in_table = True

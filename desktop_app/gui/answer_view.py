@@ -46,10 +46,9 @@ from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from desktop_app.answer.citations import Marker, MarkerStreamParser
 from desktop_app.answer.events import Citation, Done
-from desktop_app.answer.segments import is_row
 from desktop_app.answer.units import LIST_FOLD, list_folds
 from desktop_app.gui.places import place_text
-from desktop_app.ingest.cleaning import CELL_SEPARATOR
+from desktop_app.text.tables import CELL_SEPARATOR, is_row
 
 # Text already in the transcript keeps its colours when the OS switches light/dark, so
 # these are mid-tones readable on both; the chips follow the palette (repainted).

@@ -32,11 +32,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from desktop_app.ingest.cleaning import CELL_SEPARATOR
 from desktop_app.ingest.types import Heading, LoadedDocument
 from desktop_app.retrieval.types import Chunk
 from desktop_app.text.sentences import sentence_breaks, sentence_spans
 from desktop_app.text.structure import Structure, parse_structure
+from desktop_app.text.tables import is_row
 
 PREFIX_SEPARATOR = " › "
 SOFT_JOIN = " "
@@ -159,7 +159,7 @@ def _overlap_start(text: str, low: int, high: int) -> int | None:
                      if low <= b < high), None)
     if position is None:
         line_start, line_end = text.rfind("\n", 0, low) + 1, text.find("\n", low, high)
-        if CELL_SEPARATOR in text[line_start:line_end if line_end >= 0 else high]:
+        if is_row(text[line_start:line_end if line_end >= 0 else high]):
             return None  # half a table row, its first cells cut off, opens no passage
         position = low
         if position > 0 and not text[position - 1].isspace():

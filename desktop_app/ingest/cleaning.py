@@ -19,8 +19,9 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 from desktop_app.ingest.types import Heading, PageText
+from desktop_app.text.tables import CELL_SEPARATOR
 
-CELL_SEPARATOR = " | "
+__all__ = ["CELL_SEPARATOR"]  # (the loaders write tables with it; text/tables.py owns it)
 PARAGRAPH_SEPARATOR = "\n\n"
 
 _LIGATURES = {

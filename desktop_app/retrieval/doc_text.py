@@ -5,7 +5,9 @@ A chunk is the page text it claims (ingest/chunking.py): on one page it is
 `char_start`, a whitespace join, and the next page's first `char_end` characters. Chunks
 overlap or meet, so laying each at its offsets gives back every page's text with the same
 offsets the viewer and the citations use; a gap between two chunks (only ever whitespace)
-is filled with spaces, or line breaks when it is longer than one character. A chunk over
+is filled with a space, or line breaks when it is longer than one character or lies
+between table rows (a row is one line, so a chunk that ends or opens with one broke a
+line there). A chunk over
 three or more pages (around near-empty pages) is laid out by its two ends only.
 
 `DocumentText` joins the pages with a blank line for the structure parser
@@ -28,6 +30,7 @@ from desktop_app.retrieval.index_api import ChunkRow
 from desktop_app.retrieval.types import Hit
 from desktop_app.text.caches import forget_owner
 from desktop_app.text.structure import Structure, parse_structure
+from desktop_app.text.tables import is_row
 
 PAGE_JOIN = "\n\n"
 CACHED_DOCUMENTS = 24
@@ -57,7 +60,9 @@ class _Page:
         for offset, piece in sorted(self.pieces):
             if offset > length:
                 gap = offset - length
-                out.append(" " if gap == 1 else "\n" * gap)
+                row_ends = bool(out) and is_row(out[-1].rsplit("\n", 1)[-1])
+                row_starts = is_row(piece.split("\n", 1)[0])
+                out.append(" " if gap == 1 and not (row_ends or row_starts) else "\n" * gap)
                 length = offset
             if offset + len(piece) > length:
                 out.append(piece[length - offset:])

@@ -10,6 +10,7 @@ from desktop_app.answer.segments import (
     segment,
     whole_block,
 )
+from desktop_app.text.tables import is_row
 
 ART_18 = (
     "CAPÍTULO III DOS DIREITOS DO TITULAR\n\n"
@@ -246,6 +247,26 @@ def test_a_rows_table_header_is_found_above_it_in_the_document() -> None:
     assert table_header(text, text.index("Só")) is None  # a sentence above, not a row
     assert table_header(text, row_b + 2) is None  # not a row's start
     assert table_header(text, text.index("Custos")) is None  # not a row
+
+
+def test_a_run_of_rows_that_opens_with_data_has_no_header_above_it() -> None:
+    # an expenditure report: a note between the table's header and its rows; the first
+    # row after it holds figures where the next row does, so it is data, not a header
+    # (before: every row of the answer was shown under "DHAW1 | … | 920.68")
+    from desktop_app.answer.segments import is_header_row, table_header
+
+    rows = ["DHAW1 | 05/03/2019 | STAFF TRANSPORTATION AIRFARE FOR E JOHNSON | 920.68",
+            "DHAW2 | 05/24/2019 | STAFF TRANSPORTATION AIRFARE FOR S COWING | 907.96",
+            "DHAW3 | 05/03/2019 | STAFF TRANSPORTATION AIRFARE FOR M BERG | 737.94"]
+    text = "POSTED DATES START END\n\n" + "\n".join(rows)
+    units = segment(text)
+    data = [u for u in units if is_row(u.text)]
+    assert [u.shown for u in data] == rows and all(u.quotable for u in data)
+    assert table_header(text, text.index("DHAW3")) is None
+    # a header of names, or of years, over figures is one
+    assert is_header_row("Município | População | Área (km²)", "Porto Alegre | 1.332.570 | 496,7")
+    assert is_header_row("Item | 2019 | 2020", "Receita | 1.234 | 2.345")
+    assert not is_header_row(rows[0], rows[1])
 
 
 def test_a_drawn_rule_is_no_list_item() -> None:

@@ -76,3 +76,16 @@ def test_documents_are_cached_per_library() -> None:
     assert texts.get("local", "gone") is None
     assert texts.get("local", "doc") is not None
     assert loads == [("local", "doc"), ("local", "gone"), ("local", "doc")]
+
+
+def test_chunks_that_meet_between_table_rows_keep_the_line_break() -> None:
+    # a chunk's overlap never opens inside a row, so a table's chunks meet at a row's end;
+    # the one character between them is a line break, and the rows stay rows when the
+    # document is rebuilt (before: "… | 907.96 DHAW3 | …", one row of two)
+    rows = [f"DHAW{n} | 05/0{n % 9 + 1}/2019 | STAFF TRANSPORTATION AIRFARE FOR TRIP {n} | {n}07.96"
+            for n in range(1, 30)]
+    text = "Expenditures by document.\n\n" + "\n".join(rows)
+    doc = LoadedDocument("/x.pdf", "pdf", "t", [PageText(1, text)])
+    chunk_rows = _rows(doc, max_chars=300)
+    assert len(chunk_rows) > 3
+    assert DocumentText(chunk_rows).pages[1] == text

@@ -1,0 +1,17 @@
+"""What a table row is in the library's text, for every layer that reads it.
+
+Every loader writes a table one row per line, its cells joined by `CELL_SEPARATOR`
+(ingest/cleaning.py, ingest/pdf_layout.py, ingest/sheets.py). The chunker never opens an
+overlap inside a row (ingest/chunking.py), a document rebuilt from its chunks breaks the
+line between two rows (retrieval/doc_text.py), and the answer shows a row under its
+header (answer/segments.py) — all with this one test.
+"""
+
+from __future__ import annotations
+
+CELL_SEPARATOR = " | "
+
+
+def is_row(line: str) -> bool:
+    """A table row as the loaders write it: one line, cells separated by " | "."""
+    return CELL_SEPARATOR in line and "\n" not in line
