@@ -49,8 +49,9 @@ if TYPE_CHECKING:
 # 3: a chunk's overlap never starts inside a table row; a PDF's margin line numbers are
 #    dropped, lines placed as blocks of their own join into their paragraphs, and a page
 #    with /Rotate is read as displayed.
+# pdf 1: a table cell's further lines, placed as lines of their own, join their cell.
 READER_VERSION = 3
-TYPE_READER_VERSIONS: dict[str, int] = {"docx": 1, "html": 1}
+TYPE_READER_VERSIONS: dict[str, int] = {"docx": 1, "html": 1, "pdf": 1}
 
 
 def reader_version(file_type: str) -> int:

@@ -42,6 +42,7 @@ from desktop_app.ingest.pdf_layout import (
     Box,
     LayoutBlock,
     TextLine,
+    join_cell_lines,
     join_line_blocks,
     line_number_blocks,
     merge_rows,
@@ -413,7 +414,7 @@ def _page_items(page: _RawPage, body_size: float, vocabulary: set[str]) -> list[
     order = reading_order([Box(b.x0, b.y0, b.x1, b.y1) for b in page.blocks])
     items: list[_Item] = []
     # (joined after the reading order is found: the columns are told by the blocks as drawn)
-    for block in join_line_blocks([page.blocks[index] for index in order]):
+    for block in join_line_blocks(join_cell_lines([page.blocks[index] for index in order])):
         if block.table_text is not None:
             items.append(_Item(block.table_text))
             continue

@@ -19,7 +19,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from desktop_app.ingest.cleaning import CELL_SEPARATOR, starts_list_item
 
@@ -41,6 +41,7 @@ class TextLine:
     horizontal: bool = True
     pieces: int = 1  # how many MuPDF lines were merged into this row
     struck: tuple[str, ...] = ()  # runs of struck-through text, in order (revoked wording)
+    cells: tuple[float, ...] = ()  # a table row's cells: where each starts across (x0)
 
 
 @dataclass
@@ -67,11 +68,13 @@ def _vertical_overlap(a: TextLine, b: TextLine) -> float:
 def _join_row(pieces: list[TextLine], separator_gap: float | None) -> TextLine:
     pieces = sorted(pieces, key=lambda piece: piece.x0)
     text = pieces[0].text
+    cells = [pieces[0].x0]
     for previous, piece in zip(pieces, pieces[1:], strict=False):
         gap = piece.x0 - previous.x1
         wide = separator_gap is not None and gap >= separator_gap * max(piece.size, 1.0)
         if wide:
             text = f"{text.rstrip()}{CELL_SEPARATOR}{piece.text.lstrip()}"
+            cells.append(piece.x0)
         elif text.endswith(" ") or piece.text.startswith(" "):
             text += piece.text
         else:
@@ -92,6 +95,7 @@ def _join_row(pieces: list[TextLine], separator_gap: float | None) -> TextLine:
         horizontal=pieces[0].horizontal,
         pieces=len(pieces),
         struck=tuple(run for piece in pieces for run in piece.struck),
+        cells=tuple(cells) if len(cells) > 1 else (),
     )
 
 
@@ -177,11 +181,17 @@ MAX_LINE_PITCH = 2.6  # baseline to baseline, × the font size: double spacing a
 
 
 def _continues(above: TextLine, row: TextLine, right: float) -> bool:
-    """Whether `row`, a block of its own, goes on with the line `above` (another block):
+    """Whether `row`, a block of its own, goes on with the line `above` (another block).
+    Two table rows (`TextLine.cells`) go on when they have as many cells and the row is
+    below the other (its cells' further lines joined: `join_cell_lines`). Lines of text:
     the same font, right below it (single to double spacing), overlapping it across, the
     line above ends no clause, the row is no list item ("c) …; ou" over "d) …"), and it
     starts in lower case or the line above was wrapped (the row's first word would not
     have fitted before the page's right margin)."""
+    if above.cells and row.cells:  # rows of one table, a row's long cell wrapped or not
+        return (len(above.cells) == len(row.cells) and abs(row.size - above.size) <= 0.5
+                and row.y0 > above.y0
+                and -0.5 * row.size <= row.y0 - above.y1 <= (MAX_LINE_PITCH - 1) * row.size)
     pitch = row.y0 - above.y0
     if (abs(row.size - above.size) > 0.5 or not 0 < pitch <= MAX_LINE_PITCH * row.size
             or row.x0 >= above.x1 or above.x0 >= row.x1
@@ -219,6 +229,55 @@ def join_line_blocks(blocks: Sequence[LayoutBlock]) -> list[LayoutBlock]:
         flush()
         (chain if one_line else out).append(block)
     flush()
+    return out
+
+
+CELL_ALIGN = 2.0  # points: a line starting this close to a cell's start is in its column
+CELL_LINE_GAP = 0.5  # × the font size: a cell's next line is right below the row
+
+
+def _continued_cell(row: TextLine, line: TextLine) -> int | None:
+    """The cell of table `row` that `line`, placed right below it as a line of its own,
+    goes on: the line starts where that cell starts, ends before the next cell starts,
+    holds words, and is no row itself. The first cell is left out: a line there opens a
+    row whose other cells are empty (a group's label). None when it goes on no cell."""
+    if (len(row.cells) < 3 or line.cells or CELL_SEPARATOR in line.text
+            or not any(ch.isalpha() for ch in line.text)
+            or not -row.size < line.y0 - row.y1 <= CELL_LINE_GAP * line.size):
+        return None
+    for index in range(1, len(row.cells)):
+        end = row.cells[index + 1] if index + 1 < len(row.cells) else float("inf")
+        if abs(line.x0 - row.cells[index]) <= CELL_ALIGN and line.x1 < end:
+            return index
+    return None
+
+
+def join_cell_lines(blocks: Sequence[LayoutBlock]) -> list[LayoutBlock]:
+    """A table cell's further lines joined to their cell. Some reports print each row, and
+    each line of a row's long description, as blocks of their own: "DHAW20190001 | … |
+    STAFF TRANSPORTATION | 920.68" over "AIRFARE FOR E JOHNSON KANSAS CITY TO WASHINGTON
+    DC AND RETURN", which starts where "STAFF TRANSPORTATION" starts. Read apart, the
+    line was a paragraph of its own and the row told whose airfare it was to no one; now
+    the row is "… | STAFF TRANSPORTATION AIRFARE FOR E JOHNSON … | 920.68"
+    (`_continued_cell`)."""
+    out: list[LayoutBlock] = []
+    for block in blocks:
+        above = out[-1] if out else None
+        if (above is not None and above.table_text is None and above.rows
+                and block.table_text is None and len(block.rows) == 1):
+            row, line = above.rows[-1], block.rows[0]
+            cell = _continued_cell(row, line)
+            if cell is not None:
+                texts = row.text.split(CELL_SEPARATOR)
+                texts[cell] = f"{texts[cell].rstrip()} {line.text.strip()}"
+                joined = replace(row, text=CELL_SEPARATOR.join(texts), y1=max(row.y1, line.y1),
+                                 chars=row.chars + line.chars,
+                                 bold_chars=row.bold_chars + line.bold_chars,
+                                 struck=row.struck + line.struck)
+                out[-1] = LayoutBlock(above.x0, above.y0, max(above.x1, block.x1),
+                                      max(above.y1, block.y1), rows=[*above.rows[:-1], joined])
+                continue
+        out.append(block)
     return out
 
 

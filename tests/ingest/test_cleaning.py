@@ -24,6 +24,7 @@ from desktop_app.ingest.pdf_layout import (
     LayoutBlock,
     TextLine,
     find_gutters,
+    join_cell_lines,
     join_line_blocks,
     line_number_blocks,
     merge_rows,
@@ -250,6 +251,35 @@ def test_lines_placed_as_blocks_of_their_own_join_where_a_sentence_goes_on() -> 
     apart = _blocks(_line("The matter came on for oral", 126, 100, 536, 12),
                     _line("argument before the Court", 126, 200, 400, 12))
     assert join_line_blocks(apart) == apart
+
+
+def _row(y0: float, *cells: tuple[str, float, float]) -> LayoutBlock:
+    """A table row placed as a block of its own: its cells' pieces merged into one row."""
+    row = merge_rows([_line(text, x0, y0, x1, 5) for text, x0, x1 in cells])[0]
+    return LayoutBlock(row.x0, row.y0, row.x1, row.y1, rows=[row])
+
+
+def test_a_table_cells_further_lines_join_their_cell() -> None:
+    # an expenditure report: each row's description on the lines right below it, starting
+    # where its service cell starts, every line a block of its own
+    first = _row(207, ("DHAW1", 89, 127), ("05/03/2019", 155, 181), ("STAFF TRANSPORTATION", 428, 493),
+                 ("920.68", 687, 703))
+    second = _row(226, ("DHAW2", 89, 127), ("05/24/2019", 155, 181), ("STAFF TRANSPORTATION", 428, 493),
+                  ("907.96", 687, 703))
+    blocks = [first, *_blocks(_line("AIRFARE FOR E JOHNSON KANSAS CITY TO", 428, 213, 619, 5),
+                              _line("WASHINGTON DC", 428, 219, 473, 5)), second]
+    joined = join_line_blocks(join_cell_lines(blocks))
+    assert [[row.text for row in block.rows] for block in joined] == [[
+        "DHAW1 | 05/03/2019 | STAFF TRANSPORTATION AIRFARE FOR E JOHNSON KANSAS CITY TO "
+        "WASHINGTON DC | 920.68",
+        "DHAW2 | 05/24/2019 | STAFF TRANSPORTATION | 907.96"]]  # and the rows one table
+    # not a cell's line: a figure alone (a subtotal), a line at the first cell (a group's
+    # label), a line running into the next cell, a line far below
+    for line in (_line("1,827.64", 687, 213, 703, 5), _line("Travel", 89, 213, 127, 5),
+                 _line("AIRFARE FOR E JOHNSON KANSAS CITY TO WASHINGTON DC AND", 428, 213, 690, 5),
+                 _line("AIRFARE FOR E JOHNSON", 428, 240, 500, 5)):
+        apart = [first, *_blocks(line)]
+        assert join_cell_lines(apart) == apart, line.text
 
 
 def test_a_margins_line_numbers_are_no_text() -> None:

@@ -499,3 +499,24 @@ def test_a_page_turned_by_its_rotate_key_reads_as_displayed(eval_dir: Path) -> N
     assert "AIRFARE FOR E JOHNSON KANSAS CITY TO WASHINGTON DC AND RETURN" in text
     assert "DHAW20190001 | 05/03/2019 | CITIBANK - TRAVEL CBA CARD | 03/04/2019" in text
     assert "DC WASHINGTON" not in text and "LOUIS SAINT" not in text
+
+
+def test_a_table_cells_further_lines_stay_in_their_row(eval_dir: Path) -> None:
+    """Each row of the Senate's report has its description on the lines below it, placed
+    as blocks of their own and starting where the row's "STAFF TRANSPORTATION" cell does.
+    Read apart, "AIRFARE FOR E JOHNSON …" was a paragraph of its own, and the row with
+    the amount said whose airfare it was to no one; now they are one row, and the rows
+    one table (before: a blank line between every row and its description)."""
+    doc = load_document(eval_dir / "pdfs" / "en" / "senate-expenditures.pdf")
+    lines = doc.pages[0].text.split("\n")
+    assert ("DHAW20190001 | 05/03/2019 | CITIBANK - TRAVEL CBA CARD | 03/04/2019 | 03/06/2019 "
+            "| STAFF TRANSPORTATION AIRFARE FOR E JOHNSON KANSAS CITY TO WASHINGTON DC AND "
+            "RETURN | 920.68") in lines
+    # a description over two lines: both in the row
+    assert ("DHAW20190005 | 05/28/2019 | CITIBANK - TRAVEL CBA CARD | 03/21/2019 | 03/24/2019 "
+            "| SENATOR'S TRANSPORTATION AIRFARE FOR SEN HAWLEY AS FOLLOWS: 3/21 WASHINGTON DC "
+            "TO SAINT LOUIS TO KANSAS CITY; 3/24 SAINT LOUIS TO WASHINGTON DC | 798.90") in lines
+    rows = [line for line in lines if line.startswith("DHAW2019")]
+    assert len(rows) == 22 and all(row.count(" | ") == 6 for row in rows)
+    first = lines.index(rows[0])
+    assert lines[first:first + len(rows)] == rows  # one table, no line between its rows
