@@ -51,6 +51,7 @@ from desktop_app.answer.question_fit import (
     defines_in_list,
     lists_tasks,
     names_a,
+    names_row,
     narrows,
     shared_phrases,
     terms,
@@ -135,6 +136,10 @@ WORD_FEATURES = ("keywords", "lead_precision", "heading_precision", "phrases", "
 # a unit of a law listing what a body does, asked who makes it up ("Quem tem assento no
 # Conselho?": art. 58-A's members, not art. 58-B's "Compete ao Conselho: I - propor…")
 TASKS_WEIGHT = -0.04
+# a table row the question names by its label ("… the total for Arizona?": "Arizona | …"):
+# its figures are the answer the words of a prose sentence about the table only echo (as
+# much as a definition of exactly the asked thing: DEFINITION_BONUS)
+ROW_NAMED_WEIGHT = 0.1
 # a candidate's score: the weighted sum of its features (`rank_candidates`)
 WEIGHTS = {"cosine": 1.0, "keywords": LEXICAL_WEIGHT, "prior": RANK_PRIOR, "names": TYPE_BONUS,
            "states": STATES_WEIGHT, "states_value": STATES_VALUE_WEIGHT,
@@ -142,7 +147,8 @@ WEIGHTS = {"cosine": 1.0, "keywords": LEXICAL_WEIGHT, "prior": RANK_PRIOR, "name
            "lead_precision": LEAD_PRECISION_WEIGHT, "heading_precision": HEADING_PRECISION_WEIGHT,
            "phrases": PHRASE_WEIGHT, "previous": PREVIOUS_WEIGHT, "asked": ASKED_WEIGHT,
            "narrows": NARROWS_WEIGHT, "contrasts": CONTRASTS_WEIGHT, "previous_doc": PREVIOUS_DOC_WEIGHT,
-           "unasked": UNASKED_WEIGHT, "echo": ECHO_WEIGHT, "tasks": TASKS_WEIGHT}
+           "unasked": UNASKED_WEIGHT, "echo": ECHO_WEIGHT, "tasks": TASKS_WEIGHT,
+           "row_named": ROW_NAMED_WEIGHT}
 DUPLICATE_OVERLAP = 0.8
 
 
@@ -267,6 +273,9 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
         # few capitals, for `segments.is_heading` to tell) are no answer either
         headings = {" ".join(h.split()) for h in source.hit.heading_path}
         for unit in units:
+            # a row says what its figures are only under its header ("Arizona | 2,303 |
+            # …" is a count of permits for "State | Permit | …"): both are its words
+            unit = _row_under_header(unit, source.hit, documents)
             if unit.kind == "block":
                 leads.add((source.number, unit.start))
             elif (unit.quotable and " ".join(unit.text.split()) not in headings
@@ -274,7 +283,10 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
                     and not mostly_revoked(
                     unit.text, [(a - unit.start, b - unit.start) for a, b in source.hit.revoked]):
                 block = blocks.get(unit.start)
-                shared = question_terms & terms(unit.text if block is None else block.text)
+                shared = question_terms & terms(unit.shown if block is None else block.text)
+                if is_row(unit.text):  # a row is read with its table's title and header
+                    shared |= question_terms & terms(" ".join((source.hit.title,
+                                                              *source.hit.heading_path)))
                 if previous is not None and points_back(unit.text):
                     shared |= question_terms & terms(previous.text)  # what "isso" stands for
                 pool.append((rank, source, unit, shared))
@@ -335,6 +347,7 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
         features = {
             "cosine": cosine or 0.0, "keywords": keywords, "prior": 1 / rank,
             "names": float(law is None and names_a(wants, unit.text, question)),
+            "row_named": float(law is None and names_row(question, unit.text)),
             "states": float(says_kind),
             # (asked_value is asked_kind or None: the same value, weighed once more)
             # (a count is weighed once: "Quantos servidores…?" is not answered by "5
@@ -622,14 +635,22 @@ def _whole_list(candidate: Quote, ranked: Sequence[Quote], many: bool = False,
 def _under_header(quote: Quote, documents: DocumentTexts | None) -> Quote:
     """A table row whose passage opens inside its table, shown under the table's header
     row from the document ("State | Permit | …" above "Totals | 804,006 | …")."""
-    if quote.unit.display or not is_row(quote.unit.text):
-        return quote
-    found = _in_document(quote, documents)
-    header = table_header(found[0].text, found[1]) if found is not None else None
+    unit = _row_under_header(quote.unit, quote.hit, documents)
+    return quote if unit is quote.unit else dataclasses.replace(quote, unit=unit)
+
+
+def _row_under_header(unit: Unit, hit: Hit, documents: DocumentTexts | None) -> Unit:
+    """`unit` of passage `hit`, when it is a table row without its header, with the
+    header found above it in the document (`segments.table_header`); else `unit`."""
+    if unit.display or not is_row(unit.text) or documents is None:
+        return unit
+    document = documents.get(hit.library, hit.doc_id)
+    span = document.hit_span(hit) if document is not None else None
+    header = (table_header(document.text, span[0] + unit.start)
+              if document is not None and span is not None else None)
     if header is None:
-        return quote
-    return dataclasses.replace(quote, unit=dataclasses.replace(
-        quote.unit, display=f"{header}\n{quote.unit.shown}"))
+        return unit
+    return dataclasses.replace(unit, display=f"{header}\n{unit.shown}")
 
 
 def _under_section(quote: Quote, documents: DocumentTexts | None) -> Quote:

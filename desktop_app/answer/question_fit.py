@@ -22,6 +22,7 @@ from desktop_app.text.fold import fold
 from desktop_app.text.language import question_language
 from desktop_app.text.stem import light_stem
 from desktop_app.text.stopwords import NOT_CONTENT
+from desktop_app.text.tables import CELL_SEPARATOR, is_row
 
 COGNATE_RATIO = 0.7  # dato/dado 0.75, personal/pessoal 0.80, sensible/sensivel 0.75
 
@@ -120,6 +121,22 @@ def names_a(kind: str | None, sentence: str, question: str) -> bool:
         return any(m.group(0) == "%" or m.group(0) not in asked
                    for m in pattern.finditer(fold(sentence)))
     return any(fold(m.group(0)) not in asked for m in _PROPER.finditer(sentence))
+
+
+def names_row(question: str, row: str) -> bool:
+    """Whether the question names table `row` by its label, its first cell: "What was the
+    total for Arizona?" names "Arizona | 2,303 | …", "… in Maranhão (MA)?" names "MA |
+    426,0 | …". A label of figures alone names nothing ("4 | 2 | OTSL …" is not named by
+    "4 encoder layers"), and a short label in capitals only as written ("MA", not the
+    Portuguese "má")."""
+    if not is_row(row):
+        return False
+    label = " ".join(row.split(CELL_SEPARATOR, 1)[0].split())
+    if len(label) < 2 or not any(ch.isalpha() for ch in label):
+        return False
+    if len(label) <= 3 and label.isupper():
+        return re.search(rf"(?<!\w){re.escape(label)}(?!\w)", question) is not None
+    return re.search(rf"(?<!\w){re.escape(fold(label))}(?!\w)", fold(question)) is not None
 
 
 # A question asking what something is ("O que é dado pessoal sensível?", "What are the

@@ -10,6 +10,7 @@ from desktop_app.answer.question_fit import (
     asks_members,
     contrasts,
     defined_thing,
+    names_row,
     defines,
     lists_tasks,
     terms,
@@ -208,3 +209,16 @@ def test_a_table_cell_takes_the_unit_its_header_names() -> None:
     assert not states("money", table.split("\n")[1])  # the row alone names no currency
     assert states("percent", "Região | Taxa (%)\nSul | 12,5")
     assert not states("money", "Fase | Prazo (meses)\nFinal | 18")
+
+
+def test_a_question_names_a_table_row_by_its_label() -> None:
+    assert names_row("What was the total for Arizona?", "Arizona | 2,303 | 27,087")
+    assert names_row("Qual a população de Porto Alegre?", "Porto Alegre | 1.332.570 | Sul")
+    assert names_row("What was the rice production in Maranhão (MA)?", "MA | 426,0 | 467,7")
+    assert names_row("What is the data type of CLIENT_PORT?", "CLIENT_PORT | INTEGER | Port")
+    # a short label in capitals only as written; a label of figures names nothing; a
+    # word inside another word is not the label; prose is no row
+    assert not names_row("Qual é a má notícia?", "MA | 426,0 | 467,7")
+    assert not names_row("What about 4 encoder layers?", "4 | 2 | OTSL | 0.938")
+    assert not names_row("What about Arizonans?", "Arizona | 2,303 | 27,087")
+    assert not names_row("What about Arizona?", "Arizona has 2,303 permits.")

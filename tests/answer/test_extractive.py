@@ -398,6 +398,17 @@ def test_a_table_row_far_from_its_header_is_shown_under_it(memory_app, eval_dir)
     lines = done.answer.splitlines()
     at = next(i for i, line in enumerate(lines) if line.startswith("Totals | 804,006"))
     assert lines[at - 1].startswith("State / Territory | Permit"), done.answer
+    # a row the question names leads, under its header, whatever prose shares the
+    # question's words (before: the table's footnote on "background checks" led, and
+    # the Arizona row, its words only figures, was not quoted at all)
+    for question, label in (("How many handgun permits were issued in Wyoming?", "Wyoming"),
+                            ("What was the total number of background checks in Texas?",
+                             "Texas")):
+        done = [e for e in memory_app.answer_service.ask(question, sources_only=True)
+                if isinstance(e, Done)][-1]
+        first, second = done.answer.splitlines()[:2]
+        assert first.startswith("State / Territory | Permit") and second.startswith(
+            f"{label} | "), done.answer
 
 
 def test_in_prose_the_sentence_stating_the_asked_value_comes_first() -> None:
