@@ -46,6 +46,7 @@ from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from desktop_app.answer.citations import Marker, MarkerStreamParser
 from desktop_app.answer.events import Citation, Done
+from desktop_app.answer.segments import is_header_row
 from desktop_app.answer.units import LIST_FOLD, list_folds
 from desktop_app.gui.places import place_text
 from desktop_app.text.tables import CELL_SEPARATOR, is_row
@@ -407,9 +408,11 @@ class AnswerView(QTextBrowser):
         table_format.setBorderStyle(QTextFrameFormat.BorderStyle.BorderStyle_Solid)
         table = self._end_cursor().insertTable(len(cells), len(cells[0]), table_format)
         shade = self.palette().color(QPalette.ColorRole.AlternateBase)
+        # rows quoted one after another, with no header above them, are all data
+        header = is_header_row(rows[0], rows[1])
         for r, row in enumerate(cells):
             for c, cell in enumerate(row):
-                if r == 0:  # the header
+                if r == 0 and header:
                     cell_format = table.cellAt(r, c).format()
                     cell_format.setBackground(shade)
                     table.cellAt(r, c).setFormat(cell_format)

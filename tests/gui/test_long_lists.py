@@ -4,7 +4,7 @@ keeps every line (answer/units.list_folds)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QUrl
+from PySide6.QtCore import Qt, QUrl
 
 from desktop_app.answer.events import Citation, Done
 from desktop_app.gui.answer_view import MORE_SCHEME, AnswerView
@@ -86,3 +86,23 @@ def test_a_quoted_table_row_is_shown_as_a_table_under_its_header(qtbot) -> None:
         < text.index("Totals | 804,006") < text.index("Fim.")
     assert "[1]" not in text and view.citation(0, 1) is not None
     assert table_runs(["a | b", "c | d", "e | f | g", "h"]) == [(0, 2)]
+    shade = tables[0].cellAt(0, 0).format().background().color()
+    assert shade == view.palette().color(view.palette().ColorRole.AlternateBase)
+    assert tables[0].cellAt(1, 0).format().background().style() == Qt.BrushStyle.NoBrush
+
+
+def test_rows_quoted_one_after_another_are_all_data(qtbot) -> None:  # type: ignore[no-untyped-def]
+    # three rows of an expenditure report, each its own quote: a table, none shaded as a
+    # header (before: the first quoted row looked like the others' header)
+    from PySide6.QtGui import QTextTable
+
+    view = AnswerView()
+    qtbot.addWidget(view)
+    _finish(view, "How much did the airfare for R Leavitt cost?", "\n".join([
+        "DHAW27 | 05/02/2019 | AIRFARE FOR R LEAVITT | 349.60 [1]",
+        "DHAW03 | 05/03/2019 | AIRFARE FOR M BERG | 737.94 [2]"]))
+    tables = [frame for frame in view.document().rootFrame().childFrames()
+              if isinstance(frame, QTextTable)]
+    assert len(tables) == 1 and tables[0].rows() == 2
+    assert all(tables[0].cellAt(r, 0).format().background().style() == Qt.BrushStyle.NoBrush
+               for r in range(2))
