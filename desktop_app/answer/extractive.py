@@ -564,7 +564,7 @@ def extract_answer(question: str, sources: Sequence[NumberedSource],
         words = _folded_words(quote.unit.text)
         if any(_near_duplicate(words, other) for other in seen):
             continue  # overlapping chunks repeat sentences; a block already holds its items
-        chosen.append(_under_section(quote, documents))
+        chosen.append(_under_section(_header_once(quote, chosen), documents))
         seen.append(words)
     return ExtractiveAnswer(tuple(chosen), tuple(ranked), matched, terms(question), embedded)
 
@@ -653,6 +653,24 @@ def _row_under_header(unit: Unit, hit: Hit, documents: DocumentTexts | None) -> 
     return dataclasses.replace(unit, display=f"{header}\n{unit.shown}")
 
 
+def _header_once(quote: Quote, chosen: Sequence[Quote]) -> Quote:
+    """A row quoted right after other rows of the same table is shown without the header
+    the first of them shows above it: the answer reads as one table ("State | Permit | …"
+    over "Wyoming | …", "West Virginia | …"), not as the header three times."""
+    if not is_row(quote.unit.text) or "\n" not in quote.unit.display:
+        return quote
+    header = quote.unit.display.split("\n", 1)[0]
+    for before in reversed(chosen):
+        if not is_row(before.unit.text) or not before.unit.display:
+            return quote  # prose, or a row with no header, between them
+        if "\n" in before.unit.display:
+            if before.unit.display.split("\n", 1)[0] != header:
+                return quote
+            return dataclasses.replace(quote, unit=dataclasses.replace(
+                quote.unit, display=" ".join(quote.unit.text.split())))
+    return quote
+
+
 def _under_section(quote: Quote, documents: DocumentTexts | None) -> Quote:
     """A sentence of a report or contract shown under its numbered section or clause
     ("Cláusula SEGUNDA, 2.1 › O prazo é de 12 meses."); a law's units carry their path."""
@@ -679,8 +697,12 @@ def shown_text(quote: Quote, max_chars: int = MAX_QUOTE_CHARS) -> str:
     return "\n".join(out)
 
 
-def with_badge(text: str, number: int) -> str:
-    """The badge goes on the first line (a block's lead), before its final punctuation."""
+def with_badge(text: str, number: int, *, last_line: bool = False) -> str:
+    """The badge goes on the first line (a block's lead), before its final punctuation;
+    `last_line`: on the last one (a table row under its header: the row is the quote)."""
+    if last_line and "\n" in text:
+        above, _, row = text.rpartition("\n")
+        return f"{above}\n{with_badge(row, number)}"
     first, _, rest = text.partition("\n")
     # (an abbreviation keeps its full stop: "at 1:01 p.m. [1]", not "p.m [1].")
     if first and first[-1] in ".!?;:" and not first.endswith("…") \

@@ -82,6 +82,7 @@ from desktop_app.retrieval.search import SearchResult, SearchWarning, SearchWarn
 from desktop_app.retrieval.types import Embedder, Hit, SearchFilters
 from desktop_app.text.caches import forget_owner
 from desktop_app.text.language import question_language, words_comparable
+from desktop_app.text.tables import is_row
 
 if TYPE_CHECKING:
     import numpy as np
@@ -552,7 +553,7 @@ class AnswerService:
         for number, quote in enumerate(extract.quotes, start=1):
             citation = quote_citation(number, quote.hit, quote.start, quote.end)
             citations.append(citation)
-            line = with_badge(shown_text(quote), number)
+            line = with_badge(shown_text(quote), number, last_line=is_row(quote.unit.text))
             lines.append(line)
             yield Token(("\n" if number > 1 else "") + line)
             yield CitationEvent(citation)

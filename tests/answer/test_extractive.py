@@ -420,3 +420,17 @@ def test_in_prose_the_sentence_stating_the_asked_value_comes_first() -> None:
     quote = extract_answer("How long can each speaker talk at the Board meeting?",
                            numbered, None).quotes[0]
     assert "three (3) minutes" in quote.unit.text
+
+
+def test_rows_of_one_table_are_quoted_under_one_header() -> None:
+    # three rows the question names (keywords alone rank here): the header above the
+    # first only, and each badge on its row, not on the header's line
+    table = ("Custos por fase.\n\nFase | Custo (R$) | Prazo\nPiloto | 12.000,00 | 3 meses\n"
+             "Expansão | 45.000,00 | 9 meses\nImplantação final | 98.400,00 | 18 meses")
+    answer = extract_answer("Quanto custam a Expansão, o Piloto e a Implantação final?",
+                            sources(make_hit(1, text=table, file_type="html")), None)
+    shown = [shown_text(q) for q in answer.quotes]
+    assert shown[0].startswith("Fase | Custo (R$) | Prazo\n")
+    assert all("Fase |" not in text for text in shown[1:]) and len(shown) == 3
+    assert with_badge(shown[0], 1, last_line=True).endswith(" meses [1]")
+    assert with_badge(shown[0], 1, last_line=True).startswith("Fase | Custo (R$) | Prazo\n")
