@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence
 
 from desktop_app.text.fold import fold
-from desktop_app.text.tables import CELL_SEPARATOR, is_row
+from desktop_app.text.tables import cells, is_row
 
 # ("um", "uma" and the Spanish "dos" are left out: in Portuguese they are the articles and
 # "of the" of nearly every sentence, so "II - Conselho … dos …" would state a count)
@@ -200,9 +200,9 @@ def _with_units(lines: Sequence[str]) -> list[str]:
     rows = [line for line in lines if is_row(line)]
     if len(rows) < 2:
         return []
-    units = [_UNIT.search(cell.strip()) for cell in rows[0].split(CELL_SEPARATOR)]
+    units = [_UNIT.search(cell) for cell in cells(rows[0])]
     return [" ".join(f"{unit.group(1)} {cell.strip()} {unit.group(1)}" if unit else cell
-                     for unit, cell in zip(units, row.split(CELL_SEPARATOR), strict=False))
+                     for unit, cell in zip(units, cells(row), strict=False))
             for row in rows[1:]]
 
 

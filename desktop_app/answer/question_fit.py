@@ -22,7 +22,7 @@ from desktop_app.text.fold import fold
 from desktop_app.text.language import question_language
 from desktop_app.text.stem import light_stem
 from desktop_app.text.stopwords import NOT_CONTENT
-from desktop_app.text.tables import CELL_SEPARATOR, is_row
+from desktop_app.text.tables import cells, is_row
 
 COGNATE_RATIO = 0.7  # dato/dado 0.75, personal/pessoal 0.80, sensible/sensivel 0.75
 
@@ -131,7 +131,7 @@ def names_row(question: str, row: str) -> bool:
     Portuguese "má")."""
     if not is_row(row):
         return False
-    label = " ".join(row.split(CELL_SEPARATOR, 1)[0].split())
+    label = " ".join(cells(row)[0].split())
     if len(label) < 2 or not any(ch.isalpha() for ch in label):
         return False
     if len(label) <= 3 and label.isupper():

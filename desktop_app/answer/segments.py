@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from desktop_app.answer.injection import is_instruction
 from desktop_app.text.sentences import is_bare_label, sentence_spans
 from desktop_app.text.structure import is_contents_line as contents_entry
-from desktop_app.text.tables import CELL_SEPARATOR, is_row
+from desktop_app.text.tables import cells, is_row
 
 MAX_BLOCK_ITEMS = 12
 MAX_BLOCK_CHARS = 1400
@@ -146,7 +146,7 @@ _YEAR = re.compile(r"(?:1[5-9]|20)\d\d")
 
 def _figure_cells(row: str) -> int:
     """How many cells of `row` hold a figure (a year alone is a column's name as often)."""
-    return sum(1 for cell in row.split(CELL_SEPARATOR)
+    return sum(1 for cell in cells(row)
                if re.search(r"[0-9]", cell) and not _YEAR.fullmatch(cell.strip()))
 
 
@@ -264,7 +264,7 @@ def is_contents_line(text: str) -> bool:
     in columns, read as a table: a cell of the row is one, the other may be a title's
     wrapped part)."""
     if is_row(text):
-        return any(contents_entry(cell) for cell in text.split(CELL_SEPARATOR.strip()))
+        return any(contents_entry(cell) for cell in cells(text))
     return contents_entry(text)
 
 

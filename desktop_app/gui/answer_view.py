@@ -21,6 +21,7 @@ table row under its header is shown as a small table (`table_runs`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -40,6 +41,7 @@ from PySide6.QtGui import (
     QTextDocument,
     QTextFrameFormat,
     QTextImageFormat,
+    QTextLength,
     QTextTableFormat,
 )
 from PySide6.QtWidgets import QTextBrowser, QWidget
@@ -49,7 +51,7 @@ from desktop_app.answer.events import Citation, Done
 from desktop_app.answer.segments import is_header_row
 from desktop_app.answer.units import LIST_FOLD, list_folds
 from desktop_app.gui.places import place_text
-from desktop_app.text.tables import CELL_SEPARATOR, is_row
+from desktop_app.text.tables import cells, is_row
 
 # Text already in the transcript keeps its colours when the OS switches light/dark, so
 # these are mid-tones readable on both; the chips follow the palette (repainted).
@@ -63,6 +65,8 @@ CLOSEST_SCHEME = "closest"
 MORE_SCHEME = "more"  # more:<answer>/<fold>: a long list's folded lines
 OBJECT_REPLACEMENT = "\ufffc"  # what an inline image is in the plain text
 CHIP_SCHEME = "chip"
+_BADGES = re.compile(r"\s*\[\d+(?:\s*,\s*\d+)*\]")  # "[1]", "[1, 2]" in a cell's text
+TEXT_COLUMN_WIDTH = 12  # font heights: a table's column of words wraps beyond this
 
 
 def table_runs(lines: Sequence[str]) -> list[tuple[int, int]]:
@@ -72,10 +76,10 @@ def table_runs(lines: Sequence[str]) -> list[tuple[int, int]]:
     runs: list[tuple[int, int]] = []
     first = 0
     while first < len(lines):
-        width = lines[first].count(CELL_SEPARATOR) + 1
+        width = len(cells(lines[first]))
         end = first
         while (end < len(lines) and is_row(lines[end])
-               and lines[end].count(CELL_SEPARATOR) + 1 == width):
+               and len(cells(lines[end])) == width):
             end += 1
         if end - first >= 2:
             runs.append((first, end))
@@ -398,7 +402,7 @@ class AnswerView(QTextBrowser):
             "\n".join(lines[position:])), final=True)
 
     def _insert_table(self, state: AnswerState, index: int, rows: list[str]) -> None:
-        cells = [row.split(CELL_SEPARATOR) for row in rows]
+        grid = [cells(row) for row in rows]
         table_format = QTextTableFormat()
         table_format.setBorder(1)
         table_format.setBorderBrush(self.palette().color(QPalette.ColorRole.Mid))
@@ -406,11 +410,12 @@ class AnswerView(QTextBrowser):
         table_format.setCellPadding(3)
         table_format.setCellSpacing(0)
         table_format.setBorderStyle(QTextFrameFormat.BorderStyle.BorderStyle_Solid)
-        table = self._end_cursor().insertTable(len(cells), len(cells[0]), table_format)
+        table_format.setColumnWidthConstraints(self._column_widths(grid))
+        table = self._end_cursor().insertTable(len(grid), len(grid[0]), table_format)
         shade = self.palette().color(QPalette.ColorRole.AlternateBase)
         # rows quoted one after another, with no header above them, are all data
         header = is_header_row(rows[0], rows[1])
-        for r, row in enumerate(cells):
+        for r, row in enumerate(grid):
             for c, cell in enumerate(row):
                 if r == 0 and header:
                     cell_format = table.cellAt(r, c).format()
@@ -418,6 +423,24 @@ class AnswerView(QTextBrowser):
                     table.cellAt(r, c).setFormat(cell_format)
                 self._insert_parts(state, index, MarkerStreamParser().feed(cell.strip()),
                                    final=True, cursor=table.cellAt(r, c).firstCursorPosition())
+
+    def _column_widths(self, grid: list[list[str]]) -> list[QTextLength]:
+        """Each column as wide as its widest cell, a column of words at most
+        `TEXT_COLUMN_WIDTH` font heights, where its cells wrap, and never narrower than its
+        longest word: no number ("1,745", "05/03/2019") or name is broken over two lines in
+        a narrow window; a table wider than the window scrolls across."""
+        metrics = self.fontMetrics()
+        widths = []
+        for column in zip(*grid, strict=False):
+            plain = [_BADGES.sub("", cell).strip() for cell in column]
+            widest = max(metrics.horizontalAdvance(cell) for cell in plain)
+            word = max((metrics.horizontalAdvance(w) for cell in plain for w in cell.split()),
+                       default=0)
+            width = max(word, min(widest, TEXT_COLUMN_WIDTH * metrics.height())) + 12
+            if any(_BADGES.search(cell) for cell in column):
+                width += 2 * metrics.height()  # the badge's chip
+            widths.append(QTextLength(QTextLength.Type.FixedLength, width))
+        return widths
 
     def show_more(self, answer_index: int, fold: int) -> bool:
         """Unfold a long list of an answer: its link is replaced by the lines it held."""

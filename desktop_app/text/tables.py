@@ -9,9 +9,18 @@ header (answer/segments.py) — all with this one test.
 
 from __future__ import annotations
 
+import re
+
 CELL_SEPARATOR = " | "
+_CELL_BREAK = re.compile(r" \|(?= |$)")
 
 
 def is_row(line: str) -> bool:
     """A table row as the loaders write it: one line, cells separated by " | "."""
     return CELL_SEPARATOR in line and "\n" not in line
+
+
+def cells(row: str) -> list[str]:
+    """The cells of a row, stripped; of a row as shown too, its spaces squashed, where an
+    empty cell is " | | " ("0 | | | 1" is four cells, not three)."""
+    return [cell.strip() for cell in _CELL_BREAK.split(row)]

@@ -106,3 +106,14 @@ def test_rows_quoted_one_after_another_are_all_data(qtbot) -> None:  # type: ign
     assert len(tables) == 1 and tables[0].rows() == 2
     assert all(tables[0].cellAt(r, 0).format().background().style() == Qt.BrushStyle.NoBrush
                for r in range(2))
+    # every column at least as wide as its widest code or number, so none is broken over
+    # two lines in a narrow window (a wide table scrolls across instead)
+    widths = tables[0].format().columnWidthConstraints()
+    metrics = view.fontMetrics()
+    for column, widest in enumerate(("DHAW27", "05/02/2019", "LEAVITT", "349.60")):
+        assert widths[column].rawValue() > metrics.horizontalAdvance(widest), column
+    # an empty cell is a cell: "0 | | | 1" is four of them, as wide as the row above
+    _finish(view, "Quantos?", "\n".join(["Estado | A | B | Total [1]", "Acre | 0 | | 12"]))
+    tables = [frame for frame in view.document().rootFrame().childFrames()
+              if isinstance(frame, QTextTable)]
+    assert (tables[-1].rows(), tables[-1].columns()) == (2, 4)
