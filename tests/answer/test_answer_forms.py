@@ -10,9 +10,9 @@ from desktop_app.answer.question_fit import (
     asks_members,
     contrasts,
     defined_thing,
-    names_row,
     defines,
     lists_tasks,
+    names_row,
     terms,
 )
 from desktop_app.answer.units import names_a_list
