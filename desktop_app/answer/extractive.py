@@ -415,10 +415,16 @@ def _as_block(quote: Quote, documents: DocumentTexts | None = None) -> Quote:
 def _in_document(quote: Quote, documents: DocumentTexts | None) -> tuple[DocumentText, int] | None:
     """The quote's document and where the quote starts in the document's text (None when
     the document or the passage's place in it is not known)."""
-    document = (documents.get(quote.hit.library, quote.hit.doc_id)
-                if documents is not None else None)
-    span = document.hit_span(quote.hit) if document is not None else None
-    return None if document is None or span is None else (document, span[0] + quote.unit.start)
+    return _placed(quote.hit, quote.unit.start, documents)
+
+
+def _placed(hit: Hit, start: int, documents: DocumentTexts | None
+            ) -> tuple[DocumentText, int] | None:
+    """The document of passage `hit` and where offset `start` of the passage lies in the
+    document's text (None when either is not known)."""
+    document = documents.get(hit.library, hit.doc_id) if documents is not None else None
+    span = document.hit_span(hit) if document is not None else None
+    return None if document is None or span is None else (document, span[0] + start)
 
 
 def _spanning(quote: Quote, document: DocumentText, start: int, unit: Unit) -> Quote:
@@ -642,12 +648,10 @@ def _under_header(quote: Quote, documents: DocumentTexts | None) -> Quote:
 def _row_under_header(unit: Unit, hit: Hit, documents: DocumentTexts | None) -> Unit:
     """`unit` of passage `hit`, when it is a table row without its header, with the
     header found above it in the document (`segments.table_header`); else `unit`."""
-    if unit.display or not is_row(unit.text) or documents is None:
+    if unit.display or not is_row(unit.text):
         return unit
-    document = documents.get(hit.library, hit.doc_id)
-    span = document.hit_span(hit) if document is not None else None
-    header = (table_header(document.text, span[0] + unit.start)
-              if document is not None and span is not None else None)
+    found = _placed(hit, unit.start, documents)
+    header = table_header(found[0].text, found[1]) if found is not None else None
     if header is None:
         return unit
     return dataclasses.replace(unit, display=f"{header}\n{unit.shown}")
