@@ -147,7 +147,7 @@ _YEAR = re.compile(r"(?:1[5-9]|20)\d\d")
 def _figure_cells(row: str) -> int:
     """How many cells of `row` hold a figure (a year alone is a column's name as often)."""
     return sum(1 for cell in cells(row)
-               if re.search(r"[0-9]", cell) and not _YEAR.fullmatch(cell.strip()))
+               if re.search(r"[0-9]", cell) and not _YEAR.fullmatch(cell))
 
 
 def is_header_row(row: str, below: str) -> bool:

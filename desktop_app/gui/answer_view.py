@@ -21,7 +21,6 @@ table row under its header is shown as a small table (`table_runs`).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -46,7 +45,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
-from desktop_app.answer.citations import Marker, MarkerStreamParser
+from desktop_app.answer.citations import MARKER, Marker, MarkerStreamParser
 from desktop_app.answer.events import Citation, Done
 from desktop_app.answer.segments import is_header_row
 from desktop_app.answer.units import LIST_FOLD, list_folds
@@ -65,7 +64,6 @@ CLOSEST_SCHEME = "closest"
 MORE_SCHEME = "more"  # more:<answer>/<fold>: a long list's folded lines
 OBJECT_REPLACEMENT = "\ufffc"  # what an inline image is in the plain text
 CHIP_SCHEME = "chip"
-_BADGES = re.compile(r"\s*\[\d+(?:\s*,\s*\d+)*\]")  # "[1]", "[1, 2]" in a cell's text
 TEXT_COLUMN_WIDTH = 12  # font heights: a table's column of words wraps beyond this
 
 
@@ -432,12 +430,12 @@ class AnswerView(QTextBrowser):
         metrics = self.fontMetrics()
         widths = []
         for column in zip(*grid, strict=False):
-            plain = [_BADGES.sub("", cell).strip() for cell in column]
+            plain = [MARKER.sub("", cell).strip() for cell in column]
             widest = max(metrics.horizontalAdvance(cell) for cell in plain)
             word = max((metrics.horizontalAdvance(w) for cell in plain for w in cell.split()),
                        default=0)
             width = max(word, min(widest, TEXT_COLUMN_WIDTH * metrics.height())) + 12
-            if any(_BADGES.search(cell) for cell in column):
+            if any(MARKER.search(cell) for cell in column):
                 width += 2 * metrics.height()  # the badge's chip
             widths.append(QTextLength(QTextLength.Type.FixedLength, width))
         return widths

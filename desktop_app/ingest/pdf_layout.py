@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from desktop_app.ingest.cleaning import CELL_SEPARATOR, starts_list_item
+from desktop_app.text.tables import is_row
 
 _SENTENCE_END = re.compile(r"[.!?:;]['\"”’)]*$")
 
@@ -241,7 +242,7 @@ def _continued_cell(row: TextLine, line: TextLine) -> int | None:
     goes on: the line starts where that cell starts, ends before the next cell starts,
     holds words, and is no row itself. The first cell is left out: a line there opens a
     row whose other cells are empty (a group's label). None when it goes on no cell."""
-    if (len(row.cells) < 3 or line.cells or CELL_SEPARATOR in line.text
+    if (len(row.cells) < 3 or line.cells or is_row(line.text)
             or not any(ch.isalpha() for ch in line.text)
             or not -row.size < line.y0 - row.y1 <= CELL_LINE_GAP * line.size):
         return None
