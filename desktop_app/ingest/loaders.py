@@ -50,8 +50,10 @@ if TYPE_CHECKING:
 #    dropped, lines placed as blocks of their own join into their paragraphs, and a page
 #    with /Rotate is read as displayed.
 # pdf 1: a table cell's further lines, placed as lines of their own, join their cell.
+# pdf 2: a cell of figures over sub-columns ruled only in the header is split into them,
+#        and a header printed over several rows is folded into one.
 READER_VERSION = 3
-TYPE_READER_VERSIONS: dict[str, int] = {"docx": 1, "html": 1, "pdf": 1}
+TYPE_READER_VERSIONS: dict[str, int] = {"docx": 1, "html": 1, "pdf": 2}
 
 
 def reader_version(file_type: str) -> int:

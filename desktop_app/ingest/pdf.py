@@ -31,6 +31,7 @@ from desktop_app.errors import LimitExceededError, UnreadableDocumentError
 from desktop_app.ingest.cleaning import (
     Paragraph,
     assemble_page,
+    clean_cell,
     document_vocabulary,
     normalize_line,
     pages_note,
@@ -51,6 +52,7 @@ from desktop_app.ingest.pdf_layout import (
     split_block_paragraphs,
 )
 from desktop_app.ingest.types import LoadedDocument, PageProgress, PageText
+from desktop_app.text.tables import is_figure
 
 if TYPE_CHECKING:
     from desktop_app.ingest.ocr import OcrRun
@@ -181,29 +183,151 @@ SAME_LINE = 3.0  # points: lines of two cells this close in height are one row's
 def _cell_rows(table: Any, words: list[tuple[Any, ...]]) -> list[list[str | None]]:
     """Cell texts from the page's words (the table finder's own text splits "FUNCTION_ID"
     into "FUNCTION ID _" because it measures glyphs with small heights); a row the finder
-    left unsplit is split where its cells' lines start together (`_stacked_rows`)."""
+    left unsplit is split where its cells' lines start together (`_stacked_rows`), a cell
+    of figures spanning sub-columns at the sub-columns (`_split_figures`), and a header
+    printed over several rows becomes one (`_folded_header`)."""
     centered = sorted((((w[1] + w[3]) / 2, (w[0] + w[2]) / 2), w) for w in words)
     keys = [center for center, _ in centered]
-    rows: list[list[str | None]] = []
-    for row in table.rows:
+
+    def words_in(bbox: Sequence[float]) -> list[tuple[Any, ...]]:
+        x0, y0, x1, y1 = bbox
+        low = bisect.bisect_left(keys, (y0, float("-inf")))
+        high = bisect.bisect_right(keys, (y1, float("inf")))
+        return [word for (_, cx), word in centered[low:high] if x0 <= cx <= x1]
+
+    columns = _grid_columns(table)
+    header, first = _folded_header(table, columns, lambda bbox: _lines_of(words_in(bbox)))
+    rows: list[list[str | None]] = [list(header)] if header else []
+    for row in table.rows[first:]:
         cells: list[_Lines | None] = []
-        for bbox in row.cells:
+        for j, bbox in enumerate(row.cells):
             if bbox is None:
-                cells.append(None)
+                if j >= len(cells):  # not filled by a split neighbour
+                    cells.append(None)
                 continue
-            x0, y0, x1, y1 = bbox
-            low = bisect.bisect_left(keys, (y0, float("-inf")))
-            high = bisect.bisect_right(keys, (y1, float("inf")))
-            lines: dict[tuple[int, int], list[tuple[Any, ...]]] = {}
-            for (_, cx), word in centered[low:high]:
-                if x0 <= cx <= x1:
-                    lines.setdefault((word[5], word[6]), []).append(word)
-            ordered = sorted(lines.values(), key=lambda line: min(w[1] for w in line))
-            cells.append([(sum((w[1] + w[3]) / 2 for w in line) / len(line),
-                           " ".join(w[4] for w in sorted(line, key=lambda w: w[0])))
-                          for line in ordered])
+            inside = words_in(bbox)
+            spanned = _spanned(bbox, columns, j)
+            split = _split_figures(inside, spanned) or _split_labels(inside, spanned)
+            cells.extend(_lines_of(part) for part in split) if split else cells.append(
+                _lines_of(inside))
         rows.extend(_stacked_rows(cells))
     return rows
+
+
+def _lines_of(words: list[tuple[Any, ...]]) -> _Lines:
+    """Words as a cell's lines, top to bottom: (middle height, text)."""
+    lines: dict[tuple[int, int], list[tuple[Any, ...]]] = {}
+    for word in words:
+        lines.setdefault((word[5], word[6]), []).append(word)
+    ordered = sorted(lines.values(), key=lambda line: min(w[1] for w in line))
+    return [(sum((w[1] + w[3]) / 2 for w in line) / len(line),
+             " ".join(w[4] for w in sorted(line, key=lambda w: w[0])))
+            for line in ordered]
+
+
+def _grid_columns(table: Any) -> list[tuple[float, float]]:
+    """Where each of the finder's grid columns starts and ends across the page."""
+    starts: list[float] = []
+    for j in range(table.col_count):
+        lefts = sorted(row.cells[j][0] for row in table.rows if row.cells[j] is not None)
+        if not lefts:
+            return []  # a column no cell starts in: not a grid to split by
+        starts.append(lefts[len(lefts) // 2])
+    ends = [*starts[1:], table.bbox[2]]
+    if any(b <= a for a, b in zip(starts, ends, strict=True)):
+        return []
+    return list(zip(starts, ends, strict=True))
+
+
+def _spanned(bbox: Sequence[float], columns: list[tuple[float, float]],
+             j: int) -> list[tuple[float, float]]:
+    """The grid columns a cell starting in column `j` covers (itself included)."""
+    return [(a, b) for a, b in columns[j:] if bbox[0] - 1 <= (a + b) / 2 <= bbox[2] + 1]
+
+
+def _split_figures(words: list[tuple[Any, ...]],
+                   columns: list[tuple[float, float]]) -> list[list[tuple[Any, ...]]] | None:
+    """A cell spanning sub-columns that are ruled only in the header ("AREA" over "11/12
+    Crop | 12/13 Crop | VAR. %", a data cell "318,8 298,3 (6,4)") as one cell per
+    sub-column: when every word is a figure (`is_figure`), lies inside one sub-column, and
+    two or more sub-columns get one. Words — a group's label centred over its sub-columns
+    — are never split. None when the cell stays whole."""
+    if len(columns) < 2 or not words or not all(is_figure(w[4]) for w in words):
+        return None
+    parts: list[list[tuple[Any, ...]]] = [[] for _ in columns]
+    for word in words:
+        at = [k for k, (a, b) in enumerate(columns) if a - 1 <= word[0] and word[2] <= b + 1]
+        if len(at) != 1:
+            return None  # it crosses a sub-column's edge
+        parts[at[0]].append(word)
+    return parts if sum(1 for part in parts if part) >= 2 else None
+
+
+def _split_labels(words: list[tuple[Any, ...]],
+                  columns: list[tuple[float, float]]) -> list[list[tuple[Any, ...]]] | None:
+    """A header cell over sub-columns whose labels are printed in it, each line over its
+    sub-column ("Pre-Pawn" above "Handgun", "Long Gun", "*Other") as one cell per
+    sub-column, each labelled by the lines above too ("Pre-Pawn Handgun"). The labels are
+    the cell's last printed line, each a line of its own (a phrase centred over the
+    sub-columns, "AREA (In thousand ha)", is one line, never split), each inside one
+    sub-column, and every sub-column has one. None when the cell stays whole."""
+    if len(columns) < 2 or not words:
+        return None
+    lines: dict[tuple[int, int], list[tuple[Any, ...]]] = {}
+    for word in words:
+        lines.setdefault((word[5], word[6]), []).append(word)
+    bottom = max((w[1] + w[3]) / 2 for w in words)
+    last = [line for line in lines.values()
+            if all(abs((w[1] + w[3]) / 2 - bottom) <= SAME_LINE for w in line)]
+    if len(last) < 2:
+        return None
+    parts: list[list[tuple[Any, ...]]] = [[] for _ in columns]
+    for line in last:
+        x0, x1 = min(w[0] for w in line), max(w[2] for w in line)
+        at = [k for k, (a, b) in enumerate(columns) if a - 1 <= x0 and x1 <= b + 1]
+        if len(at) != 1:
+            return None  # a line over two sub-columns: not their labels
+        parts[at[0]].extend(line)
+    if not all(parts):
+        return None
+    above = [w for line in lines.values() if not any(line is low for low in last) for w in line]
+    return [above + part for part in parts]
+
+
+def _folded_header(table: Any, columns: list[tuple[float, float]],
+                   lines: Any) -> tuple[list[str], int]:
+    """A statistical table's header printed over several rows — a stub head ("REGION /
+    STATE") spanning them, group labels ("AREA (In thousand ha)") over their sub-columns
+    ("11/12 Crop", "(a)") — as one header row, each column labelled by everything printed
+    above it: "AREA (In thousand ha) 11/12 Crop (a)". Only when the first cell spans the
+    header rows down and the first row groups columns; else ([], 0), the rows as they are.
+    Returns the header and the index of the finder's first row below it."""
+    rows = table.rows
+    top = rows[0].cells[0] if rows and columns else None
+    if top is None or len(rows) < 3:
+        return [], 0
+    depth = 1
+    while (depth < len(rows) and rows[depth].cells[0] is None
+           and rows[depth].bbox[3] <= top[3] + 1):
+        depth += 1
+    grouped = any(cell is not None and len(_spanned(cell, columns, j)) > 1
+                  for j, cell in enumerate(rows[0].cells))
+    if depth < 2 or depth == len(rows) or not grouped or rows[depth].cells[0] is None:
+        return [], 0
+    labels: list[str] = []
+    for j, (a, b) in enumerate(columns):
+        middle = (a + b) / 2
+        origins: list[Sequence[float]] = []
+        for row in rows[:depth]:
+            cell = next((c for c in row.cells[:j + 1][::-1]
+                         if c is not None and c[0] - 1 <= middle <= c[2] + 1), None)
+            if cell is None:  # covered from a row above (the stub head)
+                continue
+            if all(tuple(cell) != tuple(seen) for seen in origins):
+                origins.append(cell)
+        labels.append(" ".join(text for text in (
+            clean_cell("\n".join(t for _, t in lines(cell))) for cell in origins) if text))
+    return labels, depth
 
 
 def _stacked_rows(cells: list[_Lines | None]) -> list[list[str | None]]:

@@ -20,6 +20,18 @@ def is_row(line: str) -> bool:
     return CELL_SEPARATOR in line and "\n" not in line
 
 
+_FIGURE = re.compile(r"[^\W\d_]")  # a letter
+
+
+def is_figure(text: str) -> bool:
+    """A table figure: a number with its signs and no word ("318,8", "(6,4)", "1.098",
+    "12%"), or a placeholder for none ("-", "–", "..."). "US$ 5" and "2 km" are not."""
+    text = text.strip()
+    if not text or _FIGURE.search(text):
+        return False
+    return any(ch.isdigit() for ch in text) or all(ch in "-–—.…" for ch in text)
+
+
 def cells(row: str) -> list[str]:
     """The cells of a row, stripped; of a row as shown too, its spaces squashed, where an
     empty cell is " | | " ("0 | | | 1" is four cells, not three)."""

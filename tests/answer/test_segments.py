@@ -266,6 +266,9 @@ def test_a_run_of_rows_that_opens_with_data_has_no_header_above_it() -> None:
     # a header of names, or of years, over figures is one
     assert is_header_row("Município | População | Área (km²)", "Porto Alegre | 1.332.570 | 496,7")
     assert is_header_row("Item | 2019 | 2020", "Receita | 1.234 | 2.345")
+    # a grouped header folded into one row (ingest/pdf.py) names its sub-columns' years
+    assert is_header_row("REGION / STATE | AREA (In thousand ha) 11/12 Crop (a) | "
+                         "AREA (In thousand ha) VAR. % (b/a)", "MA | 426,0 | (2,3)")
     assert not is_header_row(rows[0], rows[1])
 
 

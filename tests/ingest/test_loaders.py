@@ -117,6 +117,65 @@ def test_ruled_table_rows_stay_on_one_line(eval_dir: Path) -> None:
     assert next(line for line in lines if line.startswith("Totals |")).endswith("| 2,236,457")
 
 
+def test_labels_printed_over_sub_columns_head_a_column_each(eval_dir: Path) -> None:
+    # NICS prints "Pre-Pawn" over "Handgun  Long Gun  *Other" in one ruled cell: each
+    # sub-column gets its own label, so the header has a cell over every figure
+    document = load_document(eval_dir / "pdfs" / "en" / "nics-background-checks-2015-11.pdf")
+    lines = document.pages[0].text.split("\n")
+    header = next(line for line in lines if line.startswith("State / Territory |"))
+    labels = header.split(" | ")
+    assert labels[1:8] == ["Permit", "Handgun", "Long Gun", "*Other", "**Multiple", "Admin",
+                           "Pre-Pawn Handgun"]
+    assert labels[-2:] == ["Return to Seller - Private Sale *Other", "Totals"]
+    wyoming = next(line for line in lines if line.startswith("Wyoming |"))
+    assert len(wyoming.split(" | ")) == len(labels) == 25
+
+
+def test_a_grouped_statistical_header_is_folded_over_split_figures(eval_dir: Path) -> None:
+    # CONAB's crop table: "AREA (In thousand ha)" over "11/12 Crop | 12/13 Crop | VAR. %"
+    # over "(a) | (b) | (b/a)", the data's sub-columns not ruled ("318,8 298,3 (6,4)" was
+    # one cell): one header row, labelled from top to bottom, over one figure per cell
+    document = load_document(eval_dir / "pdfs" / "en" / "brazil_crop_area.pdf")
+    lines = document.pages[0].text.split("\n")
+    header = next(line for line in lines if line.startswith("REGION / STATE |"))
+    labels = header.split(" | ")
+    assert labels[:3] == ["REGION / STATE", "AREA (In thousand ha) 11/12 Crop (a)",
+                          "AREA (In thousand ha) 12/13 Crop (b)"]
+    assert labels[-1] == "PRODUCTION (In thousand t) VAR. % (f/e)"
+    assert not any(line.startswith(("11/12 Crop |", "(a) |")) for line in lines)
+    assert "MA | 426,0 | 416,2 | (2,3) | 1.098 | 1.520,0 | 38,4 | 467,7 | 632,6 | 35,3" in lines
+    assert "PB | 2,1 | 0,3 | (85,7) | 82 | 114,0 | 39,0 | 0,2 | - | (100,0)" in lines
+    # a paper's table: "TEDs" over "simple | complex | all"
+    otsl = load_document(eval_dir / "pdfs" / "en" / "docling" / "2305.03393v1-pg9.pdf")
+    assert "# enc-layers | # dec-layers | Language | TEDs simple | TEDs complex | TEDs all | " \
+        "mAP (0.75) | Inference time (secs)" in otsl.pages[0].text.split("\n")
+
+
+def test_a_spanning_cell_is_split_only_where_its_sub_columns_are_clear() -> None:
+    from desktop_app.ingest.pdf import _split_figures, _split_labels
+
+    columns = [(0.0, 40.0), (40.0, 80.0), (80.0, 120.0)]
+
+    def word(x0: float, x1: float, text: str, line: int, y: float = 10.0) -> tuple[Any, ...]:
+        return (x0, y - 4, x1, y + 4, text, 0, line, 0)
+
+    figures = [word(10, 30, "318,8", 0), word(50, 70, "298,3", 0), word(90, 110, "(6,4)", 0)]
+    assert [[w[4] for w in part] for part in _split_figures(figures, columns) or []] == [
+        ["318,8"], ["298,3"], ["(6,4)"]]
+    assert _split_figures([*figures[:2], word(70, 95, "1.234", 0)], columns) is None  # crosses
+    assert _split_figures([*figures[:2], word(90, 110, "ha", 0)], columns) is None  # a word
+    assert _split_figures(figures[:1], columns) is None  # one sub-column: nothing to split
+    # labels: each its own printed line inside a sub-column, under the group's name
+    labels = [word(45, 75, "Pre-Pawn", 0, 4.0), word(5, 35, "Handgun", 1),
+              word(42, 78, "Long Gun", 2), word(85, 115, "*Other", 3)]
+    assert [" ".join(w[4] for w in part) for part in _split_labels(labels, columns) or []] == [
+        "Pre-Pawn Handgun", "Pre-Pawn Long Gun", "Pre-Pawn *Other"]
+    phrase = [word(20, 40, "AREA", 0), word(42, 60, "(In", 0), word(62, 95, "thousand", 0),
+              word(97, 110, "ha)", 0)]  # one printed line centred over them: a group's name
+    assert _split_labels(phrase, columns) is None and _split_figures(phrase, columns) is None
+    assert _split_labels(labels[:3], columns) is None  # a sub-column without a label
+
+
 def test_rows_a_borderless_table_stacks_in_one_cell_are_split(
         federal_register: LoadedDocument) -> None:
     # the cost tables are ruled only around their header: the finder returns every data row
