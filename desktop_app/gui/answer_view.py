@@ -65,6 +65,7 @@ MORE_SCHEME = "more"  # more:<answer>/<fold>: a long list's folded lines
 OBJECT_REPLACEMENT = "\ufffc"  # what an inline image is in the plain text
 CHIP_SCHEME = "chip"
 TEXT_COLUMN_WIDTH = 12  # font heights: a table's column of words wraps beyond this
+TURNED_ROWS = 3  # a header over at most this many rows, too wide for the pane, is turned
 
 
 def table_runs(lines: Sequence[str]) -> list[tuple[int, int]]:
@@ -400,7 +401,20 @@ class AnswerView(QTextBrowser):
             "\n".join(lines[position:])), final=True)
 
     def _insert_table(self, state: AnswerState, index: int, rows: list[str]) -> None:
+        """A run of rows as a table. Rows under a header too wide for the pane (a
+        statistical table's ten columns, a 24-column register) are turned: one line per
+        column, its label first, then the row's value — read down, not scrolled across."""
         grid = [cells(row) for row in rows]
+        # rows quoted one after another, with no header above them, are all data
+        header = is_header_row(rows[0], rows[1])
+        widths = self._column_widths(grid)
+        turned = header and len(grid) <= 1 + TURNED_ROWS and self._too_wide(widths)
+        if turned:  # a row's badge goes up to its label, at the top of its column
+            for row in grid[1:]:
+                badges = "".join(m.group(0) for m in MARKER.finditer(row[-1]))
+                row[0], row[-1] = f"{row[0]} {badges}".strip(), MARKER.sub("", row[-1]).strip()
+            grid = [list(column) for column in zip(*grid, strict=True)]
+            widths = self._column_widths(grid)
         table_format = QTextTableFormat()
         table_format.setBorder(1)
         table_format.setBorderBrush(self.palette().color(QPalette.ColorRole.Mid))
@@ -408,14 +422,12 @@ class AnswerView(QTextBrowser):
         table_format.setCellPadding(3)
         table_format.setCellSpacing(0)
         table_format.setBorderStyle(QTextFrameFormat.BorderStyle.BorderStyle_Solid)
-        table_format.setColumnWidthConstraints(self._column_widths(grid))
+        table_format.setColumnWidthConstraints(widths)
         table = self._end_cursor().insertTable(len(grid), len(grid[0]), table_format)
         shade = self.palette().color(QPalette.ColorRole.AlternateBase)
-        # rows quoted one after another, with no header above them, are all data
-        header = is_header_row(rows[0], rows[1])
         for r, row in enumerate(grid):
             for c, cell in enumerate(row):
-                if r == 0 and header:
+                if header and (c if turned else r) == 0:
                     cell_format = table.cellAt(r, c).format()
                     cell_format.setBackground(shade)
                     table.cellAt(r, c).setFormat(cell_format)
@@ -426,7 +438,8 @@ class AnswerView(QTextBrowser):
         """Each column as wide as its widest cell, a column of words at most
         `TEXT_COLUMN_WIDTH` font heights, where its cells wrap, and never narrower than its
         longest word: no number ("1,745", "05/03/2019") or name is broken over two lines in
-        a narrow window; a table wider than the window scrolls across."""
+        a narrow window; a table still wider than the window, and not turned
+        (`_insert_table`), scrolls across."""
         metrics = self.fontMetrics()
         widths = []
         for column in zip(*grid, strict=False):
@@ -439,6 +452,11 @@ class AnswerView(QTextBrowser):
                 width += 2 * metrics.height()  # the badge's chip
             widths.append(QTextLength(QTextLength.Type.FixedLength, width))
         return widths
+
+    def _too_wide(self, widths: list[QTextLength]) -> bool:
+        """Whether columns this wide overflow the pane (its margins and borders kept)."""
+        room = self.viewport().width() - 2 * self.document().documentMargin()
+        return sum(width.rawValue() + 2 for width in widths) > room
 
     def show_more(self, answer_index: int, fold: int) -> bool:
         """Unfold a long list of an answer: its link is replaced by the lines it held."""

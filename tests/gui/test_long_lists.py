@@ -117,3 +117,48 @@ def test_rows_quoted_one_after_another_are_all_data(qtbot) -> None:  # type: ign
     tables = [frame for frame in view.document().rootFrame().childFrames()
               if isinstance(frame, QTextTable)]
     assert (tables[-1].rows(), tables[-1].columns()) == (2, 4)
+
+
+def test_a_row_under_a_header_too_wide_for_the_pane_is_turned(qtbot) -> None:  # type: ignore[no-untyped-def]
+    # a statistical table's ten columns: one line per column, its label then the row's
+    # value, the badge on the row's label at the top (before: the pane scrolled across
+    # and the asked figure and its badge were out of sight)
+    from PySide6.QtGui import QTextTable
+
+    view = AnswerView()
+    qtbot.addWidget(view)
+    view.resize(600, 400)
+    view.show()
+    labels = ["REGION / STATE"] + [f"{group} (In thousand ha) {crop} ({letter})"
+                                   for group in ("AREA", "YIELD", "PRODUCTION")
+                                   for crop, letter in (("11/12 Crop", "a"), ("12/13 Crop", "b"),
+                                                        ("VAR. %", "c"))]
+    values = ["MA", "426,0", "416,2", "(2,3)", "1.098", "1.520,0", "38,4", "467,7", "632,6",
+              "35,3"]
+    _finish(view, "What was the rice production in MA?",
+            " | ".join(labels) + "\n" + " | ".join(values) + " [1]")
+    tables = [frame for frame in view.document().rootFrame().childFrames()
+              if isinstance(frame, QTextTable)]
+    assert len(tables) == 1 and (tables[0].rows(), tables[0].columns()) == (10, 2)
+
+    def text(r: int, c: int) -> str:
+        cell = tables[0].cellAt(r, c)
+        cursor = cell.firstCursorPosition()
+        cursor.setPosition(cell.lastCursorPosition().position(), cursor.MoveMode.KeepAnchor)
+        return cursor.selectedText()
+
+    assert [text(r, 0) for r in range(10)] == labels
+    assert [text(r, 1) for r in range(1, 10)] == values[1:]
+    assert text(0, 1).startswith("MA") and view.citation(0, 1) is not None
+    shade = view.palette().color(view.palette().ColorRole.AlternateBase)
+    assert all(tables[0].cellAt(r, 0).format().background().color() == shade for r in range(10))
+    assert tables[0].cellAt(1, 1).format().background().style() == Qt.BrushStyle.NoBrush
+    # the same rows in a pane wide enough stay as printed
+    wide = AnswerView()
+    qtbot.addWidget(wide)
+    wide.resize(4000, 400)
+    wide.show()
+    _finish(wide, "Again?", " | ".join(labels) + "\n" + " | ".join(values) + " [1]")
+    [table] = [frame for frame in wide.document().rootFrame().childFrames()
+               if isinstance(frame, QTextTable)]
+    assert (table.rows(), table.columns()) == (2, 10)
