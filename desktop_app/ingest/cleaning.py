@@ -19,7 +19,7 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 from desktop_app.ingest.types import Heading, PageText
-from desktop_app.text.tables import CELL_SEPARATOR
+from desktop_app.text.tables import CELL_SEPARATOR, is_figure
 
 __all__ = ["CELL_SEPARATOR"]  # (the loaders write tables with it; text/tables.py owns it)
 PARAGRAPH_SEPARATOR = "\n\n"
@@ -269,21 +269,26 @@ def split_stacked_rows(row: Sequence[str | None]) -> list[list[str | None]]:
 
     Tables ruled every few rows come out of PDF table finders with several data rows per
     cell. When at least two cells hold the same number (≥ 2) of short lines and the other
-    cells are empty, the row is split into that many rows.
+    cells are empty, the row is split into that many rows. A cell of one line beside them
+    is a label printed once for all of them ("4" encoder layers beside "OTSL\\nHTML" and
+    "1.22\\n2"): it stands in each row — when two or more of the stacked cells hold only
+    figures, so that lines wrapped in a cell of words are never taken for rows.
     """
-    filled = [cell for cell in row if cell and cell.strip()]
-    if len(filled) < 2:
+    filled = [cell.strip().split("\n") for cell in row if cell and cell.strip()]
+    stacked = [lines for lines in filled if len(lines) > 1]
+    if len(stacked) < 2 or len({len(lines) for lines in stacked}) != 1:
         return [list(row)]
-    line_counts = {len(cell.strip().split("\n")) for cell in filled}
-    if len(line_counts) != 1:
+    count = len(stacked[0])
+    longest = max(len(line) for lines in filled for line in lines)
+    if longest > 30:
         return [list(row)]
-    count = line_counts.pop()
-    longest = max(len(line) for cell in filled for line in cell.strip().split("\n"))
-    if count < 2 or longest > 30:
+    if len(stacked) < len(filled) and sum(
+            1 for lines in stacked if all(is_figure(line) for line in lines)) < 2:
         return [list(row)]
     split_cells = [cell.strip().split("\n") if cell and cell.strip() else None for cell in row]
     return [
-        [cells[k] if cells is not None else (None if row[j] is None else "")
+        [(cells[k] if len(cells) > 1 else cells[0]) if cells is not None
+         else (None if row[j] is None else "")
          for j, cells in enumerate(split_cells)]
         for k in range(count)
     ]

@@ -156,6 +156,17 @@ def test_stacked_rows_are_split() -> None:
                                        ["Alaska", "209", "", None, "7,095"]]
 
 
+def test_a_label_printed_once_beside_stacked_figures_stands_in_each_row() -> None:
+    # a paper's results: "4" encoder and "2" decoder layers, then OTSL's and HTML's figures
+    row = ["4", "2", "OTSL\nHTML", "0.952\n0.944", "1.22\n2"]
+    assert split_stacked_rows(row) == [["4", "2", "OTSL", "0.952", "1.22"],
+                                       ["4", "2", "HTML", "0.944", "2"]]
+    # lines wrapped in cells of words beside a figure are one row
+    wrapped = ["Ler e\ncompreender", "Comparar e\nordenar", "12"]
+    assert split_stacked_rows(wrapped) == [wrapped]
+    assert split_stacked_rows(["Total", "1.5\n2.5", "3"]) == [["Total", "1.5\n2.5", "3"]]
+
+
 def test_wrapped_text_cells_are_not_split_into_rows() -> None:
     row = ["Resolver e elaborar problemas que envolvam\ncálculos mentais ou escritos",
            "Compreender, comparar e ordenar frações\nassociadas às ideias de partes"]

@@ -149,6 +149,9 @@ def test_a_grouped_statistical_header_is_folded_over_split_figures(eval_dir: Pat
     otsl = load_document(eval_dir / "pdfs" / "en" / "docling" / "2305.03393v1-pg9.pdf")
     assert "# enc-layers | # dec-layers | Language | TEDs simple | TEDs complex | TEDs all | " \
         "mAP (0.75) | Inference time (secs)" in otsl.pages[0].text.split("\n")
+    # its rows print OTSL's and HTML's figures stacked beside the layers' counts, once
+    assert "4 | 2 | OTSL | 0.952 | 0.92 | 0.942 | 0.857 | 1.22" in otsl.pages[0].text.split("\n")
+    assert "4 | 2 | HTML | 0.944 | 0.903 | 0.931 | 0.824 | 2" in otsl.pages[0].text.split("\n")
 
 
 def test_a_spanning_cell_is_split_only_where_its_sub_columns_are_clear() -> None:
