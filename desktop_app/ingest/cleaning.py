@@ -294,6 +294,22 @@ def split_stacked_rows(row: Sequence[str | None]) -> list[list[str | None]]:
     ]
 
 
+def fold_header(rows: Sequence[Sequence[str]]) -> list[str]:
+    """A header printed over several rows (each row with a merged cell's text in every
+    column it covers) as one row: each column labelled by what is printed above it, top
+    to bottom, a text repeated down a column once ("REGION / STATE", "AREA (In thousand
+    ha) 11/12 Crop (a)"; a spreadsheet's "Área plantada (Hectares) 2022")."""
+    labels: list[str] = []
+    for j in range(max((len(row) for row in rows), default=0)):
+        parts: list[str] = []
+        for row in rows:
+            text = clean_cell(row[j]) if j < len(row) else ""
+            if text and (not parts or parts[-1] != text):
+                parts.append(text)
+        labels.append(" ".join(parts))
+    return labels
+
+
 def table_to_text(rows: Sequence[Sequence[str | None]]) -> str:
     """Table rows as text: one row per line, cells in order separated by " | ".
 

@@ -21,7 +21,14 @@ from xml.etree.ElementTree import Element
 
 from desktop_app.ingest import limits
 from desktop_app.ingest.cleaning import Paragraph, assemble_page, normalize_text, table_to_text
-from desktop_app.ingest.sheets import MAX_COLUMNS, MAX_ROWS, SheetBudget, cell_text, sheet_page
+from desktop_app.ingest.sheets import (
+    MAX_COLUMNS,
+    MAX_ROWS,
+    Merge,
+    SheetBudget,
+    cell_text,
+    sheet_page,
+)
 from desktop_app.ingest.types import LoadedDocument, PageText
 from desktop_app.ingest.zipxml import (
     ElementBudget,
@@ -216,6 +223,7 @@ def load_ods(path: Path) -> LoadedDocument:
         sheet = ""
         row_number = 0
         rows: list[tuple[int, list[str]]] = []
+        merges: list[Merge] = []
         cells: list[str] = []
         elements = ElementBudget(name)
         for event, element, _depth in stream_elements(archive, _content(archive, name, kind),
@@ -224,11 +232,16 @@ def load_ods(path: Path) -> LoadedDocument:
             tag = local(element.tag)
             if event == "start":
                 if tag == "table":
-                    sheet, row_number, rows = attribute(element, "name"), 0, []
+                    sheet, row_number, rows, merges = attribute(element, "name"), 0, [], []
                 continue
             if tag in ("table-cell", "covered-table-cell"):
                 value = _cell_value(element)
                 room = MAX_COLUMNS - len(cells)
+                across = _repeat(element, "number-columns-spanned", MAX_COLUMNS)
+                down = _repeat(element, "number-rows-spanned", 1_000)
+                if (across > 1 or down > 1) and room > 0:  # a merged cell: a header's label
+                    merges.append(Merge(len(cells) + 1, row_number + 1, len(cells) + across,
+                                        row_number + down))
                 if room > 0:
                     cells += [value] * _repeat(element, "number-columns-repeated",
                                                room if value else min(room, 1_000))
@@ -243,7 +256,7 @@ def load_ods(path: Path) -> LoadedDocument:
                 element.clear()
             elif tag == "table" and sheet is not None:
                 pages.append(sheet_page(len(pages) + 1, sheet or f"Sheet {len(pages) + 1}",
-                                        rows, budget))
+                                        rows, budget, merges))
                 rows = []
                 element.clear()
     notes = budget.notes()

@@ -31,8 +31,8 @@ from desktop_app.errors import LimitExceededError, UnreadableDocumentError
 from desktop_app.ingest.cleaning import (
     Paragraph,
     assemble_page,
-    clean_cell,
     document_vocabulary,
+    fold_header,
     normalize_line,
     pages_note,
     repeated_edge_lines,
@@ -314,19 +314,15 @@ def _folded_header(table: Any, columns: list[tuple[float, float]],
                   for j, cell in enumerate(rows[0].cells))
     if depth < 2 or depth == len(rows) or not grouped or rows[depth].cells[0] is None:
         return [], 0
-    labels: list[str] = []
-    for j, (a, b) in enumerate(columns):
-        middle = (a + b) / 2
-        origins: list[Sequence[float]] = []
-        for row in rows[:depth]:
-            cell = next((c for c in row.cells[:j + 1][::-1]
-                         if c is not None and c[0] - 1 <= middle <= c[2] + 1), None)
-            if cell is None:  # covered from a row above (the stub head)
-                continue
-            if all(tuple(cell) != tuple(seen) for seen in origins):
-                origins.append(cell)
-        labels.append(" ".join(text for text in (
-            clean_cell("\n".join(t for _, t in lines(cell))) for cell in origins) if text))
+    grid: list[list[str]] = []
+    for row in rows[:depth]:
+        texts = []
+        for a, b in columns:  # the cell over each column: its own, or one spanning it
+            cell = next((c for c in row.cells[::-1]
+                         if c is not None and c[0] - 1 <= (a + b) / 2 <= c[2] + 1), None)
+            texts.append("" if cell is None else "\n".join(t for _, t in lines(cell)))
+        grid.append(texts)
+    labels = fold_header(grid)
     return labels, depth
 
 

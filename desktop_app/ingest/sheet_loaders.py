@@ -19,7 +19,7 @@ from typing import Any
 
 from desktop_app.errors import UnreadableDocumentError
 from desktop_app.ingest import limits
-from desktop_app.ingest.sheets import SheetBudget, cell_text, sheet_page
+from desktop_app.ingest.sheets import Merge, SheetBudget, cell_text, sheet_page
 from desktop_app.ingest.types import LoadedDocument, PageText
 from desktop_app.ingest.zipxml import ElementBudget, open_package, stream_elements, unreadable
 
@@ -27,9 +27,15 @@ SPREADSHEET = "spreadsheet"
 _CHECKED_PARTS = ("xl/worksheets/", "xl/sharedStrings.xml", "xl/workbook.xml")
 
 
-def check_xlsx_limits(path: Path, deadline: limits.Deadline) -> None:
-    """Refuse a workbook whose parts exceed the limits, before openpyxl builds anything."""
+Merges = dict[str, list[Merge]]  # a worksheet part's merged ranges
+
+
+def check_xlsx_limits(path: Path, deadline: limits.Deadline) -> Merges:
+    """Refuse a workbook whose parts exceed the limits, before openpyxl builds anything.
+    Returns each worksheet's merged cells (openpyxl's streaming reader does not give
+    them): a header's group labels span their columns."""
     budget = ElementBudget(path.name)
+    merges: Merges = {}
     with open_package(path, SPREADSHEET) as archive:
         names = {m.filename for m in archive.infolist()}
         if "xl/workbook.xml" not in names:
@@ -40,7 +46,25 @@ def check_xlsx_limits(path: Path, deadline: limits.Deadline) -> None:
                         archive, info, name=path.name, kind=SPREADSHEET, deadline=deadline,
                         budget=budget):
                     if event == "end":
+                        if element.tag.endswith("}mergeCell"):
+                            merge = _merge(element.get("ref", ""))
+                            if merge:
+                                merges.setdefault(info.filename, []).append(merge)
                         element.clear()
+    return merges
+
+
+def _merge(ref: str) -> Merge | None:
+    """"B3:C3" as (first column, first row, last column, last row), 1-based."""
+    from openpyxl.utils.cell import range_boundaries
+
+    try:
+        first_col, first_row, last_col, last_row = range_boundaries(ref)
+    except (ValueError, TypeError):
+        return None
+    if None in (first_col, first_row, last_col, last_row):
+        return None  # a whole row or column: no header
+    return Merge(first_col, first_row, last_col, last_row)
 
 
 def _xlsx_rows(sheet: Any) -> Iterator[tuple[int, list[str]]]:
@@ -56,7 +80,7 @@ def load_xlsx(path: Path) -> LoadedDocument:
     import openpyxl
 
     deadline = limits.Deadline(path.name)
-    check_xlsx_limits(path, deadline)
+    merges = check_xlsx_limits(path, deadline)
     budget = SheetBudget(path.name, deadline)
     pages: list[PageText] = []
     try:
@@ -67,7 +91,9 @@ def load_xlsx(path: Path) -> LoadedDocument:
             title = (workbook.properties.title or "").strip()
             for number, sheet in enumerate(workbook.worksheets, start=1):
                 sheet.reset_dimensions()  # a bogus "A1:XFD1048576" would pad every row
-                pages.append(sheet_page(number, sheet.title, _xlsx_rows(sheet), budget))
+                pages.append(sheet_page(
+                    number, sheet.title, _xlsx_rows(sheet), budget,
+                    merges.get(getattr(sheet, "_worksheet_path", ""), [])))
         finally:
             workbook.close()
     except UnreadableDocumentError:

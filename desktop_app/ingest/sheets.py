@@ -16,12 +16,20 @@ caller's `Deadline` is checked on every row. XLSX and CSV readers are in
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from desktop_app.ingest import limits
-from desktop_app.ingest.cleaning import CELL_SEPARATOR, Paragraph, assemble_page, clean_cell
+from desktop_app.ingest.cleaning import (
+    CELL_SEPARATOR,
+    Paragraph,
+    assemble_page,
+    clean_cell,
+    fold_header,
+)
 from desktop_app.ingest.types import PageText
 
 BLOCK_CHARS = 700  # a block and its headings fit a default chunk (1,000 characters)
@@ -67,6 +75,61 @@ def _looks_like_header(cells: list[str]) -> bool:
     return bool(filled) and not any(_NUMBER.match(c) for c in filled)
 
 
+class Merge(NamedTuple):
+    """A merged range of cells, 1-based and inclusive, as the spreadsheet stores it."""
+
+    first_col: int
+    first_row: int
+    last_col: int
+    last_row: int
+
+
+TITLE_LOOKAHEAD = 10  # rows of one cell read ahead for the table under a title
+
+
+def _titles_apart(rows: Iterable[tuple[int, list[str]]]
+                  ) -> tuple[list[str], Iterator[tuple[int, list[str]]]]:
+    """A sheet's title lines above its table ("Tabela 1612 - Área plantada…", each in one
+    cell) apart from its rows: one-cell rows before the first row of two or more cells.
+    A sheet of one column keeps them all as rows (its first line is its header)."""
+    rows = iter(rows)
+    ahead: list[tuple[int, list[str]]] = []
+    for number, cells in rows:
+        ahead.append((number, cells))
+        filled = sum(1 for cell in cells if cell)
+        if filled >= 2:
+            titles = [row_line(c) for _, c in ahead[:-1] if any(c)]
+            return titles, itertools.chain(ahead[-1:], rows)
+        if len(ahead) > TITLE_LOOKAHEAD:
+            break
+    return [], itertools.chain(ahead, rows)
+
+
+def _header_depth(row_number: int, merges: Sequence[Merge]) -> int:
+    """How many rows a header starting at `row_number` takes: as many as a cell merged
+    down from it spans ("Unidade da Federação" over the rows of "Área plantada
+    (Hectares)" and its years)."""
+    return max((m.last_row - m.first_row + 1 for m in merges
+                if m.first_row == row_number and m.last_row - m.first_row < 5), default=1)
+
+
+def _with_merged(row_number: int, cells: list[str], merges: Sequence[Merge],
+                 texts: dict[tuple[int, int], str]) -> list[str]:
+    """A header row's cells with each merged cell's text in every column it covers."""
+    width = max([len(cells), *(m.last_col for m in merges
+                               if m.first_row <= row_number <= m.last_row)])
+    filled = [*cells, *[""] * (width - len(cells))][:MAX_COLUMNS]
+    for j, text in enumerate(filled, start=1):
+        texts[(row_number, j)] = text
+    for m in merges:
+        if m.first_row <= row_number <= m.last_row:
+            origin = texts.get((m.first_row, m.first_col), "")
+            for j in range(m.first_col, min(m.last_col, MAX_COLUMNS) + 1):
+                if not filled[j - 1]:
+                    filled[j - 1] = origin
+    return filled
+
+
 @dataclass
 class SheetBudget:
     """What one document may still read, and what was left out (for its notes)."""
@@ -88,14 +151,22 @@ def rows_label(first: int, last: int) -> str:
 
 
 def sheet_page(number: int, sheet: str | None, rows: Iterable[tuple[int, list[str]]],
-               budget: SheetBudget) -> PageText:
+               budget: SheetBudget, merges: Sequence[Merge] = ()) -> PageText:
     """One sheet as a page of row blocks. `rows`: (row number, cell texts), in order;
     empty rows may be left out. `sheet`: its name as the page's first heading (None for a
-    CSV file, which has one sheet)."""
+    CSV file, which has one sheet). One-cell lines above the table are its title, not its
+    header; a header over several rows — a cell merged down across them, group labels
+    merged across their columns (`merges`) — is folded into one row, each column named by
+    what is above it."""
     paragraphs: list[Paragraph] = []
     if sheet:
         paragraphs.append(Paragraph(sheet, 1))
+    titles, rows = _titles_apart(rows)
+    paragraphs.extend(Paragraph(title) for title in titles)
     header = ""
+    header_rows: list[list[str]] = []  # of a header over several rows, while it is read
+    header_end = 0
+    texts: dict[tuple[int, int], str] = {}
     block: list[str] = []
     first = last = 0
     size = 0
@@ -118,8 +189,16 @@ def sheet_page(number: int, sheet: str | None, rows: Iterable[tuple[int, list[st
                 budget.cut_sheets.append(sheet or budget.name)
             break
         budget.rows += 1
+        if header_rows and row_number <= header_end:
+            header_rows.append(_with_merged(row_number, cells, merges, texts))
+            continue
+        if header_rows:
+            header, header_rows = row_line(fold_header(header_rows)), []
         if not header and not seen_data and _looks_like_header(cells):
             header = line
+            header_end = row_number + _header_depth(row_number, merges) - 1
+            if header_end > row_number:
+                header_rows = [_with_merged(row_number, cells, merges, texts)]
             continue
         seen_data = True
         if block and (size + len(line) > BLOCK_CHARS or len(block) >= BLOCK_ROWS):
@@ -129,6 +208,8 @@ def sheet_page(number: int, sheet: str | None, rows: Iterable[tuple[int, list[st
         block.append(line)
         last = row_number
         size += len(line) + 1
+    if header_rows:
+        header = row_line(fold_header(header_rows))
     if not block and header and not seen_data:  # a sheet that is only its header row
         paragraphs.append(Paragraph(header))
     flush()

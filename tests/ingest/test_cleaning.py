@@ -167,6 +167,15 @@ def test_a_label_printed_once_beside_stacked_figures_stands_in_each_row() -> Non
     assert split_stacked_rows(["Total", "1.5\n2.5", "3"]) == [["Total", "1.5\n2.5", "3"]]
 
 
+def test_a_header_over_several_rows_folds_into_one() -> None:
+    from desktop_app.ingest.cleaning import fold_header
+
+    assert fold_header([["UF", "Área (ha)", "Área (ha)", "Total"],
+                        ["UF", "2021", "2022", ""]]) == [
+        "UF", "Área (ha) 2021", "Área (ha) 2022", "Total"]
+    assert fold_header([["A", "B"], ["(a)"]]) == ["A (a)", "B"]
+
+
 def test_wrapped_text_cells_are_not_split_into_rows() -> None:
     row = ["Resolver e elaborar problemas que envolvam\ncálculos mentais ou escritos",
            "Compreender, comparar e ordenar frações\nassociadas às ideias de partes"]

@@ -60,6 +60,40 @@ def test_xlsx_rows_come_in_blocks_that_repeat_the_header(tmp_path: Path) -> None
     assert "Sul | março | 2024-03-01" in sales_chunks[-1].text
 
 
+def test_a_sheets_title_and_its_header_over_two_rows(tmp_path: Path) -> None:
+    # how statistical offices publish: a title line, then a header whose first cell is
+    # merged down over two rows and whose groups are merged across their years; before,
+    # the title was taken for the header and "| 2021 | 2022 | 2021 | 2022" was a data row
+    rows: list[list[object]] = [
+        ["Tabela 1612 - Área plantada e quantidade produzida, por ano"], [],
+        ["Unidade da Federação", "Área plantada (Hectares)", None,
+         "Quantidade produzida (Toneladas)", None],
+        [None, 2021, 2022, 2021, 2022],
+        ["Rondônia", 60000, 58000, 200000, 190000], ["Maranhão", 170000, 165000, 450000, 470000]]
+    path = of.xlsx(tmp_path / "pam.xlsx", {"Tabela 1612": rows},
+                   merged=["A3:A4", "B3:C3", "D3:E3"])
+    page = load_document(path).pages[0]
+    header = ("Unidade da Federação | Área plantada (Hectares) 2021 | Área plantada (Hectares) "
+              "2022 | Quantidade produzida (Toneladas) 2021 | Quantidade produzida (Toneladas) 2022")
+    assert page.text.endswith(f"{header}\nRondônia | 60000 | 58000 | 200000 | 190000\n"
+                              "Maranhão | 170000 | 165000 | 450000 | 470000")
+    assert "Tabela 1612 - Área plantada" in page.text.split("\n\n")[1]  # a line of its own
+    assert [h.title for h in page.headings] == ["Tabela 1612", "rows 5–6"]
+    # the same sheet as ODS: spanned cells, covered cells
+    span = ('<table:table-cell office:value-type="string" table:number-columns-spanned="2">'
+            "<text:p>Área (ha)</text:p></table:table-cell><table:covered-table-cell/>")
+    down = ('<table:table-cell office:value-type="string" table:number-rows-spanned="2">'
+            "<text:p>UF</text:p></table:table-cell>")
+    ods_rows = (of.ods_row(["Tabela 1"]) + f"<table:table-row>{down}{span}</table:table-row>"
+                + "<table:table-row><table:covered-table-cell/>" + of.ods_cell("2021")
+                + of.ods_cell("2022") + "</table:table-row>" + of.ods_row(["RO", "1", "2"]))
+    ods = load_document(of.ods(tmp_path / "pam.ods", {"T": ods_rows})).pages[0]
+    assert ods.text == "T\n\nTabela 1\n\nrow 4\n\nUF | Área (ha) 2021 | Área (ha) 2022\nRO | 1 | 2"
+    # a one-column sheet keeps its first line as its header
+    names = load_document(of.xlsx(tmp_path / "nomes.xlsx", {"N": [["Nome"], ["Ana"], ["Bia"]]}))
+    assert names.pages[0].text.endswith("Nome\nAna\nBia")
+
+
 def test_csv_with_semicolons_and_latin1(tmp_path: Path) -> None:
     path = tmp_path / "clientes.csv"
     path.write_bytes("nome;cidade;saldo\nJoão;São Paulo;10,5\nInês;Belém;-3\n".encode("cp1252"))
