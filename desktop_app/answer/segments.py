@@ -142,12 +142,15 @@ def _join_bare_labels(text: str, spans: list[_Span]) -> list[_Span]:
 
 TABLE_LOOKBACK = 2_000  # rows above a row searched for its table's header
 _YEAR = re.compile(r"(?:1[5-9]|20)\d\d")
+_WORD = re.compile(r"[^\W\d_]{3,}")  # a word: three letters or more
 
 
 def _figure_cells(row: str) -> int:
-    """How many cells of `row` hold a figure (a year alone is a column's name as often)."""
-    return sum(1 for cell in cells(row)
-               if re.search(r"[0-9]", cell) and not _YEAR.fullmatch(cell))
+    """How many cells of `row` hold a figure: digits with no word beside them ("920.68",
+    "R$ 98.400,00", "DHAW20190001"; not "18 meses" nor a column's name with its year,
+    "Área plantada (Hectares) 2021"), and not a year alone (a column's name as often)."""
+    return sum(1 for cell in cells(row) if re.search(r"[0-9]", cell)
+               and not _WORD.search(cell) and not _YEAR.fullmatch(cell))
 
 
 def is_header_row(row: str, below: str) -> bool:

@@ -266,9 +266,15 @@ def test_a_run_of_rows_that_opens_with_data_has_no_header_above_it() -> None:
     # a header of names, or of years, over figures is one
     assert is_header_row("Município | População | Área (km²)", "Porto Alegre | 1.332.570 | 496,7")
     assert is_header_row("Item | 2019 | 2020", "Receita | 1.234 | 2.345")
-    # a grouped header folded into one row (ingest/pdf.py) names its sub-columns' years
+    # a grouped header folded into one row (ingest/pdf.py, ingest/sheets.py) names its
+    # sub-columns' years in every cell
     assert is_header_row("REGION / STATE | AREA (In thousand ha) 11/12 Crop (a) | "
                          "AREA (In thousand ha) VAR. % (b/a)", "MA | 426,0 | (2,3)")
+    assert is_header_row("UF | Área plantada (Hectares) 2021 | Área plantada (Hectares) 2022",
+                         "Rondônia | 60000 | 58000")
+    # amounts with their currency, durations with their unit: data over data
+    assert not is_header_row("Implantação | R$ 98.400,00 | 18 meses",
+                             "Teste | R$ 1.000,00 | 2 meses")
     assert not is_header_row(rows[0], rows[1])
 
 
