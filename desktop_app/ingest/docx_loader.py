@@ -30,6 +30,7 @@ from desktop_app.ingest import limits
 from desktop_app.ingest.cleaning import (
     Paragraph,
     assemble_page,
+    fold_header,
     list_number,
     normalize_text,
     table_to_text,
@@ -209,8 +210,22 @@ def _struck_runs(p_element: Any, paragraph: Any) -> tuple[str, ...]:
 
 
 def _table_rows(table: Any) -> list[list[str | None]]:
+    """A table's rows, a merged cell once; a header over several rows (its first cell
+    merged down across them, a group merged across its columns) folded into one row, each
+    column named by what is above it ("Custo (R$) Previsto")."""
     rows: list[list[str | None]] = []
-    for row in table.rows:
+    grid = [list(row.cells) for row in table.rows]  # a merged cell in each column it covers
+    depth = 1
+    while (depth < len(grid) and grid[0] and grid[depth]
+           and grid[depth][0]._tc is grid[0][0]._tc):
+        depth += 1
+    grouped = bool(grid) and any(
+        a._tc is b._tc for a, b in zip(grid[0], grid[0][1:], strict=False))
+    if 2 <= depth < len(grid) and grouped:
+        rows.append(list(fold_header([[cell.text for cell in row] for row in grid[:depth]])))
+    else:
+        depth = 0
+    for row in table.rows[depth:]:
         cells: list[str | None] = []
         previous = None
         for cell in row.cells:

@@ -401,6 +401,28 @@ def test_docx_headings_paragraphs_and_tables(tmp_path: Path) -> None:
     assert page.text.endswith("Fim do documento.")
 
 
+def test_a_word_tables_header_over_two_rows_is_one_row(tmp_path: Path) -> None:
+    # "Fase" merged down over two rows, "Custo (R$)" and "Prazo (meses)" merged across
+    # "Previsto | Realizado": before, "Fase | Previsto | Realizado | Previsto | Realizado"
+    # was a row of its own and no column said which figure was the cost
+    import docx
+
+    document = docx.Document()
+    table = document.add_table(rows=3, cols=5)
+    table.cell(0, 0).merge(table.cell(1, 0)).text = "Fase"
+    table.cell(0, 1).merge(table.cell(0, 2)).text = "Custo (R$)"
+    table.cell(0, 3).merge(table.cell(0, 4)).text = "Prazo (meses)"
+    for column, label in enumerate(("Previsto", "Realizado", "Previsto", "Realizado"), 1):
+        table.cell(1, column).text = label
+    for column, value in enumerate(("Piloto", "10.000", "12.500", "3", "4")):
+        table.cell(2, column).text = value
+    path = tmp_path / "custos.docx"
+    document.save(str(path))
+    assert load_document(path).pages[0].text == (
+        "Fase | Custo (R$) Previsto | Custo (R$) Realizado | Prazo (meses) Previsto | "
+        "Prazo (meses) Realizado\nPiloto | 10.000 | 12.500 | 3 | 4")
+
+
 def test_docx_automatic_numbering_keeps_its_labels(tmp_path: Path) -> None:
     """Word keeps a list's numbers out of the text: the loader writes the labels Word shows,
     from the list's level formats (a style's numbering, or a paragraph's own), counting per
