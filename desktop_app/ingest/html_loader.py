@@ -20,6 +20,7 @@ from desktop_app.ingest import limits
 from desktop_app.ingest.cleaning import (
     Paragraph,
     assemble_page,
+    fold_header,
     list_number,
     normalize_line,
     table_to_text,
@@ -50,12 +51,68 @@ def _cell_text(cell: Any) -> str:
     return " ".join(cell.get_text(" ", strip=True).split())
 
 
+MAX_SPAN = 100  # a cell's colspan/rowspan as read (a hostile "rowspan=1000000" is cut)
+
+
+def _span(cell: Any, attribute: str) -> int:
+    value = str(cell.get(attribute) or "1").strip()
+    return max(1, min(int(value), MAX_SPAN)) if value.isdigit() else 1
+
+
+def _fill_spanned(texts: list[str], first: list[bool],
+                  pending: dict[int, tuple[str, bool, int]]) -> None:
+    """Fill the columns at the end of `texts` that cells of rows above span down into."""
+    while len(texts) in pending:
+        column = len(texts)
+        text, starts, left = pending.pop(column)
+        texts.append(text)
+        first.append(starts)
+        if left > 1:
+            pending[column] = (text, starts, left - 1)
+
+
 def _table_rows(table: Any) -> list[list[str | None]]:
-    rows: list[list[str | None]] = []
+    """A table's rows as a browser lays them out: a cell spanning rows stands in each of
+    them (a label beside several rows), one spanning columns fills the first and leaves
+    the others empty, so every row's cells line up with the header's. A header over
+    several rows — leading rows of `<th>` only, or a first cell spanning rows down with a
+    group spanning columns across — is one row, each column named by what is above it
+    (`fold_header`: "Área plantada (ha) 2022")."""
+    grid: list[tuple[list[str], list[bool]]] = []  # texts, and whether a cell starts there
+    heads: list[bool] = []  # whether a row is all <th>
+    grouped: list[bool] = []  # whether a row has a cell spanning columns
+    first_down = 1  # rows the first row's first cell spans
+    pending: dict[int, tuple[str, bool, int]] = {}  # column → (text, starts, rows to fill)
     for row in table.find_all("tr"):
         if row.find_parent("table") is not table:
             continue  # a nested table's rows belong to that table
-        rows.append([_cell_text(cell) for cell in row.find_all(["td", "th"], recursive=False)])
+        cells = row.find_all(["td", "th"], recursive=False)
+        texts: list[str] = []
+        first: list[bool] = []
+        for cell in cells:
+            _fill_spanned(texts, first, pending)
+            text, across, down = _cell_text(cell), _span(cell, "colspan"), _span(cell, "rowspan")
+            if not grid and not texts and down > 1:
+                first_down = down
+            for k in range(across):
+                if down > 1:
+                    pending[len(texts)] = (text, k == 0, down - 1)
+                texts.append(text)
+                first.append(k == 0)
+        _fill_spanned(texts, first, pending)
+        grid.append((texts, first))
+        heads.append(bool(cells) and all(cell.name == "th" for cell in cells))
+        grouped.append(len(texts) > len(cells))
+    depth = next((i for i, head in enumerate(heads) if not head), len(heads))
+    if depth < 2 and grouped[:1] == [True] and 2 <= first_down < len(grid):
+        depth = first_down
+    rows: list[list[str | None]] = []
+    if 2 <= depth < len(grid):
+        rows.append(list(fold_header([texts for texts, _ in grid[:depth]])))
+    else:
+        depth = 0
+    for texts, first in grid[depth:]:
+        rows.append([text if starts else "" for text, starts in zip(texts, first, strict=True)])
     return rows
 
 

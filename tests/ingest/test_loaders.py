@@ -489,6 +489,25 @@ def test_html_lists_keep_the_labels_a_browser_shows(tmp_path: Path) -> None:
     assert page.revoked and page.text[slice(*page.revoked[0])] == "dois revogado"
 
 
+def test_html_table_spans_line_up_and_a_two_row_header_is_one(tmp_path: Path) -> None:
+    path = tmp_path / "producao.html"
+    path.write_text(
+        "<table><tr><th rowspan=2>UF</th><th colspan=2>Área plantada (ha)</th>"
+        "<th colspan=2>Produção (t)</th></tr><tr><th>2021</th><th>2022</th><th>2021</th>"
+        "<th>2022</th></tr><tr><td>RO</td><td>60000</td><td>58000</td><td>200000</td>"
+        "<td>190000</td></tr><tr><td rowspan=2>Norte</td><td>1</td><td>2</td>"
+        "<td colspan=2>sem dados</td><td>9</td></tr><tr><td>0</td><td>0</td><td>5</td>"
+        "<td>6</td><td>7</td></tr></table>"
+        "<table><tr><td>Nome</td><td>Idade</td></tr><tr><td>0</td><td>0</td></tr></table>",
+        encoding="utf-8")
+    assert load_document(path).pages[0].text == (
+        "UF | Área plantada (ha) 2021 | Área plantada (ha) 2022 | Produção (t) 2021 | "
+        "Produção (t) 2022\nRO | 60000 | 58000 | 200000 | 190000\n"
+        "Norte | 1 | 2 | sem dados |  | 9\n"  # a cell over two columns, then an empty one
+        "Norte | 0 | 0 | 5 | 6 | 7\n\n"  # the label spanning both rows stands in each
+        "Nome | Idade\n0 | 0")  # equal neighbours are two cells, not one spanning both
+
+
 def test_html_drops_scripts_and_navigation(tmp_path: Path) -> None:
     html = (
         '<html><head><meta charset="windows-1252"><title>Aviso de privacidade</title>'
