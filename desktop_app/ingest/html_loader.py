@@ -52,6 +52,7 @@ def _cell_text(cell: Any) -> str:
 
 
 MAX_SPAN = 100  # a cell's colspan/rowspan as read (a hostile "rowspan=1000000" is cut)
+MAX_COLUMNS = 512  # a row's cells as laid out (hostile spans never make a row longer)
 
 
 def _span(cell: Any, attribute: str) -> int:
@@ -94,7 +95,7 @@ def _table_rows(table: Any) -> list[list[str | None]]:
             text, across, down = _cell_text(cell), _span(cell, "colspan"), _span(cell, "rowspan")
             if not grid and not texts and down > 1:
                 first_down = down
-            for k in range(across):
+            for k in range(min(across, MAX_COLUMNS - len(texts))):
                 if down > 1:
                     pending[len(texts)] = (text, k == 0, down - 1)
                 texts.append(text)

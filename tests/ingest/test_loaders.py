@@ -623,3 +623,17 @@ def test_a_table_cells_further_lines_stay_in_their_row(eval_dir: Path) -> None:
     assert len(rows) == 22 and all(row.count(" | ") == 6 for row in rows)
     first = lines.index(rows[0])
     assert lines[first:first + len(rows)] == rows  # one table, no line between its rows
+
+
+def test_html_table_spans_are_bounded(tmp_path: Path) -> None:
+    from desktop_app.ingest import html_loader
+
+    path = tmp_path / "hostil.html"
+    path.write_text("<table>" + "<tr>" + "<td colspan=1000000 rowspan=1000000>x</td>" * 2_000
+                    + "</tr>" + "<tr><td>y</td></tr>" * 300 + "</table>", encoding="utf-8")
+    lines = load_document(path).pages[0].text.split("\n")
+    # spans are cut at MAX_SPAN and a row at MAX_COLUMNS cells; the rows are the page's
+    widths = [len(line.split(" | ")) for line in lines]
+    assert len(lines) == 301 and max(widths) <= html_loader.MAX_COLUMNS
+    assert lines[0].startswith("x |  |") and lines[0].count("x") == 6  # 512 / 100 cells
+    assert lines[html_loader.MAX_SPAN - 1].startswith("x |") and lines[-1] == "y"
