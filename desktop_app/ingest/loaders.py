@@ -52,12 +52,12 @@ if TYPE_CHECKING:
 # pdf 1: a table cell's further lines, placed as lines of their own, join their cell.
 # pdf 2: a cell of figures over sub-columns ruled only in the header is split into them,
 #        and a header printed over several rows is folded into one.
-# xlsx 1, ods 1, csv 1, docx 2, html 2: title lines above a sheet's table are not its
+# xlsx 1, ods 1, csv 1, docx 2, html 2, odt 1: title lines above a sheet's table are not its
 #        header, and a header over several rows (merged cells) is folded into one; an
 #        HTML table's rowspan and colspan line its cells up with the header's.
 READER_VERSION = 3
 TYPE_READER_VERSIONS: dict[str, int] = {"docx": 2, "html": 2, "pdf": 2, "xlsx": 1, "ods": 1,
-                                        "csv": 1}
+                                        "csv": 1, "odt": 1}
 
 
 def reader_version(file_type: str) -> int:

@@ -27,6 +27,7 @@ from desktop_app.ingest.sheets import (
     Merge,
     SheetBudget,
     cell_text,
+    fold_merged_header,
     sheet_page,
 )
 from desktop_app.ingest.types import LoadedDocument, PageText
@@ -143,6 +144,15 @@ def _repeat(element: Element, attribute_name: str, cap: int) -> int:
     return max(1, min(int(value), cap)) if value.isdigit() else 1
 
 
+def _merged(element: Element, column: int, row: int) -> Merge | None:
+    """The range a cell at 0-based (`column`, `row`) covers when it spans others."""
+    across = _repeat(element, "number-columns-spanned", MAX_COLUMNS)
+    down = _repeat(element, "number-rows-spanned", 1_000)
+    if (across == 1 and down == 1) or column >= MAX_COLUMNS:
+        return None
+    return Merge(column + 1, row + 1, column + across, row + down)
+
+
 def load_odt(path: Path) -> LoadedDocument:
     """An .odt file as one page of text with headings, lists, tables and footnotes."""
     name, kind = path.name, "OpenDocument text"
@@ -154,7 +164,8 @@ def load_odt(path: Path) -> LoadedDocument:
         in_body = False
         paragraph_depth = table_depth = skipping = 0
         row: list[str] = []
-        rows: list[list[str | None]] = []
+        rows: list[list[str]] = []
+        merges: list[Merge] = []
         for event, element, _depth in stream_elements(archive, _content(archive, name, kind),
                                                       name=name, kind=kind, deadline=deadline):
             tag = local(element.tag)
@@ -186,6 +197,9 @@ def load_odt(path: Path) -> LoadedDocument:
                     table_depth -= 1
             elif tag in ("table-cell", "covered-table-cell") and table_depth == 1:
                 text = _cell(element, struck_styles)
+                merge = _merged(element, len(row), len(rows))
+                if merge:
+                    merges.append(merge)
                 row += [text] * _repeat(element, "number-columns-repeated",
                                         MAX_COLUMNS - len(row) if text else 1)
                 element.clear()
@@ -196,8 +210,8 @@ def load_odt(path: Path) -> LoadedDocument:
             elif tag == "table":
                 table_depth -= 1
                 if table_depth == 0:
-                    paragraphs.append(Paragraph(table_to_text(rows)))
-                    rows = []
+                    paragraphs.append(Paragraph(table_to_text(fold_merged_header(rows, merges))))
+                    rows, merges = [], []
                     element.clear()
     notes = [] if any(p.text for p in paragraphs) else ["no text found"]
     if not title:
@@ -237,11 +251,9 @@ def load_ods(path: Path) -> LoadedDocument:
             if tag in ("table-cell", "covered-table-cell"):
                 value = _cell_value(element)
                 room = MAX_COLUMNS - len(cells)
-                across = _repeat(element, "number-columns-spanned", MAX_COLUMNS)
-                down = _repeat(element, "number-rows-spanned", 1_000)
-                if (across > 1 or down > 1) and room > 0:  # a merged cell: a header's label
-                    merges.append(Merge(len(cells) + 1, row_number + 1, len(cells) + across,
-                                        row_number + down))
+                merge = _merged(element, len(cells), row_number)
+                if merge:  # a merged cell: a header's label, maybe
+                    merges.append(merge)
                 if room > 0:
                     cells += [value] * _repeat(element, "number-columns-repeated",
                                                room if value else min(room, 1_000))

@@ -105,6 +105,17 @@ def _titles_apart(rows: Iterable[tuple[int, list[str]]]
     return [], itertools.chain(ahead, rows)
 
 
+def fold_merged_header(rows: list[list[str]], merges: Sequence[Merge]) -> list[list[str]]:
+    """A table (a document's, not a sheet's: its first row is its header) with a header
+    over several rows (`merges`, row 1 its first) folded into one row."""
+    depth = _header_depth(1, merges)
+    if not 2 <= depth < len(rows):
+        return rows
+    texts: dict[tuple[int, int], str] = {}
+    header = [_with_merged(i + 1, rows[i], merges, texts) for i in range(depth)]
+    return [fold_header(header), *rows[depth:]]
+
+
 def _header_depth(row_number: int, merges: Sequence[Merge]) -> int:
     """How many rows a header starting at `row_number` takes: as many as a cell merged
     down from it spans ("Unidade da Federação" over the rows of "Área plantada

@@ -321,6 +321,20 @@ def test_odt_headings_lists_tables_notes_and_struck_text(tmp_path: Path) -> None
     assert [page.text[a:b] for a, b in page.revoked] == ["dez"]
 
 
+def test_an_odt_tables_header_over_two_rows_is_one_row(tmp_path: Path) -> None:
+    spanned = ('<table:table-cell table:number-rows-spanned="2"><text:p>Fase</text:p>'
+               '</table:table-cell><table:table-cell table:number-columns-spanned="2">'
+               "<text:p>Custo (R$)</text:p></table:table-cell><table:covered-table-cell/>")
+    body = ('<table:table table:name="T">'
+            f"<table:table-row>{spanned}</table:table-row>"
+            "<table:table-row><table:covered-table-cell/>"
+            + of.ods_cell("Previsto") + of.ods_cell("Realizado") + "</table:table-row>"
+            + of.ods_row(["Piloto", "10.000", "12.500"]) + "</table:table>")
+    page = load_document(of.odt(tmp_path / "custos.odt", body)).pages[0]
+    assert page.text == ("Fase | Custo (R$) Previsto | Custo (R$) Realizado\n"
+                         "Piloto | 10.000 | 12.500")
+
+
 @pytest.mark.slow  # over a second: the full tier only
 def test_odt_hostile_packages_are_refused(tmp_path: Path) -> None:
     assert "nests XML elements" in _refusal(
