@@ -186,8 +186,22 @@ def states(kind: str | None, text: str) -> bool:
     if kind is None:
         return False
     lines = text.split("\n")
+    if kind == "count" and _counted(lines):
+        return True
     plain = " ".join(without_references(line) for line in [*lines, *_with_units(lines)])
     return any(found.search(plain) for name, _, found in KINDS if name == kind)
+
+
+_WHOLE = re.compile(r"[1-9]\d{0,2}(?:[.,]\d{3})+|\d+")  # "68", "1,745", "98.452"; not "0.965"
+_YEAR_ALONE = re.compile(r"(?:1[5-9]|20)\d\d")
+
+
+def _counted(lines: Sequence[str]) -> bool:
+    """Whether a table row states a count: a whole number in a cell beside its label
+    ("KAMALA D HARRIS | DEM | 68", "Wyoming | 383 | 1,745"), its things named by the row
+    or its header, not by a word after it as in running text. A year alone is a date."""
+    return any(_WHOLE.fullmatch(cell) and not _YEAR_ALONE.fullmatch(cell)
+               for line in lines if is_row(line) for cell in cells(line)[1:])
 
 
 _UNIT = re.compile(r"\(([^()]{1,12})\)\s*$")  # "Custo (R$)", "Área (km2)", "Taxa (%)"

@@ -215,14 +215,21 @@ def _cell_rows(table: Any, words: list[tuple[Any, ...]]) -> list[list[str | None
 
 
 def _lines_of(words: list[tuple[Any, ...]]) -> _Lines:
-    """Words as a cell's lines, top to bottom: (middle height, text)."""
+    """Words as a cell's lines, top to bottom, lines printed apart at one height left to
+    right: (middle height, text)."""
     lines: dict[tuple[int, int], list[tuple[Any, ...]]] = {}
     for word in words:
         lines.setdefault((word[5], word[6]), []).append(word)
-    ordered = sorted(lines.values(), key=lambda line: min(w[1] for w in line))
-    return [(sum((w[1] + w[3]) / 2 for w in line) / len(line),
-             " ".join(w[4] for w in sorted(line, key=lambda w: w[0])))
-            for line in ordered]
+    placed = sorted(((sum((w[1] + w[3]) / 2 for w in line) / len(line), min(w[0] for w in line),
+                      " ".join(w[4] for w in sorted(line, key=lambda w: w[0])))
+                     for line in lines.values()), key=lambda line: line[0])
+    ordered: list[tuple[float, float, str]] = []
+    for y, x, text in placed:  # a run of lines at one height, in order across
+        at = len(ordered)
+        while at and y - ordered[at - 1][0] <= SAME_LINE and ordered[at - 1][1] > x:
+            at -= 1
+        ordered.insert(at, (y, x, text))
+    return [(y, text) for y, _, text in ordered]
 
 
 def _grid_columns(table: Any) -> list[tuple[float, float]]:
@@ -350,14 +357,42 @@ def _stacked_rows(cells: list[_Lines | None]) -> list[list[str | None]]:
     starts = [y for i, (y, words) in enumerate(visual)
               if (i == 0 or words[:1].isupper() or words[:1].isdigit())
               and all(any(abs(y - other) <= SAME_LINE for other, _ in lines) for lines in others)]
-    if len(starts) < 2 or starts[0] != visual[0][0] or 2 * len(starts) < len(visual):
-        return [[text(lines) for lines in cells]]  # columns of their own (a ballot's lists)
+    if len(visual) >= 3 and 2 * len(starts) < len(visual):
+        return _listed(cells) or [[text(lines) for lines in cells]]  # columns of their own
+    if len(starts) < 2 or starts[0] != visual[0][0]:
+        return [[text(lines) for lines in cells]]
     bounds = [float("-inf"), *(y - SAME_LINE for y in starts[1:]), float("inf")]
     rows = [[text(lines, low, high) for lines in cells]
             for low, high in zip(bounds, bounds[1:], strict=False)]
     figures = all(any(ch.isdigit() for ch in cell) for row in rows
                   for cell in row[filled[0] + 1:] if cell)
     return rows if figures else [[text(lines) for lines in cells]]
+
+
+LIST_FIELDS = 0.4  # share of a column's lines printed as fields apart: a list of records
+
+
+def _listed(cells: list[_Lines | None]) -> list[list[str | None]] | None:
+    """Cells that are columns of their own, each a list of records printed as fields apart
+    on a line (a ballot's contests: "ATTORNEY GENERAL", then "RONALD GOLD  REP  245"), read
+    column after column, a line a row: its fields the row's cells, a line of one field
+    (a contest's title) a line of text. None when the columns are not lists of records
+    (paragraphs side by side: each line one piece of text), and the row stays whole."""
+    columns: list[list[list[str]]] = []
+    for lines in cells:
+        if not lines:
+            continue
+        visual: list[tuple[float, list[str]]] = []
+        for y, line in lines:
+            if visual and y - visual[-1][0] <= SAME_LINE:
+                visual[-1][1].append(line)
+            else:
+                visual.append((y, [line]))
+        columns.append([fields for _, fields in visual])
+    if not all(sum(1 for fields in column if len(fields) > 1) >= LIST_FIELDS * len(column)
+               for column in columns):
+        return None
+    return [list(fields) for column in columns for fields in column]
 
 
 def _cells_overlap(table: Any) -> bool:

@@ -74,6 +74,18 @@ def test_portuguese_articles_are_not_counts() -> None:
     assert states("duration", "fornecida no prazo de até 15 (quinze) dias")
 
 
+def test_a_whole_number_in_a_table_row_is_a_count() -> None:
+    # a ballot's line, a register's row: the figure's things are named by the row or its
+    # header, not by a word after it (before, "How many votes did Kamala D Harris get?"
+    # was "not found" with her row quoted first)
+    assert states("count", "KAMALA D HARRIS | DEM | 68")
+    assert states("count", "Wyoming | 383 | 1,745")
+    assert not states("count", "Item | 2019 | 2020")  # years name columns
+    assert not states("count", "MA | 426,0 | 0.965")  # shares and decimals count nothing
+    assert not states("count", "68 | votos")  # the label itself is no count
+    assert not states("count", "O candidato teve votos em 2014.")
+
+
 def test_a_carried_passage_that_search_ranked_low_moves_up() -> None:
     hits = [make_hit(i) for i in range(1, 13)]
     carried = Carried((make_hit(11), make_hit(1), make_hit(20)))

@@ -411,6 +411,22 @@ def test_a_table_row_far_from_its_header_is_shown_under_it(memory_app, eval_dir)
             f"{label} | "), done.answer
 
 
+@pytest.mark.slow  # the real embedder: the full tier only
+def test_a_ballots_candidate_line_answers_how_many_votes(memory_app, eval_dir) -> None:  # type: ignore[no-untyped-def]
+    """A precinct bulletin's contests, read line by line (ingest/pdf.py `_listed`): the
+    candidate's line is quoted first (before: her votes were words in a column of text,
+    and the answer was "not found"). That the line states the asked count is
+    test_answer_forms' `states` test."""
+    from desktop_app.answer.events import Done
+
+    pdf = eval_dir / "pdfs" / "en" / "la-precinct-bulletin-2014-p1.pdf"
+    assert list(memory_app.pipeline.run([pdf]))[-1].indexed == 1
+    done = [e for e in memory_app.answer_service.ask(
+        "How many votes did Kamala D Harris get?", sources_only=True)
+        if isinstance(e, Done)][-1]
+    assert done.answer.splitlines()[0].startswith("KAMALA D HARRIS | DEM | 68"), done.answer
+
+
 def test_in_prose_the_sentence_stating_the_asked_value_comes_first() -> None:
     # "How long…?" is answered only by a duration (kinds.asked_value): of two sentences
     # sharing the question's words and naming a number, the one stating minutes leads

@@ -179,6 +179,26 @@ def test_a_spanning_cell_is_split_only_where_its_sub_columns_are_clear() -> None
     assert _split_labels(labels[:3], columns) is None  # a sub-column without a label
 
 
+def test_a_ballots_columns_of_contests_read_line_by_line(eval_dir: Path) -> None:
+    # four ruled columns, each a list of contests: a title line, then a line per candidate
+    # with name, party and votes printed apart. Before, each column was one cell of
+    # running text ("… RONALD GOLD REP 245 KAMALA D HARRIS DEM 68 INSURANCE …")
+    document = load_document(eval_dir / "pdfs" / "en" / "la-precinct-bulletin-2014-p1.pdf")
+    lines = document.pages[0].text.split("\n")
+    at = lines.index("ATTORNEY GENERAL")
+    assert lines[at:at + 4] == ["ATTORNEY GENERAL", "VOTER NOMINATED", "RONALD GOLD | REP | 245",
+                                "KAMALA D HARRIS | DEM | 68"]
+    assert lines.index("STATE MEASURE 47") + 1 == lines.index("YES | 107")
+    # columns of paragraphs side by side are no lists: they stay cells of text
+    from desktop_app.ingest.pdf import _listed
+
+    prose = [[(10.0, "Resolver e elaborar"), (20.0, "problemas com")],
+             [(10.0, "Compreender e"), (20.0, "comparar frações")]]
+    assert _listed(prose) is None
+    records = [[(10.0, "GOVERNOR"), (20.0, "NEEL KASHKARI"), (20.5, "REP"), (21.0, "247")]]
+    assert _listed(records) == [["GOVERNOR"], ["NEEL KASHKARI", "REP", "247"]]
+
+
 def test_rows_a_borderless_table_stacks_in_one_cell_are_split(
         federal_register: LoadedDocument) -> None:
     # the cost tables are ruled only around their header: the finder returns every data row
