@@ -2,12 +2,13 @@
 
 Questions about a table name a row ("… in Arizona?", "… for E Johnson?") and a column
 ("permit checks", "airfare"); the row's figures are the answer, and they mean something
-only under the table's header. Set: bench/data/tables_en.jsonl, 26 questions on the real
+only under the table's header. Set: bench/data/tables_en.jsonl, 32 questions on the real
 English PDFs of the eval data (the NICS background-check table, the Senate's expenditure
 report, the Brazilian crop-area table, the IBM Redpaper's column tables, the Federal
-Register's cost table, the OTSL results table); `row` is a verbatim piece of the row that
-answers. t01–t16 were written while the table answers were being built, t17–t26 after,
-to check them on questions they were not built on.
+Register's cost table, the OTSL results table, a precinct bulletin's contests); `row` is
+a verbatim piece of the row that answers. t01–t16 were written while the table answers
+were being built, t17–t26 after, to check them on questions they were not built on;
+t27–t29 while the bulletin's lists were being read, t30–t32 after.
 
 All the English PDFs are ingested together into a fresh home (the other documents are
 the distractors an analyst's library has), and every question is asked sources-only
@@ -16,6 +17,8 @@ through the app's own `AnswerService`. Figures:
 - `answer_holds_row`: some quote of the answer is;
 - `first_row_under_header`: of the first quotes that are the row, the share shown under a
   header line (a table's header, found in the passage or above it in the document);
+  `first_row_under_title`: the share shown under a title line instead (rows with no
+  header: a ballot's contest over its candidates);
 - `not_found`: questions answered "not found".
 Writes bench/results/answers-tables.json (per-question outcomes included).
 
@@ -72,6 +75,7 @@ def main() -> int:
             "id": question["id"], "question": question["question"], "first": first,
             "anywhere": any(question["row"] in q for q in quotes),
             "under_header": first and at > 0 and " | " in lines[at - 1],
+            "under_title": first and at > 0 and " | " not in lines[at - 1],
             "not_found": not done.citations, "first_quote": quotes[0] if quotes else ""})
         mark = "ok " if first else ("2nd" if outcomes[-1]["anywhere"] else "no ")
         print(f"{mark} {question['id']} {question['question']}", file=sys.stderr)
@@ -83,6 +87,8 @@ def main() -> int:
         "answer_holds_row": round(sum(o["anywhere"] for o in outcomes) / len(outcomes), 4),
         "first_row_under_header": (round(sum(o["under_header"] for o in firsts) / len(firsts), 4)
                                    if firsts else None),
+        "first_row_under_title": (round(sum(o["under_title"] for o in firsts) / len(firsts), 4)
+                                  if firsts else None),
         "not_found": round(sum(o["not_found"] for o in outcomes) / len(outcomes), 4),
         "outcomes": outcomes,
     }

@@ -58,6 +58,7 @@ from desktop_app.retrieval.types import Embedder, Hit
 from desktop_app.text.fold import fold
 from desktop_app.text.language import words_comparable
 from desktop_app.text.stopwords import NOT_CONTENT
+from desktop_app.text.tables import cells
 
 CLOSEST_PASSAGES = 3  # shown, collapsed, beside "not found"
 EVIDENCE_PASSAGES = 4  # the passages whose terms count as evidence (as many as are ranked)
@@ -320,7 +321,7 @@ def assess(extract: ExtractiveAnswer, hits: Sequence[Hit], settings: Settings,
     elif gate is not None and best is not None and floor is not None:
         support = gate.probability(measurable(features, written_in is None
                                               or words_comparable(language, written_in)))
-        if support < gate.threshold:
+        if support < gate.threshold and not named_row_answers(question, extract):
             reason = "the passages do not answer the question"
     elif best is not None and floor is not None and best - floor < _margin_needed(
             settings, coverage if coverage_used else 0.0, len(question_terms)):
@@ -335,6 +336,24 @@ def assess(extract: ExtractiveAnswer, hits: Sequence[Hit], settings: Settings,
     return Evidence(best, floor, coverage, coverage_used, len(question_terms), missing,
                     reason is not None, reason, features, support,
                     missing_value if reason is not None else None)
+
+
+def named_row_answers(question: str, extract: ExtractiveAnswer) -> bool:
+    """Whether the first quote is a table row the question names by the name in its label
+    ("How many votes did Tom Lackey get?": "TOM LACKEY | REP | 249"; "… in Wyoming?":
+    "Wyoming | 383 | …") and that states the value asked, if one is. Such a row answers,
+    whatever the gate says: a row is a label and figures, far in meaning and words from
+    a question ("votes" is printed nowhere on a precinct bulletin), and the gate was
+    fitted on prose. The label must hold a name the question writes as one (capitalised,
+    `specifics`): a row "Total | …" is named by no "What is the total…?"."""
+    first = extract.quotes[0] if extract.quotes else None
+    if first is None or not first.features.get("row_named"):
+        return False
+    label = set(re.findall(r"\w+", fold(cells(first.unit.text)[0])))
+    if not label & specifics(question):
+        return False
+    value = asked_value(question)
+    return value is None or states(value, first.unit.shown)
 
 
 def _margin_needed(settings: Settings, coverage: float, question_terms: int) -> float:

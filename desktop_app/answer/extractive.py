@@ -65,6 +65,7 @@ from desktop_app.answer.segments import (
     is_heading,
     is_row,
     segment,
+    table_caption,
     table_header,
     whole_block,
     without_spans,
@@ -275,7 +276,7 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
         for unit in units:
             # a row says what its figures are only under its header ("Arizona | 2,303 |
             # …" is a count of permits for "State | Permit | …"): both are its words
-            unit = _row_under_header(unit, source.hit, documents)
+            unit = _row_under_header(unit, source.hit, documents, caption=False)
             if unit.kind == "block":
                 leads.add((source.number, unit.start))
             elif (unit.quotable and " ".join(unit.text.split()) not in headings
@@ -285,8 +286,12 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
                 block = blocks.get(unit.start)
                 shared = question_terms & terms(unit.shown if block is None else block.text)
                 if is_row(unit.text):  # a row is read with its table's title and header
-                    shared |= question_terms & terms(" ".join((source.hit.title,
-                                                              *source.hit.heading_path)))
+                    # (and with the title right above rows that have no header, for its
+                    # words only: "VOTER NOMINATED" over a ballot's candidates would
+                    # bring every candidate closer in meaning to "How many votes…?")
+                    shared |= question_terms & terms(" ".join((
+                        source.hit.title, *source.hit.heading_path,
+                        _row_caption(unit, source.hit, documents))))
                 if previous is not None and points_back(unit.text):
                     shared |= question_terms & terms(previous.text)  # what "isso" stands for
                 pool.append((rank, source, unit, shared))
@@ -645,16 +650,30 @@ def _under_header(quote: Quote, documents: DocumentTexts | None) -> Quote:
     return quote if unit is quote.unit else dataclasses.replace(quote, unit=unit)
 
 
-def _row_under_header(unit: Unit, hit: Hit, documents: DocumentTexts | None) -> Unit:
+def _row_under_header(unit: Unit, hit: Hit, documents: DocumentTexts | None, *,
+                      caption: bool = True) -> Unit:
     """`unit` of passage `hit`, when it is a table row without its header, with the
-    header found above it in the document (`segments.table_header`); else `unit`."""
+    header found above it in the document (`segments.table_header`) — or, for rows with
+    no header and `caption`, the title on the lines above them (`_row_caption`: "STATE
+    MEASURE 1" over "NO | 214"); else `unit`."""
     if unit.display or not is_row(unit.text):
         return unit
     found = _placed(hit, unit.start, documents)
-    header = table_header(found[0].text, found[1]) if found is not None else None
+    if found is None:
+        return unit
+    header = table_header(found[0].text, found[1]) or (
+        table_caption(found[0].text, found[1]) if caption else None)
     if header is None:
         return unit
     return dataclasses.replace(unit, display=f"{header}\n{unit.shown}")
+
+
+def _row_caption(unit: Unit, hit: Hit, documents: DocumentTexts | None) -> str:
+    """The title printed right above the rows of `unit`, a row with no header, or ""."""
+    if unit.display or not is_row(unit.text):
+        return ""
+    found = _placed(hit, unit.start, documents)
+    return (table_caption(found[0].text, found[1]) or "") if found is not None else ""
 
 
 def _header_once(quote: Quote, chosen: Sequence[Quote]) -> Quote:

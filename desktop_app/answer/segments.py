@@ -163,10 +163,9 @@ def is_header_row(row: str, below: str) -> bool:
     return figures == 0 or figures < _figure_cells(below)
 
 
-def table_header(text: str, at: int) -> str | None:
-    """The first row (the header, as shown) of the table whose row starts at `at` in
-    `text`: the rows right above it, one per line, with no blank line between. None when
-    `at` does not start a row that has rows above it."""
+def _run_start(text: str, at: int) -> int | None:
+    """Where the run of table rows (one per line, no blank line between) holding the row
+    that starts at `at` begins; None when `at` does not start a row."""
     line_end = text.find("\n", at)
     if (at > 0 and text[at - 1] != "\n") or not is_row(
             text[at:line_end if line_end >= 0 else len(text)]):
@@ -179,7 +178,15 @@ def table_header(text: str, at: int) -> str | None:
         if not is_row(text[above:first - 1]):
             break
         first = above
-    if first == at:
+    return first
+
+
+def table_header(text: str, at: int) -> str | None:
+    """The first row (the header, as shown) of the table whose row starts at `at` in
+    `text`: the rows right above it, one per line, with no blank line between. None when
+    `at` does not start a row that has rows above it."""
+    first = _run_start(text, at)
+    if first is None or first == at:
         return None
     header_end = text.index("\n", first)
     below_end = text.find("\n", header_end + 1)
@@ -187,6 +194,29 @@ def table_header(text: str, at: int) -> str | None:
     if not is_header_row(header, text[header_end + 1:below_end if below_end >= 0 else len(text)]):
         return None  # the run opens with data: its header is not right above it
     return " ".join(header.split())
+
+
+CAPTION_CHARS = 80  # a line longer than this above a table's rows is text, not its title
+CAPTION_LINES = 2
+
+
+def table_caption(text: str, at: int) -> str | None:
+    """The title printed on the lines right above the run of rows holding the row at `at`
+    (no blank line between; at most `CAPTION_LINES`, each short and no row): a ballot's
+    contest over its candidates ("STATE MEASURE 1" over "YES | 104", "NO | 214";
+    "ATTORNEY GENERAL" and "VOTER NOMINATED" over "KAMALA D HARRIS | DEM | 68"). None
+    when there is none."""
+    first = _run_start(text, at)
+    lines: list[str] = []
+    while first and len(lines) < CAPTION_LINES and first >= 2 and text[first - 1] == "\n" \
+            and text[first - 2] != "\n":
+        above = text.rfind("\n", 0, first - 1) + 1
+        line = text[above:first - 1].strip()
+        if not line or len(line) > CAPTION_CHARS or is_row(line):
+            break
+        lines.insert(0, " ".join(line.split()))
+        first = above
+    return " ".join(lines) or None
 
 
 def _sentences(text: str, paragraph: _Span) -> list[_Span]:

@@ -249,6 +249,21 @@ def test_a_rows_table_header_is_found_above_it_in_the_document() -> None:
     assert table_header(text, text.index("Custos")) is None  # not a row
 
 
+def test_rows_without_a_header_take_the_title_printed_right_above_them() -> None:
+    from desktop_app.answer.segments import table_caption
+
+    text = ("GOVERNOR\nVOTER NOMINATED\nNEEL KASHKARI | REP | 247\nEDMUND G BROWN | DEM | 69\n"
+            "STATE MEASURE 1\nYES | 104\nNO | 214\n\nA paragraph of text.\nSó | 1\n\n"
+            "This line is a long sentence of running text that happens to sit right above "
+            "a row.\nA | 1")
+    assert table_caption(text, text.index("EDMUND")) == "GOVERNOR VOTER NOMINATED"
+    assert table_caption(text, text.index("NO |")) == "STATE MEASURE 1"  # its own title
+    assert table_caption(text, text.index("Só")) == "A paragraph of text."
+    assert table_caption(text, text.index("A | 1")) is None  # text, not a title
+    assert table_caption(text, text.index("GOVERNOR")) is None  # not a row
+    assert table_caption("YES | 1\nNO | 2", 8) is None  # nothing above
+
+
 def test_a_run_of_rows_that_opens_with_data_has_no_header_above_it() -> None:
     # an expenditure report: a note between the table's header and its rows; the first
     # row after it holds figures where the next row does, so it is data, not a header
