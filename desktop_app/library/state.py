@@ -20,6 +20,7 @@ import contextlib
 import json
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -29,6 +30,7 @@ from desktop_app.errors import AppError, storage_error
 from desktop_app.ingest.journal import INDEXED, STATUSES, WAITING, KnownFile
 
 SCHEMA_VERSION = 1
+OPEN_WAIT = 30.0  # seconds a new library's first open retries another process's lock
 FILE_NAME = "library.sqlite3"
 _FLUSH_EVERY = 500
 
@@ -101,17 +103,23 @@ class LibraryState:
     def __init__(self, path: Path) -> None:
         self.path = path
         self._lock = threading.RLock()
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(str(path), timeout=30.0, check_same_thread=False,
-                                       isolation_level=None)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")  # a crash loses nothing committed
-            self._db.execute("PRAGMA foreign_keys=ON")
-            self._db.executescript(_SCHEMA)
-            found = self._db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
-        except sqlite3.Error as exc:
-            raise _mapped(exc, path) from exc
+        deadline = time.monotonic() + OPEN_WAIT
+        while True:
+            try:
+                found = self._open(path)
+                break
+            except sqlite3.OperationalError as exc:
+                # two processes opening a new library at once: switching it to WAL and
+                # creating its tables can meet the other's lock, which SQLite reports at
+                # once (its wait would deadlock) instead of waiting out `timeout`
+                if "locked" not in str(exc) and "busy" not in str(exc) \
+                        or time.monotonic() > deadline:
+                    raise _mapped(exc, path) from exc
+                with contextlib.suppress(sqlite3.Error, AttributeError):
+                    self._db.close()
+                time.sleep(0.2)
+            except sqlite3.Error as exc:
+                raise _mapped(exc, path) from exc
         if found is None:
             self._db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)",
                              (str(SCHEMA_VERSION),))
@@ -119,6 +127,19 @@ class LibraryState:
             raise AppError("The library's state file was written by a newer version of Acervo; "
                            "update the app to open it.")
         self._pending: dict[tuple[str, str], tuple[object, ...]] = {}
+
+    def _open(self, path: Path) -> tuple[str] | None:
+        """Connect, set the journal up and create the tables; the stored schema version."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(str(path), timeout=30.0, check_same_thread=False,
+                                   isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")  # a crash loses nothing committed
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._db.executescript(_SCHEMA)
+        found: tuple[str] | None = self._db.execute(
+            "SELECT value FROM meta WHERE key='schema'").fetchone()
+        return found
 
     def close(self) -> None:
         with self._lock:
