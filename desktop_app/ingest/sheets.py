@@ -84,23 +84,23 @@ class Merge(NamedTuple):
     last_row: int
 
 
-TITLE_LOOKAHEAD = 10  # rows of one cell read ahead for the table under a title
+TITLE_LINES = 3  # one-cell lines above a sheet's table taken for its title, at most
 
 
 def _titles_apart(rows: Iterable[tuple[int, list[str]]]
                   ) -> tuple[list[str], Iterator[tuple[int, list[str]]]]:
     """A sheet's title lines above its table ("Tabela 1612 - Área plantada…", each in one
-    cell) apart from its rows: one-cell rows before the first row of two or more cells.
-    A sheet of one column keeps them all as rows (its first line is its header)."""
+    cell) apart from its rows: up to `TITLE_LINES` one-cell rows before the first row of
+    two or more cells. A sheet of one column keeps them all as rows (its first line is its
+    header), and so does a list of one-cell rows that only later meets a wider one."""
     rows = iter(rows)
     ahead: list[tuple[int, list[str]]] = []
     for number, cells in rows:
         ahead.append((number, cells))
-        filled = sum(1 for cell in cells if cell)
-        if filled >= 2:
+        if sum(1 for cell in cells if cell) >= 2:
             titles = [row_line(c) for _, c in ahead[:-1] if any(c)]
             return titles, itertools.chain(ahead[-1:], rows)
-        if len(ahead) > TITLE_LOOKAHEAD:
+        if len(ahead) > TITLE_LINES:
             break
     return [], itertools.chain(ahead, rows)
 

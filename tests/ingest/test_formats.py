@@ -89,9 +89,13 @@ def test_a_sheets_title_and_its_header_over_two_rows(tmp_path: Path) -> None:
                 + of.ods_cell("2022") + "</table:table-row>" + of.ods_row(["RO", "1", "2"]))
     ods = load_document(of.ods(tmp_path / "pam.ods", {"T": ods_rows})).pages[0]
     assert ods.text == "T\n\nTabela 1\n\nrow 4\n\nUF | Área (ha) 2021 | Área (ha) 2022\nRO | 1 | 2"
-    # a one-column sheet keeps its first line as its header
+    # a one-column sheet keeps its first line as its header, and so does a list of names
+    # that later meets a row of two cells: more than three lines are no title
     names = load_document(of.xlsx(tmp_path / "nomes.xlsx", {"N": [["Nome"], ["Ana"], ["Bia"]]}))
     assert names.pages[0].text.endswith("Nome\nAna\nBia")
+    listed = [["Nome"], ["Ana"], ["Bia"], ["Caio"], ["Total", 3]]
+    names = load_document(of.xlsx(tmp_path / "lista.xlsx", {"N": listed}))
+    assert names.pages[0].text.endswith("Nome\nAna\nBia\nCaio\nTotal | 3")
 
 
 def test_csv_with_semicolons_and_latin1(tmp_path: Path) -> None:
