@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence
 
 from desktop_app.text.fold import fold
-from desktop_app.text.tables import cells, is_row
+from desktop_app.text.tables import cells, is_row, is_year
 
 # ("um", "uma" and the Spanish "dos" are left out: in Portuguese they are the articles and
 # "of the" of nearly every sentence, so "II - Conselho … dos …" would state a count)
@@ -193,14 +193,13 @@ def states(kind: str | None, text: str) -> bool:
 
 
 _WHOLE = re.compile(r"[1-9]\d{0,2}(?:[.,]\d{3})+|\d+")  # "68", "1,745", "98.452"; not "0.965"
-_YEAR_ALONE = re.compile(r"(?:1[5-9]|20)\d\d")
 
 
 def _counted(lines: Sequence[str]) -> bool:
     """Whether a table row states a count: a whole number in a cell beside its label
     ("KAMALA D HARRIS | DEM | 68", "Wyoming | 383 | 1,745"), its things named by the row
     or its header, not by a word after it as in running text. A year alone is a date."""
-    return any(_WHOLE.fullmatch(cell) and not _YEAR_ALONE.fullmatch(cell)
+    return any(_WHOLE.fullmatch(cell) and not is_year(cell)
                for line in lines if is_row(line) for cell in cells(line)[1:])
 
 

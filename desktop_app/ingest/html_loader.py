@@ -27,6 +27,7 @@ from desktop_app.ingest.cleaning import (
     whole_number,
 )
 from desktop_app.ingest.loaders import NO_TEXT_NOTE, decode_bytes, read_document_bytes
+from desktop_app.ingest.sheets import MAX_COLUMNS
 from desktop_app.ingest.types import LoadedDocument
 
 
@@ -52,7 +53,6 @@ def _cell_text(cell: Any) -> str:
 
 
 MAX_SPAN = 100  # a cell's colspan/rowspan as read (a hostile "rowspan=1000000" is cut)
-MAX_COLUMNS = 512  # a row's cells as laid out (hostile spans never make a row longer)
 
 
 def _span(cell: Any, attribute: str) -> int:
@@ -81,7 +81,7 @@ def _table_rows(table: Any) -> list[list[str | None]]:
     (`fold_header`: "Área plantada (ha) 2022")."""
     grid: list[tuple[list[str], list[bool]]] = []  # texts, and whether a cell starts there
     heads: list[bool] = []  # whether a row is all <th>
-    grouped: list[bool] = []  # whether a row has a cell spanning columns
+    grouped = False  # whether the first row has a cell spanning columns
     first_down = 1  # rows the first row's first cell spans
     pending: dict[int, tuple[str, bool, int]] = {}  # column → (text, starts, rows to fill)
     for row in table.find_all("tr"):
@@ -101,11 +101,12 @@ def _table_rows(table: Any) -> list[list[str | None]]:
                 texts.append(text)
                 first.append(k == 0)
         _fill_spanned(texts, first, pending)
+        if not grid:  # (no row above fills any of its columns)
+            grouped = len(texts) > len(cells)
         grid.append((texts, first))
         heads.append(bool(cells) and all(cell.name == "th" for cell in cells))
-        grouped.append(len(texts) > len(cells))
     depth = next((i for i, head in enumerate(heads) if not head), len(heads))
-    if depth < 2 and grouped[:1] == [True] and 2 <= first_down < len(grid):
+    if depth < 2 and grouped and 2 <= first_down < len(grid):
         depth = first_down
     rows: list[list[str | None]] = []
     if 2 <= depth < len(grid):

@@ -32,6 +32,14 @@ def is_figure(text: str) -> bool:
     return any(ch.isdigit() for ch in text) or all(ch in "-–—.…" for ch in text)
 
 
+_YEAR = re.compile(r"(?:1[5-9]|20)\d\d")
+
+
+def is_year(text: str) -> bool:
+    """A year alone ("2019"): a column's name as often as a figure, and no count."""
+    return _YEAR.fullmatch(text.strip()) is not None
+
+
 def cells(row: str) -> list[str]:
     """The cells of a row, stripped; of a row as shown too, its spaces squashed, where an
     empty cell is " | | " ("0 | | | 1" is four cells, not three)."""
