@@ -65,8 +65,7 @@ from desktop_app.answer.segments import (
     is_heading,
     is_row,
     segment,
-    table_caption,
-    table_header,
+    table_context,
     whole_block,
     without_spans,
 )
@@ -276,7 +275,8 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
         for unit in units:
             # a row says what its figures are only under its header ("Arizona | 2,303 |
             # …" is a count of permits for "State | Permit | …"): both are its words
-            unit = _row_under_header(unit, source.hit, documents, caption=False)
+            header, caption = _row_context(unit, source.hit, documents)
+            unit = _shown_under(unit, header)
             if unit.kind == "block":
                 leads.add((source.number, unit.start))
             elif (unit.quotable and " ".join(unit.text.split()) not in headings
@@ -290,8 +290,7 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
                     # words only: "VOTER NOMINATED" over a ballot's candidates would
                     # bring every candidate closer in meaning to "How many votes…?")
                     shared |= question_terms & terms(" ".join((
-                        source.hit.title, *source.hit.heading_path,
-                        _row_caption(unit, source.hit, documents))))
+                        source.hit.title, *source.hit.heading_path, caption or "")))
                 if previous is not None and points_back(unit.text):
                     shared |= question_terms & terms(previous.text)  # what "isso" stands for
                 pool.append((rank, source, unit, shared))
@@ -645,35 +644,27 @@ def _whole_list(candidate: Quote, ranked: Sequence[Quote], many: bool = False,
 
 def _under_header(quote: Quote, documents: DocumentTexts | None) -> Quote:
     """A table row whose passage opens inside its table, shown under the table's header
-    row from the document ("State | Permit | …" above "Totals | 804,006 | …")."""
-    unit = _row_under_header(quote.unit, quote.hit, documents)
+    row from the document ("State | Permit | …" above "Totals | 804,006 | …") — or, for
+    rows with no header, under the title on the lines above them ("STATE MEASURE 1" over
+    "NO | 214")."""
+    header, caption = _row_context(quote.unit, quote.hit, documents)
+    unit = _shown_under(quote.unit, header or caption)
     return quote if unit is quote.unit else dataclasses.replace(quote, unit=unit)
 
 
-def _row_under_header(unit: Unit, hit: Hit, documents: DocumentTexts | None, *,
-                      caption: bool = True) -> Unit:
-    """`unit` of passage `hit`, when it is a table row without its header, with the
-    header found above it in the document (`segments.table_header`) — or, for rows with
-    no header and `caption`, the title on the lines above them (`_row_caption`: "STATE
-    MEASURE 1" over "NO | 214"); else `unit`."""
+def _row_context(unit: Unit, hit: Hit, documents: DocumentTexts | None
+                 ) -> tuple[str | None, str | None]:
+    """(header, title) of `unit` of passage `hit` when it is a table row shown without its
+    header, from the document (`segments.table_context`); else (None, None)."""
     if unit.display or not is_row(unit.text):
-        return unit
+        return None, None
     found = _placed(hit, unit.start, documents)
-    if found is None:
-        return unit
-    header = table_header(found[0].text, found[1]) or (
-        table_caption(found[0].text, found[1]) if caption else None)
-    if header is None:
-        return unit
-    return dataclasses.replace(unit, display=f"{header}\n{unit.shown}")
+    return table_context(found[0].text, found[1]) if found is not None else (None, None)
 
 
-def _row_caption(unit: Unit, hit: Hit, documents: DocumentTexts | None) -> str:
-    """The title printed right above the rows of `unit`, a row with no header, or ""."""
-    if unit.display or not is_row(unit.text):
-        return ""
-    found = _placed(hit, unit.start, documents)
-    return (table_caption(found[0].text, found[1]) or "") if found is not None else ""
+def _shown_under(unit: Unit, above: str | None) -> Unit:
+    """`unit` shown under the line `above` it (a row's header or title), if any."""
+    return unit if above is None else dataclasses.replace(unit, display=f"{above}\n{unit.shown}")
 
 
 def _header_once(quote: Quote, chosen: Sequence[Quote]) -> Quote:

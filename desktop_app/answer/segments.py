@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from desktop_app.answer.injection import is_instruction
 from desktop_app.text.sentences import is_bare_label, sentence_spans
 from desktop_app.text.structure import is_contents_line as contents_entry
-from desktop_app.text.tables import cells, is_row
+from desktop_app.text.tables import cells, is_row, is_year
 
 MAX_BLOCK_ITEMS = 12
 MAX_BLOCK_CHARS = 1400
@@ -141,7 +141,6 @@ def _join_bare_labels(text: str, spans: list[_Span]) -> list[_Span]:
 
 
 TABLE_LOOKBACK = 2_000  # rows above a row searched for its table's header
-_YEAR = re.compile(r"(?:1[5-9]|20)\d\d")
 _WORD = re.compile(r"[^\W\d_]{3,}")  # a word: three letters or more
 
 
@@ -150,7 +149,7 @@ def _figure_cells(row: str) -> int:
     "R$ 98.400,00", "DHAW20190001"; not "18 meses" nor a column's name with its year,
     "Área plantada (Hectares) 2021"), and not a year alone (a column's name as often)."""
     return sum(1 for cell in cells(row) if re.search(r"[0-9]", cell)
-               and not _WORD.search(cell) and not _YEAR.fullmatch(cell))
+               and not _WORD.search(cell) and not is_year(cell))
 
 
 def is_header_row(row: str, below: str) -> bool:
@@ -186,7 +185,12 @@ def table_header(text: str, at: int) -> str | None:
     `text`: the rows right above it, one per line, with no blank line between. None when
     `at` does not start a row that has rows above it."""
     first = _run_start(text, at)
-    if first is None or first == at:
+    return None if first is None else _header_of_run(text, first, at)
+
+
+def _header_of_run(text: str, first: int, at: int) -> str | None:
+    """The header of the run of rows starting at `first`, for its row at `at`."""
+    if first == at:
         return None
     header_end = text.index("\n", first)
     below_end = text.find("\n", header_end + 1)
@@ -207,6 +211,20 @@ def table_caption(text: str, at: int) -> str | None:
     "ATTORNEY GENERAL" and "VOTER NOMINATED" over "KAMALA D HARRIS | DEM | 68"). None
     when there is none."""
     first = _run_start(text, at)
+    return None if first is None else _caption_of_run(text, first)
+
+
+def table_context(text: str, at: int) -> tuple[str | None, str | None]:
+    """(header, title) of the row starting at `at`: `table_header`, and when it has none,
+    `table_caption` — the run of rows walked once for both."""
+    first = _run_start(text, at)
+    if first is None:
+        return None, None
+    header = _header_of_run(text, first, at)
+    return header, None if header is not None else _caption_of_run(text, first)
+
+
+def _caption_of_run(text: str, first: int) -> str | None:
     lines: list[str] = []
     while first and len(lines) < CAPTION_LINES and first >= 2 and text[first - 1] == "\n" \
             and text[first - 2] != "\n":
