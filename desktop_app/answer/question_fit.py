@@ -14,17 +14,15 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from difflib import SequenceMatcher
 
 from desktop_app.answer.units import StructuralUnit
 from desktop_app.text.analyze import content_terms
+from desktop_app.text.cognates import same_word
 from desktop_app.text.fold import fold
 from desktop_app.text.language import question_language
 from desktop_app.text.stem import light_stem
 from desktop_app.text.stopwords import NOT_CONTENT
 from desktop_app.text.tables import cells, is_row
-
-COGNATE_RATIO = 0.7  # dato/dado 0.75, personal/pessoal 0.80, sensible/sensivel 0.75
 
 
 def terms(text: str) -> frozenset[str]:
@@ -216,9 +214,9 @@ def defined_thing(question: str) -> Defined:
 def defines(unit_text: str, thing: Defined, language: str = "") -> bool:
     """Whether the sentence or item opens by defining exactly `thing` ("dado pessoal
     sensível: dado pessoal sobre origem racial…"; not "dado pessoal: …"). In a passage in
-    another `language` than the question's, the head may match word for word, each a close
-    cognate ("dato personal sensible" → "dado pessoal sensível", `COGNATE_RATIO`); within
-    one language a near word is another word ("pesquisa" is not "pesquisador")."""
+    another `language` than the question's, the head may match word for word, each a
+    cognate ("dato personal sensible" → "dado pessoal sensível", `text.cognates.same_word`);
+    within one language a near word is another word ("pesquisa" is not "pesquisador")."""
     if not thing:
         return False
     head = _defined_head(unit_text)
@@ -230,8 +228,7 @@ def defines(unit_text: str, thing: Defined, language: str = "") -> bool:
         return False
     words = _content_words(head.group(1))
     return len(words) == len(thing.words) and all(
-        SequenceMatcher(None, a, b).ratio() >= COGNATE_RATIO
-        for a, b in zip(words, thing.words, strict=True))
+        same_word(a, b) for a, b in zip(words, thing.words, strict=True))
 
 
 def _defined_head(text: str) -> re.Match[str] | None:

@@ -1,0 +1,147 @@
+"""Portuguese and Spanish cognates: one spelling key for both, and a question respelled in
+the words of the passages it is asked of.
+
+A Spanish question asked of a Portuguese law shares meaning with it but few spellings:
+"tratamiento" / "tratamento", "datos" / "dados", "sensible" / "sensível", "plazo" /
+"prazo", "protección" / "proteção". The keyword leg and every word-overlap check then miss
+the very words that name the topic, and the answer follows chance matches. The two
+languages spell most shared words by a few regular correspondences, so `cognate_key` maps
+a word of either language to one key (accents folded, the -ción/-ção, -dad/-dade,
+-miento/-mento, -ble/-vel, -ales/-ais endings to one form, ie/ue to e/o, b/v, ll/lh/j,
+ct/t, pl/pr, ch/it, rs/s, intervocalic t/d merged). Two words with one key, or keys one edit apart when
+they are long, are taken for the same word.
+
+`respell` rewrites a question's content words that its passages never use with the
+passages' own word of that key (the most frequent), so "¿Qué es un dato personal
+sensible?" is searched as "¿Qué es un dados personal sensíveis?" over a Portuguese
+library. Words the passages use as they are, short words and the question's function words
+are never changed; a word with no cognate among the passages stays as typed. The passages
+are the question's own first hits (found by meaning, which crosses languages), so nothing
+here knows a vocabulary of its own.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from desktop_app.text.fold import fold
+from desktop_app.text.stopwords import NOT_CONTENT
+
+MIN_LENGTH = 4  # shorter words are too often different words with one key
+NEAR_LENGTH = 7  # keys this long may differ by one edit ("encargado" / "encarregado")
+_WORD = re.compile(r"\w+")
+_VOWELS = frozenset("aeiou")
+
+# endings, longest first: (Spanish or Portuguese ending, the key's ending)
+_ENDINGS: tuple[tuple[str, str], ...] = (
+    ("ciones", "ZONs"), ("coes", "ZONs"), ("cion", "ZON"), ("cao", "ZON"),
+    ("siones", "SONs"), ("soes", "SONs"), ("sion", "SON"), ("sao", "SON"),
+    ("mientos", "MENTs"), ("mentos", "MENTs"), ("miento", "MENT"), ("mento", "MENT"),
+    ("dades", "DADs"), ("dade", "DAD"), ("dad", "DAD"),
+    ("tudes", "TUDs"), ("tude", "TUD"), ("tud", "TUD"),
+    ("bles", "BLs"), ("veis", "BLs"), ("ble", "BL"), ("vel", "BL"),
+    ("ales", "ALs"), ("ais", "ALs"), ("eles", "ELs"), ("eis", "ELs"),
+    ("ones", "ONs"), ("oes", "ONs"), ("ao", "ON"), ("on", "ON"),
+    ("am", "AN"), ("an", "AN"), ("em", "EN"), ("en", "EN"),  # autorizam, origem / origen
+    ("eiros", "ERs"), ("eiras", "ERAs"), ("eiro", "ER"), ("eira", "ERA"),
+    ("eros", "ERs"), ("eras", "ERAs"), ("ero", "ER"), ("era", "ERA"),
+)
+# spelling correspondences inside a word, applied in order to both languages
+_INSIDE: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"ct"), "t"), (re.compile(r"pt"), "t"), (re.compile(r"^ps"), "s"),
+    (re.compile(r"(?<=[aeiou])ch"), "it"), (re.compile(r"rs"), "s"), (re.compile(r"rr"), "r"),
+    (re.compile(r"(?<![qg])ie"), "e"), (re.compile(r"(?<![qg])ue"), "o"),
+    (re.compile(r"lh|ll|j"), "l"), (re.compile(r"nh"), "n"), (re.compile(r"ss"), "s"),
+    (re.compile(r"v"), "b"), (re.compile(r"y"), "i"), (re.compile(r"z"), "c"),
+    (re.compile(r"^h"), ""), (re.compile(r"pl"), "pr"),
+    (re.compile(r"(?<=[aeiou])t(?=[aeiou])"), "d"),
+)
+
+
+def cognate_key(word: str) -> str:
+    """One key for a Portuguese word and its Spanish cognate ("tratamiento" and
+    "tratamento", "sensibles" and "sensíveis", "plazo" and "prazo")."""
+    word = fold(word).replace("cc", "c")  # "protección" / "proteção"
+    ending = ""
+    for suffix, key in _ENDINGS:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 2:
+            word, ending = word[: len(word) - len(suffix)], key
+            break
+    for pattern, replacement in _INSIDE:
+        word = pattern.sub(replacement, word)
+    return word + ending
+
+
+def _near(one: str, other: str) -> bool:
+    """Whether two keys are one insertion or deletion apart, or one vowel for another
+    ("dereidos" / "direidos": derechos / direitos); a consonant for another is another
+    word ("calidad" is not "validade")."""
+    if abs(len(one) - len(other)) > 1:
+        return False
+    if len(one) > len(other):
+        one, other = other, one
+    for i, (a, b) in enumerate(zip(one, other, strict=False)):
+        if a != b:
+            if len(one) < len(other):
+                return one[i:] == other[i + 1:]
+            return a in _VOWELS and b in _VOWELS and one[i + 1:] == other[i + 1:]
+    return True  # equal, or one longer by its last letter
+
+
+def same_word(one: str, other: str) -> bool:
+    """Whether two words are one word, or cognates of each other (`cognate_key`; keys of
+    `NEAR_LENGTH` letters or more may be one edit apart, `_near`)."""
+    if fold(one) == fold(other):
+        return True
+    a, b = cognate_key(one), cognate_key(other)
+    return a == b or (max(len(a), len(b)) >= NEAR_LENGTH and _near(a, b))
+
+
+@dataclass(frozen=True)
+class Respelled:
+    text: str  # the question with its words respelled
+    words: Mapping[str, str]  # folded word typed -> the passages' word used instead
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.words)
+
+
+def vocabulary(texts: Iterable[str]) -> Counter[str]:
+    """How often each folded word of `texts` occurs."""
+    counts: Counter[str] = Counter()
+    for text in texts:
+        counts.update(_WORD.findall(fold(text)))
+    return counts
+
+
+def respell(question: str, words: Counter[str]) -> Respelled:
+    """`question` with each content word that `words` (the passages' vocabulary) lacks
+    replaced by the passages' most frequent cognate of it (see the module docstring)."""
+    keys: dict[str, list[tuple[int, str]]] = {}
+    for word, count in words.items():
+        if len(word) >= MIN_LENGTH and not word.isdigit():
+            keys.setdefault(cognate_key(word), []).append((count, word))
+    changes: dict[str, str] = {}
+    for typed in dict.fromkeys(_WORD.findall(fold(question))):
+        if (len(typed) < MIN_LENGTH or typed.isdigit() or typed in NOT_CONTENT
+                or typed in words):
+            continue
+        key = cognate_key(typed)
+        found = keys.get(key)
+        if not found:
+            found = [pair for other, pairs in keys.items()
+                     if max(len(key), len(other)) >= NEAR_LENGTH and _near(key, other)
+                     for pair in pairs]
+        if found:
+            changes[typed] = max(found)[1]
+    if not changes:
+        return Respelled(question, {})
+
+    def swap(match: re.Match[str]) -> str:
+        return changes.get(fold(match.group()), match.group())
+
+    return Respelled(_WORD.sub(swap, question), changes)
