@@ -151,8 +151,9 @@ def gate_features(question: str, extract: ExtractiveAnswer, hits: Sequence[Hit],
       another article of a law);
     - `absent`: share of the question's words that occur nowhere in the library;
     - `first_margin`: the first quote's own cosine above the floor;
-    - `other_language`: the passages are in another language than the question (their
-      words cannot be compared with the question's);
+    - `other_language`: the passages are in a language whose words cannot be compared
+      with the question's (English against Portuguese; a Spanish question of Portuguese
+      passages is compared, in their spelling: text/cognates.py);
     - `value_missing`: the question can only be answered by a value ("Quanto ganha…?",
       "Em quantos anos prescreve…?", kinds.asked_value) and the first quote states none of
       that kind; `value_missing_passage`: no quote of the answer nor its passage does."""
@@ -309,7 +310,8 @@ def assess(extract: ExtractiveAnswer, hits: Sequence[Hit], settings: Settings,
     floor = (floors or {}).get(language, (floors or {}).get("all"))
     written_in = passages_language(hits)
     coverage_used = written_in is None or written_in == language
-    features = gate_features(question, extract, hits, best, floor, coverage, coverage_used,
+    comparable = written_in is None or words_comparable(language, written_in)
+    features = gate_features(question, extract, hits, best, floor, coverage, comparable,
                              absent, passages_using, library_size)
     gate = load_gate(settings.abstain_gate_file) if settings.abstention_enabled else None
     reason = None
@@ -319,8 +321,7 @@ def assess(extract: ExtractiveAnswer, hits: Sequence[Hit], settings: Settings,
     elif not extract.candidates:
         reason = "no quotable sentence"
     elif gate is not None and best is not None and floor is not None:
-        support = gate.probability(measurable(features, written_in is None
-                                              or words_comparable(language, written_in)))
+        support = gate.probability(measurable(features, comparable))
         if support < gate.threshold and not named_row_answers(question, extract):
             reason = "the passages do not answer the question"
     elif best is not None and floor is not None and best - floor < _margin_needed(

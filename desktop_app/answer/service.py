@@ -81,6 +81,7 @@ from desktop_app.retrieval.doc_text import DocumentTexts
 from desktop_app.retrieval.search import SearchResult, SearchWarning, SearchWarningCode
 from desktop_app.retrieval.types import Embedder, Hit, SearchFilters
 from desktop_app.text.caches import forget_owner
+from desktop_app.text.cognates import Respelled, respell, vocabulary
 from desktop_app.text.language import question_language, words_comparable
 from desktop_app.text.tables import is_row
 
@@ -247,6 +248,8 @@ class AnswerService:
                        if self.sentence_vectors is not None else None)
         turn.timings["embed_ms"] = _ms(step)
         turn.hits = self._retrieve(turn)
+        if self._respell(turn):  # the vector stays the question's own: it crosses languages
+            turn.hits = self._retrieve(turn)
         carried = (carried_context(self.documents, turn.previous)
                    if turn.previous and is_followup(turn.question) else NOTHING)
         if carried.hits:
@@ -318,15 +321,17 @@ class AnswerService:
         want = turn.k or self.settings.retrieval_k
         fetch = max(want, RERANK_CANDIDATES) if self.reranker else want
         started = time.perf_counter()
-        found = self.searcher.search_with_report(rewrite.query, k=fetch, filters=effective,
+        # the legs fetch `leg_k` rows anyway: the fused pool is kept for its words (`_respell`)
+        fetch = max(fetch, self.settings.leg_k)
+        found = self.searcher.search_with_report(turn.query, k=fetch, filters=effective,
                                                  query_vector=vector)
         if not found.hits and filters is None and rewrite.filters is not None:
             # a filter the model inferred must not hide everything: retry without it
             trace["rewrite_filters_dropped"] = True
             effective = None
-            found = self.searcher.search_with_report(rewrite.query, k=fetch, filters=None,
+            found = self.searcher.search_with_report(turn.query, k=fetch, filters=None,
                                                      query_vector=vector)
-        hits = found.hits
+        hits = turn.pool = found.hits
         trace["timings"]["search_ms"] = _ms(started)
         # a library skipped or searched by keywords only
         warnings += [_search_warning(w) for w in found.report.warnings]
@@ -334,7 +339,7 @@ class AnswerService:
         if self.reranker is not None and hits:
             started = time.perf_counter()
             try:
-                hits = self.reranker.rank(rewrite.query, hits[:RERANK_CANDIDATES],
+                hits = self.reranker.rank(turn.query, hits[:RERANK_CANDIDATES],
                                           top_n=min(want, RERANK_KEEP))
                 trace["reranker"] = self.reranker.name
             except AppError as exc:
@@ -346,9 +351,26 @@ class AnswerService:
         trace["hits"] = [hit_trace(h, None) for h in hits]
         return hits
 
+    @staticmethod
+    def _respell(turn: _Turn) -> bool:
+        """A question in Spanish of Portuguese passages, or the reverse (found by meaning,
+        which crosses the two): its words the passages never use are respelled as their
+        cognates in the passages (text/cognates.py: "tratamiento" as "tratamento"), so the
+        keyword leg, the ranking and the gate compare the words the passages are written in.
+        True when the question changed and is to be searched again."""
+        language, written_in = turn.texts.language, abstain.passages_language(turn.pool)
+        if (turn.respelled is not None or written_in in (None, language)
+                or not words_comparable(language, written_in)):
+            return False
+        words = vocabulary(hit.text for hit in turn.pool)
+        turn.respelled = respell(turn.rewritten.query, words)
+        turn.respelled_question = respell(turn.question, words).text
+        turn.trace["respelled"] = dict(turn.respelled.words)
+        return turn.respelled.changed
+
     def _context(self, turn: _Turn) -> ContextBlock:
         """Profile memories + earlier conversations under the token budget (answer/context)."""
-        query, conversation_id, texts = turn.query, turn.conversation_id, turn.texts
+        query, conversation_id, texts = turn.searched, turn.conversation_id, turn.texts
         trace, warnings, use_llm, vector = turn.trace, turn.warnings, turn.use_llm, turn.vector
         trace["memories"] = []
         trace["recall"] = []
@@ -415,14 +437,14 @@ class AnswerService:
         from the documents, instead of "not found" above the chat that holds the answer;
         looked for only when the documents do not answer."""
         return ([] if turn.use_llm else
-                personal_quotes(turn.query, turn.context.memories, turn.context.exchanges))
+                personal_quotes(turn.searched, turn.context.memories, turn.context.exchanges))
 
     def _evidence(self, turn: _Turn, extract: ExtractiveAnswer) -> abstain.Evidence:
         """Whether the passages answer the question (the gate, answer/abstain.py)."""
         self._vocabulary_for_now()
         evidence = abstain.assess(extract, turn.hits, self.settings,
                                   self.library.floors() if self.library is not None else None,
-                                  turn.texts.language, turn.question,
+                                  turn.texts.language, turn.asked,
                                   abstain.absent_share(turn.query, turn.hits, self._in_library),
                                   passages_using=self._in_library,
                                   library_size=self._vocabulary.size)
@@ -500,7 +522,7 @@ class AnswerService:
         """The quotable sentences and units of the top passages, ranked (also the abstention
         evidence); a follow-up's own words weigh apart from the words its rewrite carried."""
         sources = [NumberedSource(i, hit) for i, hit in enumerate(turn.hits, start=1)]
-        asked = turn.question if turn.query != turn.question else ""
+        asked = turn.asked if turn.searched != turn.question else ""
         extract = extract_answer(turn.query, sources, self.sentence_vectors,
                                  documents=self.documents,
                                  previous_articles=carried.articles,
@@ -651,6 +673,9 @@ class _Turn:
     rewrite: RewriteResult | None = None
     vector: np.ndarray | None = None
     hits: list[Hit] = field(default_factory=list)
+    pool: list[Hit] = field(default_factory=list)  # the search's fused rows, beyond `hits`
+    respelled: Respelled | None = None  # the searched query in the passages' spelling
+    respelled_question: str = ""
     context: ContextBlock = EMPTY
 
     @property
@@ -668,9 +693,21 @@ class _Turn:
         return self.rewrite
 
     @property
-    def query(self) -> str:
-        """What was searched: the rewrite of a follow-up, else the question."""
+    def searched(self) -> str:
+        """What the user is shown as searched: the rewrite of a follow-up, else the
+        question."""
         return self.rewrite.query if self.rewrite is not None else self.question
+
+    @property
+    def query(self) -> str:
+        """What is searched and ranked: `searched`, in the passages' spelling when it was
+        respelled (`AnswerService._respell`)."""
+        return self.respelled.text if self.respelled is not None else self.searched
+
+    @property
+    def asked(self) -> str:
+        """The question as typed, in the passages' spelling when it was respelled."""
+        return self.respelled_question or self.question
 
     def done(self, answer: str, citations: tuple[Citation, ...],
              warnings: list[AnswerWarning], *, sources_only: bool, **fields: Any) -> Done:
@@ -679,7 +716,7 @@ class _Turn:
         self.timings["total_ms"] = _ms(self.started)
         return Done(answer=answer, citations=citations, warnings=tuple(dict.fromkeys(warnings)),
                     sources_only=sources_only, trace=self.trace, answer_mode=self.mode,
-                    searched_for=self.query if self.query != self.question else "",
+                    searched_for=self.searched if self.searched != self.question else "",
                     scope=str((self.trace.get("filters") or {}).get("scope") or ""), **fields)
 
 

@@ -151,6 +151,7 @@ def _outcome(question: LegalQuestion, turn: int, done: Done, facts: dict[str, Do
                    None)
     timings = done.trace.get("timings", {})
     trace = {"searched_for": done.trace.get("searched_for"), "conversation": conversation,
+             "respelled": done.trace.get("respelled", {}),
              "evidence": done.trace.get("evidence", {})}
     return LegalOutcome(question, turn, abstained, answer, first_block, first_at, located,
                         revoked, float(timings.get("answer_ms", 0.0)), trace)

@@ -91,6 +91,18 @@ def test_coverage_is_not_asked_of_a_question_in_another_language() -> None:
     assert not evidence.abstain  # 0.81 is well above what English probes reach (0.76)
 
 
+def test_other_language_means_words_that_cannot_be_compared() -> None:
+    """Spanish against Portuguese passages is compared word by word (the question's words
+    respelled as the passages', text/cognates.py); English against them is not."""
+    hits = [make_hit(1, text=PASSAGE)]
+    spanish = abstain.assess(extract("¿Cuál es el prazo de resposta?", 0.86), hits, legacy(),
+                             FLOORS, "es")
+    english = abstain.assess(extract("What is the deadline to answer?", 0.86), hits, legacy(),
+                             FLOORS, "en")
+    assert spanish.features["other_language"] == 0.0
+    assert english.features["other_language"] == 1.0
+
+
 def test_across_languages_the_gate_counts_word_features_at_their_mean() -> None:
     features = {"margin": 0.06, "coverage": 0.2, "quote_coverage": 0.0, "absent": 0.8,
                 "both_legs": 0.0, "type_found": 1.0, "names_found": 1.0}
@@ -120,6 +132,29 @@ def test_on_the_real_lgpd_an_english_question_is_answered_by_meaning(lgpd_app) -
                                               for w in done.warnings)
     done = list(service.ask("What is the capital of Australia?", sources_only=True))[-1]
     assert isinstance(done, Done) and done.warned(WarningCode.NOT_FOUND)
+
+
+@pytest.mark.ranking
+def test_on_the_real_lgpd_a_spanish_question_is_searched_in_the_laws_words(lgpd_app) -> None:  # type: ignore[no-untyped-def]
+    """A Spanish question of a Portuguese law: its words the passages found by meaning never
+    use are respelled as their Portuguese cognates (text/cognates.py) and searched again.
+    Both questions were "not found" ("seudonimización" and "encargado" met no word of the
+    law), and a glossary question ranked other articles first."""
+    service = lgpd_app.answer_service
+    done = list(service.ask("¿Qué es la seudonimización?", sources_only=True))[-1]
+    assert isinstance(done, Done) and not done.warned(WarningCode.NOT_FOUND), done.answer
+    assert done.trace["respelled"]["seudonimizacion"] == "pseudonimizacao"
+    assert "a pseudonimização é o tratamento por meio do qual" in done.answer.split("[1]")[0]
+    assert not any(w.code == WarningCode.BY_MEANING for w in done.warnings)
+    assert done.searched_for == ""  # the user is not shown a query in two languages
+    done = list(service.ask("¿Qué hace el encargado del tratamiento de datos en el día a "
+                            "día?", sources_only=True))[-1]
+    assert isinstance(done, Done) and not done.warned(WarningCode.NOT_FOUND), done.answer
+    assert done.trace["respelled"]["encargado"] == "encarregado"
+    assert "Art. 41." in done.answer.split("[1]")[0], done.answer[:300]
+    # a Portuguese question is never respelled
+    done = list(service.ask("O que é pseudonimização?", sources_only=True))[-1]
+    assert isinstance(done, Done) and "respelled" not in done.trace
 
 
 def test_the_switch_in_settings_turns_abstention_off() -> None:

@@ -186,7 +186,7 @@ def test_history_is_rewritten_and_the_rewrite_drives_retrieval(settings: Setting
     history = [{"role": "user", "content": "O que diz a LGPD sobre correção?"},
                {"role": "assistant", "content": "Permite a correção [1]."}]
     _, done = run(AnswerService(searcher, llm, settings), "E o prazo?", history=history)
-    assert searcher.calls == [("prazo de correção de dados LGPD", 10,
+    assert searcher.calls == [("prazo de correção de dados LGPD", settings.leg_k,
                                SearchFilters(file_types=("pdf",)))]
     assert done.trace["rewritten_query"] == "prazo de correção de dados LGPD"
     assert [kind for kind, _ in llm.calls] == ["complete_json", "stream_chat"]
@@ -207,8 +207,11 @@ def test_a_filter_guessed_by_the_model_cannot_hide_everything(settings: Settings
 def test_the_users_own_filters_and_k_are_passed_to_the_searcher(settings: Settings) -> None:
     searcher = FakeSearcher(HITS)
     filters = SearchFilters(file_types=("docx",))
-    run(AnswerService(searcher, None, settings), filters=filters, k=2)
-    assert searcher.calls == [("Qual é o prazo para corrigir dados?", 2, filters)]
+    _, done = run(AnswerService(searcher, None, settings), filters=filters, k=2)
+    # the legs fetch `leg_k` rows anyway: all are asked for (their words may respell the
+    # question, `AnswerService._respell`), the answer reads the first k
+    assert searcher.calls == [("Qual é o prazo para corrigir dados?", settings.leg_k, filters)]
+    assert len(done.trace["hits"]) == 2
 
 
 def test_memories_go_in_their_own_block_and_the_trace(settings: Settings) -> None:
