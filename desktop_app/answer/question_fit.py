@@ -147,7 +147,7 @@ _DEFINITION_QUESTION = re.compile(
 # The same asked anywhere in the question: "O que a LGPD entende por controlador?", "Qual a
 # definição de consentimento …?", "Como a LDB define …?", "What does the act mean by …?"
 _DEFINITION_CUE = re.compile(
-    r"\b(?:entende(?:-se)? por|entendem por|se entiende por|considera(?:-se)? como"
+    r"\b(?:entende(?:-se)? por|entendem por|entienden? por|considera(?:-se)? como"
     r"|(?:conceito|definicao|definicion|significado|meaning) (?:de|of)|means? by"
     r"|(?:define|defines|definem|conceitua)) (?:(?:o|a|os|as|um|uma|the|an?|el|la|los|las"
     r"|un|una) )?(.+?)\W*$")
@@ -155,15 +155,23 @@ _DEFINITION_CUE = re.compile(
 # question says what it asks about, not what it asks (matched on the unfolded question: an
 # acronym is a run of capitals)
 _QUALIFIER = re.compile(
-    r"\W*,?\s+(?i:segundo|conforme|de acordo com|para|pela|pelo|na|no|nesta|neste"
+    r"\W*,?\s+(?i:segundo|conforme|de acordo com|para|pela|pelo|na|no|nesta|neste|en"
     r"|according to|under|según|segun|de acuerdo con)\s+(?i:(?:a|o|as|os|la|el|the|esta|este"
     r"|essa|esse)\s+)?(?:(?i:lei|norma|legisla[çc][ãa]o|law|act|ley|regulamento|decreto"
     r"|documento|texto|c[óo]digo|constitui[çc][ãa]o)|[A-Z]{2,6})\b[^?!.]*")
 
 
+# The source named as the subject after the verb, as Spanish puts it ("¿Qué entiende la LGPD
+# por …?", "¿Cómo define la ley a …?"): group 1, the verb, is kept
+_SOURCE_AFTER_VERB = re.compile(
+    r"\b((?i:entiende|entienden|entende|entendem|define|definen|definem|considera"
+    r"|consideran))\s+(?i:el|la|o|a)\s+(?:[A-Z]{2,6}|(?i:ley|lei|norma))\b(?:\s+a\b)?")
+
+
 def without_qualifier(question: str) -> str:
-    """The question without a trailing phrase naming its source ("…, segundo a LGPD?")."""
-    return _QUALIFIER.sub("", question)
+    """The question without a phrase naming its source ("…, segundo a LGPD?", "¿Qué
+    entiende la LGPD por …?")."""
+    return _SOURCE_AFTER_VERB.sub(r"\1", _QUALIFIER.sub("", question))
 
 
 # What opens a definition: an enumeration label ("II - ", "a) ", "1. ", "§ 2º "), then the

@@ -21,6 +21,7 @@ from desktop_app.answer.prompt import NumberedSource
 from desktop_app.answer.question_fit import asks_for, defined_thing, defines, names_a, terms
 from desktop_app.answer.segments import segment
 from desktop_app.answer.sentence_vectors import SentenceVectors
+from desktop_app.text.cognates import same_word
 
 from .conftest import make_hit
 
@@ -221,6 +222,19 @@ def test_a_definition_question_knows_what_it_asks_about() -> None:
     assert defined_thing("¿Qué es un plazo?") and defined_thing("Defina consentimento.")
     assert not defined_thing("Quais são as bases legais?")
     assert not defined_thing("Quando a lei entra em vigor?")
+    # Spanish names the source after the verb, or after "en"
+    for spanish, portuguese in (
+            ("¿Qué entiende la LGPD por controlador?", "O que a LGPD entende por controlador?"),
+            ("¿Cómo define la LGPD a la autoridad nacional?",
+             "Como a LGPD define autoridade nacional?"),
+            ("¿Cuál es la definición de consentimiento en la ley de protección de datos?",
+             "Qual a definição de consentimento na lei de proteção de dados?"),
+            ("¿Qué entiende la ley por instituciones comunitarias?",
+             "O que a lei entende por instituições comunitárias?")):
+        asked, meant = defined_thing(spanish).words, defined_thing(portuguese).words
+        assert asked and len(asked) == len(meant), (spanish, asked, meant)
+        assert all(same_word(a, b) for a, b in zip(asked, meant, strict=True)), spanish
+    assert defined_thing("¿Cómo se define la edad mínima?").words == ("edad", "minima")
     thing = defined_thing("O que é dado pessoal sensível?")
     assert defines("II - dado pessoal sensível: dado pessoal sobre origem racial", thing)
     assert defines("Dado pessoal sensível é aquele que revela a origem racial.", thing)
