@@ -82,6 +82,7 @@ VALUE_NAMES: Mapping[str, str] = {
     "money": "an amount of money", "percent": "a percentage", "clock": "a time of day",
     "speed": "a speed", "age": "an age", "duration": "a duration", "date": "a date",
     "count": "a number of things", "penalty": "a penalty's term or amount",
+    "prison": "a prison term",
     "measure": "a length or a weight",
 }
 

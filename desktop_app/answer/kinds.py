@@ -1,8 +1,9 @@
 """What kind of answer a question asks for, and whether a passage states one.
 
 "Qual a alíquota…?" wants a percentage, "Quanto ganha…?" an amount of money, "Em quantos
-anos prescreve…?" a duration, "A que horas…?" a time of day, "Quantos servidores…?" a
-count, "Qual a pena para…?" a term, a fine or a share, "Qual a profundidade…?" a length. A
+anos prescreve…?" a duration, "Quantos anos de prisão…?" a prison term, "A que horas…?" a
+time of day, "Quantos servidores…?" a count, "Qual a pena para…?" a term, a fine or a
+share, "Qual a profundidade…?" a length. A
 passage of a law is full of numbers that are not answers (article and paragraph labels,
 "Lei nº 13.709", "inciso III"), so those are taken out before looking: a quote that
 only names "§ 7º" does not state a duration. The "not found" gate weighs whether the
@@ -45,6 +46,8 @@ _PERCENT = (r"%|\bpor cento\b|\bpercent\b|\b(?:um|dois|1|2) ter[cç]os?\b|\bmeta
 _DURATION = (rf"{_SPAN}[\s-]*(?:{_TIME_UNITS})\b|\bimediatamente\b|\bimmediately\b"
              r"|\bate (?:o|a) (?:\d+º?|primeir[oa]|ultim[oa]) (?:dia|semana|mes|ano)\b"
              r"|\bprazo (?:razoavel|de|maximo)\b")
+_IMPRISONMENT = (r"(?:reclusao|detencao|prisao|carcel|prision|cadeia|privativa de liberdade"
+                 r"|imprisonment|prison|jail)")
 
 # (kind, question cue, what a passage must state), on folded text
 KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
@@ -79,11 +82,17 @@ KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
     ("age", re.compile(r"\b(?:idade|quantos anos tem|how old|what age|edad|cuantos anos tiene)\b"),
      re.compile(rf"{_SPAN}\s*(?:anos|years|anos de idade|years old)\b|\bidade (?:minima|"
                 r"maxima|de)\b")),
+    # a prison term is the length of an imprisonment, stated beside it ("reclusão, de dois
+    # a cinco anos", "3 anos de detenção"), not any length of time ("mandato de 2 anos")
+    ("prison", re.compile(
+        r"\b(?:penas? de (?:prisao|reclusao|detencao|prision|carcel)|anos de (?:prisao|reclusao"
+        r"|detencao|carcel|prision|cadeia)|(?:prison|jail) (?:term|sentence|time)"
+        r"|years (?:in|of) (?:prison|jail))\b"),
+     re.compile(rf"\b{_IMPRISONMENT}\b[^;\n]{{0,60}}?(?:{_DURATION})"
+                rf"|(?:{_DURATION})\s+(?:de|of|in)\s+{_IMPRISONMENT}\b")),
     ("duration", re.compile(
         r"\b(?:prazo|prazos|quanto tempo|por quanto tempo|em quanto tempo|durante quanto tempo"
         r"|(?:qual|quais) (?:e |sao |sera )?(?:a |as )?(?:duracao|jornada|carga horaria)"
-        r"|penas? de (?:prisao|reclusao|detencao|prision|carcel)|anos de (?:prisao|reclusao"
-        r"|detencao|carcel|prision)|(?:prison|jail) (?:term|sentence|time)"
         r"|quant[oa]s (?:dias|meses|anos|horas|semanas|minutos|semestres|bimestres|trimestres)"
         r"|how long|how many (?:days|months|years|hours|weeks)|deadline|plazo|cuanto tiempo"
         r"|cuant[oa]s (?:dias|meses|anos|horas|semanas))\b"),

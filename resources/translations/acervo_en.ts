@@ -2839,6 +2839,11 @@ Undo the save anyway? The changed memory is erased too.</source>
     </message>
     <message>
         <location filename="../../desktop_app/gui/values.py" line="22"/>
+        <source>a prison term</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/values.py" line="23"/>
         <source>a length or a weight</source>
         <translation type="unfinished"></translation>
     </message>

@@ -2843,6 +2843,11 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
     </message>
     <message>
         <location filename="../../desktop_app/gui/values.py" line="22"/>
+        <source>a prison term</source>
+        <translation>uma pena de prisão</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/values.py" line="23"/>
         <source>a length or a weight</source>
         <translation>uma medida de comprimento ou de peso</translation>
     </message>

@@ -124,9 +124,16 @@ def test_only_some_kinds_can_be_answered_by_a_value_alone() -> None:
     assert not states("count", "carga horária mínima anual de oitocentas horas, por 200 dias")
     assert not states("count", "no mínimo setenta e cinco por cento do total de horas")
     assert not states("count", "a partir de 2 de março de 2017 os sistemas de ensino")
-    # a prison term is a length of time
-    assert asked_value("Qual é a pena de prisão para quem vaza dados?") == "duration"
-    assert asked_value("¿Cuántos años de cárcel se aplican?") == "duration"
+    # a prison term is the length of an imprisonment, stated beside it; another length of
+    # time ("mandato de 2 anos", "no prazo de 2 anos" after "sob pena de") is none
+    assert asked_value("Qual é a pena de prisão para quem vaza dados?") == "prison"
+    assert asked_value("¿Cuántos años de cárcel se aplican?") == "prison"
+    assert asked_value("How many years in prison for leaking data?") == "prison"
+    assert states("prison", "Pena - reclusão, de dois a cinco anos, e multa.")
+    assert states("prison", "pena de 3 (três) anos de detenção")
+    assert states("prison", "imprisonment for up to 5 years")
+    assert not states("prison", "III - terão mandato de 2 (dois) anos, permitida 1 recondução.")
+    assert not states("prison", "sob pena de responsabilidade, no prazo de 2 anos")
     # a penalty asked is answered by its measure: a term, a fine or a share, not by "a
     # pena de reclusão" alone; "Quais penas…?" asks for a list
     assert asked_value("Qual a pena para o crime de racismo?") == "penalty"
