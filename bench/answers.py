@@ -1,9 +1,11 @@
 """Answer-quality benchmark: `eval answers` on FaQuAD and on Pirá, each against the
 other's questions and with their own paragraphs taken out (in-domain unanswerables), and
-on the legal dev set (LGPD + LDB PDFs), through the real pipeline (desktop_app/evaluation/).
+on the legal dev set (LGPD + LDB PDFs), asked in Portuguese and in Spanish
+(`legal_es.jsonl`: the same questions and gold, written in Spanish), through the real
+pipeline (desktop_app/evaluation/).
 
-Writes bench/results/answers-faquad_pt.json, answers-pira_pt.json and answers-legal.json
-(figures only; `desktop-app eval answers … --json OUT` keeps every question's outcome).
+Writes bench/results/answers-faquad_pt.json, answers-pira_pt.json, answers-legal.json and
+answers-legal-es.json (figures only; `desktop-app eval answers … --json OUT` keeps every question's outcome).
 FaQuAD has gold answer spans; Pirá only its judged paragraphs, so for Pirá the
 content scores are absent and abstention/false abstention and badge precision remain.
 Eval indexes are cached under the app's cache dir (the first run indexes ~550 paragraphs
@@ -12,9 +14,11 @@ and ingests the two PDFs).
 Calibration: `--settings FILE` answers every set with those settings replaced;
 `--calibration DIR` answers each set with DIR/<set>.json when it exists (faquad_pt.json,
 pira_pt.json, legal.json), so each set can be reported with a calibration that did not
-see it. The file used is named in the report (`settings_file`).
+see it; the Spanish legal set is its Portuguese set translated, so it takes legal.json too.
+The file used is named in the report (`settings_file`).
 
-Usage: .venv/bin/python bench/answers.py [--only faquad_pt|pira_pt|legal ...] [--limit N]
+Usage: .venv/bin/python bench/answers.py [--only faquad_pt|pira_pt|legal|legal_es ...]
+       [--limit N]
        [--sources-only] [--settings FILE] [--calibration DIR] [--out DIR]
 """
 
@@ -44,7 +48,11 @@ RUNS = (
      EVAL / "retrieval" / "pira_pt" / "queries.jsonl", EVAL / "qa" / "faquad_pt.jsonl"),
 )
 LEGAL_DOCS = EVAL / "pdfs" / "pt"
-LEGAL_SET = REPO / "bench" / "data" / "legal_pt.jsonl"
+# (name in --only, questions, results file); both calibrated as "legal"
+LEGAL_RUNS = (
+    ("legal", REPO / "bench" / "data" / "legal_pt.jsonl", "answers-legal.json"),
+    ("legal_es", REPO / "bench" / "data" / "legal_es.jsonl", "answers-legal-es.json"),
+)
 
 
 def _settings_for(name: str, args: argparse.Namespace) -> tuple[dict[str, Any], str | None]:
@@ -69,7 +77,7 @@ def _save(out_dir: Path, name: str, report: dict[str, Any]) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--only", nargs="+", choices=("faquad_pt", "pira_pt", "legal"))
+    parser.add_argument("--only", nargs="+", choices=("faquad_pt", "pira_pt", "legal", "legal_es"))
     parser.add_argument("--limit", type=int, default=None)
     parser.add_argument("--sources-only", action="store_true")
     parser.add_argument("--settings", type=Path, default=None)
@@ -96,13 +104,15 @@ def main() -> int:
         report["settings_file"] = settings_file
         print_answer_report(report, sys.stdout)
         _save(out_dir, f"answers-{name}.json", report)
-    if not args.only or "legal" in args.only:
+    for name, questions, results in LEGAL_RUNS:
+        if args.only and name not in args.only:
+            continue
         overrides, settings_file = _settings_for("legal", args)
-        report = run_legal_eval(app, LEGAL_DOCS, LEGAL_SET, limit=args.limit,
+        report = run_legal_eval(app, LEGAL_DOCS, questions, limit=args.limit,
                                 overrides=overrides, progress=say)
         report["settings_file"] = settings_file
         print_legal_report(report, sys.stdout)
-        _save(out_dir, "answers-legal.json", report)
+        _save(out_dir, results, report)
     return 0
 
 

@@ -15,6 +15,7 @@ from desktop_app.evaluation.legal_text import article_starts, read_pdf_text
 from desktop_app.ingest.loaders import load_document
 
 SET = Path(__file__).resolve().parents[2] / "bench" / "data" / "legal_pt.jsonl"
+SPANISH = SET.with_name("legal_es.jsonl")
 
 
 def test_the_set_has_every_kind_in_the_numbers_the_eval_needs() -> None:
@@ -29,6 +30,22 @@ def test_the_set_has_every_kind_in_the_numbers_the_eval_needs() -> None:
         assert q.kind == "out_of_scope" or q.article
         if q.kind == "followup":
             assert q.followup is not None and q.followup.answers and q.followup.article
+
+
+def test_the_spanish_set_is_the_same_questions_and_gold_asked_in_spanish() -> None:
+    from desktop_app.text.language import question_language
+
+    portuguese, spanish = load_legal_set(SET), load_legal_set(SPANISH)
+    assert [q.id for q in spanish] == [q.id for q in portuguese]
+    for pt, es in zip(portuguese, spanish, strict=True):
+        assert (es.kind, es.doc, es.article, es.items, es.answers) == (
+            pt.kind, pt.doc, pt.article, pt.items, pt.answers)
+        turns = [es] + ([es.followup] if es.followup else [])
+        assert all(question_language(t.text, "pt") == "es" for t in turns), es.id
+        if pt.followup:
+            assert es.followup is not None
+            assert (es.followup.article, es.followup.answers) == (pt.followup.article,
+                                                                  pt.followup.answers)
 
 
 def test_the_loader_names_the_line_of_a_bad_question(tmp_path: Path) -> None:
