@@ -6,15 +6,16 @@ A Spanish question asked of a Portuguese law shares meaning with it but few spel
 "prazo", "protección" / "proteção". The keyword leg and every word-overlap check then miss
 the very words that name the topic, and the answer follows chance matches. The two
 languages spell most shared words by a few regular correspondences, so `cognate_key` maps
-a word of either language to one key (accents folded, the -ción/-ção, -dad/-dade,
--miento/-mento, -ble/-vel, -ales/-ais endings to one form, ie/ue to e/o, b/v, ll/lh/j,
-ct/t, pl/pr, ch/it, rs/s, intervocalic t/d merged). Two words with one key, or keys one edit apart when
-they are long, are taken for the same word.
+a word of either language to one key (accents folded; the -ción/-ção, -dad/-dade,
+-miento/-mento, -ble/-vel, -ales/-ais, -an/-am endings to one form; ie/ue to e/o, b/v,
+ll/lh/j, ct/t, pl/pr, ch/it, rs/s, intervocalic t/d merged). Two words with one key, or
+long keys one letter or one vowel apart (`_near`), are taken for the same word.
 
 `respell` rewrites a question's content words that its passages never use with the
-passages' own word of that key (the most frequent), so "¿Qué es un dato personal
-sensible?" is searched as "¿Qué es un dados personal sensíveis?" over a Portuguese
-library. Words the passages use as they are, short words and the question's function words
+passages' own word of that key (the most frequent; one of a near key when none has it),
+so "¿Qué es un dato personal sensible?" is searched as "¿Qué es un dado pessoal
+sensivel?" over a Portuguese library. Words the passages use as they are, short words and
+the question's function words
 are never changed; a word with no cognate among the passages stays as typed. The passages
 are the question's own first hits (found by meaning, which crosses languages), so nothing
 here knows a vocabulary of its own.
@@ -91,13 +92,18 @@ def _near(one: str, other: str) -> bool:
     return True  # equal, or one longer by its last letter
 
 
+def _near_keys(one: str, other: str) -> bool:
+    """Keys of `NEAR_LENGTH` letters or more may be one edit apart (`_near`)."""
+    return max(len(one), len(other)) >= NEAR_LENGTH and _near(one, other)
+
+
 def same_word(one: str, other: str) -> bool:
-    """Whether two words are one word, or cognates of each other (`cognate_key`; keys of
-    `NEAR_LENGTH` letters or more may be one edit apart, `_near`)."""
+    """Whether two words are one word, or cognates of each other (one `cognate_key`, or
+    long keys one edit apart)."""
     if fold(one) == fold(other):
         return True
     a, b = cognate_key(one), cognate_key(other)
-    return a == b or (max(len(a), len(b)) >= NEAR_LENGTH and _near(a, b))
+    return a == b or _near_keys(a, b)
 
 
 @dataclass(frozen=True)
@@ -133,8 +139,7 @@ def respell(question: str, words: Counter[str]) -> Respelled:
         key = cognate_key(typed)
         found = keys.get(key)
         if not found:
-            found = [pair for other, pairs in keys.items()
-                     if max(len(key), len(other)) >= NEAR_LENGTH and _near(key, other)
+            found = [pair for other, pairs in keys.items() if _near_keys(key, other)
                      for pair in pairs]
         if found:
             changes[typed] = max(found)[1]

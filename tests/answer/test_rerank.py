@@ -84,8 +84,11 @@ def test_the_service_reranks_the_fused_top_20_and_keeps_5(tiny_cross_encoder: Pa
     service = AnswerService(searcher, ScriptedLLM(["ok"]), settings,
                             reranker=build_reranker(settings))
     done = list(service.ask("Qual é o prazo de correção?"))[-1]
-    assert searcher.calls[0][1] == 20
+    # the search gives the fused `leg_k` rows (their words may respell a question,
+    # AnswerService._respell); the reranker reads the top 20 of them
+    assert searcher.calls[0][1] == settings.leg_k == 40
     trace_hits = done.trace["hits"]  # type: ignore[union-attr]
     assert len(trace_hits) == 5 and all(h["rerank_score"] is not None for h in trace_hits)
+    assert {h["chunk_id"] for h in trace_hits} <= {hit.chunk_id for hit in hits[:20]}
     assert done.trace["reranker"] == "cross-encoder:tiny-ce"  # type: ignore[union-attr]
     assert "rerank_ms" in done.trace["timings"]  # type: ignore[union-attr]
