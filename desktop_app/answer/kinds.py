@@ -3,12 +3,12 @@
 "Qual a alíquota…?" wants a percentage, "Quanto ganha…?" an amount of money, "Em quantos
 anos prescreve…?" a duration, "Quantos anos de prisão…?" a prison term, "A que horas…?" a
 time of day, "Quantos servidores…?" a count, "Qual a pena para…?" a term, a fine or a
-share, "Qual a profundidade…?" a length. A
-passage of a law is full of numbers that are not answers (article and paragraph labels,
-"Lei nº 13.709", "inciso III"), so those are taken out before looking: a quote that
-only names "§ 7º" does not state a duration. The "not found" gate weighs whether the
-chosen quote states what was asked (answer/abstain.py), and the ranking of a law's units
-prefers one that does (answer/extractive.py).
+share, "Qual a profundidade…?" a length. A passage of a law is full of numbers that are
+not answers (article and paragraph labels, "Lei nº 13.709", "inciso III"), so those are
+taken out before looking: a quote that only names "§ 7º" does not state a duration. The
+"not found" gate weighs whether the chosen quote states what was asked
+(answer/abstain.py), and the ranking of a law's units prefers one that does
+(answer/extractive.py).
 """
 
 from __future__ import annotations

@@ -162,10 +162,12 @@ _QUALIFIER = re.compile(
 
 
 # The source named as the subject after the verb, as Spanish puts it ("¿Qué entiende la LGPD
-# por …?", "¿Cómo define la ley a …?"): group 1, the verb, is kept
+# por …?", "¿Cómo define la ley a …?"): group 1, the verb, is kept; when nothing follows,
+# it was the thing asked about ("¿Cómo se define la ANPD?")
 _SOURCE_AFTER_VERB = re.compile(
     r"\b((?i:entiende|entienden|entende|entendem|define|definen|definem|considera"
-    r"|consideran))\s+(?i:el|la|o|a)\s+(?:[A-Z]{2,6}|(?i:ley|lei|norma))\b(?:\s+a\b)?")
+    r"|consideran))\s+(?i:el|la|o|a)\s+(?:[A-Z]{2,6}|(?i:ley|lei|norma))\b(?:\s+a\b)?"
+    r"(?=\s+\w)")
 
 
 def without_qualifier(question: str) -> str:

@@ -235,6 +235,7 @@ def test_a_definition_question_knows_what_it_asks_about() -> None:
         assert asked and len(asked) == len(meant), (spanish, asked, meant)
         assert all(same_word(a, b) for a, b in zip(asked, meant, strict=True)), spanish
     assert defined_thing("¿Cómo se define la edad mínima?").words == ("edad", "minima")
+    assert defined_thing("¿Cómo se define la ANPD?").words == ("anpd",)
     thing = defined_thing("O que é dado pessoal sensível?")
     assert defines("II - dado pessoal sensível: dado pessoal sobre origem racial", thing)
     assert defines("Dado pessoal sensível é aquele que revela a origem racial.", thing)
