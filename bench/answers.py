@@ -5,7 +5,8 @@ on the legal dev set (LGPD + LDB PDFs), asked in Portuguese and in Spanish
 pipeline (desktop_app/evaluation/).
 
 Writes bench/results/answers-faquad_pt.json, answers-pira_pt.json, answers-legal.json and
-answers-legal-es.json (figures only; `desktop-app eval answers … --json OUT` keeps every question's outcome).
+answers-legal-es.json (figures only; `desktop-app eval answers … --json OUT` keeps every
+question's outcome).
 FaQuAD has gold answer spans; Pirá only its judged paragraphs, so for Pirá the
 content scores are absent and abstention/false abstention and badge precision remain.
 Eval indexes are cached under the app's cache dir (the first run indexes ~550 paragraphs
@@ -18,8 +19,7 @@ see it; the Spanish legal set is its Portuguese set translated, so it takes lega
 The file used is named in the report (`settings_file`).
 
 Usage: .venv/bin/python bench/answers.py [--only faquad_pt|pira_pt|legal|legal_es ...]
-       [--limit N]
-       [--sources-only] [--settings FILE] [--calibration DIR] [--out DIR]
+       [--limit N] [--sources-only] [--settings FILE] [--calibration DIR] [--out DIR]
 """
 
 from __future__ import annotations

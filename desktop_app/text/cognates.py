@@ -116,25 +116,35 @@ class Respelled:
         return bool(self.words)
 
 
-def vocabulary(texts: Iterable[str]) -> Counter[str]:
-    """How often each folded word of `texts` occurs."""
+@dataclass(frozen=True)
+class Vocabulary:
+    """The passages' words: how often each folded word occurs, and the (count, word) pairs
+    of each `cognate_key`, indexed once for every text respelled with them."""
+
+    counts: Counter[str]
+    keys: Mapping[str, list[tuple[int, str]]]
+
+
+def vocabulary(texts: Iterable[str]) -> Vocabulary:
+    """The folded words of `texts`, counted and indexed by cognate key."""
     counts: Counter[str] = Counter()
     for text in texts:
         counts.update(_WORD.findall(fold(text)))
-    return counts
-
-
-def respell(question: str, words: Counter[str]) -> Respelled:
-    """`question` with each content word that `words` (the passages' vocabulary) lacks
-    replaced by the passages' most frequent cognate of it (see the module docstring)."""
     keys: dict[str, list[tuple[int, str]]] = {}
-    for word, count in words.items():
+    for word, count in counts.items():
         if len(word) >= MIN_LENGTH and not word.isdigit():
             keys.setdefault(cognate_key(word), []).append((count, word))
+    return Vocabulary(counts, keys)
+
+
+def respell(question: str, words: Vocabulary) -> Respelled:
+    """`question` with each content word that `words` (the passages' vocabulary) lacks
+    replaced by the passages' most frequent cognate of it (see the module docstring)."""
+    keys = words.keys
     changes: dict[str, str] = {}
     for typed in dict.fromkeys(_WORD.findall(fold(question))):
         if (len(typed) < MIN_LENGTH or typed.isdigit() or typed in NOT_CONTENT
-                or typed in words):
+                or typed in words.counts):
             continue
         key = cognate_key(typed)
         found = keys.get(key)
