@@ -33,6 +33,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from desktop_app.answer.personal_quotes import from_documents
 from desktop_app.answer.prompt import MemoryItem, PromptTexts, neutralize
 from desktop_app.answer.recall_block import (
     GAP,
@@ -213,8 +214,11 @@ def fit_context(memories: Sequence[MemoryItem], exchanges: Sequence[EarlierExcha
     again at the end, trimmed if the sum of parts fell short and refilled if it was over.
     `memory_similarity`: each memory's cosine to the question (by id), when measured."""
     if query:  # an earlier chat none of whose recalled turns concerns the question: left out
+        # (what Acervo quoted there from the documents does not count: the documents were
+        # just searched again, and one of their words, "anos", is no topic of the chat's)
         chats = {e.conversation_id for e in exchanges
-                 if concerns(query, " ".join(text for _id, _role, text in e.turns))}
+                 if concerns(query, " ".join(text for _id, role, text in e.turns
+                                             if not from_documents(role, text)))}
         exchanges = [e for e in exchanges if e.conversation_id in chats]
     if budget <= 0 or (not memories and not exchanges):
         return EMPTY

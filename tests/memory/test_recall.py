@@ -384,6 +384,37 @@ def test_a_memory_without_the_questions_words_weighs_less_the_lower_it_ranked() 
     assert "Sou vegetariana." in block.text
 
 
+def test_a_chat_is_not_offered_for_a_word_acervo_quoted_there_from_the_documents() -> None:
+    """Seen in the window: "¿Cuántos años de cárcel…?" was offered the chat "Em quais casos a
+    prática da educação física é facultativa?" because the article quoted in its answer
+    says "anos". The documents were just searched again; what a chat is about is what was
+    said in it, not the words of a passage Acervo quoted (badges) or a "not found"."""
+    physical = _chat("c1", "12", [
+        ("user", "Em quais casos a prática da educação física é facultativa ao aluno?"),
+        ("assistant", "Art. 26 › § 3º A educação física … é facultativa ao aluno: I – que "
+                      "cumpra jornada de trabalho igual ou superior a seis horas; II – maior "
+                      "de trinta anos de idade [1][2].")])
+    refused = _chat("c2", "13", [("user", "Qual o salário do reitor?"),
+                                 ("assistant", load_prompts("pt").not_found)])
+    officer = _chat("c3", "14", [("user", "¿Qué hace el encargado del tratamiento de datos?"),
+                                 ("assistant", "Art. 41. O controlador deverá indicar "
+                                               "encarregado [1].")])
+    question = "¿Cuántos años de cárcel por vender datos personales?"
+    block = fit_context([], [physical, refused, officer], load_prompts("es"),
+                        count_tokens=estimate_tokens, budget=600, query=question)
+    assert {e.conversation_id for e in block.exchanges} == {"c3"}  # its user said "datos"
+    # what the user said counts wherever it is: the same quote under a question that asks it
+    block = fit_context([], [physical], load_prompts("pt"), count_tokens=estimate_tokens,
+                        budget=600, query="Até que idade a educação física é obrigatória?")
+    assert [e.conversation_id for e in block.exchanges] == ["c1"]
+    # a model's own words (no badge) are what was said in the chat
+    told = _chat("c4", "15", [("user", "Resuma a conversa."),
+                              ("assistant", "Você tem trinta anos e mora em Campinas.")])
+    block = fit_context([], [told], load_prompts("pt"), count_tokens=estimate_tokens,
+                        budget=600, query="Quantos anos de cárcel?")
+    assert [e.conversation_id for e in block.exchanges] == ["c4"]
+
+
 def test_an_earlier_chat_that_says_nothing_of_the_question_is_not_offered(
         memory_app: Any, booked: str) -> None:
     """Recall ranks every chat for every question: a chat none of whose recalled turns
