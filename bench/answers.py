@@ -1,12 +1,12 @@
 """Answer-quality benchmark: `eval answers` on FaQuAD and on Pirá, each against the
 other's questions and with their own paragraphs taken out (in-domain unanswerables), and
-on the legal dev set (LGPD + LDB PDFs), asked in Portuguese and in Spanish
-(`legal_es.jsonl`: the same questions and gold, written in Spanish), through the real
-pipeline (desktop_app/evaluation/).
+on the legal dev set (LGPD + LDB PDFs), asked in Portuguese, in Spanish and in English
+(`legal_es.jsonl`, `legal_en.jsonl`: the same questions and gold, written in Spanish and
+in English), through the real pipeline (desktop_app/evaluation/).
 
-Writes bench/results/answers-faquad_pt.json, answers-pira_pt.json, answers-legal.json and
-answers-legal-es.json (figures only; `desktop-app eval answers … --json OUT` keeps every
-question's outcome).
+Writes bench/results/answers-faquad_pt.json, answers-pira_pt.json, answers-legal.json,
+answers-legal-es.json and answers-legal-en.json (figures only; `desktop-app eval answers …
+--json OUT` keeps every question's outcome).
 FaQuAD has gold answer spans; Pirá only its judged paragraphs, so for Pirá the
 content scores are absent and abstention/false abstention and badge precision remain.
 Eval indexes are cached under the app's cache dir (the first run indexes ~550 paragraphs
@@ -15,10 +15,11 @@ and ingests the two PDFs).
 Calibration: `--settings FILE` answers every set with those settings replaced;
 `--calibration DIR` answers each set with DIR/<set>.json when it exists (faquad_pt.json,
 pira_pt.json, legal.json), so each set can be reported with a calibration that did not
-see it; the Spanish legal set is its Portuguese set translated, so it takes legal.json too.
+see it; the Spanish and English legal sets are the Portuguese set translated, so they take
+legal.json too.
 The file used is named in the report (`settings_file`).
 
-Usage: .venv/bin/python bench/answers.py [--only faquad_pt|pira_pt|legal|legal_es ...]
+Usage: .venv/bin/python bench/answers.py [--only faquad_pt|pira_pt|legal|legal_es|legal_en]
        [--limit N] [--sources-only] [--settings FILE] [--calibration DIR] [--out DIR]
 """
 
@@ -52,6 +53,7 @@ LEGAL_DOCS = EVAL / "pdfs" / "pt"
 LEGAL_RUNS = (
     ("legal", REPO / "bench" / "data" / "legal_pt.jsonl", "answers-legal.json"),
     ("legal_es", REPO / "bench" / "data" / "legal_es.jsonl", "answers-legal-es.json"),
+    ("legal_en", REPO / "bench" / "data" / "legal_en.jsonl", "answers-legal-en.json"),
 )
 
 
@@ -77,7 +79,8 @@ def _save(out_dir: Path, name: str, report: dict[str, Any]) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--only", nargs="+", choices=("faquad_pt", "pira_pt", "legal", "legal_es"))
+    parser.add_argument("--only", nargs="+",
+                        choices=("faquad_pt", "pira_pt", *(run[0] for run in LEGAL_RUNS)))
     parser.add_argument("--limit", type=int, default=None)
     parser.add_argument("--sources-only", action="store_true")
     parser.add_argument("--settings", type=Path, default=None)

@@ -15,7 +15,7 @@ from desktop_app.evaluation.legal_text import article_starts, read_pdf_text
 from desktop_app.ingest.loaders import load_document
 
 SET = Path(__file__).resolve().parents[2] / "bench" / "data" / "legal_pt.jsonl"
-SPANISH = SET.with_name("legal_es.jsonl")
+TRANSLATIONS = [(SET.with_name("legal_es.jsonl"), "es"), (SET.with_name("legal_en.jsonl"), "en")]
 
 
 def test_the_set_has_every_kind_in_the_numbers_the_eval_needs() -> None:
@@ -32,19 +32,21 @@ def test_the_set_has_every_kind_in_the_numbers_the_eval_needs() -> None:
             assert q.followup is not None and q.followup.answers and q.followup.article
 
 
-def test_the_spanish_set_is_the_same_questions_and_gold_asked_in_spanish() -> None:
+@pytest.mark.parametrize(("path", "language"), TRANSLATIONS, ids=lambda v: getattr(v, "name", v))
+def test_a_translated_set_is_the_same_questions_and_gold_asked_in_its_language(
+        path: Path, language: str) -> None:
     from desktop_app.text.language import question_language
 
-    portuguese, spanish = load_legal_set(SET), load_legal_set(SPANISH)
-    assert [q.id for q in spanish] == [q.id for q in portuguese]
-    for pt, es in zip(portuguese, spanish, strict=True):
-        assert (es.kind, es.doc, es.article, es.items, es.answers) == (
+    portuguese, translated = load_legal_set(SET), load_legal_set(path)
+    assert [q.id for q in translated] == [q.id for q in portuguese]
+    for pt, tr in zip(portuguese, translated, strict=True):
+        assert (tr.kind, tr.doc, tr.article, tr.items, tr.answers) == (
             pt.kind, pt.doc, pt.article, pt.items, pt.answers)
-        turns = [es] + ([es.followup] if es.followup else [])
-        assert all(question_language(t.text, "pt") == "es" for t in turns), es.id
+        turns = [tr] + ([tr.followup] if tr.followup else [])
+        assert all(question_language(t.text, "pt") == language for t in turns), tr.id
         if pt.followup:
-            assert es.followup is not None
-            assert (es.followup.article, es.followup.answers) == (pt.followup.article,
+            assert tr.followup is not None
+            assert (tr.followup.article, tr.followup.answers) == (pt.followup.article,
                                                                   pt.followup.answers)
 
 
