@@ -1,5 +1,5 @@
-"""Portuguese and Spanish cognates: one spelling key for both, and a question respelled in
-the words of the passages it is asked of.
+"""Portuguese and Spanish cognates (and English words of Latin root): one spelling key for
+both, and a question respelled in the words of the passages it is asked of.
 
 A Spanish question asked of a Portuguese law shares meaning with it but few spellings:
 "tratamiento" / "tratamento", "datos" / "dados", "sensible" / "sensível", "plazo" /
@@ -10,6 +10,13 @@ a word of either language to one key (accents folded; the -ción/-ção, -dad/-d
 -miento/-mento, -ble/-vel, -ales/-ais, -an/-am endings to one form; ie/ue to e/o, b/v,
 ll/lh/j, ct/t, pl/pr, ch/it, rs/s, intervocalic t/d merged). Two words with one key, or
 long keys one letter or one vowel apart (`_near`), are taken for the same word.
+
+English shares Latin roots with both ("protection", "authority", "controller",
+"principles") but spells them its own way, so an English word is first written the way
+Portuguese and Spanish write that root (`romance`: -tion as -ción, -ity as -idad, -ic as
+-ico, th as t, doubled consonants single…) and then keyed; only when the caller says the
+word is English (`cognate_key(word, "en")`): those rules would damage a Portuguese word.
+English words of other roots ("data", "rights", "subject") find no cognate and stay.
 
 `respell` rewrites a question's content words that its passages never use with the
 passages' own word of that key (the most frequent; one of a near key when none has it),
@@ -62,10 +69,45 @@ _INSIDE: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 
 
-def cognate_key(word: str) -> str:
+# An English word spelled as Portuguese and Spanish spell its Latin cognate, in order
+# (folded words): "protection" -> "proteccion", "authority" -> "autoridad", "anonymized" ->
+# "anonymizado", "special" -> "especial", "controller" -> "controlador", "public" ->
+# "publico". Only English words go through it (`cognate_key(word, "en")`).
+_ENGLISH: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"([bcdfgklmnprt])\1"), r"\1"),  # commission, controller, support
+    (re.compile(r"ph"), "f"), (re.compile(r"th"), "t"), (re.compile(r"tion"), "cion"),
+    (re.compile(r"ions$"), "iones"), (re.compile(r"^(te|s|me)ch|ch(?=r)"), r"\1c"),
+    (re.compile(r"ities$"), "idades"), (re.compile(r"ity$"), "idad"),
+    (re.compile(r"ties$"), "dades"), (re.compile(r"ty$"), "dad"),  # liberty, penalty
+    (re.compile(r"iple(s?)$"), r"ipio\1"), (re.compile(r"cle(s?)$"), r"culo\1"),
+    (re.compile(r"um$"), "o"), (re.compile(r"(?<=[ae]n)t(s?)$"), r"te\1"),  # minimum, student
+    (re.compile(r"(?<=[bt])er(s?)$"), r"ro\1"),  # member, minister, register
+    (re.compile(r"ors$"), "ores"), (re.compile(r"als$"), "ales"),  # directors, professionals
+    (re.compile(r"ies$"), "ias"), (re.compile(r"(?<=[cr])y$"), "ia"),  # agency, autonomy
+    (re.compile(r"ences?$"), "encia"), (re.compile(r"ances?$"), "ancia"),
+    (re.compile(r"ical(s?)$"), r"ico\1"), (re.compile(r"ic(s?)$"), r"ico\1"),
+    (re.compile(r"ous$"), "oso"), (re.compile(r"ive(s?)$"), r"ivo\1"),
+    (re.compile(r"ism(s?)$"), r"ismo\1"), (re.compile(r"ist(s?)$"), r"ista\1"),
+    (re.compile(r"ure(s?)$"), r"ura\1"), (re.compile(r"ment(s?)$"), r"mento\1"),
+    (re.compile(r"(?<=.{4})ed$"), "ado"), (re.compile(r"(?<=.{5})er(s?)$"), r"ador\1"),
+    (re.compile(r"^s(?=[cpt][aeioulr])"), "es"),  # special, study, structure
+)
+
+
+def romance(word: str) -> str:
+    """An English word in the spelling of its Portuguese and Spanish cognates (`_ENGLISH`);
+    a word that has none comes out as a word nobody writes, which matches nothing."""
+    word = fold(word)
+    for pattern, replacement in _ENGLISH:
+        word = pattern.sub(replacement, word)
+    return word
+
+
+def cognate_key(word: str, language: str = "") -> str:
     """One key for a Portuguese word and its Spanish cognate ("tratamiento" and
-    "tratamento", "sensibles" and "sensíveis", "plazo" and "prazo")."""
-    word = fold(word).replace("cc", "c")  # "protección" / "proteção"
+    "tratamento", "sensibles" and "sensíveis", "plazo" and "prazo"), and for an English
+    word of that Latin root when `language` is "en" ("protection", "authorities")."""
+    word = (romance(word) if language == "en" else fold(word)).replace("cc", "c")
     ending = ""
     for suffix, key in _ENDINGS:
         if word.endswith(suffix) and len(word) - len(suffix) >= 2:
@@ -125,28 +167,29 @@ class Vocabulary:
     keys: Mapping[str, list[tuple[int, str]]]
 
 
-def vocabulary(texts: Iterable[str]) -> Vocabulary:
-    """The folded words of `texts`, counted and indexed by cognate key."""
+def vocabulary(texts: Iterable[str], language: str = "") -> Vocabulary:
+    """The folded words of `texts` (in `language`), counted and indexed by cognate key."""
     counts: Counter[str] = Counter()
     for text in texts:
         counts.update(_WORD.findall(fold(text)))
     keys: dict[str, list[tuple[int, str]]] = {}
     for word, count in counts.items():
         if len(word) >= MIN_LENGTH and not word.isdigit():
-            keys.setdefault(cognate_key(word), []).append((count, word))
+            keys.setdefault(cognate_key(word, language), []).append((count, word))
     return Vocabulary(counts, keys)
 
 
-def respell(question: str, words: Vocabulary) -> Respelled:
-    """`question` with each content word that `words` (the passages' vocabulary) lacks
-    replaced by the passages' most frequent cognate of it (see the module docstring)."""
+def respell(question: str, words: Vocabulary, language: str = "") -> Respelled:
+    """`question` (in `language`) with each content word that `words` (the passages'
+    vocabulary) lacks replaced by the passages' most frequent cognate of it (see the module
+    docstring)."""
     keys = words.keys
     changes: dict[str, str] = {}
     for typed in dict.fromkeys(_WORD.findall(fold(question))):
         if (len(typed) < MIN_LENGTH or typed.isdigit() or typed in NOT_CONTENT
                 or typed in words.counts):
             continue
-        key = cognate_key(typed)
+        key = cognate_key(typed, language)
         found = keys.get(key)
         if not found:
             found = [pair for other, pairs in keys.items() if _near_keys(key, other)

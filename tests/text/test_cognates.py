@@ -75,3 +75,30 @@ def test_a_portuguese_question_is_respelled_in_the_words_of_spanish_passages() -
     respelled = respell("Qual é o prazo para o tratamento de dados pessoais?", spanish)
     assert respelled.words == {"prazo": "plazo", "tratamento": "tratamiento", "dados": "datos",
                                "pessoais": "personales"}
+
+
+@pytest.mark.parametrize(("english", "portuguese"), [
+    ("protection", "proteção"), ("authority", "autoridade"), ("anonymized", "anonimizado"),
+    ("pseudonymization", "pseudonimização"), ("controller", "controlador"),
+    ("public", "público"), ("international", "internacional"), ("principles", "princípios"),
+    ("sanctions", "sanções"), ("universities", "universidades"), ("technical", "técnico"),
+    ("structure", "estrutura"), ("directors", "diretores"), ("members", "membros"),
+    ("minimum", "mínimo"), ("incident", "incidente"), ("agency", "agência"),
+])
+def test_an_english_word_of_latin_root_has_its_portuguese_cognates_key(
+        english: str, portuguese: str) -> None:
+    assert cognate_key(english, "en") == cognate_key(portuguese)
+    assert cognate_key(english) != cognate_key(portuguese)  # only an English word is read so
+
+
+def test_an_english_question_is_respelled_in_its_latin_root_words_only() -> None:
+    """"data", "rights", "subject" have no Portuguese cognate: they stay English."""
+    lgpd = vocabulary([LGPD + " Art. 55-A. Fica criada a Autoridade Nacional de Proteção de "
+                               "Dados (ANPD). § 3º O controlador."])
+    respelled = respell("Where is the National Data Protection Authority headquartered?",
+                        lgpd, "en")
+    assert respelled.words == {"national": "nacional", "protection": "protecao",
+                               "authority": "autoridade"}
+    assert respell("What rights does the data subject have?", lgpd, "en").words == {}
+    # without the language, English words are compared as Portuguese and Spanish ones are
+    assert respell("Where is the National Data Protection Authority?", lgpd).words == {}
