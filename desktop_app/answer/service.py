@@ -78,6 +78,7 @@ from desktop_app.answer.stream_guard import LOOP, AnswerGuard
 from desktop_app.config.settings import Settings
 from desktop_app.errors import AppError
 from desktop_app.retrieval.doc_text import DocumentTexts
+from desktop_app.retrieval.fusion import fuse_hits
 from desktop_app.retrieval.search import SearchResult, SearchWarning, SearchWarningCode
 from desktop_app.retrieval.types import Embedder, Hit, SearchFilters
 from desktop_app.text.caches import forget_owner
@@ -248,8 +249,13 @@ class AnswerService:
                        if self.sentence_vectors is not None else None)
         turn.timings["embed_ms"] = _ms(step)
         turn.hits = self._retrieve(turn)
+        first = turn.pool
         if self._respell(turn):  # the vector stays the question's own: it crosses languages
-            turn.hits = self._retrieve(turn)
+            # a respelling of another language's words covers only their Latin roots
+            # ("protection", not "data"): it is a second view, fused with the first search
+            comparable = words_comparable(turn.texts.language,
+                                          abstain.passages_language(first) or "")
+            turn.hits = self._retrieve(turn, also=() if comparable else first)
         carried = (carried_context(self.documents, turn.previous)
                    if turn.previous and is_followup(turn.question) else NOTHING)
         if carried.hits:
@@ -314,7 +320,9 @@ class AnswerService:
             turn.trace["searched_for"] = turn.rewrite.query
         turn.timings["rewrite_ms"] = round(turn.rewrite.ms, 1)
 
-    def _retrieve(self, turn: _Turn) -> list[Hit]:
+    def _retrieve(self, turn: _Turn, also: Sequence[Hit] = ()) -> list[Hit]:
+        """The passages for the question (`turn.query`), best first; `also`: an earlier
+        search's fused pool, fused again with this one (RRF) before the reranker reads it."""
         rewrite, filters, trace, warnings = turn.rewritten, turn.filters, turn.trace, turn.warnings
         vector = turn.vector
         effective = filters if filters is not None else rewrite.filters
@@ -331,7 +339,7 @@ class AnswerService:
             effective = None
             found = self.searcher.search_with_report(turn.query, k=fetch, filters=None,
                                                      query_vector=vector)
-        hits = turn.pool = found.hits
+        hits = turn.pool = fuse_hits(found.hits, also) if also else found.hits
         trace["timings"]["search_ms"] = _ms(started)
         # a library skipped or searched by keywords only
         warnings += [_search_warning(w) for w in found.report.warnings]
@@ -357,14 +365,16 @@ class AnswerService:
         which crosses the two): its words the passages never use are respelled as their
         cognates in the passages (text/cognates.py: "tratamiento" as "tratamento"), so the
         keyword leg, the ranking and the gate compare the words the passages are written in.
-        True when the question changed and is to be searched again."""
+        An English question's Latin-root words are respelled too ("protection" as
+        "proteção"), for the keyword leg only: its other words stay English, so the
+        ranking and the gate still go by meaning. True when the question changed and is to
+        be searched again."""
         language, written_in = turn.texts.language, abstain.passages_language(turn.pool)
-        if (turn.respelled is not None or written_in in (None, language)
-                or not words_comparable(language, written_in)):
+        if turn.respelled is not None or written_in in (None, language):
             return False
-        words = vocabulary(hit.text for hit in turn.pool)
-        turn.respelled = respell(turn.rewritten.query, words)
-        turn.respelled_question = respell(turn.question, words).text
+        words = vocabulary((hit.text for hit in turn.pool), written_in)
+        turn.respelled = respell(turn.rewritten.query, words, language)
+        turn.respelled_question = respell(turn.question, words, language).text
         turn.trace["respelled"] = dict(turn.respelled.words)
         return turn.respelled.changed
 

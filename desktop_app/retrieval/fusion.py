@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from desktop_app.retrieval.types import Hit
+
 
 @dataclass
 class Fused:
@@ -37,3 +39,15 @@ def rrf_fuse(
             entry.ranks[leg] = rank
             entry.score += weight / (k + rank)
     return sorted(fused.values(), key=lambda f: (-f.score, f.doc_id, f.position))
+
+
+def fuse_hits(*searches: Sequence[Hit], k: int = 60) -> list[Hit]:
+    """The hits of several searches of one library, fused by RRF (each search a leg of
+    weight 1): a passage found by both at good ranks comes first."""
+    found: dict[str, Hit] = {}
+    legs: dict[str, list[tuple[str, str, int]]] = {}
+    for number, hits in enumerate(searches):
+        legs[str(number)] = [(hit.chunk_id, hit.doc_id, hit.position) for hit in hits]
+        for hit in hits:
+            found.setdefault(hit.chunk_id, hit)
+    return [found[f.key] for f in rrf_fuse(legs, k=k)]

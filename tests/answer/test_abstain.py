@@ -157,6 +157,23 @@ def test_on_the_real_lgpd_a_spanish_question_is_searched_in_the_laws_words(lgpd_
     assert isinstance(done, Done) and "respelled" not in done.trace
 
 
+@pytest.mark.ranking
+def test_on_the_real_lgpd_an_english_questions_latin_words_are_searched_too(lgpd_app) -> None:  # type: ignore[no-untyped-def]
+    """An English question of a Portuguese law: its Latin-root words are respelled as the
+    law's ("controller" as "controlador"), searched, and that search is fused with the one
+    by meaning. Before, "controller" met no word of the law and the answer led with
+    another article; the answer still says it was found by meaning (its other words)."""
+    service = lgpd_app.answer_service
+    done = list(service.ask("What does the LGPD mean by a controller?", sources_only=True))[-1]
+    assert isinstance(done, Done) and not done.warned(WarningCode.NOT_FOUND), done.answer
+    assert done.trace["respelled"] == {"controller": "controlador"}
+    first = done.answer.split("\nArt. ")[0]  # the first quote: art. 5º's item VI
+    assert first.startswith("Art. 5º"), done.answer[:300]
+    assert "VI - controlador: pessoa natural ou jurídica" in first, done.answer[:300]
+    assert any(w.code == WarningCode.BY_MEANING for w in done.warnings)
+    assert done.searched_for == ""
+
+
 def test_the_switch_in_settings_turns_abstention_off() -> None:
     evidence = abstain.assess(extract("Qual a capital da Austrália?", 0.70),
                               [make_hit(1, text=PASSAGE)],

@@ -32,3 +32,16 @@ def test_same_input_same_output() -> None:
     legs = {"vector": [(str(i), f"d{i % 3}", i) for i in range(30)],
             "keyword": [(str(i), f"d{i % 5}", i) for i in range(29, -1, -1)]}
     assert [f.key for f in rrf_fuse(legs)] == [f.key for f in rrf_fuse(dict(legs))]
+
+
+def test_two_searches_hits_are_fused_each_passage_once() -> None:
+    """An English question searched as typed and with its Latin-root words respelled
+    (answer/service.py): a passage both searches rank well comes first, once."""
+    from desktop_app.retrieval.fusion import fuse_hits
+
+    from tests.answer.conftest import make_hit
+
+    a, b, c = make_hit(1), make_hit(2), make_hit(3)
+    fused = fuse_hits([a, b], [c, b])
+    assert [h.chunk_id for h in fused] == [b.chunk_id, a.chunk_id, c.chunk_id]
+    assert fuse_hits([a, b]) == [a, b]
