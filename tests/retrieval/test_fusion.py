@@ -38,7 +38,6 @@ def test_two_searches_hits_are_fused_each_passage_once() -> None:
     """An English question searched as typed and with its Latin-root words respelled
     (answer/service.py): a passage both searches rank well comes first, once."""
     from desktop_app.retrieval.fusion import fuse_hits
-
     from tests.answer.conftest import make_hit
 
     a, b, c = make_hit(1), make_hit(2), make_hit(3)
