@@ -102,3 +102,61 @@ def test_an_english_question_is_respelled_in_its_latin_root_words_only() -> None
     assert respell("What rights does the data subject have?", lgpd, "en").words == {}
     # without the language, English words are compared as Portuguese and Spanish ones are
     assert respell("Where is the National Data Protection Authority?", lgpd).words == {}
+
+
+def test_a_word_with_no_cognate_is_respelled_by_meaning_at_the_floor_or_closer() -> None:
+    """`respell_by_meaning` with plain vectors: each still-foreign content word takes the
+    passages' closest word when it is `floor` or closer; words the passages use, words
+    already respelled and function words are not looked at."""
+    import numpy as np
+
+    from desktop_app.text.cognates import respell_by_meaning
+
+    axes = {"direitos": 0, "superior": 1, "protecao": 2, "titular": 3}
+    typed = {"rights": [0.95, 0.1, 0, 0], "higher": [0.5, 0.8, 0, 0.3],
+             "what": [0, 0, 0, 1]}
+
+    def passage_vectors(texts: object) -> np.ndarray:
+        words = list(texts)  # type: ignore[call-overload]
+        return np.array([np.eye(4)[axes[w]] if w in axes else np.zeros(4) for w in words])
+
+    asked = []
+
+    def query_vector(word: str) -> np.ndarray:
+        asked.append(word)
+        vector = np.array(typed.get(word, [0.0, 0.0, 0.0, 0.0]))
+        return vector / (np.linalg.norm(vector) or 1.0)
+
+    words = vocabulary(["Os direitos do titular. A educação superior. Proteção."])
+    question = "What rights does the titular have in higher protection?"
+    respelled = respell(question, words, "en")
+    assert respelled.words == {"protection": "protecao"}
+    found = respell_by_meaning(question, words, respelled, passage_vectors, query_vector,
+                               floor=0.9)
+    assert found.words == {"protection": "protecao", "rights": "direitos"}  # higher: 0.81
+    assert found.text == "What direitos does the titular have in higher protecao?"
+    assert "what" not in asked and "titular" not in asked and "protection" not in asked
+    assert respell_by_meaning(question, words, respelled, passage_vectors, query_vector,
+                              floor=0.999).words == respelled.words
+
+
+@pytest.mark.ranking
+def test_the_real_embedder_finds_a_laws_word_for_an_english_word(embedder) -> None:  # type: ignore[no-untyped-def]
+    """e5-small, a word as a query against the passages' words as they are written (with
+    their accents): the translation is the closest one and clears `MEANING_FLOOR`."""
+    from desktop_app.text.cognates import MEANING_FLOOR, respell_by_meaning
+
+    law = vocabulary(["Art. 70. Considerar-se-ão como de manutenção e desenvolvimento do "
+                      "ensino as despesas realizadas com vistas à consecução dos objetivos "
+                      "básicos das instituições educacionais de todos os níveis, compreendendo "
+                      "as que se destinam a: I – remuneração e aperfeiçoamento do pessoal "
+                      "docente e demais profissionais da educação; II – aquisição, manutenção, "
+                      "construção e conservação de instalações e equipamentos necessários ao "
+                      "ensino; VIII – aquisição de material didático-escolar e manutenção de "
+                      "programas de transporte escolar."])
+    asked = "Which costs count as maintenance of school transport?"
+    found = respell_by_meaning(asked, law, respell(asked, law, "en"), embedder.embed_passages,
+                               embedder.embed_query)
+    assert found.words["transport"] == "transporte"  # a cognate
+    assert found.words["maintenance"] == "manutencao"  # by meaning: "manutenção" as written
+    assert MEANING_FLOOR < 0.95
