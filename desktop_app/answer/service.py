@@ -82,7 +82,7 @@ from desktop_app.retrieval.fusion import fuse_hits
 from desktop_app.retrieval.search import SearchResult, SearchWarning, SearchWarningCode
 from desktop_app.retrieval.types import Embedder, Hit, SearchFilters
 from desktop_app.text.caches import forget_owner
-from desktop_app.text.cognates import Respelled, respell, vocabulary
+from desktop_app.text.cognates import Respelled, respell, respell_by_meaning, vocabulary
 from desktop_app.text.language import question_language, words_comparable
 from desktop_app.text.tables import is_row
 
@@ -97,6 +97,7 @@ EXPERIMENT = AnswerWarning(WarningCode.EXPERIMENT)
 MEMORY_K = 3
 CARRIED_AFTER = 2  # a follow-up's carried passages come after the search's first two
 VOCABULARY_CACHE = 4096  # words remembered as present or absent in the library
+WORD_VECTORS = 20_000  # passage words' vectors kept for questions in another language
 
 
 class Searcher(Protocol):
@@ -171,6 +172,10 @@ class AnswerService:
         self.llm_error = llm_error  # why there is no LLM (shown once per answer as a warning)
         self.embedder = embedder  # ranks quotable sentences; None → keyword evidence only
         self.sentence_vectors = SentenceVectors(embedder) if embedder is not None else None
+        # the passages' words, for a question in a language they cannot be compared with
+        # (`_respell`): apart, so a library's vocabulary does not push sentences out
+        self.word_vectors = (SentenceVectors(embedder, max_entries=WORD_VECTORS)
+                             if embedder is not None else None)
         self.library = library  # what off-topic questions score in this library (abstention)
         self.documents = documents  # structured documents rebuilt from chunks (answer/units)
         # words looked up in the whole library, for the library's size they were found at
@@ -251,11 +256,9 @@ class AnswerService:
         turn.hits = self._retrieve(turn)
         first = turn.pool
         if self._respell(turn):  # the vector stays the question's own: it crosses languages
-            # a respelling of another language's words covers only their Latin roots
-            # ("protection", not "data"): it is a second view, fused with the first search
-            comparable = words_comparable(turn.texts.language,
-                                          abstain.passages_language(first) or "")
-            turn.hits = self._retrieve(turn, also=() if comparable else first)
+            # a respelling of another language's words is partial (their Latin roots, and
+            # others by meaning): it is a second view, fused with the first search
+            turn.hits = self._retrieve(turn, also=first if turn.searched_as else ())
         carried = (carried_context(self.documents, turn.previous)
                    if turn.previous and is_followup(turn.question) else NOTHING)
         if carried.hits:
@@ -331,13 +334,14 @@ class AnswerService:
         started = time.perf_counter()
         # the legs fetch `leg_k` rows anyway: the fused pool is kept for its words (`_respell`)
         fetch = max(fetch, self.settings.leg_k)
-        found = self.searcher.search_with_report(turn.query, k=fetch, filters=effective,
+        searched = turn.searched_as or turn.query
+        found = self.searcher.search_with_report(searched, k=fetch, filters=effective,
                                                  query_vector=vector)
         if not found.hits and filters is None and rewrite.filters is not None:
             # a filter the model inferred must not hide everything: retry without it
             trace["rewrite_filters_dropped"] = True
             effective = None
-            found = self.searcher.search_with_report(turn.query, k=fetch, filters=None,
+            found = self.searcher.search_with_report(searched, k=fetch, filters=None,
                                                      query_vector=vector)
         hits = turn.pool = fuse_hits(found.hits, also) if also else found.hits
         trace["timings"]["search_ms"] = _ms(started)
@@ -359,16 +363,16 @@ class AnswerService:
         trace["hits"] = [hit_trace(h, None) for h in hits]
         return hits
 
-    @staticmethod
-    def _respell(turn: _Turn) -> bool:
+    def _respell(self, turn: _Turn) -> bool:
         """A question in Spanish of Portuguese passages, or the reverse (found by meaning,
         which crosses the two): its words the passages never use are respelled as their
         cognates in the passages (text/cognates.py: "tratamiento" as "tratamento"), so the
         keyword leg, the ranking and the gate compare the words the passages are written in.
         An English question's Latin-root words are respelled too ("protection" as
-        "proteção"), for the keyword leg only: its other words stay English, so the
-        ranking and the gate still go by meaning. True when the question changed and is to
-        be searched again."""
+        "proteção"), and its other words by meaning ("rights" as "direitos",
+        `cognates.respell_by_meaning`), for the keyword leg only (`searched_as`): that
+        search is fused with the first, and the ranking and the gate still read the English
+        question by meaning. True when the question changed and is to be searched again."""
         language, written_in = turn.texts.language, abstain.passages_language(turn.pool)
         if turn.respelled is not None or written_in in (None, language):
             return False
@@ -376,7 +380,21 @@ class AnswerService:
         turn.respelled = respell(turn.rewritten.query, words, language)
         turn.respelled_question = respell(turn.question, words, language).text
         turn.trace["respelled"] = dict(turn.respelled.words)
-        return turn.respelled.changed
+        if words_comparable(language, written_in) or self.word_vectors is None:
+            return turn.respelled.changed
+        step = time.perf_counter()
+        vectors = self.word_vectors
+        translated = respell_by_meaning(turn.rewritten.query, words, turn.respelled,
+                                        lambda texts: vectors.vectors(texts)[0],
+                                        vectors.embedder.embed_query)
+        turn.timings["respell_ms"] = _ms(step)
+        if not translated.changed:
+            return False
+        turn.searched_as = translated.text
+        turn.trace["respelled_by_meaning"] = {typed: word for typed, word in
+                                              translated.words.items()
+                                              if typed not in turn.respelled.words}
+        return True
 
     def _context(self, turn: _Turn) -> ContextBlock:
         """Profile memories + earlier conversations under the token budget (answer/context)."""
@@ -686,6 +704,7 @@ class _Turn:
     pool: list[Hit] = field(default_factory=list)  # the search's fused rows, beyond `hits`
     respelled: Respelled | None = None  # the searched query in the passages' spelling
     respelled_question: str = ""
+    searched_as: str = ""  # words that cannot be compared: `query` with words by meaning too
     context: ContextBlock = EMPTY
 
     @property

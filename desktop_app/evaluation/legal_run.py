@@ -152,6 +152,7 @@ def _outcome(question: LegalQuestion, turn: int, done: Done, facts: dict[str, Do
     timings = done.trace.get("timings", {})
     trace = {"searched_for": done.trace.get("searched_for"), "conversation": conversation,
              "respelled": done.trace.get("respelled", {}),
+             "respelled_by_meaning": done.trace.get("respelled_by_meaning", {}),
              "evidence": done.trace.get("evidence", {})}
     return LegalOutcome(question, turn, abstained, answer, first_block, first_at, located,
                         revoked, float(timings.get("answer_ms", 0.0)), trace)

@@ -174,6 +174,22 @@ def test_on_the_real_lgpd_an_english_questions_latin_words_are_searched_too(lgpd
     assert done.searched_for == ""
 
 
+@pytest.mark.ranking
+def test_on_the_real_lgpd_an_english_questions_other_words_are_searched_by_meaning(lgpd_app) -> None:  # type: ignore[no-untyped-def]
+    """Words of an English question with no Latin cognate in the law are searched as the
+    law's word closest in meaning ("suspended" as "suspensão"), beside the question: the
+    database suspension of art. 52 X comes first. Without it, the answer led elsewhere."""
+    service = lgpd_app.answer_service
+    done = list(service.ask("For how long, at most, can the operation of a database be "
+                            "suspended as a penalty?", sources_only=True))[-1]
+    assert isinstance(done, Done) and not done.warned(WarningCode.NOT_FOUND), done.answer
+    assert done.trace["respelled_by_meaning"]["suspended"] == "suspensao"
+    first = done.answer.split("\nArt. ")[0]  # art. 52's sanctions, item X shown
+    assert first.startswith("Art. 52."), done.answer[:300]
+    assert "X - suspensão parcial do funcionamento do banco de dados" in first, done.answer[:400]
+    assert done.searched_for == ""
+
+
 def test_the_switch_in_settings_turns_abstention_off() -> None:
     evidence = abstain.assess(extract("Qual a capital da Austrália?", 0.70),
                               [make_hit(1, text=PASSAGE)],
