@@ -95,7 +95,9 @@ KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
         r"|(?:qual|quais) (?:e |sao |sera )?(?:a |as )?(?:duracao|jornada|carga horaria)"
         r"|quant[oa]s (?:dias|meses|anos|horas|semanas|minutos|semestres|bimestres|trimestres)"
         r"|how long|how many (?:days|months|years|hours|weeks)|deadline|plazo|cuanto tiempo"
-        r"|cuant[oa]s (?:dias|meses|anos|horas|semanas))\b"),
+        r"|cuant[oa]s (?:dias|meses|anos|horas|semanas)"
+        r"|(?:number|numero) (?:(?:minimo|maximo|total) )?(?:of|de) (?:days|months|years|hours"
+        r"|weeks|dias|meses|anos|horas|semanas))\b"),
      re.compile(_DURATION)),
     # "Qual a pena para…?" asks how heavy: a term, a fine or a share ("reclusão, de 2 a 5
     # anos", "multa de até 2% do faturamento"); "Quais penas são proibidas?" asks a list
@@ -116,7 +118,10 @@ KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
                 r"|ultimo|\d+º?) ano\b")),
     # a count of things, not of hours, money, a share or a date ("Quantos alunos…?" is not
     # answered by "oitocentas horas" nor by "2 de março de 2017")
-    ("count", re.compile(r"\b(?:quantos|quantas|how many|cuantos|cuantas)\b"),
+    # ("the maximum number of students" asks how many; "o número de matrícula" asks a code)
+    ("count", re.compile(r"\b(?:quantos|quantas|how many|cuantos|cuantas"
+                         r"|(?:maximum|minimum|total) number of"
+                         r"|numero (?:maximo|minimo|total) de)\b"),
      re.compile(rf"(?!(?<=\bpor )cento\b){_QUANTITY}\s+(?!(?:{_TIME_UNITS}|por cento|percent"
                 r"|reais|real|dolares|dollars|euros|salarios? minimos?|de (?:janeiro|fevereiro"
                 r"|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro))\b)"

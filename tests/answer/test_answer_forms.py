@@ -124,6 +124,15 @@ def test_only_some_kinds_can_be_answered_by_a_value_alone() -> None:
     assert not states("count", "carga horária mínima anual de oitocentas horas, por 200 dias")
     assert not states("count", "no mínimo setenta e cinco por cento do total de horas")
     assert not states("count", "a partir de 2 de março de 2017 os sistemas de ensino")
+    # "the maximum number of …" asks how many, as "quantos" does; of days or hours, how
+    # long; "o número de matrícula" asks a code, no count
+    assert asked_value("What is the maximum number of students in a class?") == "count"
+    assert asked_value("Qual é o número máximo de alunos por turma?") == "count"
+    assert asked_value("¿Cuál es el número total de consejeros?") == "count"
+    assert asked_value("What is the minimum number of days in the school year?") == "duration"
+    assert asked_value("Qual o número mínimo de horas por dia?") == "duration"
+    assert asked_value("Qual o número de matrícula do aluno?") is None
+    assert asked_value("What is the number of the policy?") is None
     # a prison term is the length of an imprisonment, stated beside it; another length of
     # time ("mandato de 2 anos", "no prazo de 2 anos" after "sob pena de") is none
     assert asked_value("Qual é a pena de prisão para quem vaza dados?") == "prison"
