@@ -343,7 +343,9 @@ class AnswerService:
             effective = None
             found = self.searcher.search_with_report(searched, k=fetch, filters=None,
                                                      query_vector=vector)
-        hits = turn.pool = fuse_hits(found.hits, also) if also else found.hits
+        hits = turn.pool = ([hit for hit, _ in fuse_hits([found.hits, also],
+                                                          k=self.settings.rrf_k)]
+                            if also else found.hits)
         trace["timings"]["search_ms"] = _ms(started)
         # a library skipped or searched by keywords only
         warnings += [_search_warning(w) for w in found.report.warnings]

@@ -41,13 +41,17 @@ def rrf_fuse(
     return sorted(fused.values(), key=lambda f: (-f.score, f.doc_id, f.position))
 
 
-def fuse_hits(*searches: Sequence[Hit], k: int = 60) -> list[Hit]:
-    """The hits of several searches of one library, fused by RRF (each search a leg of
-    weight 1): a passage found by both at good ranks comes first."""
+def fuse_hits(searches: Sequence[Sequence[Hit]], *, k: int = 60) -> list[tuple[Hit, float]]:
+    """The hits of several searches (of one library, or one search per library), fused by
+    RRF, each search a leg of weight 1, with their fused scores: a passage several found at
+    good ranks comes first. A passage is its library's chunk: one found twice counts once
+    per search, two libraries' chunks of one id are two passages."""
     found: dict[str, Hit] = {}
     legs: dict[str, list[tuple[str, str, int]]] = {}
     for number, hits in enumerate(searches):
-        legs[str(number)] = [(hit.chunk_id, hit.doc_id, hit.position) for hit in hits]
+        ranked = legs[str(number)] = []
         for hit in hits:
-            found.setdefault(hit.chunk_id, hit)
-    return [found[f.key] for f in rrf_fuse(legs, k=k)]
+            key = f"{hit.library}\0{hit.chunk_id}"
+            found.setdefault(key, hit)
+            ranked.append((key, hit.doc_id, hit.position))
+    return [(found[f.key], f.score) for f in rrf_fuse(legs, k=k)]

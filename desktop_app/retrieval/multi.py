@@ -17,7 +17,7 @@ import numpy as np
 
 from desktop_app.config.settings import Settings
 from desktop_app.errors import AppError
-from desktop_app.retrieval.fusion import rrf_fuse
+from desktop_app.retrieval.fusion import fuse_hits
 from desktop_app.retrieval.search import (
     LEGS,
     DocumentSearcher,
@@ -82,8 +82,5 @@ class MultiSearcher:
         report.legs_used = tuple(used)
         if len(per_library) <= 1:
             return SearchResult(next(iter(per_library.values()), []), report)
-        by_key = {f"{name}\0{h.chunk_id}": h for name, hits in per_library.items() for h in hits}
-        ranked = {name: [(f"{name}\0{h.chunk_id}", h.doc_id, h.position) for h in hits]
-                  for name, hits in per_library.items()}
-        fused = rrf_fuse(ranked, k=self.settings.rrf_k)[:k]
-        return SearchResult([replace(by_key[f.key], score=f.score) for f in fused], report)
+        fused = fuse_hits(list(per_library.values()), k=self.settings.rrf_k)[:k]
+        return SearchResult([replace(hit, score=score) for hit, score in fused], report)

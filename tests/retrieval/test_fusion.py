@@ -41,6 +41,12 @@ def test_two_searches_hits_are_fused_each_passage_once() -> None:
     from tests.answer.conftest import make_hit
 
     a, b, c = make_hit(1), make_hit(2), make_hit(3)
-    fused = fuse_hits([a, b], [c, b])
-    assert [h.chunk_id for h in fused] == [b.chunk_id, a.chunk_id, c.chunk_id]
-    assert fuse_hits([a, b]) == [a, b]
+    fused = fuse_hits([[a, b], [c, b]])
+    assert [h.chunk_id for h, _ in fused] == [b.chunk_id, a.chunk_id, c.chunk_id]
+    assert [h for h, _ in fuse_hits([[a, b]])] == [a, b]
+    # one search per library (retrieval/multi.py): a chunk id in two libraries is two passages
+    from dataclasses import replace
+
+    team = replace(a, library="team")
+    assert [h.library for h, _ in fuse_hits([[a], [team]])] == ["local", "team"]
+    assert abs(fuse_hits([[a, b], [c, b]])[0][1] - 2 / 62) < 1e-12
