@@ -71,7 +71,7 @@ LANGUAGE_WORDS: dict[str, frozenset[str]] = {
         "já muito quando onde sobre entre até sem depois ainda pode será foram seja há "
         "nem lhe você nós eu meu minha quem qual cada todo toda todos todas outro outra "
         "deve devem bem então porque apenas desta deste dessa desse nesta neste "
-        "conforme após quais"
+        "conforme após quais quanto quanta quantos quantas existem"
     ),
     "en": _word_set(
         "the of and to in is that it for was on are as with his her they at be this have "
@@ -79,7 +79,7 @@ LANGUAGE_WORDS: dict[str, frozenset[str]] = {
         "which she do how their if will up other about out many then them these so some "
         "would make like him into time has two more see no way could people my than first "
         "been who its now should must may any such only also shall under after before "
-        "between those where being does why did according"
+        "between those where being does why did according much"
     ),
     "es": _word_set(
         "el la los las de del en y a que se no un una unos unas es son por con para al lo "
@@ -87,6 +87,7 @@ LANGUAGE_WORDS: dict[str, frozenset[str]] = {
         "cuando muy sin sobre también me hasta hay donde quien desde todo todos nos "
         "durante ni contra otros otra otro ellos él ella fue ser está están tiene tienen "
         "puede será debe deben cada cual según ante bajo hacia mediante cuál cuáles dónde "
-        "quién qué cómo usted"
+        "quién qué cómo usted cuánto cuánta cuántos cuántas cuanto cuanta cuantos cuantas "
+        "cuándo existen"
     ),
 }

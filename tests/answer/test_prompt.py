@@ -54,6 +54,11 @@ def test_prompt_text_is_not_in_the_code() -> None:
     ("What is the deadline to correct personal data?", "en"),
     ("How many hours does the plan require?", "en"),
     ("¿Cuál es el plazo para corregir los datos?", "es"),
+    # the asking word is often the only clue in a short question
+    ("Quantos municípios existem no Brasil?", "pt"),
+    ("Quanto custa a licença?", "pt"),
+    ("Cuántos municipios existen en Brasil", "es"),
+    ("How much is the fine?", "en"),
 ])
 def test_the_template_language_follows_the_question(question: str, language: str) -> None:
     assert question_language(question, fallback="en") == language
