@@ -154,11 +154,24 @@ _DEFINITION_CUE = re.compile(
 # "…, segundo a LGPD", "… na lei de proteção de dados", "… under the act": where the
 # question says what it asks about, not what it asks (matched on the unfolded question: an
 # acronym is a run of capitals)
+# A participle before it only says the thing is in the source ("os direitos sociais previstos
+# na Constituição"); after it, the source's own name ("na lei de proteção de dados", "na Lei
+# nº 9.394, de 1996", "na Constituição Federal"), not what follows it ("… pela Constituição
+# aos presos": the prisoners are asked about)
+_IN_SOURCE = (r"(?:\s+(?i:previst|estabelecid|establecid|definid|dispost|elencad|enumerad|listad"
+              r"|descrit|mencionad|citad|contid|garantid|garantizad|assegurad|contemplad|regulad"
+              r"|disciplinad)[oa]s?|\s+(?i:provided for|set out|set forth|laid down|listed"
+              r"|established|defined|guaranteed))?")
+_NOT_NAME = r"(?!(?i:para|a|ao|aos|à|às|sobre|em|com|quanto|quando|no|na|nos|nas|for|to|about|on)\b)"
+_SOURCE_NAME = (r"(?:\s+(?i:federal|brasileira|nacional|geral|complementar|estadual|municipal)"
+                r"|\s+(?i:n[º°o.]{1,2}|nº)\s*[\d.]+(?:/\d+)?|\s+\d[\d./-]*|,\s+de\s+\d{4}"
+                r"|\s*\([^()]*\)|\s+(?i:de|do|da|dos|das|of|del|de la)\s+" + _NOT_NAME +
+                r"[\w./-]+(?:\s+(?i:de|do|da|dos|das|e|of|and|del)\s+" + _NOT_NAME + r"[\w./-]+)*)*")
 _QUALIFIER = re.compile(
-    r"\W*,?\s+(?i:segundo|conforme|de acordo com|para|pela|pelo|na|no|nesta|neste|en"
-    r"|according to|under|según|segun|de acuerdo con)\s+(?i:(?:a|o|as|os|la|el|the|esta|este"
-    r"|essa|esse)\s+)?(?:(?i:lei|norma|legisla[çc][ãa]o|law|act|ley|regulamento|decreto"
-    r"|documento|texto|c[óo]digo|constitui[çc][ãa]o)|[A-Z]{2,6})\b[^?!.]*")
+    r"\W*,?" + _IN_SOURCE + r"\s+(?i:segundo|conforme|de acordo com|para|pela|pelo|na|no|nesta"
+    r"|neste|en|according to|under|según|segun|de acuerdo con)\s+(?i:(?:a|o|as|os|la|el"
+    r"|the|esta|este|essa|esse)\s+)?(?:(?i:lei|norma|legisla[çc][ãa]o|law|act|ley|regulamento"
+    r"|decreto|documento|texto|c[óo]digo|constitui[çc][ãa]o)|[A-Z]{2,6})\b" + _SOURCE_NAME)
 
 
 # The source named as the subject after the verb, as Spanish puts it ("¿Qué entiende la LGPD
@@ -274,6 +287,7 @@ _NOT_NARROWING = frozenset(fold(w) for w in ["será", "serão", "poderá", "pode
 _PREPOSITIONS = frozenset(["de", "da", "do", "das", "dos", "pelo", "pela", "pelos", "pelas", "por", "para", "em", "no", "na", "nos", "nas", "com", "of", "for", "by", "in", "para", "del", "con"])
 # an adverb (-mente), a participle or an infinitive: the sentence goes on, it does not
 # qualify the thing named ("… será composto de", "… definidos como", "… somente poderá")
+_AND_OR = frozenset(["e", "ou", "and", "or", "y", "o"])
 _GOES_ON = re.compile(r"(?:mente|[aei]d[oa]s?|[aei]r|ndo)$")
 
 
@@ -311,8 +325,11 @@ def narrows(question: str, text: str) -> bool:
     if after >= len(raw):
         return False
     following = raw[after]
+    # "direta e indireta", "urbanos e rurais": both cases named, the whole, not a special one
+    coordinated = after + 2 < len(raw) and raw[after + 1] in _AND_OR
     return (following not in NOT_CONTENT and following not in _NOT_NARROWING
-            and light_stem(following) not in asked and not _GOES_ON.search(following))
+            and light_stem(following) not in asked and not _GOES_ON.search(following)
+            and not coordinated)
 
 
 _ADJACENT = re.compile(r"(\w+)(?=\s+(\w+))")

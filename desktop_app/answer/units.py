@@ -59,7 +59,8 @@ MAX_UNITS_PER_PASSAGE = 40
 # of short terms in one sentence (four terms at least, "A, B, C e D", each of one to four
 # words: "educação física, arte, sociologia e filosofia")
 _TERM = (r"(?!(?:que|se|quando|sempre|conforme|desde|bem|salvo|exceto|inclusive|nos|nas|em"
-         r"|observad\w*|respeitad\w*|ressalvad\w*|which|that|when|where|unless|except)\b)"
+         r"|observad\w*|respeitad\w*|ressalvad\w*|which|that|when|where|unless|except"
+         r"|\w+mente)\b)"  # (an adverb qualifies a clause: "judicial e extrajudicialmente")
          r"[^\W\d][\w-]*(?:\s[\w-]+){0,3}")  # a term, not a clause ("que incluam", …)
 _TERM_ONLY = re.compile(_TERM)
 

@@ -13,7 +13,9 @@ from desktop_app.answer.question_fit import (
     defines,
     lists_tasks,
     names_row,
+    narrows,
     terms,
+    without_qualifier,
 )
 from desktop_app.answer.units import names_a_list
 
@@ -60,6 +62,11 @@ def test_an_inline_list_has_four_terms_and_a_clause_is_not_one() -> None:
     # e seguro" (LGPD art. 13)
     assert not names_a_list("estritamente para a finalidade de realização de estudos e "
                             "pesquisas e mantidos em ambiente controlado e seguro, conforme")
+    # adverbs qualify a clause, they name no term: "diretamente ou através de órgão
+    # vinculado, representa a União, judicial e extrajudicialmente" (CF art. 131)
+    assert not names_a_list("A Advocacia-Geral da União é a instituição que, diretamente ou "
+                            "através de órgão vinculado, representa a União, judicial e "
+                            "extrajudicialmente, cabendo-lhe as atividades de consultoria")
 
 
 def test_portuguese_articles_are_not_counts() -> None:
@@ -250,3 +257,31 @@ def test_a_question_names_a_table_row_by_its_label() -> None:
     assert not names_row("What about 4 encoder layers?", "4 | 2 | OTSL | 0.938")
     assert not names_row("What about Arizonans?", "Arizona | 2,303 | 27,087")
     assert not names_row("What about Arizona?", "Arizona has 2,303 permits.")
+
+
+def test_a_unit_naming_both_cases_of_the_asked_thing_does_not_narrow_it() -> None:
+    question = "A quais princípios a administração pública deve obedecer?"
+    assert not narrows(question, "Art. 37. A administração pública direta e indireta de "
+                                 "qualquer dos Poderes obedecerá aos princípios de legalidade")
+    assert narrows(question, "A administração pública direta deverá publicar seus atos")
+    assert narrows("Quando é permitido o tratamento de dados pessoais?",
+                   "O tratamento de dados pessoais sensíveis somente poderá ocorrer")
+    assert not narrows("Quais são os Poderes da União?", "São Poderes da União, independentes "
+                       "e harmônicos entre si, o Legislativo, o Executivo e o Judiciário.")
+
+
+def test_the_source_named_in_a_question_is_no_topic_but_what_follows_it_is() -> None:
+    assert without_qualifier("Quais são os direitos sociais previstos na Constituição?") == \
+        "Quais são os direitos sociais?"
+    assert without_qualifier("Quais direitos são garantidos pela Constituição aos presos?") == \
+        "Quais direitos são aos presos?"
+    assert without_qualifier("Quais os deveres do encarregado previstos na LGPD para empresas "
+                             "pequenas?") == "Quais os deveres do encarregado para empresas pequenas?"
+    assert without_qualifier("Quais os prazos na lei de proteção de dados?") == "Quais os prazos?"
+    assert without_qualifier("Qual a carga horária mínima, segundo a Lei nº 9.394, de "
+                             "1996?") == "Qual a carga horária mínima?"
+    assert without_qualifier("¿Qué derechos tiene el titular según la LGPD?") == \
+        "¿Qué derechos tiene el titular?"
+    # a participle about something else stays: "previstos no art. 5º" names no source
+    assert without_qualifier("Quais direitos estão previstos no art. 5º?") == \
+        "Quais direitos estão previstos no art. 5º?"
