@@ -112,6 +112,8 @@ SECOND_OPINION_MARGIN = 0.05  # the top passage's best sentence joins a close an
 # a unit of a law: how much of what its lead and its division's title say the question asks
 LEAD_PRECISION_WEIGHT = 0.05
 HEADING_PRECISION_WEIGHT = 0.03
+# a unit of a law: the share of the question's words its own words say (not its items')
+LEAD_RECALL_WEIGHT = 0.05
 UNIT_SEARCH_DOCUMENTS = 2  # structured documents whose own units are searched
 LIST_NEIGHBOURS = 6  # two items of one list among this many best candidates: quote the list
 UNIT_SEARCH_LIMIT = 10  # units taken from each
@@ -131,8 +133,8 @@ CARRIED_TERM_SHARE = 0.5  # a follow-up: what a word its rewrite carried counts 
 ECHO_WEIGHT = -0.05
 # the features that compare the question's words with a candidate's: left out when the
 # two are in languages whose words cannot be compared (text.language.words_comparable)
-WORD_FEATURES = ("keywords", "lead_precision", "heading_precision", "phrases", "narrows",
-                 "contrasts", "echo", "asked", "unasked")
+WORD_FEATURES = ("keywords", "lead_precision", "heading_precision", "lead_recall", "phrases",
+                 "narrows", "contrasts", "echo", "asked", "unasked")
 # a unit of a law listing what a body does, asked who makes it up ("Quem tem assento no
 # Conselho?": art. 58-A's members, not art. 58-B's "Compete ao Conselho: I - propor…")
 TASKS_WEIGHT = -0.04
@@ -145,6 +147,7 @@ WEIGHTS = {"cosine": 1.0, "keywords": LEXICAL_WEIGHT, "prior": RANK_PRIOR, "name
            "states": STATES_WEIGHT, "states_value": STATES_VALUE_WEIGHT,
            "list": LIST_BONUS, "defines": DEFINITION_BONUS,
            "lead_precision": LEAD_PRECISION_WEIGHT, "heading_precision": HEADING_PRECISION_WEIGHT,
+           "lead_recall": LEAD_RECALL_WEIGHT,
            "phrases": PHRASE_WEIGHT, "previous": PREVIOUS_WEIGHT, "asked": ASKED_WEIGHT,
            "narrows": NARROWS_WEIGHT, "contrasts": CONTRASTS_WEIGHT, "previous_doc": PREVIOUS_DOC_WEIGHT,
            "unasked": UNASKED_WEIGHT, "echo": ECHO_WEIGHT, "tasks": TASKS_WEIGHT,
@@ -366,6 +369,8 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
         if law is not None:
             features["lead_precision"] = law.lead_precision(question_terms)
             features["heading_precision"] = law.heading_precision(question_terms)
+            if asks_list and law.is_list:  # the lead says what the list is of
+                features["lead_recall"] = law.lead_recall(own_terms)
             features["phrases"] = shared_phrases(question, law.lead + " " + law.title)
             features["narrows"] = float(narrows(question, law.topic))
             features["tasks"] = float(members and law.is_list and lists_tasks(law.lines))

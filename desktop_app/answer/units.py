@@ -110,7 +110,16 @@ def names_a_list(text: str) -> bool:
                 break
             if count >= 4 and sum(commas[i:i + count - 1]) >= 2:
                 return True
+            # "São Poderes da União … o Legislativo, o Executivo e o Judiciário.": a class
+            # named by a copula, then three members that end the sentence
+            if count == 3 and opening == "article" and i + count == len(pieces) \
+                    and commas[i] and _NAMES_MEMBERS.match(text):
+                return True
     return False
+
+
+# a sentence that names a class and then its members ("São Poderes da União … A, B e C.")
+_NAMES_MEMBERS = re.compile(r"\s*(?:Art\.?\s*\d+\S*\s+)?(?:São|Sao|Constituem|Son|Are)\s", re.I)
 
 
 @dataclass(frozen=True)
@@ -142,6 +151,13 @@ class StructuralUnit:
         tratamento de dados pessoais" asks; "… de dados pessoais sensíveis …" also about
         something it does not ask."""
         return _precision(terms_of(self.topic), question, self.weights)
+
+    def lead_recall(self, question: frozenset[str]) -> float:
+        """The share of the question's terms that the unit's own words say: "A administração
+        pública … obedecerá aos princípios de …" says all of "a quais princípios a
+        administração pública deve obedecer?"; a list whose one item mentions "os princípios
+        da administração pública" says them in an item, under a lead about something else."""
+        return len(terms_of(self.topic) & question) / len(question) if question else 0.0
 
     def heading_precision(self, question: frozenset[str]) -> float:
         """The same for the title of the division that holds it ("DOS DIREITOS DO TITULAR")."""

@@ -34,7 +34,7 @@ def test_a_definition_by_apposition_or_by_assim_entendidas_is_a_definition() -> 
                    "administradas pelo Poder Público;", publicas)
 
 
-def test_an_inline_list_has_four_terms_and_a_clause_is_not_one() -> None:
+def test_an_inline_list_has_four_terms_or_a_class_three_and_a_clause_is_not_one() -> None:
     assert names_a_list("incluirá obrigatoriamente estudos e práticas de educação "
                                "física, arte, sociologia e filosofia.")
     assert names_a_list("As artes visuais, a dança, a música e o teatro são as "
@@ -43,6 +43,11 @@ def test_an_inline_list_has_four_terms_and_a_clause_is_not_one() -> None:
                                    "que incluam, sempre que possível, a anonimização ou "
                                    "pseudonimização dos dados")
     assert not names_a_list("O titular, o controlador e o operador responderão.")
+    # three members of a class named by a copula, ending the sentence (CF art. 2º)
+    assert names_a_list("Art. 2º São Poderes da União, independentes e harmônicos entre si, "
+                        "o Legislativo, o Executivo e o Judiciário.")
+    assert not names_a_list("São responsáveis o titular, o controlador e o operador, nos "
+                            "termos desta Lei.")
     assert not names_a_list("destinadas a definir o seu perfil pessoal, profissional, de "
                             "consumo e de crédito ou os aspectos de sua personalidade")
     assert names_a_list("A educação básica poderá organizar-se em séries anuais, "

@@ -160,3 +160,23 @@ def test_an_article_of_a_second_series_is_shown_with_its_series() -> None:
     assert show(article).split("\n")[0] == "ADCT › Art. 2º O eleitorado definirá, através de plebiscito:"
     item = next(u for u in units if u.label == "ADCT Art. 2º, II")
     assert show(item).split("\n")[0] == "ADCT › Art. 2º O eleitorado definirá, através de plebiscito:"
+
+
+def test_a_list_whose_lead_says_the_question_recalls_it_and_one_item_saying_it_does_not() -> None:
+    from desktop_app.answer.question_fit import terms
+
+    doc = _document("\n\n".join([
+        "Art. 37. A administração pública direta e indireta obedecerá aos princípios de "
+        "legalidade, impessoalidade e eficiência e, também, ao seguinte:",
+        "I - os cargos são acessíveis aos brasileiros;",
+        "II - a investidura depende de aprovação prévia em concurso;",
+        "Art. 173. A lei estabelecerá o estatuto jurídico da empresa pública, dispondo sobre:",
+        "I - sua função social;",
+        "II - licitação, observados os princípios da administração pública;"]))
+    question = terms("A quais princípios a administração pública deve obedecer?")
+    found = [*(units_near(doc, _hit(doc, "Art. 37")) or ()),
+             *(units_near(doc, _hit(doc, "Art. 173")) or ())]
+    lists = {u.label: u for u in found if u.kind == "list"}
+    # (the keyword stemmer keeps "obedecerá" apart from "obedecer": 3 of 4 terms)
+    assert lists["Art. 37"].lead_recall(question) == 0.75
+    assert lists["Art. 173"].lead_recall(question) == 0.25  # "pública" of "empresa pública"
