@@ -43,7 +43,8 @@ _MONEY = (r"(?:r\$|us\$|\$|€|£)\s?\d|\b\d[\d.,]*\s*(?:reais|real|dolares|doll
           r"minimos?|milhoes de reais|mil reais)\b")
 _PERCENT = (r"%|\bpor cento\b|\bpercent\b|\b(?:um|dois|1|2) ter[cç]os?\b|\bmetade\b"
             r"|\b(?:um|uma) quarto\b|\bhalf\b|\bone third\b|\btwo thirds\b")
-_DURATION = (rf"{_SPAN}[\s-]*(?:{_TIME_UNITS})\b|\bimediatamente\b|\bimmediately\b"
+_LENGTH = rf"{_SPAN}[\s-]*(?:{_TIME_UNITS})\b"  # so many units of time ("dois anos", "15 days")
+_DURATION = (rf"{_LENGTH}|\bimediatamente\b|\bimmediately\b"
              r"|\bate (?:o|a) (?:\d+º?|primeir[oa]|ultim[oa]) (?:dia|semana|mes|ano)\b"
              r"|\bprazo (?:razoavel|de|maximo)\b")
 _IMPRISONMENT = (r"(?:reclusao|detencao|prisao|carcel|prision|cadeia|privativa de liberdade"
@@ -88,8 +89,9 @@ KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
         r"\b(?:penas? de (?:prisao|reclusao|detencao|prision|carcel)|anos de (?:prisao|reclusao"
         r"|detencao|carcel|prision|cadeia)|(?:prison|jail) (?:term|sentence|time)"
         r"|years (?:in|of) (?:prison|jail))\b"),
-     re.compile(rf"\b{_IMPRISONMENT}\b[^;\n]{{0,60}}?(?:{_DURATION})"
-                rf"|(?:{_DURATION})\s+(?:de|of|in)\s+{_IMPRISONMENT}\b")),
+     # (a length: "imediatamente" answers a deadline, it is no prison term)
+     re.compile(rf"\b{_IMPRISONMENT}\b[^;\n]{{0,60}}?(?:{_LENGTH})"
+                rf"|(?:{_LENGTH})\s+(?:de|of|in)\s+{_IMPRISONMENT}\b")),
     ("duration", re.compile(
         r"\b(?:prazo|prazos|quanto tempo|por quanto tempo|em quanto tempo|durante quanto tempo"
         r"|(?:qual|quais) (?:e |sao |sera )?(?:a |as )?(?:duracao|jornada|carga horaria)"

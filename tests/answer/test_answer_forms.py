@@ -155,6 +155,10 @@ def test_only_some_kinds_can_be_answered_by_a_value_alone() -> None:
     assert states("prison", "imprisonment for up to 5 years")
     assert not states("prison", "III - terão mandato de 2 (dois) anos, permitida 1 recondução.")
     assert not states("prison", "sob pena de responsabilidade, no prazo de 2 anos")
+    # how soon something happens to a prisoner is no length of imprisonment (CF art. 5º, LXV)
+    assert not states("prison", "LXV - a prisão ilegal será imediatamente relaxada pela "
+                                "autoridade judiciária;")
+    assert states("duration", "a prisão ilegal será imediatamente relaxada")
     # a penalty asked is answered by its measure: a term, a fine or a share, not by "a
     # pena de reclusão" alone; "Quais penas…?" asks for a list
     assert asked_value("Qual a pena para o crime de racismo?") == "penalty"
