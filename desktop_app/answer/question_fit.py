@@ -151,11 +151,8 @@ _DEFINITION_CUE = re.compile(
     r"|(?:conceito|definicao|definicion|significado|meaning) (?:de|of)|means? by"
     r"|(?:define|defines|definem|conceitua)) (?:(?:o|a|os|as|um|uma|the|an?|el|la|los|las"
     r"|un|una) )?(.+?)\W*$")
-# "…, segundo a LGPD", "… na lei de proteção de dados", "… under the act": where the
-# question says what it asks about, not what it asks (matched on the unfolded question: an
-# acronym is a run of capitals)
-# A participle before it only says the thing is in the source ("os direitos sociais previstos
-# na Constituição"); after it, the source's own name ("na lei de proteção de dados", "na Lei
+# A participle before the source a question names only says the thing is in it ("previstos
+# na Constituição"); after the source, its own name ("na lei de proteção de dados", "na Lei
 # nº 9.394, de 1996", "na Constituição Federal"), not what follows it ("… pela Constituição
 # aos presos": the prisoners are asked about)
 _IN_SOURCE = (r"(?:\s+(?i:previst|estabelecid|establecid|definid|dispost|elencad|enumerad|listad"
@@ -167,6 +164,9 @@ _SOURCE_NAME = (r"(?:\s+(?i:federal|brasileira|nacional|geral|complementar|estad
                 r"|\s+(?i:n[º°o.]{1,2}|nº)\s*[\d.]+(?:/\d+)?|\s+\d[\d./-]*|,\s+de\s+\d{4}"
                 r"|\s*\([^()]*\)|\s+(?i:de|do|da|dos|das|of|del|de la)\s+" + _NOT_NAME +
                 r"[\w./-]+(?:\s+(?i:de|do|da|dos|das|e|of|and|del)\s+" + _NOT_NAME + r"[\w./-]+)*)*")
+# "…, segundo a LGPD", "… na lei de proteção de dados", "… under the act": where the
+# question says what it asks about, not what it asks (matched on the unfolded question: an
+# acronym is a run of capitals)
 _QUALIFIER = re.compile(
     r"\W*,?" + _IN_SOURCE + r"\s+(?i:segundo|conforme|de acordo com|para|pela|pelo|na|no|nesta"
     r"|neste|en|according to|under|según|segun|de acuerdo con)\s+(?i:(?:a|o|as|os|la|el"
@@ -285,9 +285,9 @@ _NOT_NARROWING = frozenset(fold(w) for w in ["será", "serão", "poderá", "pode
 
 
 _PREPOSITIONS = frozenset(["de", "da", "do", "das", "dos", "pelo", "pela", "pelos", "pelas", "por", "para", "em", "no", "na", "nos", "nas", "com", "of", "for", "by", "in", "para", "del", "con"])
+_AND_OR = frozenset(["e", "ou", "and", "or", "y", "o"])  # "direta e indireta"
 # an adverb (-mente), a participle or an infinitive: the sentence goes on, it does not
 # qualify the thing named ("… será composto de", "… definidos como", "… somente poderá")
-_AND_OR = frozenset(["e", "ou", "and", "or", "y", "o"])
 _GOES_ON = re.compile(r"(?:mente|[aei]d[oa]s?|[aei]r|ndo)$")
 
 
