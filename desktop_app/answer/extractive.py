@@ -375,7 +375,7 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
             features["narrows"] = float(narrows(question, law.topic))
             features["tasks"] = float(members and law.is_list and lists_tasks(law.lines))
             features["contrasts"] = float(contrasts(question, law.lead + "\n" + law.topic))
-            says = terms(law.topic)
+            says = law.topic_terms
             features["echo"] = float(not law.is_list and bool(says) and says <= question_terms)
             place = (law.key[0], law.article)  # the first quote's article counts in full
             features["previous"] = (1.0 if place in first_articles else

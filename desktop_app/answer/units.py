@@ -29,6 +29,7 @@ import weakref
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from desktop_app.retrieval.doc_text import DocumentText
 from desktop_app.retrieval.types import Hit
@@ -145,19 +146,24 @@ class StructuralUnit:
     # words that a unit's lead is about, weighed against everything else that lead says
     weights: dict[str, float] = field(default_factory=dict, compare=False)
 
+    @cached_property
+    def topic_terms(self) -> frozenset[str]:
+        """The content terms of its own words (`topic`), as the ranking compares them."""
+        return terms_of(self.topic)
+
     def lead_precision(self, question: frozenset[str]) -> float:
         """The share of the lead's weighted terms that the question uses: "o tratamento de
         dados pessoais … nas seguintes hipóteses" is about what "bases legais para o
         tratamento de dados pessoais" asks; "… de dados pessoais sensíveis …" also about
         something it does not ask."""
-        return _precision(terms_of(self.topic), question, self.weights)
+        return _precision(self.topic_terms, question, self.weights)
 
     def lead_recall(self, question: frozenset[str]) -> float:
         """The share of the question's terms that the unit's own words say: "A administração
         pública … obedecerá aos princípios de …" says all of "a quais princípios a
         administração pública deve obedecer?"; a list whose one item mentions "os princípios
         da administração pública" says them in an item, under a lead about something else."""
-        return len(terms_of(self.topic) & question) / len(question) if question else 0.0
+        return len(self.topic_terms & question) / len(question) if question else 0.0
 
     def heading_precision(self, question: frozenset[str]) -> float:
         """The same for the title of the division that holds it ("DOS DIREITOS DO TITULAR")."""
