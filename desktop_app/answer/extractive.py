@@ -39,7 +39,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from desktop_app.answer.kinds import asked_kind, asked_value, states
+from desktop_app.answer.kinds import asked_kind, asked_value, stated_beside, states
 from desktop_app.answer.prompt import NumberedSource
 from desktop_app.answer.question_fit import (
     LIST_QUESTION,
@@ -134,7 +134,7 @@ ECHO_WEIGHT = -0.05
 # the features that compare the question's words with a candidate's: left out when the
 # two are in languages whose words cannot be compared (text.language.words_comparable)
 WORD_FEATURES = ("keywords", "lead_precision", "heading_precision", "lead_recall", "phrases",
-                 "narrows", "contrasts", "echo", "asked", "unasked")
+                 "narrows", "contrasts", "echo", "asked", "unasked", "beside")
 # a unit of a law listing what a body does, asked who makes it up ("Quem tem assento no
 # Conselho?": art. 58-A's members, not art. 58-B's "Compete ao Conselho: I - propor…")
 TASKS_WEIGHT = -0.04
@@ -142,6 +142,10 @@ TASKS_WEIGHT = -0.04
 # its figures are the answer the words of a prose sentence about the table only echo (as
 # much as a definition of exactly the asked thing: DEFINITION_BONUS)
 ROW_NAMED_WEIGHT = 0.1
+# a candidate stating the value asked with the question's own words beside it ("Quanto
+# tempo dura o mandato de um senador?": "… três Senadores, com mandato de oito anos", not
+# art. 56's "o afastamento não ultrapasse cento e vinte dias"): kinds.stated_beside
+BESIDE_WEIGHT = 0.03
 # a candidate's score: the weighted sum of its features (`rank_candidates`)
 WEIGHTS = {"cosine": 1.0, "keywords": LEXICAL_WEIGHT, "prior": RANK_PRIOR, "names": TYPE_BONUS,
            "states": STATES_WEIGHT, "states_value": STATES_VALUE_WEIGHT,
@@ -151,7 +155,7 @@ WEIGHTS = {"cosine": 1.0, "keywords": LEXICAL_WEIGHT, "prior": RANK_PRIOR, "name
            "phrases": PHRASE_WEIGHT, "previous": PREVIOUS_WEIGHT, "asked": ASKED_WEIGHT,
            "narrows": NARROWS_WEIGHT, "contrasts": CONTRASTS_WEIGHT, "previous_doc": PREVIOUS_DOC_WEIGHT,
            "unasked": UNASKED_WEIGHT, "echo": ECHO_WEIGHT, "tasks": TASKS_WEIGHT,
-           "row_named": ROW_NAMED_WEIGHT}
+           "row_named": ROW_NAMED_WEIGHT, "beside": BESIDE_WEIGHT}
 DUPLICATE_OVERLAP = 0.8
 
 
@@ -360,6 +364,9 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
             # (a count is weighed once: "Quantos servidores…?" is not answered by "5
             # diretores" however much it is a number; any count states one)
             "states_value": float(says_value and unit_value not in (None, "count")),
+            # … and says what it is of beside it ("mandato de oito anos")
+            "beside": float(says_value and stated_beside(
+                question, unit_value or unit_kind, unit.shown, own_terms, terms)),
             "list": float(asks_list and is_list),
             "defines": float(defines(law.lead if law is not None else unit.text, thing,
                                      source.hit.language)),

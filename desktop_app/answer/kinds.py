@@ -14,7 +14,7 @@ taken out before looking: a quote that only names "§ 7º" does not state a dura
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from desktop_app.text.fold import fold
 from desktop_app.text.tables import cells, is_row, is_year
@@ -206,6 +206,44 @@ def states(kind: str | None, text: str) -> bool:
         return True
     plain = " ".join(without_references(line) for line in [*lines, *_with_units(lines)])
     return any(found.search(plain) for name, _, found in KINDS if name == kind)
+
+
+# words either side of a value that say what it is of ("mandato de oito anos": the term;
+# "o afastamento não ultrapasse cento e vinte dias por sessão": a leave, not the term)
+BESIDE_WORDS = 4
+_WORDS = re.compile(r"\w+")
+# words that go with any value, whatever it is of ("duração mínima de três anos")
+_BOUNDS = "minimo minima minimos minimas maximo maxima maximos maximas total limite"
+
+
+def stated_beside(question: str, kind: str | None, text: str, asked: frozenset[str],
+                  words: Callable[[str], frozenset[str]]) -> bool:
+    """Whether `text` states a value of `kind` with one of the question's `asked` terms
+    among the `BESIDE_WORDS` words either side of it (`words` turns a span into terms).
+    The words asking for the kind ("prazo", "percentual", "idade") and a bound ("mínima")
+    do not count: they go with every value of the kind ("cinquenta por cento do
+    percentual permitido")."""
+    if kind is None:
+        return False
+    folded = fold(question)
+    cue, found = next((cue, found) for name, cue, found in KINDS if name == kind)
+    asked = asked - words(" ".join((_BOUNDS, *(m.group() for m in cue.finditer(folded)))))
+    if not asked:
+        return False
+    for line in text.split("\n"):
+        plain = without_references(line)
+        for match in found.finditer(plain):
+            end = match.end()
+            while (match.start() < end < len(plain) and plain[end].isalnum()
+                   and plain[end - 1].isalnum()):
+                end -= 1  # back to the start of a word the pattern cut
+            # (a count's things are what it is of: "onze Ministros", which the pattern cuts
+            # after a letter; a unit is not: "dois salários mínimos" is no salary's value)
+            before = _WORDS.findall(plain[:match.start()])[-BESIDE_WORDS:]
+            after = _WORDS.findall(plain[end:])[:BESIDE_WORDS]
+            if words(" ".join((*before, *after))) & asked:
+                return True
+    return False
 
 
 _WHOLE = re.compile(r"[1-9]\d{0,2}(?:[.,]\d{3})+|\d+")  # "68", "1,745", "98.452"; not "0.965"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from desktop_app.answer.events import VALUE_NAMES
 from desktop_app.answer.followup import Carried, with_carried
-from desktop_app.answer.kinds import KINDS, asked_kind, asked_value, states
+from desktop_app.answer.kinds import KINDS, asked_kind, asked_value, stated_beside, states
 from desktop_app.answer.question_fit import (
     asks_members,
     contrasts,
@@ -294,3 +294,29 @@ def test_the_source_named_in_a_question_is_no_topic_but_what_follows_it_is() -> 
     # a participle about something else stays: "previstos no art. 5º" names no source
     assert without_qualifier("Quais direitos estão previstos no art. 5º?") == \
         "Quais direitos estão previstos no art. 5º?"
+
+
+def test_a_value_is_of_the_question_words_beside_it_not_of_the_asking_words() -> None:
+    question = "Quanto tempo dura o mandato de um senador?"
+    asked = terms(question)
+    assert stated_beside(question, "duration", "elegerão três Senadores, com mandato de oito "
+                         "anos.", asked, terms)
+    assert not stated_beside(question, "duration", "desde que o afastamento não ultrapasse "
+                             "cento e vinte dias por sessão legislativa.", asked, terms)
+    # "percentual" asks for the kind and "mínima" bounds any value: neither says what a
+    # value is of
+    question = "Que percentual do PIB o país deve investir em educação?"
+    assert not stated_beside(question, "percent", "a relação dos alunos com faltas acima de "
+                             "cinquenta por cento do percentual permitido", terms(question), terms)
+    # a count is of the things it counts; a unit is what a value is in, not what it is of
+    question = "Quantos senadores cada Estado elege?"
+    assert stated_beside(question, "count", "elegerão três Senadores, com mandato",
+                         terms(question), terms)
+    question = "Qual é o valor do salário mínimo?"
+    assert not stated_beside(question, "money", "pensão mensal vitalícia no valor de dois "
+                             "salários mínimos", terms(question), terms)
+    question = "Qual a idade mínima para fazer o exame supletivo?"
+    assert not stated_beside(question, "age", "O ensino médio, com duração mínima de três anos",
+                             terms(question), terms)
+    assert stated_beside(question, "age", "a inscrição no exame supletivo é aos dezoito anos",
+                         terms(question), terms)

@@ -471,6 +471,18 @@ def test_in_prose_the_sentence_stating_the_asked_value_comes_first() -> None:
     assert "three (3) minutes" in quote.unit.text
 
 
+def test_the_value_stated_beside_what_was_asked_comes_before_another_of_its_kind() -> None:
+    # both sentences say "senador" and "mandato" and state a length of time; only one
+    # says the length beside the term asked about (kinds.stated_beside)
+    numbered = sources(make_hit(1, text=(
+        "O senador licenciado não perde o mandato, desde que o afastamento não ultrapasse "
+        "cento e vinte dias por sessão legislativa. Cada Estado elegerá três senadores, "
+        "com mandato de oito anos.")))
+    quote = extract_answer("Quanto tempo dura o mandato de um senador?", numbered, None).quotes[0]
+    assert "oito anos" in quote.unit.text, quote.unit.text
+    assert quote.features["beside"] == 1.0
+
+
 def test_rows_of_one_table_are_quoted_under_one_header() -> None:
     # three rows the question names (keywords alone rank here): the header above the
     # first only, and each badge on its row, not on the header's line
