@@ -311,14 +311,20 @@ def _note_line(doc: DocumentText, node: Node) -> str:
 
 def _prefix(structure: Structure, node: Node) -> str:
     """What goes before a unit's own words: the path of what holds it ("Art. 19 › "); an
-    article of a second series, its series ("ADCT › Art. 2º …", not the first art. 2º)."""
+    article of a second series, its series ("ADCT › Art. 2º …", not the first art. 2º), and
+    so do the units of its articles ("ADCT › Art. 2º › § 1º …")."""
+    series = next((n for n in structure.ancestors(node) if n.rank < 0), None)
     if node.kind == ARTICLE:
-        series = next((n for n in structure.ancestors(node) if n.rank < 0), None)
         return f"{series.label} › " if series is not None else ""
     if node.parent is None:
         return ""
     parent = structure.nodes[node.parent]
-    return f"{structure.label(parent)} › " if parent.kind in LEGAL_KINDS else ""
+    if parent.kind not in LEGAL_KINDS:
+        return ""
+    path = structure.label(parent)
+    if series is not None and path.startswith(f"{series.label} "):  # its label's short name
+        path = f"{series.label} › {path[len(series.label) + 1:]}"
+    return f"{path} › "
 
 
 def _unit(doc: DocumentText, structure: Structure, base: Hit, node: Node,

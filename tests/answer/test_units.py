@@ -152,7 +152,8 @@ def test_an_article_of_a_second_series_is_shown_with_its_series() -> None:
             "ATO DAS DISPOSIÇÕES CONSTITUCIONAIS TRANSITÓRIAS\n\n"
             "Art. 1º O Presidente prestará o compromisso.\n\n"
             "Art. 2º O eleitorado definirá, através de plebiscito:\n\n"
-            "I - a forma de governo;\n\nII - o sistema de governo.\n")
+            "I - a forma de governo;\n\nII - o sistema de governo.\n\n"
+            "§ 1º Será assegurada gratuidade na livre divulgação dessas formas.\n")
     doc = _document(text)
     units = units_near(doc, _hit(doc, "plebiscito"))
     assert units is not None
@@ -160,6 +161,10 @@ def test_an_article_of_a_second_series_is_shown_with_its_series() -> None:
     assert show(article).split("\n")[0] == "ADCT › Art. 2º O eleitorado definirá, através de plebiscito:"
     item = next(u for u in units if u.label == "ADCT Art. 2º, II")
     assert show(item).split("\n")[0] == "ADCT › Art. 2º O eleitorado definirá, através de plebiscito:"
+    # a § of it is shown under the same series and article path as its items
+    paragraph = next(u for u in units_near(doc, _hit(doc, "gratuidade")) or ()
+                     if u.label == "ADCT Art. 2º, § 1º")
+    assert show(paragraph).startswith("ADCT › Art. 2º › § 1º Será assegurada"), show(paragraph)
 
 
 def test_a_list_whose_lead_says_the_question_recalls_it_and_one_item_saying_it_does_not() -> None:
