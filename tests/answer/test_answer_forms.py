@@ -125,6 +125,11 @@ def test_only_some_kinds_can_be_answered_by_a_value_alone() -> None:
     assert asked_value("Qual o valor máximo da multa simples?") == "money"
     assert asked_value("Em quantos anos prescreve o direito de pedir indenização?") == "duration"
     assert asked_value("Em que ano foi criado o curso?") == "date"
+    # English names the amount with words before it, as Portuguese does after it
+    # ("o salário inicial", "the starting salary")
+    assert asked_value("What is the starting salary of a public school teacher?") == "money"
+    assert asked_value("What is the maximum monthly tuition a school can charge?") == "money"
+    assert asked_value("What tax rate is charged on data processing services?") == "percent"
     # an event or a condition answers "quando"; "15 horas" the value of a credit
     assert asked_value("Quando nasceram os computadores atuais?") is None
     assert asked_value("Qual o valor de um crédito?") is None
