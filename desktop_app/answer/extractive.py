@@ -53,6 +53,7 @@ from desktop_app.answer.question_fit import (
     names_a,
     names_row,
     narrows,
+    opposes,
     shared_phrases,
     terms,
     wants_many,
@@ -146,6 +147,10 @@ ROW_NAMED_WEIGHT = 0.1
 # tempo dura o mandato de um senador?": "… três Senadores, com mandato de oito anos", not
 # art. 56's "o afastamento não ultrapasse cento e vinte dias"): kinds.stated_beside
 BESIDE_WEIGHT = 0.03
+# a list whose lead denies what the question asks may be done ("Sobre o que a União pode
+# cobrar impostos?": art. 150's "é vedado à União …:"), or grants what it asks may not
+# (question_fit.opposes)
+OPPOSES_WEIGHT = -0.03
 # a candidate's score: the weighted sum of its features (`rank_candidates`)
 WEIGHTS = {"cosine": 1.0, "keywords": LEXICAL_WEIGHT, "prior": RANK_PRIOR, "names": TYPE_BONUS,
            "states": STATES_WEIGHT, "states_value": STATES_VALUE_WEIGHT,
@@ -155,7 +160,7 @@ WEIGHTS = {"cosine": 1.0, "keywords": LEXICAL_WEIGHT, "prior": RANK_PRIOR, "name
            "phrases": PHRASE_WEIGHT, "previous": PREVIOUS_WEIGHT, "asked": ASKED_WEIGHT,
            "narrows": NARROWS_WEIGHT, "contrasts": CONTRASTS_WEIGHT, "previous_doc": PREVIOUS_DOC_WEIGHT,
            "unasked": UNASKED_WEIGHT, "echo": ECHO_WEIGHT, "tasks": TASKS_WEIGHT,
-           "row_named": ROW_NAMED_WEIGHT, "beside": BESIDE_WEIGHT}
+           "row_named": ROW_NAMED_WEIGHT, "beside": BESIDE_WEIGHT, "opposes": OPPOSES_WEIGHT}
 DUPLICATE_OVERLAP = 0.8
 
 
@@ -382,6 +387,7 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
             features["narrows"] = float(narrows(question, law.topic))
             features["tasks"] = float(members and law.is_list and lists_tasks(law.lines))
             features["contrasts"] = float(contrasts(question, law.lead + "\n" + law.topic))
+            features["opposes"] = float(law.is_list and opposes(question, law.lead))
             says = law.topic_terms
             features["echo"] = float(not law.is_list and bool(says) and says <= question_terms)
             place = (law.key[0], law.article)  # the first quote's article counts in full

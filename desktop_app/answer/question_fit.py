@@ -385,6 +385,41 @@ def contrasts(question: str, text: str) -> bool:
     return False
 
 
+# a denial or a prohibition (folded; pt / es / en): "é vedado à União…", "Não será objeto
+# de deliberação…", "Esta Lei não se aplica…", "no podrá", "may not"
+# ("não" before a verb: "grupos não-seriados", "não onerosa" deny nothing; "not" after
+# one: "not less than 200 days" is a bound)
+_DENIES = re.compile(
+    r"\b(?:nao (?:se |lhe |lhes )?(?:pode|podem|podera|poderao|sera|serao|havera|ha|e|sao"
+    r"|esta|estao|cabe|cabera|tera|terao|deve|devem|devera|deverao|perde|perdera|constitu\w+"
+    r"|aplica\w*|incid\w*|implica\w*|obriga\w*|permit\w*)|nunca|jamais|vedad[oa]s?"
+    r"|proibid[oa]s?|proibicao|defes[oa]s?|(?:may|shall|must|will|can|does|do|is|are) not"
+    r"|cannot|never|prohibited|forbidden|prohibid[oa]s?|prohibe|prohibicion"
+    r"|no (?:se |le |les |lo |la )?(?:puede|pueden|podra|podran|debe|deben|es|son|sera"
+    r"|seran|habra|aplica|aplicara|constituye|constituyen|esta|estan))\b")
+# what may be done: "Quem pode propor…?", "Sobre o que a União pode cobrar impostos?"
+_PERMITS = re.compile(r"\b(?:pode|podem|podera|poderao|permitid[oa]s?|can|may|allowed"
+                      r"|puede|pueden|podra|podran)\b")
+
+
+def polarity(text: str) -> bool | None:
+    """False when `text` denies or forbids (`_DENIES`), True when it says what may be done,
+    None when it says neither (a question that asks no permission: "Quais são…?")."""
+    folded = fold(text)
+    if _DENIES.search(folded):
+        return False
+    return True if _PERMITS.search(folded) else None
+
+
+def opposes(question: str, lead: str) -> bool:
+    """Whether a list's lead says the opposite of what the question asks: asked what the
+    Union "pode" tax, art. 150's "é vedado à União …:" lists what it may not; asked what
+    "não pode" be abolished, a lead that grants. A question that asks neither opposes
+    nothing, and a lead that does not deny grants."""
+    asked = polarity(question)
+    return asked is not None and asked != (polarity(lead) is not False)
+
+
 def shared_phrases(question: str, text: str) -> float:
     """The share of the question's pairs of consecutive content words that `text` also has
     side by side ("dados pessoais sensíveis", "efetivo trabalho escolar")."""

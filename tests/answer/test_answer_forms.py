@@ -14,6 +14,7 @@ from desktop_app.answer.question_fit import (
     lists_tasks,
     names_row,
     narrows,
+    opposes,
     terms,
     without_qualifier,
 )
@@ -325,3 +326,26 @@ def test_a_value_is_of_the_question_words_beside_it_not_of_the_asking_words() ->
                              terms(question), terms)
     assert stated_beside(question, "age", "a inscrição no exame supletivo é aos dezoito anos",
                          terms(question), terms)
+
+
+def test_a_list_denying_what_the_question_asks_may_be_done_opposes_it() -> None:
+    question = "Sobre o que a União pode cobrar impostos?"
+    assert opposes(question, "Sem prejuízo de outras garantias asseguradas ao contribuinte, é "
+                   "vedado à União, aos Estados, ao Distrito Federal e aos Municípios:")
+    assert not opposes(question, "Compete à União instituir impostos sobre:")
+    # asked what may not be done, a lead that grants opposes, one that denies does not
+    question = "O que não pode ser abolido por emenda constitucional?"
+    assert not opposes(question, "Não será objeto de deliberação a proposta de emenda "
+                       "tendente a abolir:")
+    assert opposes(question, "A Constituição poderá ser emendada mediante proposta:")
+    # in Spanish and English too; a question asking neither opposes nothing
+    assert opposes("¿Qué no se puede abolir por enmienda?", "Compete à União instituir:")
+    assert opposes("What can the Union tax?", "É vedado à União:")
+    assert not opposes("Quais são os direitos sociais?", "É vedado à União:")
+    # "não" before no verb, "not" after none, and the contraction "no" deny nothing
+    question = "De que formas a educação básica pode ser organizada?"
+    assert not opposes(question, "A educação básica poderá organizar-se em séries anuais, "
+                       "ciclos, grupos não-seriados, com base na idade")
+    assert not opposes("What can be counted?", "Expenses of not less than 25 % count:")
+    assert not opposes("O que a União pode cobrar no Brasil?", "Compete à União instituir "
+                       "impostos no território nacional sobre:")
