@@ -117,6 +117,10 @@ HEADING_PRECISION_WEIGHT = 0.03
 LEAD_RECALL_WEIGHT = 0.05
 UNIT_SEARCH_DOCUMENTS = 2  # structured documents whose own units are searched
 LIST_NEIGHBOURS = 6  # two items of one list among this many best candidates: quote the list
+# most of the best candidates are one list's lines (its items, its lead): the list answers,
+# ahead of a single provision scoring a little more on its own (`_crowding_list`)
+CROWD_SHARE = 0.5
+CROWD_MARGIN = 0.02
 UNIT_SEARCH_LIMIT = 10  # units taken from each
 PHRASE_WEIGHT = 0.05  # a unit of a law: the question's word pairs it says in the same order
 PREVIOUS_WEIGHT = 0.03  # a follow-up: a unit of an article the previous answer quoted
@@ -571,19 +575,23 @@ def extract_answer(question: str, sources: Sequence[NumberedSource],
         for quote in sorted(ranked, key=lambda q: (q.source, q.unit.position)):
             firsts.setdefault(quote.source, quote)
         ordered = list(firsts.values())[:2]
+    ranking = ordered is ranked  # (not the openings of passages without evidence)
+    if ranking and value is None and not previous_articles:
+        # (in a follow-up the lines of the article just quoted crowd by being carried)
+        ordered = _crowding_list(ranked)
     chosen: list[Quote] = []
     seen: list[str] = []
     for candidate in ordered:
         if len(chosen) >= max_quotes:
             break
         candidate = _whole_list(candidate, ordered, many, value, documents)
-        if chosen and ordered is ranked and candidate.hit.doc_id != chosen[0].hit.doc_id \
+        if chosen and ranking and candidate.hit.doc_id != chosen[0].hit.doc_id \
                 and not _second_opinion(candidate, chosen, sources):
             continue  # the answer quotes the document that holds it
-        if chosen and ordered is ranked and candidate.semantic is None \
+        if chosen and ranking and candidate.semantic is None \
                 and not candidate.shared_terms:
             continue  # keywords alone rank: a sentence without any is no evidence
-        if chosen and ordered is ranked and _unrelated_list(candidate, chosen[0]):
+        if chosen and ranking and _unrelated_list(candidate, chosen[0]):
             continue  # another article's whole list, well behind: noise, not context
         if _holds_quoted_item(candidate, chosen):
             continue  # the list around a line already quoted (with its lead) adds nothing
@@ -595,6 +603,33 @@ def extract_answer(question: str, sources: Sequence[NumberedSource],
         chosen.append(_under_section(_header_once(quote, chosen), documents))
         seen.append(words)
     return ExtractiveAnswer(tuple(chosen), tuple(ranked), matched, terms(question), embedded)
+
+
+def _crowding_list(ranked: list[Quote]) -> list[Quote]:
+    """`ranked`, with a list's best line first when the first is a lone provision, most of
+    the best candidates (`CROWD_SHARE` of `LIST_NEIGHBOURS`) are that list's lines and its
+    best scores within `CROWD_MARGIN` of the first: "O que a autoridade leva em conta para
+    dosar a sanção aplicada ao infrator?" is art. 52 § 1º, whose criteria fill the best
+    candidates, not art. 54's one paragraph naming "sanção" and "aplicada" a little more
+    (`_whole_list` then quotes the list). A list or a list's line first stands."""
+    best = ranked[:LIST_NEIGHBOURS]
+    top = best[0].structural if best else None
+    if top is None or top.holder is not None or top.is_list:
+        return ranked  # the first is a list or one of its lines: it stands
+    lines: dict[tuple[str, int], list[Quote]] = {}
+    for quote in best:
+        law = quote.structural
+        if law is None:
+            continue
+        holder = law.holder if law.holder is not None else (
+            law.key[1] if law.kind == "list" else None)
+        if holder is not None:
+            lines.setdefault((law.key[0], holder), []).append(quote)
+    crowd = max(lines.values(), key=len, default=[])
+    if len(crowd) < CROWD_SHARE * LIST_NEIGHBOURS or crowd[0] is best[0] \
+            or crowd[0].score < best[0].score - CROWD_MARGIN:
+        return ranked
+    return [crowd[0], *(q for q in ranked if q is not crowd[0])]
 
 
 def _unrelated_list(candidate: Quote, first: Quote) -> bool:

@@ -295,6 +295,31 @@ def test_a_value_in_a_list_is_answered_by_its_line_not_the_whole_list(lgpd_app) 
     assert "I - advertência" not in done.answer
 
 
+@pytest.mark.ranking
+def test_a_list_whose_lines_fill_the_best_candidates_comes_before_a_lone_provision(  # type: ignore[no-untyped-def]
+        lgpd_app) -> None:
+    """The real LGPD: asked what the authority weighs when setting a sanction, art. 52 § 1º's
+    criteria (its items are most of the best candidates) come first, not art. 54's one
+    paragraph that says "sanção" and "aplicada" a little more; a list first stands (asked
+    who sits on the council, art. 58-A's members, not art. 58-B's tasks crowding behind)."""
+    from desktop_app.answer.events import Done
+
+    def first_of(question: str) -> str:
+        done = [e for e in lgpd_app.answer_service.ask(question, sources_only=True)
+                if isinstance(e, Done)][0]
+        return done.answer.split("[2]")[0]
+
+    first = first_of("O que a autoridade leva em conta para dosar a sanção aplicada ao "
+                     "infrator?")
+    assert first.startswith("Art. 52 › § 1º As sanções serão aplicadas após procedimento"), \
+        first[:300]
+    assert "\nII - a boa-fé do infrator;" in first and "\nXI - a proporcionalidade" in first
+    first = first_of("Quem tem assento no Conselho Nacional de Proteção de Dados Pessoais e "
+                     "da Privacidade?")
+    assert first.startswith("Art. 58-A. O Conselho Nacional de Proteção de Dados Pessoais"), \
+        first[:300]
+
+
 @pytest.mark.slow
 def test_a_report_list_under_a_heading_comes_whole_across_chunks(memory_app, eval_dir,  # type: ignore[no-untyped-def]
                                                                 tmp_path) -> None:
