@@ -117,7 +117,7 @@ HEADING_PRECISION_WEIGHT = 0.03
 LEAD_RECALL_WEIGHT = 0.05
 UNIT_SEARCH_DOCUMENTS = 2  # structured documents whose own units are searched
 LIST_NEIGHBOURS = 6  # two items of one list among this many best candidates: quote the list
-# most of the best candidates are one list's lines (its items, its lead): the list answers,
+# half or more of the best candidates are one list's lines (its items, its lead): the list answers,
 # ahead of a single provision scoring a little more on its own (`_crowding_list`)
 CROWD_SHARE = 0.5
 CROWD_MARGIN = 0.02
@@ -606,8 +606,8 @@ def extract_answer(question: str, sources: Sequence[NumberedSource],
 
 
 def _crowding_list(ranked: list[Quote]) -> list[Quote]:
-    """`ranked`, with a list's best line first when the first is a lone provision, most of
-    the best candidates (`CROWD_SHARE` of `LIST_NEIGHBOURS`) are that list's lines and its
+    """`ranked`, with a list's best line first when the first is a lone provision, half or
+    more of the best candidates (`CROWD_SHARE` of `LIST_NEIGHBOURS`) are that list's lines and its
     best scores within `CROWD_MARGIN` of the first: "O que a autoridade leva em conta para
     dosar a sanção aplicada ao infrator?" is art. 52 § 1º, whose criteria fill the best
     candidates, not art. 54's one paragraph naming "sanção" and "aplicada" a little more
@@ -626,7 +626,7 @@ def _crowding_list(ranked: list[Quote]) -> list[Quote]:
         if holder is not None:
             lines.setdefault((law.key[0], holder), []).append(quote)
     crowd = max(lines.values(), key=len, default=[])
-    if len(crowd) < CROWD_SHARE * LIST_NEIGHBOURS or crowd[0] is best[0] \
+    if len(crowd) < CROWD_SHARE * LIST_NEIGHBOURS \
             or crowd[0].score < best[0].score - CROWD_MARGIN:
         return ranked
     return [crowd[0], *(q for q in ranked if q is not crowd[0])]
