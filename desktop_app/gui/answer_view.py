@@ -21,6 +21,7 @@ table row under its header is shown as a small table (`table_runs`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -86,6 +87,47 @@ def table_runs(lines: Sequence[str]) -> list[tuple[int, int]]:
         else:
             first += 1
     return runs
+
+
+# what closes a phrase: after a badge it would start the next line alone, because Qt's
+# layout may break after any inline image, whatever follows it (a word joiner does not
+# hold them together)
+_CLOSING = re.compile(r"^[.,;:!?…)\]»”]+")
+
+
+def punctuation_first(parts: Sequence[str | Marker]) -> list[str | Marker]:
+    """`parts` with the punctuation that follows a badge moved before it ("… anos [1]."
+    shown as "… anos. ⓵"), the space before the badge kept before it: a line may then
+    start with a badge, never with a lone full stop."""
+    out: list[str | Marker] = []
+    i = 0
+    while i < len(parts):
+        part = parts[i]
+        if not isinstance(part, Marker):
+            out.append(part)
+            i += 1
+            continue
+        end = i
+        while end < len(parts) and isinstance(parts[end], Marker):
+            end += 1
+        after = parts[end] if end < len(parts) else ""
+        closing = _CLOSING.match(after) if isinstance(after, str) else None
+        if closing is None:
+            out.extend(parts[i:end])
+            i = end
+            continue
+        last = out[-1] if out else None
+        before = last if isinstance(last, str) else ""
+        if before:
+            out.pop()
+        stripped = before.rstrip()
+        out.extend(p for p in (stripped + closing.group(), before[len(stripped):]) if p)
+        out.extend(parts[i:end])
+        rest = str(after)[closing.end():]
+        if rest:
+            out.append(rest)
+        i = end + 1
+    return out
 
 
 def display_numbers(answer: str, citations: Iterable[Citation]) -> dict[int, int]:
@@ -611,6 +653,8 @@ class AnswerView(QTextBrowser):
         `finish_answer` decided (a marker without a verified source is dropped there)."""
         at_end = cursor is None and self._is_scrolled_to_end()
         cursor = self._end_cursor() if cursor is None else cursor
+        if final:  # the whole text is known: a badge's full stop goes before it
+            parts = punctuation_first(parts)
         for part in parts:
             if isinstance(part, Marker):
                 for number in dict.fromkeys(part.numbers):

@@ -262,3 +262,38 @@ def test_badges_are_numbered_1_to_n_for_the_sources_shown(qtbot) -> None:
     window.chat.citationClicked.connect(lambda cited, _claim: opened.append(cited))
     click_anchor(qtbot, view, "cite:0/2")
     assert [c.title for c in opened] == ["LGPD"] and opened[0].number == 2
+
+
+def test_a_badges_full_stop_never_starts_a_line(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Qt may break a line after any inline image, so "… anos [1]." could leave its full
+    stop alone at the start of the next line: the final answer puts the punctuation
+    before the badge ("… anos. ⓵"), and a line may start with a badge instead."""
+    from desktop_app.answer.events import Citation, Done
+    from desktop_app.gui.answer_view import OBJECT_REPLACEMENT, AnswerView
+
+    cited = Citation(1, "d", "d:1", "Lei", "/x/lei.pdf", "pdf", 3, 3, 0, 10, 0.5,
+                     frozenset({"keyword"}), "texto")
+    view = AnswerView()
+    qtbot.addWidget(view)
+    view.show()
+    sentences = ["Os senadores são eleitos com mandato de oito anos [1].",
+                 "Compete à União legislar sobre [1]:", "I - direito civil [1];"]
+    for n in range(12):  # sentences of every length, so some badge ends a line
+        view.begin_answer("Acervo")
+        view.finish_answer(Done(answer=" ".join(["palavra"] * n + sentences),
+                                citations=(cited,), sources_only=True),
+                           sources_title="Fontes", found_by="", page_label="p.",
+                           leg_names={})
+    text = view.toPlainText()
+    assert f"anos. {OBJECT_REPLACEMENT}" in text and f"sobre: {OBJECT_REPLACEMENT}" in text
+    starts: list[str] = []
+    for width in range(180, 420, 7):
+        view.document().setTextWidth(width)
+        block = view.document().begin()
+        while block.isValid():
+            layout = block.layout()
+            for i in range(1, layout.lineCount()):
+                starts.append(block.text()[layout.lineAt(i).textStart():][:1])
+            block = block.next()
+    assert OBJECT_REPLACEMENT in starts  # the widths did put a badge at a line's start
+    assert not [s for s in starts if s in ".:;,"]
