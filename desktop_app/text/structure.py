@@ -70,16 +70,19 @@ _LINE_START = re.compile(r"(?:^|\n)[ \t]*(?=\S)")
 _DIVISION_RE = re.compile(
     r"(LIVRO|PARTE|T[ÍI]TULO|CAP[ÍI]TULO|SE[ÇC][ÃA]O|SUBSE[ÇC][ÃA]O|SECCI[ÓO]N|SUBSECCI[ÓO]N"
     r"|BOOK|PART|TITLE|CHAPTER)\s+([IVXLCDM]+|\d+|[ÚU]NIC[OA])\b[ \t]*[-–—.:]?[ \t]*", re.I)
+# (a letter after a hyphen is part of the number only when written on to it: "Art. 55-A",
+# "Art. 4º-A"; "Art. 2º - A lei posterior…", as older codes print it, is art. 2º saying "A
+# lei…", and "§ 1º - O prazo" is § 1º)
 _ARTICLE_RE = re.compile(
     r"((?:Art|ART)(?:igo|IGO|ículo|iculo|ÍCULO)?\.?|Article|ARTICLE)[ \t]*(\d{1,4}(?:\.\d{3})?)[ \t]*([º°ªo](?![a-z]))?"
-    r"(?:[ \t]*-[ \t]*([A-Z])\b)?[ \t]*[.:–—-]?[ \t]*")
+    r"(?:-([A-Z])\b)?[ \t]*[.:–—-]?[ \t]*")
 # an upper-case heading line of words (no digits): "ATO DAS DISPOSIÇÕES … TRANSITÓRIAS",
 # "ANEXO I", "ANEXO ÚNICO"
 _SERIES_HEADING = re.compile(r"[A-ZÀ-Ý][A-ZÀ-Ý'’\-]*(?:[ \t]+[A-ZÀ-Ý][A-ZÀ-Ý'’\-]*){1,11}[ \t]*")
 _MINOR_WORDS = frozenset(("da", "das", "de", "do", "dos", "e", "em", "para", "por", "com", "of",
                           "the", "and", "del", "la", "las", "los", "y"))
-_PARAGRAPH_RE = re.compile(r"(?:§[ \t]*(\d{1,3})[ \t]*([º°o](?![a-z]))?|(Par[áa]grafo [úu]nico))"
-                           r"[ \t]*[.:–—-]?[ \t]*", re.I)
+_PARAGRAPH_RE = re.compile(r"(?:§[ \t]*(\d{1,3})[ \t]*([º°o](?![a-z]))?(?:-([A-Z])\b)?"
+                           r"|(Par[áa]grafo [úu]nico))[ \t]*[.:–—-]?[ \t]*", re.I)
 _ITEM_RE = re.compile(r"([IVXLCDM]{1,7})(?:-([A-Z]))?[ \t]*[-–—][ \t]*(?=\S)")
 _LETTER_RE = re.compile(r"([a-z])\)[ \t]+")
 _LEGAL_LABELS = (_ARTICLE_RE, _PARAGRAPH_RE, _ITEM_RE)  # (an alínea opens in lower case)
@@ -417,12 +420,13 @@ class _Parser:
         article = self._open(ARTICLE)
         if article is not None:
             if m := _PARAGRAPH_RE.match(text, at):
-                key = (0, "único") if m.group(3) else (int(m.group(1)), "")
+                key = (0, "único") if m.group(4) else (int(m.group(1)), m.group(3) or "")
                 last = next((n for n in reversed(self.stack) if n.kind == PARAGRAPH), None)
-                ok = (last is None and key[0] in (0, 1)) or (
+                ok = (last is None and key[0] in (0, 1) and not m.group(3)) or (
                     last is not None and key[0] in (last.key[0], last.key[0] + 1) and key[0])
                 if ok:
-                    label = "Parágrafo único" if m.group(3) else f"§ {ordinal(m.group(1))}"
+                    label = "Parágrafo único" if m.group(4) else \
+                        f"§ {ordinal(m.group(1))}" + (f"-{m.group(3)}" if m.group(3) else "")
                     return PARAGRAPH, label, key, m.end(), "", _RANK[PARAGRAPH]
             if m := _ITEM_RE.match(text, at):
                 key = (roman(m.group(1)), m.group(2) or "")

@@ -266,3 +266,25 @@ def test_a_quoted_article_ends_where_the_report_goes_on_in_its_own_words() -> No
     last = next(n for n in s.nodes if n.label == "Art. 65")
     assert [s.label(n) for n in s.nodes] == ["Art. 64", "Art. 65", "Art. 65, § 1º"]
     assert "MICHEL TEMER" not in law[last.start:last.end]
+
+
+def test_a_letter_is_part_of_a_number_only_when_written_on_to_it() -> None:
+    """Older codes print "Art. 2º - A lei posterior…": art. 2º saying "A lei…", not an
+    article 2º-A (nor "Art. 3º - O resultado…" an article 3º-O, after which the real art.
+    3º-A would be out of order); "§ 1º-A" and "Art. 3º-A" are units of their own."""
+    text = "\n".join([
+        "Art. 1º - Não há crime sem lei anterior que o defina.",
+        "Art. 2º - A lei posterior aplica-se aos fatos anteriores.",
+        "Parágrafo único - A lei posterior, que de qualquer modo favorecer o agente.",
+        "Art. 3º - O resultado depende da ação.",
+        "§ 1º - O prazo é de dez dias.",
+        "§ 1º-A O controlador responderá em 15 dias.",
+        "§ 2º Cabe recurso.",
+        "Art. 3º-A. Aplica-se também aos dados anonimizados.",
+    ])
+    structure = parse_structure(text)
+    found = [(structure.label(n), text[n.text_start:n.body_end].split()[0])
+             for n in structure.nodes]
+    assert found == [("Art. 1º", "Não"), ("Art. 2º", "A"), ("Art. 2º, parágrafo único", "A"),
+                     ("Art. 3º", "O"), ("Art. 3º, § 1º", "O"), ("Art. 3º, § 1º-A", "O"),
+                     ("Art. 3º, § 2º", "Cabe"), ("Art. 3º-A", "Aplica-se")]
