@@ -122,6 +122,12 @@ LIST_NEIGHBOURS = 6  # two items of one list among this many best candidates: qu
 CROWD_SHARE = 0.5
 CROWD_MARGIN = 0.02
 UNIT_SEARCH_LIMIT = 10  # units taken from each
+# … and, for a question asking a date or a time limit, the units setting one for articles
+# they name by number that best match its words through those articles' division titles
+# (units.cited_titles): a many-lined article that uses the words itself would otherwise
+# fill every place ("Desde quando podem ser aplicadas as sanções…?": art. 52's lines, not
+# art. 65's "I-A – dia 1º de agosto de 2021, quanto aos arts. 52, 53 e 54")
+VALUE_SEARCH_LIMIT = 2
 PHRASE_WEIGHT = 0.05  # a unit of a law: the question's word pairs it says in the same order
 PREVIOUS_WEIGHT = 0.03  # a follow-up: a unit of an article the previous answer quoted
 ASKED_WEIGHT = 0.1  # a follow-up: the share of its own words (not the carried ones) a unit has
@@ -261,17 +267,22 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
     pool: list[tuple[int, NumberedSource, Unit, frozenset[str]]] = []
     leads: set[tuple[int, int]] = set()  # (source, start) of sentences that open a list
     structural: dict[int, StructuralUnit] = {}  # pool index → the unit of a law it quotes
-    seen_units: set[tuple[str, int, str]] = set()
+    pooled: dict[tuple[str, int, str], int] = {}  # a unit of a law → its place in `pool`
     searched: dict[tuple[str, str], NumberedSource] = {}  # laws among the passages, best first
+    valued: set[int] = set()  # pool indices: units stating the value asked (`VALUE_SEARCH_LIMIT`)
 
     def add_unit(found: StructuralUnit, rank: int, source: NumberedSource) -> None:
-        if found.key in seen_units:
+        if found.key in pooled:
             return
-        seen_units.add(found.key)
+        pooled[found.key] = len(pool)
         unit = _unit_of(found)
         structural[len(pool)] = found
-        pool.append((rank, dataclasses.replace(source, hit=found.hit), unit,
-                     question_terms & terms(" ".join((*found.headings[-1:], unit.shown)))))
+        shared = question_terms & terms(" ".join((*found.headings[-1:], unit.shown)))
+        if found.cites and unit_kind is not None and states(unit_kind, unit.shown):
+            # a value stated of articles named by number ("dia 1º de agosto de 2021,
+            # quanto aos arts. 52, 53 e 54"): what it is of is their division's title
+            shared |= question_terms & terms(found.cites)
+        pool.append((rank, dataclasses.replace(source, hit=found.hit), unit, shared))
     for rank, source in enumerate(sources[:max_sources], start=1):
         document = (documents.get(source.hit.library, source.hit.doc_id)
                     if documents is not None and may_be_law(source.hit) else None)
@@ -325,10 +336,17 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
             also=(lambda text: defines(text, thing, language)) if thing else None)
         for found in found_units:
             add_unit(found, max_sources + 1, source)
+        if unit_kind in ("date", "duration"):
+            for found in search_units(
+                    document, source.hit, " ".join(topic_words(without_qualifier(question))),
+                    limit=VALUE_SEARCH_LIMIT, pointing=True):
+                add_unit(found, max_sources + 1, source)
+                valued.add(pooled[found.key])
     # a long list of passages: embed the sentences with keyword evidence first
-    # (a law's item defining the asked thing always competes)
+    # (a law's item defining the asked thing, and the units stating the value asked that
+    # its own search found, always compete)
     defining = {i for i, law in structural.items() if defines(law.lead, thing, language)}
-    order = sorted(range(len(pool)), key=lambda i: (i not in defining,
+    order = sorted(range(len(pool)), key=lambda i: (i not in defining and i not in valued,
                                                      -len(pool[i][3] & own_terms),
                                                      -len(pool[i][3]), pool[i][0],
                                                      pool[i][2].position))[:MAX_CANDIDATES]

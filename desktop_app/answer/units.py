@@ -31,6 +31,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from desktop_app.answer.kinds import states
 from desktop_app.retrieval.doc_text import DocumentText
 from desktop_app.retrieval.types import Hit
 from desktop_app.text.analyze import content_terms, prefix_terms
@@ -145,6 +146,10 @@ class StructuralUnit:
     # how rare each term of its lead and heading is in the document (an idf): a question's
     # words that a unit's lead is about, weighed against everything else that lead says
     weights: dict[str, float] = field(default_factory=dict, compare=False)
+    # the titles of the divisions holding the articles its own words name by number ("I-A
+    # – dia 1º de agosto de 2021, quanto aos arts. 52, 53 e 54": "Das Sanções
+    # Administrativas"), when they are not its own division's (`cited_titles`)
+    cites: str = ""
 
     @cached_property
     def topic_terms(self) -> frozenset[str]:
@@ -204,6 +209,7 @@ class _Terms:
     # stemmer keeps "fundamenta" and "fundamentos" apart, their prefix does not
     prefix_frequency: Counter[str]
     node_prefixes: list[frozenset[str]]
+    pointing: frozenset[int]  # units setting a date or a time limit for cited articles
 
 
 _TERMS: weakref.WeakKeyDictionary[DocumentText, _Terms] = weakref.WeakKeyDictionary()
@@ -215,7 +221,11 @@ def _terms(doc: DocumentText) -> _Terms:
         nodes = doc.structure.nodes
         texts = [doc.text[n.start:n.body_end] + " " + n.title for n in nodes]
         node_terms = [terms_of(text) for text in texts]
-        node_prefixes = [prefix_terms(text) for text in texts]
+        # the law's own search also finds a date or a time limit set for articles named by
+        # number by what those articles are about (`cited_titles`)
+        pointing = {n.index: cited for n in nodes if (cited := _dated_citations(doc, n))}
+        node_prefixes = [prefix_terms(text + " " + pointing.get(n.index, "")) for text, n
+                         in zip(texts, nodes, strict=True)]
         frequency: Counter[str] = Counter()
         prefix_frequency: Counter[str] = Counter()
         for found, prefixes in zip(node_terms, node_prefixes, strict=True):
@@ -223,7 +233,7 @@ def _terms(doc: DocumentText) -> _Terms:
             prefix_frequency.update(prefixes)
         cached = _Terms(max(len(nodes), 1), frequency, node_terms,
                         [n.kind in LEGAL_KINDS and _live(doc, n) for n in nodes],
-                        prefix_frequency, node_prefixes)
+                        prefix_frequency, node_prefixes, frozenset(pointing))
         _TERMS[doc] = cached
     return cached
 
@@ -365,7 +375,76 @@ def _unit(doc: DocumentText, structure: Structure, base: Hit, node: Node,
     holder = node.parent if node.kind in (ITEM, LETTER, SUBITEM) else None
     return StructuralUnit(hit, label, structure.label(article) if article else "", headings,
                           tuple(lines), own, topic, title, kind, count, hidden, notes,
-                          (doc.doc_id, node.index, kind), holder, _weights(doc, topic, title))
+                          (doc.doc_id, node.index, kind), holder, _weights(doc, topic, title),
+                          cited_titles(doc, own, title))
+
+
+# articles named by number: "art. 7º", "arts. 52, 53 e 54", "arts. 55-A, 55-B e 58-B",
+# "arts. 52 a 54" (the numbers, then `_CITED_NUMBER` reads each)
+_CITED = re.compile(r"\barts?\.[ \t]*(\d{1,4}[ \t]*[º°o]?(?:[ \t]*-[ \t]*[A-Z]\b)?"
+                    r"(?:[ \t]*(?:,|\be\b|\ba\b|\bou\b)[ \t]*(?:arts?\.[ \t]*)?"
+                    r"\d{1,4}[ \t]*[º°o]?(?:[ \t]*-[ \t]*[A-Z]\b)?)*)", re.I)
+_CITED_NUMBER = re.compile(r"(\d{1,4})[ \t]*[º°o]?(?:[ \t]*-[ \t]*([A-Z])\b)?"
+                           r"(?=([ \t]*\ba\b[ \t]*\d)?)")
+_QUOTED_START = re.compile(r"[“\"]")
+_OF_ANOTHER_LAW = re.compile(r"[ \t,]*(?:d[aoe]s?|of|de la|del)[ \t]+(?:Lei|Decreto|Constitui|C[óo]digo|"
+                             r"Medida|Emenda|Resolu|Portaria|Instru|Law|Act|Ley)", re.I)
+MAX_CITED_RANGE = 20  # "arts. 52 a 54": a longer range names too much to say what it is about
+_ARTICLES: weakref.WeakKeyDictionary[DocumentText, dict[tuple[int, str], Node]] = \
+    weakref.WeakKeyDictionary()
+
+
+def _articles(doc: DocumentText) -> dict[tuple[int, str], Node]:
+    """A law's live articles by number (the last of a number: a compiled law prints a
+    revoked wording before the current one)."""
+    found = _ARTICLES.get(doc)
+    if found is None:
+        found = {n.key: n for n in doc.structure.nodes if n.kind == ARTICLE and _live(doc, n)}
+        _ARTICLES[doc] = found
+    return found
+
+
+def _dated_citations(doc: DocumentText, node: Node) -> str:
+    """`cited_titles` of a unit that states a date or a time limit ("I-A – dia 1º de agosto
+    de 2021, quanto aos arts. 52, 53 e 54"), else nothing."""
+    if node.kind not in LEGAL_KINDS:
+        return ""
+    own = doc.text[node.text_start:node.body_end]
+    if "art" not in own.lower() or not (states("date", own) or states("duration", own)):
+        return ""
+    titles = [n.title for n in doc.structure.ancestors(node) if n.title]
+    return cited_titles(doc, own, titles[-1] if titles else "")
+
+
+def cited_titles(doc: DocumentText, own: str, title: str) -> str:
+    """The titles of the divisions holding the articles that `own` (a unit's own words)
+    names by number, other than its own division's `title`: what a provision that only
+    points ("… quanto aos arts. 52, 53 e 54") is about. Empty when it names none."""
+    own = _QUOTED_START.split(own, maxsplit=1)[0]  # an amendment's quoted new wording
+    if "art" not in own.lower():
+        return ""
+    articles = _articles(doc)
+    keys: list[tuple[int, str]] = []
+    for cited in _CITED.finditer(own):
+        if _OF_ANOTHER_LAW.match(own, cited.end()):
+            continue  # "art. 7º da Lei nº 12.965": another law's article
+        numbers = list(_CITED_NUMBER.finditer(cited.group(1)))
+        for i, number in enumerate(numbers):
+            keys.append((int(number.group(1)), number.group(2) or ""))
+            following = numbers[i + 1] if i + 1 < len(numbers) else None
+            if number.group(3) and following is not None and not number.group(2):
+                last = int(following.group(1))  # "arts. 52 a 54"
+                if 0 < last - keys[-1][0] <= MAX_CITED_RANGE:
+                    keys += [(n, "") for n in range(keys[-1][0] + 1, last)]
+    titles: list[str] = []
+    for key in dict.fromkeys(keys):
+        node = articles.get(key)
+        if node is None:
+            continue
+        named = [n.title for n in doc.structure.ancestors(node) if n.title]
+        if named and named[-1] != title and named[-1] not in titles:
+            titles.append(named[-1])
+    return "\n".join(titles)
 
 
 # a passage of a law: an article, a paragraph or an inciso opens one of its lines
@@ -460,13 +539,15 @@ def holding_list(doc: DocumentText, unit: StructuralUnit) -> StructuralUnit | No
 
 
 def search_units(doc: DocumentText, base: Hit, question: str, *, limit: int,
-                 also: Callable[[str], bool] | None = None) -> list[StructuralUnit]:
+                 also: Callable[[str], bool] | None = None,
+                 pointing: bool = False) -> list[StructuralUnit]:
     """The document's own units that use the question's rarest words best (an idf-weighted
     share of the question's word prefixes in a unit's words and its division's title),
     `limit` of them, plus every unit whose words `also` accepts (a definition question: the
     glossary item that defines the asked thing). Finds an article that search ranked too
     low, or whose passage was cut between chunks; each comes as a provision and, with
-    items, as a list, as `units_near` gives them."""
+    items, as a list, as `units_near` gives them. `pointing`: search only the units that
+    set a date or a time limit for articles named by number (`cited_titles`)."""
     structure = doc.structure
     asked = prefix_terms(question)
     if not structure.is_legal or not asked:
@@ -477,7 +558,7 @@ def search_units(doc: DocumentText, base: Hit, question: str, *, limit: int,
     scored: list[tuple[float, int]] = []
     extra: list[int] = []
     for node, found, live in zip(structure.nodes, facts.node_prefixes, facts.live, strict=True):
-        if not live:
+        if not live or pointing and node.index not in facts.pointing:
             continue
         shared = found & asked
         if shared:

@@ -520,3 +520,21 @@ def test_rows_of_one_table_are_quoted_under_one_header() -> None:
     assert all("Fase |" not in text for text in shown[1:]) and len(shown) == 3
     assert with_badge(shown[0], 1, last_line=True).endswith(" meses [1]")
     assert with_badge(shown[0], 1, last_line=True).startswith("Fase | Custo (R$) | Prazo\n")
+
+
+@pytest.mark.ranking
+def test_a_date_set_for_articles_named_by_number_answers_when_they_apply(  # type: ignore[no-untyped-def]
+        lgpd_app) -> None:
+    """The real LGPD asked in English since when its sanctions apply: art. 65 I-A ("dia 1º
+    de agosto de 2021, quanto aos arts. 52, 53 e 54") names the sanction articles only by
+    number; the title of the section holding them ("Das Sanções Administrativas") is what
+    brings it among the candidates, ahead of art. 52's many lines about sanctions (it is
+    shown in its list: the other articles' dates beside it)."""
+    from desktop_app.answer.events import Done
+
+    done = [e for e in lgpd_app.answer_service.ask(
+        "From what date can the LGPD's administrative penalties be applied?",
+        sources_only=True) if isinstance(e, Done)][0]
+    first = done.answer.split("[2]")[0]
+    assert first.startswith("Art. 65. Esta Lei entra em vigor"), done.answer[:300]
+    assert "\nI-A – dia 1º de agosto de 2021, quanto aos arts. 52, 53 e 54;" in first

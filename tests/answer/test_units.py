@@ -185,3 +185,38 @@ def test_a_list_whose_lead_says_the_question_recalls_it_and_one_item_saying_it_d
     # (the keyword stemmer keeps "obedecerá" apart from "obedecer": 3 of 4 terms)
     assert lists["Art. 37"].lead_recall(question) == 0.75
     assert lists["Art. 173"].lead_recall(question) == 0.25  # "pública" of "empresa pública"
+
+
+CITING = "\n\n".join([
+    "CAPÍTULO I\nDAS SANÇÕES",
+    "Art. 1º O infrator fica sujeito a advertência e multa.",
+    "Art. 2º A multa observará a gravidade da infração.",
+    "CAPÍTULO II\nDO CONSELHO",
+    "Art. 3º O Conselho será composto de cinco membros.",
+    "Art. 4º A Lei nº 9.999, de 1º de março de 2010, passa a vigorar com as seguintes "
+    "alterações:\n“Art. 1º O registro será feito em 30 (trinta) dias.” (NR)",
+    "Art. 5º O disposto no art. 3º da Lei nº 8.888, de 2 de maio de 2001, aplica-se em 60 "
+    "(sessenta) dias.",
+    "CAPÍTULO III\nDISPOSIÇÕES FINAIS",
+    "Art. 6º Esta Lei entra em vigor:",
+    "I - dia 1º de agosto de 2021, quanto aos arts. 1º e 2º;",
+    "II - 90 (noventa) dias após a data de sua publicação, quanto ao art. 3º; e",
+    "III - na data de sua publicação, quanto aos demais artigos.",
+])
+
+
+def test_a_unit_setting_a_date_for_articles_named_by_number_is_found_by_what_they_are_about() -> None:
+    """"I - dia 1º de agosto de 2021, quanto aos arts. 1º e 2º" is about sanctions only
+    through the title of the chapter holding arts. 1º and 2º: the law's own search finds it
+    by those words when asked for a date, not when an amendment quotes another law's art.
+    1º or a provision names "art. 3º da Lei nº 8.888"."""
+    doc = _document(CITING, max_chars=2000)
+    base = _hit(doc, "Art. 1º O infrator")
+    units = {u.label: u for u in search_units(doc, base, "sanções", limit=10, pointing=True)}
+    assert list(units) == ["Art. 6º, I"]
+    assert units["Art. 6º, I"].cites == "DAS SANÇÕES"
+    pointing = {u.label for u in search_units(doc, base, "conselho", limit=10, pointing=True)}
+    assert pointing == {"Art. 6º, II"}
+    near = {u.label: u.cites for u in units_near(doc, base) or []}
+    assert near["Art. 6º, I"] == "DAS SANÇÕES" and near["Art. 6º, II"] == "DO CONSELHO"
+    assert near["Art. 4º"] == near["Art. 5º"] == near["Art. 6º, III"] == ""
