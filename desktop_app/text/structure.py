@@ -92,6 +92,7 @@ _SECTION_RE = re.compile(r"(\d{1,2}(?:\.\d{1,2}){0,3})\.?[ \t]+(?=[A-ZÀ-Ú])")
 _QUOTED_LABEL = re.compile(r"[“\"]\s*(?:Art|§|[IVXLCDM]{1,7}\s*[-–—]|[a-z]\))")
 _QUOTE_CLOSE = re.compile(r"[”\"]\s*(?:\((?:NR|AC)\))?\s*[.;]?\s*$|\(NR\)")
 MAX_QUOTED_LINES = 200
+RUBRIC_CHARS = 60  # a code's rubric over an article ("Homicídio qualificado") is short
 PROSE_LOOKAHEAD = 600  # characters after a line of prose searched for the law's next unit
 # A table of contents: a title and its page number ("4.1. A área de Linguagens 61"), an
 # entry wrapped over lines ending on one; `CONTENTS_NEAR` lines before and after a line,
@@ -283,17 +284,22 @@ class _Parser:
         self.series = ""  # the short name of a second series of articles ("ADCT")
         self.quoted = False  # inside text quoted by an amending article
         self.quoted_lines = 0
+        self.rubric: tuple[int, str] | None = None  # (start, words) of a unit's rubric
+        self.rubrics: list[tuple[int, int]] = []  # (start, the unit's start) of each
 
     def parse(self) -> Structure:
         for match in _LINE_START.finditer(self.text):
             self._line(match.end())
         for node in self.stack:
             node.end = len(self.text)
+        cut = dict((end, start) for start, end in self.rubrics)
+        for node in self.nodes:  # a rubric is not a word of the unit before it
+            node.end = cut.get(node.end, node.end)
         for i, node in enumerate(self.nodes):
             following = self.nodes[i + 1] if i + 1 < len(self.nodes) else None
             first_child = following is not None and following.parent == node.index
-            node.body_end = following.start if following is not None and first_child \
-                else node.end
+            node.body_end = cut.get(following.start, following.start) \
+                if following is not None and first_child else node.end
         return Structure(self.text, self.nodes)
 
     def _line(self, at: int) -> None:
@@ -303,11 +309,16 @@ class _Parser:
             return
         found = self._marker(at, line)
         if found is None:
-            if self._ends_law(at, line):
+            self.rubric = (at, line.strip()) if self._is_rubric(at, line) else None
+            if self.rubric is None and self._ends_law(at, line):
                 while self.stack and self.stack[-1].legal:
                     self.stack.pop().end = at
             return
         kind, label, key, text_start, title, rank = found
+        if self.rubric is not None and kind in (ARTICLE, PARAGRAPH) and not title:
+            self.rubrics.append((self.rubric[0], at))
+            title = self.rubric[1]
+        self.rubric = None
         while self.stack and self.stack[-1].rank >= rank:
             self.stack.pop().end = at
         parent = self.stack[-1].index if self.stack else None
@@ -317,6 +328,24 @@ class _Parser:
         self.stack.append(node)
         if kind == ARTICLE and not self._struck(at):
             self.last_article = key
+
+    def _is_rubric(self, at: int, line: str) -> bool:
+        """A code's rubric: a short line naming the article or § that follows ("Homicídio
+        simples" over "Art. 121. Matar alguém:", "Caso de diminuição de pena" over "§ 1º"),
+        after a finished unit, with no end punctuation, no digit and no amendment note; not
+        a page's running title. It is the next unit's title, not a word of the one before."""
+        words = line.strip()
+        if not self.stack or not self.stack[-1].legal or not 2 < len(words) <= RUBRIC_CHARS \
+                or not words[:1].isupper() or words[-1] in ".;:,-–—" \
+                or any(c.isdigit() for c in words) or NOTE.search(words) \
+                or fold(words) in self.running or self._struck(at):
+            return False
+        before = self.text[max(0, at - 80):at].rstrip()
+        if not before.endswith((".", ";", ")", ".”", '."')):
+            return False
+        after = _LINE_START.search(self.text, at + len(line))
+        return after is not None and any(label.match(self.text, after.end())
+                                         for label in (_ARTICLE_RE, _PARAGRAPH_RE))
 
     def _ends_law(self, at: int, line: str) -> bool:
         """Prose after an article: a line that opens a sentence of its own (a capital or a

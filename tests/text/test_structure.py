@@ -288,3 +288,40 @@ def test_a_letter_is_part_of_a_number_only_when_written_on_to_it() -> None:
     assert found == [("Art. 1º", "Não"), ("Art. 2º", "A"), ("Art. 2º, parágrafo único", "A"),
                      ("Art. 3º", "O"), ("Art. 3º, § 1º", "O"), ("Art. 3º, § 1º-A", "O"),
                      ("Art. 3º, § 2º", "Cabe"), ("Art. 3º-A", "Aplica-se")]
+
+
+CODE = """CAPÍTULO I
+DOS CRIMES CONTRA A VIDA
+
+Art. 121. Matar alguém:
+Pena - reclusão, de seis a vinte anos.
+Caso de diminuição de pena
+§ 1º Se o agente comete o crime impelido por motivo de relevante valor social ou moral, o
+juiz pode reduzir a pena de um sexto a um terço.
+Homicídio qualificado
+§ 2º Se o homicídio é cometido:
+I - mediante paga ou promessa de recompensa, ou por outro motivo torpe;
+II - por motivo fútil;
+Pena - reclusão, de doze a trinta anos.
+Induzimento ao suicídio
+Art. 122 - Induzir ou instigar alguém a suicidar-se:
+Pena - reclusão, de seis meses a dois anos.
+"""
+
+
+def test_a_codes_rubric_names_the_unit_below_it_and_is_no_word_of_the_one_above() -> None:
+    """A penal code prints a short line over an article or § ("Homicídio qualificado" over
+    § 2º): it is that unit's title, not the end of the unit before it, and not prose that
+    ends the law (art. 122 would then be a unit of nothing)."""
+    structure = parse_structure(CODE)
+    units = {structure.label(n): n for n in structure.nodes if n.legal}
+    assert list(units) == ["Art. 121", "Art. 121, § 1º", "Art. 121, § 2º", "Art. 121, § 2º, I",
+                           "Art. 121, § 2º, II", "Art. 122"]
+    own = {label: CODE[n.text_start:n.body_end].strip() for label, n in units.items()}
+    assert own["Art. 121"] == "Matar alguém:\nPena - reclusão, de seis a vinte anos."
+    assert own["Art. 121, § 1º"].endswith("de um sexto a um terço.")
+    assert own["Art. 121, § 2º, II"] == "por motivo fútil;\nPena - reclusão, de doze a trinta anos."
+    assert [units[label].title for label in ("Art. 121", "Art. 121, § 1º", "Art. 121, § 2º",
+                                             "Art. 122")] == [
+        "", "Caso de diminuição de pena", "Homicídio qualificado", "Induzimento ao suicídio"]
+    assert units["Art. 122"].parent == units["Art. 121"].parent  # both in the chapter
