@@ -292,7 +292,7 @@ def test_a_letter_is_part_of_a_number_only_when_written_on_to_it() -> None:
 
 CODE = """CAPÍTULO I
 DOS CRIMES CONTRA A VIDA
-
+Homicídio simples
 Art. 121. Matar alguém:
 Pena - reclusão, de seis a vinte anos.
 Caso de diminuição de pena
@@ -323,5 +323,9 @@ def test_a_codes_rubric_names_the_unit_below_it_and_is_no_word_of_the_one_above(
     assert own["Art. 121, § 2º, II"] == "por motivo fútil;\nPena - reclusão, de doze a trinta anos."
     assert [units[label].title for label in ("Art. 121", "Art. 121, § 1º", "Art. 121, § 2º",
                                              "Art. 122")] == [
-        "", "Caso de diminuição de pena", "Homicídio qualificado", "Induzimento ao suicídio"]
+        "Homicídio simples", "Caso de diminuição de pena", "Homicídio qualificado",
+        "Induzimento ao suicídio"]
     assert units["Art. 122"].parent == units["Art. 121"].parent  # both in the chapter
+    chapter = structure.nodes[units["Art. 121"].parent]
+    assert chapter.title == "DOS CRIMES CONTRA A VIDA"
+    assert CODE[chapter.text_start:chapter.body_end].strip() == "DOS CRIMES CONTRA A VIDA"
