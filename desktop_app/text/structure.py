@@ -74,7 +74,8 @@ _DIVISION_RE = re.compile(
 # "Art. 4º-A"; "Art. 2º - A lei posterior…", as older codes print it, is art. 2º saying "A
 # lei…", and "§ 1º - O prazo" is § 1º)
 _ARTICLE_RE = re.compile(
-    r"((?:Art|ART)(?:igo|IGO|ículo|iculo|ÍCULO)?\.?|Article|ARTICLE)[ \t]*(\d{1,4}(?:\.\d{3})?)[ \t]*([º°ªo](?![a-z]))?"
+    r"((?:Art|ART)(?:igo|IGO|ículo|iculo|ÍCULO)?\.?|Article|ARTICLE)[ \t]*(\d{1,4}(?:\.\d{3})?)[ \t]*"
+    r"(\.?[º°ª](?![a-z])|o(?![a-z]))?"  # "Art. 1º", "Art. 1o", "Artigo 1.º" (Portugal)
     r"(?:-([A-Z])\b)?[ \t]*[.:–—-]?[ \t]*")
 # an upper-case heading line of words (no digits): "ATO DAS DISPOSIÇÕES … TRANSITÓRIAS",
 # "ANEXO I", "ANEXO ÚNICO"

@@ -329,3 +329,11 @@ def test_a_codes_rubric_names_the_unit_below_it_and_is_no_word_of_the_one_above(
     chapter = structure.nodes[units["Art. 121"].parent]
     assert chapter.title == "DOS CRIMES CONTRA A VIDA"
     assert CODE[chapter.text_start:chapter.body_end].strip() == "DOS CRIMES CONTRA A VIDA"
+
+
+def test_an_ordinal_written_after_a_full_stop_is_part_of_the_number() -> None:
+    """Portugal's laws print "Artigo 1.º": art. 1º, whose text does not open with "º"."""
+    text = "Artigo 1.º\nObjeto\nA presente lei estabelece o regime.\nArtigo 2.º Definições"
+    structure = parse_structure(text)
+    assert [(structure.label(n), text[n.text_start:n.body_end].split()[0])
+            for n in structure.nodes] == [("Art. 1º", "Objeto"), ("Art. 2º", "Definições")]
