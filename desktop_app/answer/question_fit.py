@@ -35,7 +35,7 @@ LIST_QUESTION = re.compile(r"\b(?:quais|cuales|(?:what|which) (?:are|were)|list|
 # "Que princípios…", "Em que situações…", "De que formas…", "Which courses…", "¿En qué
 # casos…": an asking word before a plural noun (a law's units only: `wants_many`)
 _PLURAL_ASKED = re.compile(
-    r"\b(?:que|quais|which|what|cuales|cuantas|cuantos)\s+(?:(?:[a-z]+)\s+)?(?!(?:does|was|is"
+    r"\b(?:que|quais|which|what|cuales)\s+(?:(?:[a-z]+)\s+)?(?!(?:does|was|is"
     r"|has|des|tres|mais|menos)\b)[a-z]{3,}(?:s|es)\b")
 
 

@@ -16,6 +16,7 @@ from desktop_app.answer.question_fit import (
     narrows,
     opposes,
     terms,
+    wants_many,
     without_qualifier,
 )
 from desktop_app.answer.units import names_a_list
@@ -349,3 +350,17 @@ def test_a_list_denying_what_the_question_asks_may_be_done_opposes_it() -> None:
     assert not opposes("What can be counted?", "Expenses of not less than 25 % count:")
     assert not opposes("O que a União pode cobrar no Brasil?", "Compete à União instituir "
                        "impostos no território nacional sobre:")
+
+
+def test_how_many_asks_a_count_not_a_list_in_every_language() -> None:
+    """"¿Cuántos directores tiene el Consejo Directivo?" is answered by "5 (cinco) diretores",
+    as "Quantos diretores tem…?" is, not by the list of what the ANPD is made of; a plural
+    after "quais"/"cuáles"/"which"/"que" still asks for several things."""
+    for question in ("¿Cuántos directores tiene el Consejo Directivo de la ANPD?",
+                     "Quantos diretores tem o Conselho Diretor da ANPD?",
+                     "¿Cuántas horas diarias de clase debe tener la jornada?",
+                     "How many directors does the Board have?"):
+        assert not wants_many(question), question
+    for question in ("¿Cuáles son los derechos del titular?", "¿En qué casos se permite?",
+                     "Que princípios regem o ensino?", "Which courses does it comprise?"):
+        assert wants_many(question), question
