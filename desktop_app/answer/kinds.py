@@ -58,7 +58,10 @@ KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
         r"|salarios|mensalidade|remuneracao|custo|taxa|multa|piso|teto|orcamento)"
         r"|how much (?:does|do|is|are|will)|what (?:is|are|was|were) the (?:\w+ ){0,2}?"
         r"(?:price|salary|fee|cost|fine|tuition|wage)s?"
-        r"|cuanto (?:gana|cuesta|cobra|paga)|cual es el (?:salario|precio|valor|costo))\b"),
+        r"|cuanto (?:gana|ganan|cuesta|cuestan|cobra|cobran|paga|pagan|vale|recibe|reciben)"
+        r"|cual(?:es)? (?:es |son )?(?:el |la |los |las )?(?:salario|salarios|precio|precios"
+        r"|valor|valores|costo|costos|tasa|multa|mensualidad|remuneracion|importe|monto|tope"
+        r"|presupuesto))\b"),
      re.compile(_MONEY)),
     ("percent", re.compile(
         r"\b(?:percentual|percentuais|porcentagem|aliquota|aliquotas|que fracao|que parcela"

@@ -364,3 +364,17 @@ def test_how_many_asks_a_count_not_a_list_in_every_language() -> None:
     for question in ("¿Cuáles son los derechos del titular?", "¿En qué casos se permite?",
                      "Que princípios regem o ensino?", "Which courses does it comprise?"):
         assert wants_many(question), question
+
+
+def test_spanish_asks_for_an_amount_as_portuguese_does() -> None:
+    """"¿Cuál es la multa…?", "¿Cuánto ganan…?" ask for money as "Qual a multa…?" and
+    "Quanto ganham…?" do: a passage naming no amount does not answer them."""
+    from desktop_app.answer.kinds import asked_value
+
+    for portuguese, spanish in (("Qual a multa por atraso?", "¿Cuál es la multa por retraso?"),
+                                ("Qual a mensalidade da escola?",
+                                 "¿Cuál es la mensualidad de la escuela?"),
+                                ("Quanto ganham os diretores?", "¿Cuánto ganan los directores?"),
+                                ("Qual a remuneração do diretor?",
+                                 "¿Cuál es la remuneración del director?")):
+        assert asked_value(portuguese) == asked_value(spanish) == "money", spanish
