@@ -369,8 +369,6 @@ def test_how_many_asks_a_count_not_a_list_in_every_language() -> None:
 def test_spanish_asks_for_an_amount_as_portuguese_does() -> None:
     """"¿Cuál es la multa…?", "¿Cuánto ganan…?" ask for money as "Qual a multa…?" and
     "Quanto ganham…?" do: a passage naming no amount does not answer them."""
-    from desktop_app.answer.kinds import asked_value
-
     for portuguese, spanish in (("Qual a multa por atraso?", "¿Cuál es la multa por retraso?"),
                                 ("Qual a mensalidade da escola?",
                                  "¿Cuál es la mensualidad de la escuela?"),
