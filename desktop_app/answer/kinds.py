@@ -102,7 +102,8 @@ KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
         r"|(?:qual|quais) (?:e |sao |sera )?(?:a |as )?(?:duracao|jornada|carga horaria)"
         r"|quant[oa]s (?:dias|meses|anos|horas|semanas|minutos|semestres|bimestres|trimestres)"
         r"|how long|how many (?:days|months|years|hours|weeks)|deadline|plazo|cuanto tiempo"
-        r"|cuant[oa]s (?:dias|meses|anos|horas|semanas)"
+        r"|cuant[oa]s (?:dias|meses|anos|horas|semanas|minutos|semestres|bimestres|trimestres)"
+        r"|cual (?:es |sera )?(?:la )?(?:duracion|jornada|carga horaria)"
         r"|(?:number|numero) (?:(?:minimo|maximo|total) )?(?:of|de) (?:days|months|years|hours"
         r"|weeks|dias|meses|anos|horas|semanas))\b"),
      re.compile(_DURATION)),
@@ -114,8 +115,8 @@ KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
      re.compile(f"{_DURATION}|{_MONEY}|{_PERCENT}")),
     ("date", re.compile(
         r"\b(?:quando|when|cuando|desde quando|a partir de quando|em que (?:ano|data|dia|mes)"
-        r"|(?:que|qual|which|what) (?:e )?(?:o |a |the )?(?:ano|data|dia|year|date|day)"
-        r"|en que (?:ano|fecha))\b"),
+        r"|(?:que|qual|which|what) (?:e )?(?:o |a |the )?(?:ano|data|dia|year|date|day|fecha)"
+        r"|en que (?:ano|fecha|dia|mes))\b"),
      re.compile(r"\b(?:1[5-9]\d{2}|20\d{2})\b|\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b|\b\d{1,2}º? de "
                 r"(?:janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro"
                 r"|novembro|dezembro)\b|\b(?:january|february|march|april|may|june|july"

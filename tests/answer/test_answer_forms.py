@@ -376,3 +376,12 @@ def test_spanish_asks_for_an_amount_as_portuguese_does() -> None:
                                 ("Qual a remuneração do diretor?",
                                  "¿Cuál es la remuneración del director?")):
         assert asked_value(portuguese) == asked_value(spanish) == "money", spanish
+
+
+def test_spanish_asks_for_a_length_of_time_or_a_date_as_portuguese_does() -> None:
+    for portuguese, spanish, kind in (
+            ("Qual a duração do mandato?", "¿Cuál es la duración del mandato?", "duration"),
+            ("Quantos semestres dura o curso?", "¿Cuántos semestres dura el curso?", "duration"),
+            ("Em que dia se celebra?", "¿En qué día se celebra?", "date"),
+            ("Qual a data da posse?", "¿Qué fecha es la toma de posesión?", "date")):
+        assert asked_kind(portuguese) == asked_kind(spanish) == kind, spanish
