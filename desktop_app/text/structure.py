@@ -94,6 +94,10 @@ _QUOTED_LABEL = re.compile(r"[“\"]\s*(?:Art|§|[IVXLCDM]{1,7}\s*[-–—]|[a-z
 _QUOTE_CLOSE = re.compile(r"[”\"]\s*(?:\((?:NR|AC)\))?\s*[.;]?\s*$|\(NR\)")
 MAX_QUOTED_LINES = 200
 RUBRIC_CHARS = 60  # a code's rubric over an article ("Homicídio qualificado") is short
+# what an official site prints beside a compiled law's units as links, on a line of its own
+_LINK_WORDS = re.compile(r"Vig[êe]ncia|Produ[çc][ãa]o de efeitos?|Regulamento|Mensagem de veto"
+                         r"|Texto compilado|Vide\b.*|Convers[ãa]o\b.*|Promulga[çc][ãa]o\b.*",
+                         re.I)
 PROSE_LOOKAHEAD = 600  # characters after a line of prose searched for the law's next unit
 # A table of contents: a title and its page number ("4.1. A área de Linguagens 61"), an
 # entry wrapped over lines ending on one; `CONTENTS_NEAR` lines before and after a line,
@@ -349,6 +353,7 @@ class _Parser:
         if not 2 < len(words) <= RUBRIC_CHARS \
                 or not words[:1].isupper() or words[-1] in ".;:,-–—" \
                 or any(c.isdigit() for c in words) or NOTE.search(words) \
+                or _LINK_WORDS.fullmatch(words) \
                 or fold(words) in self.running or self._struck(at):
             return False
         if not before.endswith((".", ";", ")", ".”", '."')):

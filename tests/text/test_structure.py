@@ -337,3 +337,9 @@ def test_an_ordinal_written_after_a_full_stop_is_part_of_the_number() -> None:
     structure = parse_structure(text)
     assert [(structure.label(n), text[n.text_start:n.body_end].split()[0])
             for n in structure.nodes] == [("Art. 1º", "Objeto"), ("Art. 2º", "Definições")]
+
+
+def test_a_link_an_official_site_prints_on_its_own_line_is_no_rubric() -> None:
+    text = ("Art. 1º Esta Lei dispõe sobre dados. (Redação dada pela Lei nº 1, de 2020)\n"
+            "Vigência\nArt. 2º Outro artigo.\nProdução de efeitos\nArt. 3º Mais um.\n")
+    assert [n.title for n in parse_structure(text).nodes] == ["", "", ""]
