@@ -269,7 +269,7 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
     structural: dict[int, StructuralUnit] = {}  # pool index → the unit of a law it quotes
     pooled: dict[tuple[str, int, str], int] = {}  # a unit of a law → its place in `pool`
     searched: dict[tuple[str, str], NumberedSource] = {}  # laws among the passages, best first
-    valued: set[int] = set()  # pool indices: units stating the value asked (`VALUE_SEARCH_LIMIT`)
+    valued: set[int] = set()  # pool indices: units setting a date for cited articles
 
     def add_unit(found: StructuralUnit, rank: int, source: NumberedSource) -> None:
         if found.key in pooled:
