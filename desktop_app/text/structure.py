@@ -337,19 +337,15 @@ class _Parser:
     def _is_rubric(self, at: int, line: str) -> bool:
         """A code's rubric: a short line naming the article or § that follows ("Homicídio
         simples" over "Art. 121. Matar alguém:", "Caso de diminuição de pena" over "§ 1º"),
-        after a finished unit or right under a division's title (in mixed case: a title's
-        second line is in capitals), with no end punctuation, no digit and no amendment
-        note; not a page's running title. It is the next unit's title, not a word of the
-        one before."""
+        after a finished unit, with no end punctuation, no digit and no amendment note; not
+        a page's running title. It is the next unit's title, not a word of the one before.
+        (A line right under a chapter's title is left to the chapter: "Da Organização da
+        Educação / Nacional" is a title wrapped, and the unit would take "Nacional" for the
+        chapter's title.)"""
         words = line.strip()
-        top = self.stack[-1] if self.stack else None
-        if top is not None and top.kind == DIVISION and top.title and not words.isupper() \
-                and self.text[top.text_start:at].strip() == top.title:
-            before = "."  # right under a division's title ("DOS CRIMES CONTRA A VIDA")
-        elif top is None or not top.legal:
+        if not self.stack or not self.stack[-1].legal:
             return False
-        else:
-            before = self.text[max(0, at - 80):at].rstrip()
+        before = self.text[max(0, at - 80):at].rstrip()
         if not 2 < len(words) <= RUBRIC_CHARS \
                 or not words[:1].isupper() or words[-1] in ".;:,-–—" \
                 or any(c.isdigit() for c in words) or NOTE.search(words) \
