@@ -342,8 +342,7 @@ def _unit(doc: DocumentText, structure: Structure, base: Hit, node: Node,
     label = structure.label(node)
     article = structure.article_of(node)
     headings = tuple(structure.headings(node))
-    titles = [n.title for n in structure.ancestors(node) if n.title]
-    title = titles[-1] if titles else ""
+    title = structure.title_of(node)
     topic = _visible(doc, node.text_start, node.body_end)[0]
     own, notes = _own(doc, node)
     prefix = _prefix(structure, node)
@@ -412,8 +411,7 @@ def _dated_citations(doc: DocumentText, node: Node) -> str:
     own = doc.text[node.text_start:node.body_end]
     if "art" not in own.lower() or not (states("date", own) or states("duration", own)):
         return ""
-    titles = [n.title for n in doc.structure.ancestors(node) if n.title]
-    return cited_titles(doc, own, titles[-1] if titles else "")
+    return cited_titles(doc, own, doc.structure.title_of(node))
 
 
 def cited_titles(doc: DocumentText, own: str, title: str) -> str:
@@ -441,9 +439,9 @@ def cited_titles(doc: DocumentText, own: str, title: str) -> str:
         node = articles.get(key)
         if node is None:
             continue
-        named = [n.title for n in doc.structure.ancestors(node) if n.title]
-        if named and named[-1] != title and named[-1] not in titles:
-            titles.append(named[-1])
+        named = doc.structure.title_of(node)
+        if named and named != title and named not in titles:
+            titles.append(named)
     return "\n".join(titles)
 
 

@@ -209,6 +209,11 @@ class Structure:
         return [(n.title if fold(n.label) == fold(n.title) else f"{n.label} {n.title}").strip()
                 for n in self.ancestors(node) if n.kind in (DIVISION, CLAUSE, SECTION)]
 
+    def title_of(self, node: Node) -> str:
+        """The title nearest `node`: its own (a rubric, a clause's or a section's heading) or
+        that of the innermost division holding it; "" when none has one."""
+        return next((n.title for n in reversed(self.ancestors(node)) if n.title), "")
+
     def list_items(self, node: Node) -> list[Node]:
         """The enumeration that follows a unit's own text (incisos of a caput or §, alíneas
         of an inciso, items of an alínea), without the article's paragraphs."""
