@@ -30,8 +30,9 @@ _NUMBER_WORDS = (r"dois|duas|tres|quatro|cinco|seis|sete|oito|nove|dez|onze|doze
                  r"one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|"
                  r"thirty|hundred|thousand|million|cuatro|cinco|seis|siete|ocho|nueve|"
                  r"diez|quince|veinte|treinta|cien|mil|millon|millones")
-_QUANTITY = (rf"(?>\d[\d.,]*|(?:{_NUMBER_WORDS})\b(?:\s+(?:e|y|and)\s+(?:{_NUMBER_WORDS})\b)*)"
-             r"(?:\s*\([^)]{1,30}\))?")  # "setenta e cinco", "23 (vinte e três)", whole (atomic)
+# "setenta e cinco", "vinte e um", "treinta y una", "23 (vinte e três)", whole (atomic)
+_QUANTITY = (rf"(?>\d[\d.,]*|(?:{_NUMBER_WORDS})\b(?:\s+(?:e|y|and)\s+(?:{_NUMBER_WORDS}"
+             r"|um|uma|uno|una)\b)*)(?:\s*\([^)]{1,30}\))?")
 _TIME_UNITS = (r"dias?|meses|mes|anos?|horas?|semanas?|minutos?|segundos?|decadas?|"
                r"days?|months?|years?|hours?|weeks?|minutes?|semestres?|bimestres?|"
                r"trimestres?|anos letivos|yrs?|hrs?|mins?|wks?")  # ("a 15-yr charter")
@@ -85,7 +86,10 @@ KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
                 r"|kilometres?|meters?|metres?|centimetros?|milimetros?|pes|feet|foot|ft|milhas?"
                 r"|miles?|polegadas?|inches?|toneladas?|tons?|tonnes?|t|kg|quilos?|quilogramas?"
                 r"|gramas?|g|lbs?|libras?|pounds?)\b")),
-    ("age", re.compile(r"\b(?:idade|quantos anos tem|how old|what age|edad|cuantos anos tiene)\b"),
+    # ("Com quantos anos se pode votar?" asks an age; "Em quantos anos prescreve…?" a length)
+    ("age", re.compile(r"\b(?:idade|quantos anos (?:tem|tinha|tinham|teria|completou|completa)"
+                       r"|(?:com|a partir de) quantos anos|how old|what age|edad"
+                       r"|cuantos anos (?:tiene|tenia|cumplio)|(?:con|a partir de) cuantos anos)\b"),
      re.compile(rf"{_SPAN}\s*(?:anos|years|anos de idade|years old)\b|\bidade (?:minima|"
                 r"maxima|de)\b")),
     # a prison term is the length of an imprisonment, stated beside it ("reclusão, de dois
@@ -202,15 +206,43 @@ def without_references(text: str) -> str:
     return _REFERENCES.sub(" ", fold(text))
 
 
+# a person's age, which no other kind of value is: "dezoito anos de idade", "maiores de
+# setenta anos", "aos seis anos", "idade mínima de 35 anos", "65 years old", "aged 18"
+_AGE = re.compile(rf"(?:{_LENGTH})\s+(?:de idade|de edad|old|of age)\b"
+                  rf"|\b(?:maior|menor|mayor)(?:es)? de (?:{_LENGTH})"
+                  rf"|\baos (?:{_LENGTH})|\b(?:idade|edad|age)\b[^;:,\n]{{0,20}}?(?:{_LENGTH})"
+                  rf"|\b(?:aged|ages) {_SPAN}")
+# a list's lead that says its items are ages: "VI - a idade mínima de:" over "a) trinta e
+# cinco anos para Presidente…"
+_AGE_LEAD = re.compile(r"\b(?:idade|edad|ages?)\b[^:\n]*:\s*$")
+
+
+def _without_ages(lines: Sequence[str]) -> list[str]:
+    """`lines` (folded, references out) with the ages taken out: the years of a person's
+    age are no length of time, no term and no deadline ("Em quantos anos prescreve…?" is
+    not answered by "d) dezoito anos para Vereador" under "a idade mínima de:")."""
+    kept: list[str] = []
+    ages_below = False
+    for line in lines:
+        line = _AGE.sub(" ", line)
+        if ages_below:  # an item under a lead of ages starts with its age
+            line = re.sub(rf"^\s*(?:[a-z0-9]{{1,4}}\)\s*)?(?:{_LENGTH})", " ", line)
+        ages_below = ages_below or bool(_AGE_LEAD.search(line))
+        kept.append(line)
+    return kept
+
+
 def states(kind: str | None, text: str) -> bool:
     """Whether `text` states a value of `kind` (references to laws and articles aside). A
-    table's cells take the unit their header names ("Custo (R$)" over "98.400,00")."""
+    table's cells take the unit their header names ("Custo (R$)" over "98.400,00"). A
+    person's age states only an age (`_without_ages`)."""
     if kind is None:
         return False
     lines = text.split("\n")
     if kind == "count" and _counted(lines):
         return True
-    plain = " ".join(without_references(line) for line in [*lines, *_with_units(lines)])
+    plain_lines = [without_references(line) for line in [*lines, *_with_units(lines)]]
+    plain = " ".join(plain_lines if kind == "age" else _without_ages(plain_lines))
     return any(found.search(plain) for name, _, found in KINDS if name == kind)
 
 

@@ -311,3 +311,26 @@ def test_on_the_real_lgpd_questions_the_law_does_not_answer_are_not_found(lgpd_a
                             "ao titular?", sources_only=True))[-1]
     assert isinstance(done, Done) and not done.warned(WarningCode.NOT_FOUND)
     assert "15 (quinze) dias" in done.answer
+
+
+
+# a constitution's list of ages (Constituição Federal, art. 14, § 3º, VI)
+AGES = ("VI - a idade mínima de:\n"
+        "a) trinta e cinco anos para Presidente e Vice-Presidente da República e Senador;\n"
+        "d) dezoito anos para Vereador.")
+
+
+def test_a_persons_age_answers_no_question_of_a_length_of_time() -> None:
+    """"Em quantos anos prescreve…?" asks a length of time; the ages of a list under "a
+    idade mínima de:" state none, however close in meaning (with a constitution beside the
+    LGPD, "d) dezoito anos para Vereador" was quoted as the limitation period). A question
+    of an age is answered by the same quote."""
+    hits = [make_hit(1, text=AGES)]
+    question = "Em quantos anos prescreve o direito de pedir indenização por danos?"
+    evidence = abstain.assess(extract(question, 0.9, AGES), hits, legacy(), FLOORS, "pt",
+                              question)
+    assert evidence.abstain and evidence.missing_value == "duration", evidence.reason
+    question = "Com quantos anos alguém pode ser candidato a vereador?"
+    evidence = abstain.assess(extract(question, 0.9, AGES), hits, legacy(), FLOORS, "pt",
+                              question)
+    assert not evidence.abstain, evidence.reason

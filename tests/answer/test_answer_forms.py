@@ -88,6 +88,32 @@ def test_portuguese_articles_are_not_counts() -> None:
     assert states("duration", "fornecida no prazo de até 15 (quinze) dias")
 
 
+
+def test_a_compound_number_is_one_value() -> None:
+    # "vinte e um anos" is twenty-one years, not a count of twenty "e…"
+    assert not states("count", "c) vinte e um anos para Deputado Federal, Deputado Estadual")
+    assert states("duration", "c) vinte e um anos para Deputado Federal")
+    assert states("count", "composto de trinta e uma escolas")
+    assert states("count", "treinta y un miembros")
+
+
+def test_a_persons_age_is_no_length_of_time() -> None:
+    ages = "VI - a idade mínima de:\n…\nd) dezoito anos para Vereador."
+    assert states("age", ages) and not states("duration", ages)
+    assert not states("duration", "b) os maiores de setenta anos;")
+    assert not states("duration", "matriculadas aos 6 (seis) anos de idade")
+    assert not states("prison", "reclusão, salvo para os maiores de setenta anos")
+    assert not states("duration", "persons 65 years old or older")
+    # the length beside an age is still one; "idade" is not an age's frame past a comma
+    assert states("duration", "ensino fundamental, com duração de 9 (nove) anos, "
+                              "iniciando-se aos 6 (seis) anos de idade")
+    assert states("duration", "qualquer que seja a idade, no prazo de 2 (dois) anos")
+    assert states("duration", "o mandato de quatro anos")
+    assert asked_kind("Com quantos anos alguém pode votar?") == "age"
+    assert asked_kind("A partir de cuántos años se puede votar?") == "age"
+    assert asked_kind("Quantos anos tinha Vargas quando morreu?") == "age"
+    assert asked_kind("Em quantos anos prescreve o direito?") == "duration"
+
 def test_a_whole_number_in_a_table_row_is_a_count() -> None:
     # a ballot's line, a register's row: the figure's things are named by the row or its
     # header, not by a word after it (before, "How many votes did Kamala D Harris get?"
