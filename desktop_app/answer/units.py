@@ -395,10 +395,13 @@ _ARTICLES: weakref.WeakKeyDictionary[DocumentText, dict[tuple[int, str], Node]] 
 
 def _articles(doc: DocumentText) -> dict[tuple[int, str], Node]:
     """A law's live articles by number (the last of a number: a compiled law prints a
-    revoked wording before the current one)."""
+    revoked wording before the current one). Only the law's own series: a constitution's
+    "art. 6º" is its own, not the art. 6º of its transitional provisions (ADCT), whose
+    labels name their series ("ADCT Art. 6º")."""
     found = _ARTICLES.get(doc)
     if found is None:
-        found = {n.key: n for n in doc.structure.nodes if n.kind == ARTICLE and _live(doc, n)}
+        found = {n.key: n for n in doc.structure.nodes
+                 if n.kind == ARTICLE and n.label.startswith(("Art", "Article")) and _live(doc, n)}
         _ARTICLES[doc] = found
     return found
 

@@ -220,3 +220,18 @@ def test_a_unit_setting_a_date_for_articles_named_by_number_is_found_by_what_the
     near = {u.label: u.cites for u in units_near(doc, base) or []}
     assert near["Art. 6º, I"] == "DAS SANÇÕES" and near["Art. 6º, II"] == "DO CONSELHO"
     assert near["Art. 4º"] == near["Art. 5º"] == near["Art. 6º, III"] == ""
+
+
+def test_articles_named_by_number_are_the_laws_own_not_its_second_series() -> None:
+    """A constitution's articles are numbered again in its transitional provisions (ADCT).
+    "arts. 1º e 2º" are the constitution's, and an article naming itself ("Art. 2º A
+    multa…") names no title but its own: its twin "ADCT Art. 2º" lent every article of the
+    main text the ADCT's title."""
+    doc = _document(CITING.replace("CAPÍTULO III\nDISPOSIÇÕES FINAIS", "CAPÍTULO III\nDO FIM")
+                    + "\n\nATO DAS DISPOSIÇÕES CONSTITUCIONAIS TRANSITÓRIAS\n\n"
+                    "Art. 1º O Presidente prestará o compromisso.\n\n"
+                    "Art. 2º O eleitorado definirá a forma de governo.\n", max_chars=2000)
+    near = {u.label: u.cites for u in units_near(doc, _hit(doc, "Art. 1º O infrator")) or []}
+    assert near["Art. 2º"] == near["Art. 3º"] == ""
+    near = {u.label: u.cites for u in units_near(doc, _hit(doc, "quanto aos arts")) or []}
+    assert near["Art. 6º, I"] == "DAS SANÇÕES"
