@@ -50,7 +50,14 @@ import numpy as np
 
 from desktop_app.answer.extractive import ExtractiveAnswer
 from desktop_app.answer.gate import fit_summary, gate_path, load_gate
-from desktop_app.answer.kinds import asked_kind, asked_value, fills_slot, specifics, states
+from desktop_app.answer.kinds import (
+    asked_kind,
+    asked_value,
+    fills_slot,
+    specifics,
+    stated_where_asked,
+    states,
+)
 from desktop_app.answer.question_fit import shared_phrases, terms
 from desktop_app.config.paths import resource
 from desktop_app.config.settings import Settings
@@ -329,7 +336,10 @@ def assess(extract: ExtractiveAnswer, hits: Sequence[Hit], settings: Settings,
         reason = "passages not close enough in meaning"
     elif coverage_used and coverage < settings.abstain_min_coverage:
         reason = "question terms missing from the passages"
-    missing_value = asked_value(question) if features.get("value_missing_passage") else None
+    missing_value = asked_value(question)
+    if missing_value is not None and not features.get("value_missing_passage") and first_states(
+            question, missing_value, extract):
+        missing_value = None
     if reason is None and settings.abstention_enabled and missing_value is not None:
         # "Quanto ganha…?" answered by a passage that names no amount is not an answer,
         # however close its words are
@@ -337,6 +347,18 @@ def assess(extract: ExtractiveAnswer, hits: Sequence[Hit], settings: Settings,
     return Evidence(best, floor, coverage, coverage_used, len(question_terms), missing,
                     reason is not None, reason, features, support,
                     missing_value if reason is not None else None)
+
+
+def first_states(question: str, value: str, extract: ExtractiveAnswer) -> bool:
+    """Whether the first quote states the `value` asked where the question asks it: a long
+    list states it in its lead or in an item on the question's subject
+    (kinds.stated_where_asked)."""
+    first = extract.quotes[0] if extract.quotes else None
+    if first is None:
+        return True
+    asked = extract.question_terms
+    return any(stated_where_asked(question, value, text, asked, terms)
+               for text in (first.unit.shown, first.hit.text))
 
 
 def named_row_answers(question: str, extract: ExtractiveAnswer) -> bool:

@@ -263,9 +263,8 @@ def stated_beside(question: str, kind: str | None, text: str, asked: frozenset[s
     percentual permitido")."""
     if kind is None:
         return False
-    folded = fold(question)
-    cue, found = next((cue, found) for name, cue, found in KINDS if name == kind)
-    asked = asked - words(" ".join((_BOUNDS, *(m.group() for m in cue.finditer(folded)))))
+    found = next(found for name, _, found in KINDS if name == kind)
+    asked = _subject(question, kind, asked, words)
     if not asked:
         return False
     for line in text.split("\n"):
@@ -282,6 +281,32 @@ def stated_beside(question: str, kind: str | None, text: str, asked: frozenset[s
             if words(" ".join((*before, *after))) & asked:
                 return True
     return False
+
+
+def _subject(question: str, kind: str, asked: frozenset[str],
+             words: Callable[[str], frozenset[str]]) -> frozenset[str]:
+    """The question's `asked` terms without the words asking for `kind` and the bounds
+    (`stated_beside`): what the value is asked of."""
+    cue = next(cue for name, cue, _ in KINDS if name == kind)
+    folded = fold(question)
+    return asked - words(" ".join((_BOUNDS, *(m.group() for m in cue.finditer(folded)))))
+
+
+def stated_where_asked(question: str, kind: str | None, text: str, asked: frozenset[str],
+                       words: Callable[[str], frozenset[str]]) -> bool:
+    """`states` for a list shown with its lead (the first line): the value is stated by the
+    lead, or by an item that also says something the question asks of it. A constitution's
+    art. 5, with seventy-nine incisos, states "há pelo menos um ano" in one of them; that
+    does not answer "Qual a pena para o crime de homicídio?". "VI - a idade mínima de:"
+    answers "… para ser Senador?" by its item "a) trinta e cinco anos para … Senador", and
+    not "… para se aposentar?"."""
+    lines = [line for line in text.split("\n") if line.strip() and line.strip() != "…"]
+    if kind is None or len(lines) <= 2:
+        return states(kind, text)
+    subject = _subject(question, kind, asked, words)
+    return states(kind, lines[0]) or any(
+        states(kind, f"{lines[0]}\n{line}") and bool(words(line) & subject)
+        for line in lines[1:])
 
 
 _WHOLE = re.compile(r"[1-9]\d{0,2}(?:[.,]\d{3})+|\d+")  # "68", "1,745", "98.452"; not "0.965"
