@@ -405,7 +405,10 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
             features["heading_precision"] = law.heading_precision(question_terms)
             if asks_list and law.is_list:  # the lead says what the list is of
                 features["lead_recall"] = law.lead_recall(own_terms)
-            features["phrases"] = shared_phrases(question, law.lead + " " + law.title)
+            # (a list opened by an inciso reads on from its holder's lead: "São brasileiros:
+            # I - natos:" has "brasileiros natos")
+            features["phrases"] = shared_phrases(question, " ".join(
+                (law.context, law.lead, law.title)))
             features["narrows"] = float(narrows(question, law.topic))
             features["tasks"] = float(members and law.is_list and lists_tasks(law.lines))
             features["contrasts"] = float(contrasts(question, law.lead + "\n" + law.topic))

@@ -150,6 +150,9 @@ class StructuralUnit:
     # – dia 1º de agosto de 2021, quanto aos arts. 52, 53 e 54": "Das Sanções
     # Administrativas"), when they are not its own division's (`cited_titles`)
     cites: str = ""
+    # a list opened by an inciso of a list ("I - natos:" under "Art. 12. São brasileiros:"):
+    # the holder's lead, whose sentence its own few words finish
+    context: str = ""
 
     @cached_property
     def topic_terms(self) -> frozenset[str]:
@@ -372,10 +375,14 @@ def _unit(doc: DocumentText, structure: Structure, base: Hit, node: Node,
         end -= 1
     hit = doc.as_hit(base, start, end)
     holder = node.parent if node.kind in (ITEM, LETTER, SUBITEM) else None
+    context = ""
+    if kind == "list" and holder is not None and structure.nodes[holder].kind in LEGAL_KINDS:
+        lead = _own(doc, structure.nodes[holder])[0]
+        context = lead if lead.endswith(":") and len(lead) <= MAX_LEAD_CONTEXT else ""
     return StructuralUnit(hit, label, structure.label(article) if article else "", headings,
                           tuple(lines), own, topic, title, kind, count, hidden, notes,
                           (doc.doc_id, node.index, kind), holder, _weights(doc, topic, title),
-                          cited_titles(doc, own, title))
+                          cited_titles(doc, own, title), context)
 
 
 # articles named by number: "art. 7º", "arts. 52, 53 e 54", "arts. 55-A, 55-B e 58-B",

@@ -538,3 +538,54 @@ def test_a_date_set_for_articles_named_by_number_answers_when_they_apply(  # typ
     first = done.answer.split("[2]")[0]
     assert first.startswith("Art. 65. Esta Lei entra em vigor"), done.answer[:300]
     assert "\nI-A – dia 1º de agosto de 2021, quanto aos arts. 52, 53 e 54;" in first
+
+
+# a constitution's articles on nationality (Constituição Federal, arts. 12 and 13)
+NATIONALITY = """CAPÍTULO III
+DA NACIONALIDADE
+Art. 12. São brasileiros:
+I - natos:
+a) os nascidos na República Federativa do Brasil, ainda que de pais estrangeiros, desde que estes não estejam a serviço de seu país;
+b) os nascidos no estrangeiro, de pai brasileiro ou mãe brasileira, desde que qualquer deles esteja a serviço da República Federativa do Brasil;
+c) os nascidos no estrangeiro de pai brasileiro ou de mãe brasileira, desde que sejam registrados em repartição brasileira competente ou venham a residir na República Federativa do Brasil e optem, em qualquer tempo, depois de atingida a maioridade, pela nacionalidade brasileira; (Redação dada pela Emenda Constitucional nº 54, de 2007)
+II - naturalizados:
+a) os que, na forma da lei, adquiram a nacionalidade brasileira, exigidas aos originários de países de língua portuguesa apenas residência por um ano ininterrupto e idoneidade moral;
+b) os estrangeiros de qualquer nacionalidade, residentes na República Federativa do Brasil há mais de quinze anos ininterruptos e sem condenação penal, desde que requeiram a nacionalidade brasileira. (Redação dada pela Emenda Constitucional de Revisão nº 3, de 1994)
+§ 1º Aos portugueses com residência permanente no País, se houver reciprocidade em favor de brasileiros, serão atribuídos os direitos inerentes ao brasileiro, salvo os casos previstos nesta Constituição.
+§ 2º A lei não poderá estabelecer distinção entre brasileiros natos e naturalizados, salvo nos casos previstos nesta Constituição.
+§ 3º São privativos de brasileiro nato os cargos:
+I - de Presidente e Vice-Presidente da República;
+II - de Presidente da Câmara dos Deputados;
+III - de Presidente do Senado Federal;
+IV - de Ministro do Supremo Tribunal Federal;
+V - da carreira diplomática;
+VI - de oficial das Forças Armadas.
+VII - de Ministro de Estado da Defesa. (Incluído pela Emenda Constitucional nº 23, de 1999)
+Art. 13. A língua portuguesa é o idioma oficial da República Federativa do Brasil.
+§ 1º São símbolos da República Federativa do Brasil a bandeira, o hino, as armas e o selo nacionais.
+§ 2º Os Estados, o Distrito Federal e os Municípios poderão ter símbolos próprios."""
+
+
+@pytest.mark.slow  # the real embedder: the full tier only
+def test_a_list_opened_by_an_inciso_reads_on_from_its_articles_lead(memory_app, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """"Quem são os brasileiros natos?" is answered by "I - natos:", which finishes "Art. 12.
+    São brasileiros:", and not by "§ 3º São privativos de brasileiro nato os cargos:", which
+    has "brasileiro nato" side by side, nor by the whole article (which led before)."""
+    import textwrap
+
+    import pymupdf
+
+    from desktop_app.answer.events import Done
+
+    pdf = tmp_path / "constituicao-art12.pdf"
+    with pymupdf.open() as doc:
+        page = doc.new_page()
+        lines = [part for line in NATIONALITY.splitlines() for part in textwrap.wrap(line, 95)]
+        for n, line in enumerate(lines):
+            page.insert_text((40, 50 + 13 * n), line, fontsize=9)
+        doc.save(pdf)
+    assert list(memory_app.pipeline.run([pdf]))[-1].indexed == 1
+    done = [e for e in memory_app.answer_service.ask("Quem são os brasileiros natos?",
+                                                     sources_only=True)
+            if isinstance(e, Done)][-1]
+    assert done.answer.splitlines()[0].startswith("Art. 12 › I - natos"), done.answer
