@@ -292,16 +292,19 @@ def _subject(question: str, kind: str, asked: frozenset[str],
     return asked - words(" ".join((_BOUNDS, *(m.group() for m in cue.finditer(folded)))))
 
 
+LONG_LIST = 15  # items past which a list is long (an answer folds it): it says many things
+
+
 def stated_where_asked(question: str, kind: str | None, text: str, asked: frozenset[str],
                        words: Callable[[str], frozenset[str]]) -> bool:
-    """`states` for a list shown with its lead (the first line): the value is stated by the
-    lead, or by an item that also says something the question asks of it. A constitution's
+    """`states` for a long list shown with its lead (the first line): the value is stated by
+    the lead, or by an item that also says something the question asks of it. A constitution's
     art. 5, with seventy-nine incisos, states "há pelo menos um ano" in one of them; that
     does not answer "Qual a pena para o crime de homicídio?". "VI - a idade mínima de:"
     answers "… para ser Senador?" by its item "a) trinta e cinco anos para … Senador", and
     not "… para se aposentar?"."""
     lines = [line for line in text.split("\n") if line.strip() and line.strip() != "…"]
-    if kind is None or len(lines) <= 2:
+    if kind is None or len(lines) <= LONG_LIST + 1:
         return states(kind, text)
     subject = _subject(question, kind, asked, words)
     return states(kind, lines[0]) or any(

@@ -338,7 +338,10 @@ def test_a_persons_age_answers_no_question_of_a_length_of_time() -> None:
 
 # a constitution's art. 5 (a few of its seventy-nine incisos) and its art. 14, § 3º, VI
 RIGHTS = ("Art. 5º Todos são iguais perante a lei, nos termos seguintes:\n"
-          "XXXIX - não há crime sem lei anterior que o defina, nem pena sem prévia cominação "
+          + "".join(f"{n} - é livre a manifestação do pensamento, inciso {n};\n"
+                    for n in ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X",
+                              "XI", "XII", "XIII", "XIV"))
+          + "XXXIX - não há crime sem lei anterior que o defina, nem pena sem prévia cominação "
           "legal;\n"
           "XLVII - não haverá penas de morte, de caráter perpétuo ou cruéis;\n"
           "LXX - o mandado de segurança coletivo pode ser impetrado por associação em "
@@ -346,18 +349,21 @@ RIGHTS = ("Art. 5º Todos são iguais perante a lei, nos termos seguintes:\n"
 
 
 def test_a_long_list_states_a_value_only_in_its_lead_or_an_item_on_the_subject() -> None:
-    """"Qual a pena para o crime de homicídio?" asks a term; art. 5 talks of crimes and
-    penalties, and states "um ano" only in an inciso on something else (an association's
-    age): not found. Asked for that association's time, the same list answers. The list of
-    ages answers a Senator's age by the item naming the Senate."""
+    """"Qual a pena para o crime de homicídio?" asks a term; art. 5, longer than
+    `kinds.LONG_LIST` incisos, talks of crimes and penalties and states "um ano" only in an
+    inciso on something else (an association's age): not found. Asked for that
+    association's time, the same list answers. A short list states its value anywhere: the
+    sanctions' 2% answers what the authority can apply, which the item does not repeat."""
     question = "Qual a pena para o crime de homicídio?"
     evidence = abstain.assess(extract(question, 0.9, RIGHTS), [make_hit(1, text=RIGHTS)],
                               legacy(), FLOORS, "pt", question)
     assert evidence.abstain and evidence.missing_value == "penalty", evidence.reason
     for question, text in (("Há quanto tempo a associação precisa estar em funcionamento "
                             "para impetrar mandado de segurança coletivo?", RIGHTS),
-                           ("Qual a idade mínima para ser candidato a Senador?",
-                            AGES.replace("\nd)", "\nb) trinta anos para Governador;\nd)"))):
+                           ("Qual a pena máxima que a autoridade pode aplicar?",
+                            "Art. 52. Os agentes ficam sujeitos às seguintes sanções:\n"
+                            "I - advertência;\nII - multa simples, de até 2% (dois por cento) "
+                            "do faturamento;\nIII - publicização da infração.")):
         evidence = abstain.assess(extract(question, 0.9, text), [make_hit(1, text=text)],
                                   legacy(), FLOORS, "pt", question)
         assert evidence.missing_value is None, (question, evidence.reason)
