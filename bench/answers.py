@@ -4,8 +4,11 @@ on the legal dev set (LGPD + LDB PDFs), asked in Portuguese, in Spanish and in E
 (`legal_es.jsonl`, `legal_en.jsonl`: the same questions and gold, written in Spanish and
 in English), through the real pipeline (desktop_app/evaluation/).
 
+A third law, the Constitution's first articles (bench/data/laws/constituicao.txt, printed
+to PDF by desktop_app/evaluation/law_pdf.py), is asked by legal_cf.jsonl.
+
 Writes bench/results/answers-faquad_pt.json, answers-pira_pt.json, answers-legal.json,
-answers-legal-es.json and answers-legal-en.json (figures only; `desktop-app eval answers …
+answers-legal-es.json, answers-legal-en.json and answers-legal-cf.json (figures only; `desktop-app eval answers …
 --json OUT` keeps every question's outcome).
 FaQuAD has gold answer spans; Pirá only its judged paragraphs, so for Pirá the
 content scores are absent and abstention/false abstention and badge precision remain.
@@ -19,7 +22,7 @@ see it; the Spanish and English legal sets are the Portuguese set translated, so
 legal.json too.
 The file used is named in the report (`settings_file`).
 
-Usage: .venv/bin/python bench/answers.py [--only faquad_pt|pira_pt|legal|legal_es|legal_en]
+Usage: .venv/bin/python bench/answers.py [--only faquad_pt|pira_pt|legal|legal_es|legal_en|legal_cf]
        [--limit N] [--sources-only] [--settings FILE] [--calibration DIR] [--out DIR]
 """
 
@@ -39,6 +42,7 @@ sys.path.insert(0, str(REPO))
 from desktop_app.answer.commands import print_answer_report, print_legal_report  # noqa: E402
 from desktop_app.app import build_app  # noqa: E402
 from desktop_app.evaluation.answers import load_overrides, run_answer_eval  # noqa: E402
+from desktop_app.evaluation.law_pdf import render_law  # noqa: E402
 from desktop_app.evaluation.legal_run import run_legal_eval  # noqa: E402
 
 EVAL = REPO.parent / "shared" / "eval"
@@ -49,12 +53,29 @@ RUNS = (
      EVAL / "retrieval" / "pira_pt" / "queries.jsonl", EVAL / "qa" / "faquad_pt.jsonl"),
 )
 LEGAL_DOCS = EVAL / "pdfs" / "pt"
-# (name in --only, questions, results file); both calibrated as "legal"
+LAWS = REPO / "bench" / "data" / "laws"  # laws as text, printed to PDF for the run
+# (name in --only, questions, results file, documents: a folder or a law's text); all
+# calibrated as "legal"
 LEGAL_RUNS = (
-    ("legal", REPO / "bench" / "data" / "legal_pt.jsonl", "answers-legal.json"),
-    ("legal_es", REPO / "bench" / "data" / "legal_es.jsonl", "answers-legal-es.json"),
-    ("legal_en", REPO / "bench" / "data" / "legal_en.jsonl", "answers-legal-en.json"),
+    ("legal", REPO / "bench" / "data" / "legal_pt.jsonl", "answers-legal.json", LEGAL_DOCS),
+    ("legal_es", REPO / "bench" / "data" / "legal_es.jsonl", "answers-legal-es.json",
+     LEGAL_DOCS),
+    ("legal_en", REPO / "bench" / "data" / "legal_en.jsonl", "answers-legal-en.json",
+     LEGAL_DOCS),
+    # a third law, with the Constitution's long lists, nested lists and struck wordings
+    ("legal_cf", REPO / "bench" / "data" / "legal_cf.jsonl", "answers-legal-cf.json",
+     LAWS / "constituicao.txt"),
 )
+
+
+def _documents(source: Path, cache: Path) -> Path:
+    """The folder of a run's PDFs: `source` itself, or a law's text printed into a PDF of
+    the same name in `cache`."""
+    if source.is_dir():
+        return source
+    cache.mkdir(parents=True, exist_ok=True)
+    render_law(source.read_text(encoding="utf-8"), cache / f"{source.stem}.pdf")
+    return cache
 
 
 def _settings_for(name: str, args: argparse.Namespace) -> tuple[dict[str, Any], str | None]:
@@ -107,11 +128,12 @@ def main() -> int:
         report["settings_file"] = settings_file
         print_answer_report(report, sys.stdout)
         _save(out_dir, f"answers-{name}.json", report)
-    for name, questions, results in LEGAL_RUNS:
+    for name, questions, results, source in LEGAL_RUNS:
         if args.only and name not in args.only:
             continue
         overrides, settings_file = _settings_for("legal", args)
-        report = run_legal_eval(app, LEGAL_DOCS, questions, limit=args.limit,
+        documents = _documents(source, app.paths.cache_dir / "eval" / "laws")
+        report = run_legal_eval(app, documents, questions, limit=args.limit,
                                 overrides=overrides, progress=say)
         report["settings_file"] = settings_file
         print_legal_report(report, sys.stdout)

@@ -94,3 +94,40 @@ def test_every_gold_article_is_printed_in_the_first_law_of_its_pdf(eval_dir: Pat
                for turn in [q] + ([q.followup] if q.followup else [])
                if turn.article and turn.article not in printed[q.doc]]
     assert not unknown
+
+
+LAW = SET.parent / "laws" / "constituicao.txt"
+CF_SET = SET.with_name("legal_cf.jsonl")
+
+
+@pytest.fixture(scope="module")
+def constitution(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The third law of the answers bench, printed to PDF as bench/answers.py prints it."""
+    from desktop_app.evaluation.law_pdf import render_law
+
+    pdf = tmp_path_factory.mktemp("laws") / "constituicao.pdf"
+    assert render_law(LAW.read_text(encoding="utf-8"), pdf) > 1
+    return pdf
+
+
+def test_the_constitution_set_is_asked_of_its_printed_law(constitution: Path) -> None:
+    """Every gold phrase of legal_cf.jsonl is current text of the printed law and every gold
+    article one of its own (not of its transitional provisions); the struck lines are read
+    as revoked, and the wordings they replaced are not."""
+    questions = load_legal_set(CF_SET)
+    assert {q.doc for q in questions} == {constitution.name}
+    kinds = Counter(q.kind for q in questions)
+    assert kinds["list"] >= 10 and kinds["fact"] >= 10 and kinds["out_of_scope"] >= 8
+    text = read_pdf_text(constitution)
+    assert "o transporte, o lazer" in text.current
+    assert "a saúde, o trabalho, a moradia, o lazer" not in text.current  # art. 6º as of 2010
+    assert any("a saúde, o trabalho, a moradia, o lazer" in run for run in text.struck)
+    missing = [(turn.id, phrase) for q in questions
+               for turn in [q] + ([q.followup] if q.followup else [])
+               for phrase in turn.items + turn.answers
+               if " ".join(phrase.split()) not in text.current]
+    assert not missing
+    pages = {p.number: p.text for p in load_document(constitution).pages}
+    printed = {s.label for s in article_starts(pages) if s.part == 0}
+    assert {"1", "14", "37"} <= printed
+    assert not [(q.id, q.article) for q in questions if q.article and q.article not in printed]
