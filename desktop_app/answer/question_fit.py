@@ -139,9 +139,12 @@ def names_row(question: str, row: str) -> bool:
 
 # A question asking what something is ("O que é dado pessoal sensível?", "What are the
 # base rates?", "¿Qué es un plazo?", "Defina consentimento"), folded; group 1: the thing.
+# ("What are the legal bases…?" asks for a list, as "Quais são…?" does; "What are public
+# institutions?" for a definition)
 _DEFINITION_QUESTION = re.compile(
     r"^\W*(?:(?:e |mas |and |y )?(?:o que (?:e|sao|significa|quer dizer)|o que se entende por"
-    r"|que (?:e|es|son|significa|se entiende por)|what (?:is|are|does)|what's|define|defina"
+    r"|que (?:e|es|son|significa|se entiende por)|what (?:is|are(?! the\b)|does)|what's"
+    r"|define|defina"
     r"|definicao de|definicion de|significado de|meaning of|quem e|who is|quien es))"
     r"\s+(?:(?:o|a|os|as|um|uma|the|an?|el|la|los|las|un|una)\s+)?(.+?)\W*$")
 # The same asked anywhere in the question: "O que a LGPD entende por controlador?", "Qual a

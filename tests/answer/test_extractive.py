@@ -221,6 +221,9 @@ def test_a_definition_question_knows_what_it_asks_about() -> None:
     assert defined_thing("What are personal data?").terms == terms("personal data")
     assert defined_thing("¿Qué es un plazo?") and defined_thing("Defina consentimento.")
     assert not defined_thing("Quais são as bases legais?")
+    # "What are the …?" asks for a list, as "Quais são os…?" does
+    assert not defined_thing("What are the social rights?")
+    assert not defined_thing("What are the legal bases for processing personal data?")
     assert not defined_thing("Quando a lei entra em vigor?")
     # Spanish names the source after the verb, or after "en"
     for spanish, portuguese in (
