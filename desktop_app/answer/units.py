@@ -326,7 +326,7 @@ def _prefix(structure: Structure, node: Node) -> str:
     """What goes before a unit's own words: the path of what holds it ("Art. 19 › "); an
     article of a second series, its series ("ADCT › Art. 2º …", not the first art. 2º), and
     so do the units of its articles ("ADCT › Art. 2º › § 1º …")."""
-    series = next((n for n in structure.ancestors(node) if n.rank < 0), None)
+    series = _series(structure, node)
     if node.kind == ARTICLE:
         return f"{series.label} › " if series is not None else ""
     if node.parent is None:
@@ -340,6 +340,20 @@ def _prefix(structure: Structure, node: Node) -> str:
     return f"{path} › "
 
 
+def _holder_lead(doc: DocumentText, structure: Structure, holder: int | None) -> str:
+    """The lead of the list of a law holding an item ("Art. 12. São brasileiros:"), when it
+    introduces its items (ends with ":") and is short enough to show above one; else ""."""
+    if holder is None or structure.nodes[holder].kind not in LEGAL_KINDS:
+        return ""
+    lead = _own(doc, structure.nodes[holder])[0]
+    return lead if lead.endswith(":") and len(lead) <= MAX_LEAD_CONTEXT else ""
+
+
+def _series(structure: Structure, node: Node) -> Node | None:
+    """The heading of the second series of articles holding `node` ("ADCT"), if any."""
+    return next((n for n in structure.ancestors(node) if n.rank < 0), None)
+
+
 def _unit(doc: DocumentText, structure: Structure, base: Hit, node: Node,
           kind: str) -> StructuralUnit | None:
     label = structure.label(node)
@@ -349,6 +363,8 @@ def _unit(doc: DocumentText, structure: Structure, base: Hit, node: Node,
     topic = _visible(doc, node.text_start, node.body_end)[0]
     own, notes = _own(doc, node)
     prefix = _prefix(structure, node)
+    holder = node.parent if node.kind in (ITEM, LETTER, SUBITEM) else None
+    holder_lead = _holder_lead(doc, structure, holder)
     if kind == "list":
         items = _item_lines(doc, structure, node)
         if not items:
@@ -365,20 +381,13 @@ def _unit(doc: DocumentText, structure: Structure, base: Hit, node: Node,
         start, end = node.start, node.body_end
         lines = [prefix + own]
         count = hidden = 0
-        parent = structure.nodes[node.parent] if node.parent is not None else None
-        if (node.kind in (ITEM, LETTER, SUBITEM) and parent is not None
-                and parent.kind in LEGAL_KINDS):
-            lead = _own(doc, parent)[0]
-            if lead.endswith(":") and len(lead) <= MAX_LEAD_CONTEXT:
-                lines = [_prefix(structure, parent) + lead, "…", own]
+        if holder is not None and holder_lead:  # an item: shown under its list's lead
+            lines = [_prefix(structure, structure.nodes[holder]) + holder_lead, "…", own]
     while end > start and doc.text[end - 1].isspace():
         end -= 1
     hit = doc.as_hit(base, start, end)
-    holder = node.parent if node.kind in (ITEM, LETTER, SUBITEM) else None
-    context = ""
-    if kind == "list" and holder is not None and structure.nodes[holder].kind in LEGAL_KINDS:
-        lead = _own(doc, structure.nodes[holder])[0]
-        context = lead if lead.endswith(":") and len(lead) <= MAX_LEAD_CONTEXT else ""
+    # (a list opened by an inciso reads on from its holder's lead)
+    context = holder_lead if kind == "list" else ""
     return StructuralUnit(hit, label, structure.label(article) if article else "", headings,
                           tuple(lines), own, topic, title, kind, count, hidden, notes,
                           (doc.doc_id, node.index, kind), holder, _weights(doc, topic, title),
@@ -403,12 +412,12 @@ _ARTICLES: weakref.WeakKeyDictionary[DocumentText, dict[tuple[int, str], Node]] 
 def _articles(doc: DocumentText) -> dict[tuple[int, str], Node]:
     """A law's live articles by number (the last of a number: a compiled law prints a
     revoked wording before the current one). Only the law's own series: a constitution's
-    "art. 6º" is its own, not the art. 6º of its transitional provisions (ADCT), whose
-    labels name their series ("ADCT Art. 6º")."""
+    "art. 6º" is its own, not the art. 6º of its transitional provisions (ADCT)."""
     found = _ARTICLES.get(doc)
     if found is None:
-        found = {n.key: n for n in doc.structure.nodes
-                 if n.kind == ARTICLE and n.label.startswith(("Art", "Article")) and _live(doc, n)}
+        structure = doc.structure
+        found = {n.key: n for n in structure.nodes if n.kind == ARTICLE
+                 and _series(structure, n) is None and _live(doc, n)}
         _ARTICLES[doc] = found
     return found
 
