@@ -8,8 +8,8 @@ A third law, the Constitution's first articles (bench/data/laws/constituicao.txt
 to PDF by desktop_app/evaluation/law_pdf.py), is asked by legal_cf.jsonl.
 
 Writes bench/results/answers-faquad_pt.json, answers-pira_pt.json, answers-legal.json,
-answers-legal-es.json, answers-legal-en.json and answers-legal-cf.json (figures only; `desktop-app eval answers …
---json OUT` keeps every question's outcome).
+answers-legal-es.json, answers-legal-en.json and answers-legal-cf.json (figures only;
+`desktop-app eval answers … --json OUT` keeps every question's outcome).
 FaQuAD has gold answer spans; Pirá only its judged paragraphs, so for Pirá the
 content scores are absent and abstention/false abstention and badge precision remain.
 Eval indexes are cached under the app's cache dir (the first run indexes ~550 paragraphs

@@ -336,10 +336,10 @@ def assess(extract: ExtractiveAnswer, hits: Sequence[Hit], settings: Settings,
         reason = "passages not close enough in meaning"
     elif coverage_used and coverage < settings.abstain_min_coverage:
         reason = "question terms missing from the passages"
-    missing_value = asked_value(question)
-    if missing_value is not None and not features.get("value_missing_passage") and first_states(
-            question, missing_value, extract):
-        missing_value = None
+    value = asked_value(question)
+    missing_value = value if value is not None and (
+        features.get("value_missing_passage") or not first_states(question, value, extract)
+    ) else None
     if reason is None and settings.abstention_enabled and missing_value is not None:
         # "Quanto ganha…?" answered by a passage that names no amount is not an answer,
         # however close its words are
@@ -350,9 +350,9 @@ def assess(extract: ExtractiveAnswer, hits: Sequence[Hit], settings: Settings,
 
 
 def first_states(question: str, value: str, extract: ExtractiveAnswer) -> bool:
-    """Whether the first quote states the `value` asked where the question asks it: a long
-    list states it in its lead or in an item on the question's subject
-    (kinds.stated_where_asked)."""
+    """Whether the first quote, or the passage it comes from, states the `value` asked where
+    the question asks it: a long list states it in its lead or in an item on the question's
+    subject (kinds.stated_where_asked). No quote: nothing to miss."""
     first = extract.quotes[0] if extract.quotes else None
     if first is None:
         return True

@@ -297,12 +297,11 @@ LONG_LIST = 15  # items past which a list is long (an answer folds it): it says 
 
 def stated_where_asked(question: str, kind: str | None, text: str, asked: frozenset[str],
                        words: Callable[[str], frozenset[str]]) -> bool:
-    """`states` for a long list shown with its lead (the first line): the value is stated by
-    the lead, or by an item that also says something the question asks of it. A constitution's
-    art. 5, with seventy-nine incisos, states "há pelo menos um ano" in one of them; that
-    does not answer "Qual a pena para o crime de homicídio?". "VI - a idade mínima de:"
-    answers "… para ser Senador?" by its item "a) trinta e cinco anos para … Senador", and
-    not "… para se aposentar?"."""
+    """`states` for a list longer than `LONG_LIST` items shown with its lead (the first
+    line): the value is stated by the lead, or by an item that also says something the
+    question asks of it (`_subject`). A constitution's art. 5, with seventy-nine incisos,
+    states "há pelo menos um ano" in one of them; that does not answer "Qual a pena para o
+    crime de homicídio?". A shorter text is `states`."""
     lines = [line for line in text.split("\n") if line.strip() and line.strip() != "…"]
     if kind is None or len(lines) <= LONG_LIST + 1:
         return states(kind, text)

@@ -3,9 +3,9 @@ law: one provision a line, wrapped, and a revoked wording struck through (the li
 over it is what PyMuPDF reads as strike-out, as on the LGPD printed from planalto.gov.br).
 
 The text file has one line per provision, as the law prints it; a line starting with "~~"
-is a revoked wording. bench/data/laws/constituicao.txt is such a file (arts. 1º–7º, 12–16 and 37
-of the Constitution and the start of its transitional provisions, from the official text),
-asked by bench/data/legal_cf.jsonl.
+is a revoked wording. bench/data/laws/constituicao.txt is such a file (arts. 1º–7º, 12–16
+and 37 of the Constitution and the start of its transitional provisions, from the official
+text), asked by bench/data/legal_cf.jsonl.
 """
 
 from __future__ import annotations
