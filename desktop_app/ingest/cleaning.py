@@ -19,6 +19,7 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 from desktop_app.ingest.types import Heading, PageText
+from desktop_app.text.structure import opens_article
 from desktop_app.text.tables import CELL_SEPARATOR, is_figure
 
 __all__ = ["CELL_SEPARATOR"]  # (the loaders write tables with it; text/tables.py owns it)
@@ -211,7 +212,8 @@ def unwrap_lines(
     geometry, a line counts as full when it is at least 70% as long as the paragraph's
     longest line (and that one has ≥ 40 characters). Line-end hyphens are resolved by
     `_joined_at_break` (with the document's `vocabulary` when given); a line that is not
-    full, or a next line that starts a list item, keeps its line break.
+    full, a next line that starts a list item, and an article after a sentence's end
+    (`structure.opens_article`) keep their line break.
     """
     flags = list(full) if full is not None else [False] * len(lines)
     kept = [(normalize_line(line), line.rstrip().endswith("\u00ad"), flag)
@@ -234,7 +236,10 @@ def unwrap_lines(
             text += line
         elif joined is not None and not starts_list_item(line):
             text = joined
-        elif previous_full and not starts_list_item(line):
+        elif previous_full and not starts_list_item(line) and not (
+                opens_article(line) and text.rstrip().endswith((".", ";", ":", ")"))):
+            # (an article after a sentence's end starts its own line, however full the
+            # line above: "… pela autoridade competente." then "Art. 37. A administração")
             text = f"{text} {line}"
         else:
             text = f"{text}\n{line}"

@@ -230,6 +230,13 @@ def note_spans(text: str, start: int = 0, end: int | None = None) -> list[tuple[
                                                         else end)]
 
 
+def opens_article(line: str) -> bool:
+    """Whether `line` opens an article ("Art. 37. A administração…", "Artigo 5º") or a sole
+    paragraph ("Parágrafo único."): a unit of a law, which starts a line of its own."""
+    line = line.lstrip()
+    return bool(_ARTICLE_RE.match(line)) or fold(line[:15]) == "paragrafo unico"
+
+
 def opens_list_item(line: str) -> bool:
     """Whether `line` opens with the label of an inciso ("IV - ", "IV-A – "), an alínea
     ("b) ") or an item ("3. "): a line of a list as an answer shows it."""

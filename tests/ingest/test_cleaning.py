@@ -127,6 +127,18 @@ def test_list_items_and_short_lines_keep_their_line() -> None:
     assert unwrap_lines(lines, [True, False, False]).split("\n") == lines
 
 
+def test_an_article_after_a_sentence_keeps_its_line_however_full_the_one_above() -> None:
+    """"Art. 37." opens a unit of the law even when the line above reaches the margin; an
+    article cited across a line break ("nos termos do" / "Art. 5º desta Lei") is text."""
+    lines = ["Art. 36. A investidura em cargo de confiança depende de nomeação pela autoridade.",
+             "Art. 37. A administração pública direta e indireta de qualquer dos Poderes da",
+             "União obedecerá aos princípios de legalidade, nos termos do",
+             "Art. 5º desta Lei, e ao seguinte:",
+             "Parágrafo único. O disposto neste artigo aplica-se também às autarquias."]
+    assert unwrap_lines(lines, [True] * 5).split("\n") == [
+        lines[0], " ".join(lines[1:4]), lines[4]]
+
+
 def test_unwrap_without_geometry_joins_long_lines_only() -> None:
     text = unwrap_lines([
         "This paragraph was wrapped by an old text editor at a fixed",
