@@ -130,6 +130,9 @@ UNIT_SEARCH_LIMIT = 10  # units taken from each
 VALUE_SEARCH_LIMIT = 2
 PHRASE_WEIGHT = 0.05  # a unit of a law: the question's word pairs it says in the same order
 PREVIOUS_WEIGHT = 0.03  # a follow-up: a unit of an article the previous answer quoted
+# a follow-up: a unit naming by number a unit the previous answer's first quote showed (what
+# the law says of what was just read: its exception, its consequence)
+NAMES_QUOTED_WEIGHT = 0.1
 ASKED_WEIGHT = 0.1  # a follow-up: the share of its own words (not the carried ones) a unit has
 NARROWS_WEIGHT = -0.02  # a unit of a law about a special case of what was asked
 CONTRASTS_WEIGHT = -0.04  # a unit of a law about a sibling of what was asked (question_fit.contrasts)
@@ -168,6 +171,7 @@ WEIGHTS = {"cosine": 1.0, "keywords": LEXICAL_WEIGHT, "prior": RANK_PRIOR, "name
            "lead_precision": LEAD_PRECISION_WEIGHT, "heading_precision": HEADING_PRECISION_WEIGHT,
            "lead_recall": LEAD_RECALL_WEIGHT,
            "phrases": PHRASE_WEIGHT, "previous": PREVIOUS_WEIGHT, "asked": ASKED_WEIGHT,
+           "names_quoted": NAMES_QUOTED_WEIGHT,
            "narrows": NARROWS_WEIGHT, "contrasts": CONTRASTS_WEIGHT, "previous_doc": PREVIOUS_DOC_WEIGHT,
            "unasked": UNASKED_WEIGHT, "echo": ECHO_WEIGHT, "tasks": TASKS_WEIGHT,
            "row_named": ROW_NAMED_WEIGHT, "beside": BESIDE_WEIGHT, "opposes": OPPOSES_WEIGHT}
@@ -243,6 +247,7 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
                     documents: DocumentTexts | None = None,
                     previous_articles: frozenset[tuple[str, str]] = frozenset(),
                     first_articles: frozenset[tuple[str, str]] = frozenset(),
+                    quoted_units: frozenset[tuple[str, int]] = frozenset(),
                     asked: str = "") -> tuple[list[Quote], int]:
     """Score every quotable sentence and item of the top passages; best first.
     Returns the ranked candidates and how many sentence vectors were computed. `asked`: a
@@ -271,6 +276,11 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
     searched: dict[tuple[str, str], NumberedSource] = {}  # laws among the passages, best first
     valued: set[int] = set()  # pool indices: units setting a date for cited articles
 
+    def names_quoted(found: StructuralUnit) -> bool:
+        """Whether a unit names by number a unit the previous answer's first quote showed:
+        "A não observância do disposto nos incisos II e III …" after art. 37, III."""
+        return any((found.key[0], i) in quoted_units for i in found.names)
+
     def add_unit(found: StructuralUnit, rank: int, source: NumberedSource) -> None:
         if found.key in pooled:
             return
@@ -278,6 +288,8 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
         unit = _unit_of(found)
         structural[len(pool)] = found
         shared = question_terms & terms(" ".join((*found.headings[-1:], unit.shown)))
+        if names_quoted(found):  # a follow-up's carried words describe what it names
+            shared |= question_terms & terms(found.named)
         if found.cites and unit_kind is not None and states(unit_kind, unit.shown):
             # a value stated of articles named by number ("dia 1º de agosto de 2021,
             # quanto aos arts. 52, 53 e 54"): what it is of is their division's title
@@ -420,6 +432,10 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
                                     PREVIOUS_OTHER_SHARE * (place in previous_articles))
             if asked and own_terms:
                 features["asked"] = len(own_terms & shared) / len(own_terms)
+            # (… and a unit naming by number what its first quote showed: "e o que acontece
+            # se esse prazo não for respeitado?" after art. 37, III, its § 2º: "A não
+            # observância do disposto nos incisos II e III implicará a nulidade do ato")
+            features["names_quoted"] = float(names_quoted(law))
         if previous_articles:
             features["previous_doc"] = float((source.hit.doc_id, "") in previous_articles)
         if asked and own_terms:  # the carried words find the passages, its own say what
@@ -581,11 +597,13 @@ def extract_answer(question: str, sources: Sequence[NumberedSource],
                    documents: DocumentTexts | None = None,
                    previous_articles: frozenset[tuple[str, str]] = frozenset(),
                    first_articles: frozenset[tuple[str, str]] = frozenset(),
+                   quoted_units: frozenset[tuple[str, int]] = frozenset(),
                    asked: str = "") -> ExtractiveAnswer:
     """The best quotes for `question` from `sources` (see the module docstring)."""
     ranked, embedded = rank_candidates(question, sources, vectors, documents=documents,
                                        previous_articles=previous_articles,
-                                       first_articles=first_articles, asked=asked)
+                                       first_articles=first_articles,
+                                       quoted_units=quoted_units, asked=asked)
     matched = any(q.shared_terms for q in ranked)
     many = wants_many(question) and not defined_thing(question)
     value = asked_value(question)

@@ -35,6 +35,9 @@ class Carried:
     articles: frozenset[tuple[str, str]] = field(default_factory=frozenset)
     # the articles of its first quote (what it answered with; the others only added to it)
     first: frozenset[tuple[str, str]] = field(default_factory=frozenset)
+    # (doc id, node index) of the units of a law its first quote shows: a unit naming one
+    # of them by number ("nos incisos II e III") says something about what was just read
+    units: frozenset[tuple[str, int]] = field(default_factory=frozenset)
 
     def trace(self) -> dict[str, Any]:
         return {"passages": [h.chunk_id for h in self.hits],
@@ -68,6 +71,7 @@ def carried_context(documents: DocumentTexts | None,
     hits: dict[str, Hit] = {}
     articles: set[tuple[str, str]] = set()
     first: frozenset[tuple[str, str]] = frozenset()
+    units: frozenset[tuple[str, int]] = frozenset()
     for cited in previous:
         doc_id, library = str(cited.get("doc_id") or ""), str(cited.get("library") or "local")
         quote = cited.get("quote") if isinstance(cited.get("quote"), Mapping) else None
@@ -91,7 +95,17 @@ def carried_context(documents: DocumentTexts | None,
                   if n.kind == ARTICLE and n.start < max(end, start + 1) and n.end > start]
         labels = {(doc_id, structure.label(n)) for n in quoted}
         articles |= labels
-        first = first or frozenset(labels)
+        if not first:
+            first = frozenset(labels)
+            # the units it shows whole, not the items of a list it shows (a paragraph naming
+            # one of art. 52's twelve sanctions is not about the list as a whole); a unit's
+            # own text may end in the blank after the quote's last word
+            stop = max(end, start + 1)
+            stop += len(document.text[stop:]) - len(document.text[stop:].lstrip())
+            shown = {n.index for n in structure.nodes
+                     if n.legal and start <= n.start and n.body_end <= stop}
+            units = frozenset((doc_id, i) for i in shown
+                              if structure.nodes[i].parent not in shown)
         # where each quoted article begins and ends, and where the next one begins (what
         # comes next in the law); a unit comes whole from any passage that touches it
         places = [start, max(start, end - 1)]
@@ -107,7 +121,7 @@ def carried_context(documents: DocumentTexts | None,
                 hit = hit_from(Ranked(row, 0.0, {}))
                 hits.setdefault(hit.chunk_id, hit)
     return Carried(tuple(list(hits.values())[:MAX_CARRIED_PASSAGES]), frozenset(articles),
-                   first)
+                   first, units)
 
 
 def with_carried(hits: Sequence[Hit], carried: Carried, *, after: int) -> list[Hit]:

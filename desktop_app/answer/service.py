@@ -556,7 +556,8 @@ class AnswerService:
         extract = extract_answer(turn.query, sources, self.sentence_vectors,
                                  documents=self.documents,
                                  previous_articles=carried.articles,
-                                 first_articles=carried.first, asked=asked)
+                                 first_articles=carried.first, quoted_units=carried.units,
+                                 asked=asked)
         turn.trace["sentences_ranked"] = len(extract.candidates)
         turn.trace["sentences_embedded"] = extract.embedded
         return extract

@@ -49,6 +49,7 @@ from desktop_app.text.structure import (
     is_empty_unit,
     note_spans,
     opens_list_item,
+    roman,
 )
 
 SECTION_TITLE = 60  # characters of a section's heading shown with its number
@@ -153,6 +154,10 @@ class StructuralUnit:
     # a list opened by an inciso of a list ("I - natos:" under "Art. 12. São brasileiros:"):
     # the holder's lead, whose sentence its own few words finish
     context: str = ""
+    # the units of its own article that its words name by number ("A não observância do
+    # disposto nos incisos II e III…"): their node indices, and their words (what it is about)
+    names: tuple[int, ...] = ()
+    named: str = ""
 
     @cached_property
     def topic_terms(self) -> frozenset[str]:
@@ -388,10 +393,73 @@ def _unit(doc: DocumentText, structure: Structure, base: Hit, node: Node,
     hit = doc.as_hit(base, start, end)
     # (a list opened by an inciso reads on from its holder's lead)
     context = holder_lead if kind == "list" else ""
+    names = named_units(doc, node)
+    named = " ".join(_own(doc, structure.nodes[i])[0] for i in names)
     return StructuralUnit(hit, label, structure.label(article) if article else "", headings,
                           tuple(lines), own, topic, title, kind, count, hidden, notes,
                           (doc.doc_id, node.index, kind), holder, _weights(doc, topic, title),
-                          cited_titles(doc, own, title), context)
+                          cited_titles(doc, own, title), context, names, named)
+
+
+# units of a provision's own article named by number: "nos incisos II e III", "o inciso
+# III do caput", "incisos I a IV", "o § 1º deste artigo", "§§ 2º e 3º"; not those of
+# another article or law ("no inciso II do art. 5º", "§ 1º do art. 14 da Lei nº …")
+_NAMED_ITEMS = re.compile(r"\bincisos?\s+([IVXLC]+(?:-[A-Z])?(?:\s*(?:,|\be\b|\bou\b|\ba\b)"
+                          r"\s*[IVXLC]+(?:-[A-Z])?)*)\b")
+_NAMED_PARAGRAPHS = re.compile(r"§§?\s*(\d{1,3}\s*[º°o]?(?:\s*(?:,|\be\b|\bou\b|\ba\b)\s*"
+                               r"\d{1,3}\s*[º°o]?)*)")
+_ELSEWHERE = re.compile(r"[ \t,]*(?:d[aoe]s?|of|de la|del)[ \t]+(?:art|Lei|Decreto|Constitui"
+                        r"|C[óo]digo|Medida|Emenda|Resolu|Portaria|Instru|Law|Act|Ley|§|inciso"
+                        r"|caput do art)", re.I)
+_NUMERAL = re.compile(r"([IVXLC]+)(?:-([A-Z]))?|(\d{1,3})")
+MAX_NAMED_RANGE = 20  # "incisos I a IV": a longer range names too much to be about it
+
+
+def _numbers(listed: str, value: Callable[[str], int]) -> list[tuple[int, str]]:
+    """The numbers of "II e III", "I a IV", "2º e 3º", a range read out (`MAX_NAMED_RANGE`)."""
+    keys: list[tuple[int, str]] = []
+    ranged = False
+    for part in re.split(r"\s*(,|\be\b|\bou\b|\ba\b)\s*", listed):
+        if part == "a":
+            ranged = True
+            continue
+        m = _NUMERAL.fullmatch(part.strip(" º°o")) if part not in (",", "e", "ou") else None
+        if m is None:
+            continue
+        key = (value(m.group(1) or m.group(3)), m.group(2) or "")
+        if ranged and keys and not key[1] and 0 < key[0] - keys[-1][0] <= MAX_NAMED_RANGE:
+            keys += [(n, "") for n in range(keys[-1][0] + 1, key[0])]
+        ranged = False
+        keys.append(key)
+    return keys
+
+
+def named_units(doc: DocumentText, node: Node) -> tuple[int, ...]:
+    """The units of `node`'s own article that its own words name by number: the incisos of
+    the list they are in (the caput's, for a paragraph) and the article's paragraphs. "§ 2º
+    A não observância do disposto nos incisos II e III implicará a nulidade do ato" is about
+    what incisos II and III say; "§ 3º Poderão ser coletados dados … sem o consentimento a
+    que se refere o § 1º deste artigo" about § 1º."""
+    structure = doc.structure
+    article = structure.article_of(node)
+    if article is None or node.kind not in LEGAL_KINDS:
+        return ()
+    own = _QUOTED_START.split(_visible(doc, node.text_start, node.body_end)[0], maxsplit=1)[0]
+    if "incis" not in own and "§" not in own:
+        return ()
+    holder = node.parent if node.kind == ITEM and node.parent is not None else article.index
+    items = {n.key: n.index for n in structure.children.get(holder, []) if n.kind == ITEM}
+    paragraphs = {n.key: n.index for n in structure.children.get(article.index, [])
+                  if n.kind == PARAGRAPH}
+    found: list[int] = []
+    for pattern, units, value in ((_NAMED_ITEMS, items, roman),
+                                  (_NAMED_PARAGRAPHS, paragraphs, int)):
+        for m in pattern.finditer(own):
+            if _ELSEWHERE.match(own, m.end()):
+                continue  # another article's or law's
+            found += [units[key] for key in _numbers(m.group(1), value)
+                      if key in units and units[key] != node.index]
+    return tuple(dict.fromkeys(found))
 
 
 # articles named by number: "art. 7º", "arts. 52, 53 e 54", "arts. 55-A, 55-B e 58-B",

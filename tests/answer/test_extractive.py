@@ -592,3 +592,47 @@ def test_a_list_opened_by_an_inciso_reads_on_from_its_articles_lead(memory_app, 
                                                      sources_only=True)
             if isinstance(e, Done)][-1]
     assert done.answer.splitlines()[0].startswith("Art. 12 › I - natos"), done.answer
+
+
+# art. 37 of the constitution, its first incisos and paragraphs (no copyright: Lei 9.610,
+# art. 8º, IV), with two articles around it to choose from
+CIVIL_SERVICE = """Art. 36. A investidura em cargo de confiança depende de nomeação pela autoridade competente.
+Art. 37. A administração pública direta e indireta de qualquer dos Poderes da União, dos Estados, do Distrito Federal e dos Municípios obedecerá aos princípios de legalidade, impessoalidade, moralidade, publicidade e eficiência e, também, ao seguinte:
+I - os cargos, empregos e funções públicas são acessíveis aos brasileiros que preencham os requisitos estabelecidos em lei, assim como aos estrangeiros, na forma da lei;
+II - a investidura em cargo ou emprego público depende de aprovação prévia em concurso público de provas ou de provas e títulos, de acordo com a natureza e a complexidade do cargo ou emprego, na forma prevista em lei;
+III - o prazo de validade do concurso público será de até dois anos, prorrogável uma vez, por igual período;
+IV - durante o prazo improrrogável previsto no edital de convocação, aquele aprovado em concurso público de provas ou de provas e títulos será convocado com prioridade sobre novos concursados para assumir cargo ou emprego, na carreira;
+§ 1º A publicidade dos atos, programas, obras, serviços e campanhas dos órgãos públicos deverá ter caráter educativo, informativo ou de orientação social, dela não podendo constar nomes, símbolos ou imagens que caracterizem promoção pessoal de autoridades ou servidores públicos.
+§ 2º A não observância do disposto nos incisos II e III implicará a nulidade do ato e a punição da autoridade responsável, nos termos da lei.
+Art. 38. Ao servidor público no exercício de mandato eletivo aplica-se o afastamento do cargo, emprego ou função, durante o prazo do mandato."""
+
+
+@pytest.mark.slow  # the real embedder: the full tier only
+def test_a_follow_up_finds_what_the_law_says_of_the_inciso_just_quoted(memory_app, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """"Qual o prazo de validade de um concurso público?" is answered by art. 37, III; "e o
+    que acontece se esse prazo não for respeitado?" by its § 2º, which names incisos II and
+    III by number and shares no word with the follow-up. Before, the follow-up repeated
+    art. 37 with its incisos."""
+    import textwrap
+
+    import pymupdf
+
+    from desktop_app.answer.events import Done
+
+    pdf = tmp_path / "constituicao-art37.pdf"
+    with pymupdf.open() as doc:
+        page = doc.new_page()
+        lines = [part for line in CIVIL_SERVICE.splitlines() for part in textwrap.wrap(line, 95)]
+        for n, line in enumerate(lines):
+            page.insert_text((40, 50 + 13 * n), line, fontsize=9)
+        doc.save(pdf)
+    assert list(memory_app.pipeline.run([pdf]))[-1].indexed == 1
+    conversation = memory_app.chat.new_conversation()
+    answers = []
+    for question in ("Qual o prazo de validade de um concurso público?",
+                     "e o que acontece se esse prazo não for respeitado?"):
+        answers.append([e for e in memory_app.chat.turn(conversation, question,
+                                                        sources_only=True)
+                        if isinstance(e, Done)][-1].answer)
+    assert "III - o prazo de validade" in answers[0].split("[2]")[0], answers[0]
+    assert answers[1].startswith("Art. 37 › § 2º A não observância"), answers[1]

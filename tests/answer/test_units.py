@@ -8,7 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from desktop_app.answer.units import holding_list, list_folds, search_units, show, units_near
+from desktop_app.answer.units import (
+    holding_list,
+    list_folds,
+    named_units,
+    search_units,
+    show,
+    units_near,
+)
 from desktop_app.ingest.chunking import chunk_document
 from desktop_app.ingest.types import LoadedDocument, PageText
 from desktop_app.retrieval.doc_text import DocumentText
@@ -235,3 +242,41 @@ def test_articles_named_by_number_are_the_laws_own_not_its_second_series() -> No
     assert near["Art. 2º"] == near["Art. 3º"] == ""
     near = {u.label: u.cites for u in units_near(doc, _hit(doc, "quanto aos arts")) or []}
     assert near["Art. 6º, I"] == "DAS SANÇÕES"
+
+
+REFERENCES = "\n".join([
+    "Art. 1º Esta Lei trata dos concursos.",
+    "Art. 2º A investidura em cargo público obedecerá ao seguinte:",
+    "I - a aprovação prévia em concurso público de provas;",
+    "II - o prazo de validade do concurso público será de até dois anos;",
+    "III - os aprovados serão convocados com prioridade;",
+    "IV - a lei reservará vagas para pessoas com deficiência.",
+    "§ 1º A nomeação depende de aprovação em concurso.",
+    "§ 2º A não observância do disposto nos incisos II e III implicará a nulidade do ato.",
+    "§ 3º Dispensa-se o concurso a que se refere o § 1º deste artigo nos cargos em comissão.",
+    "§ 4º O disposto nos incisos I a III aplica-se também às empresas públicas.",
+    "§ 5º Aplica-se o inciso II do art. 1º da Lei nº 8.112, de 1990, e o § 2º do art. 3º.",
+    "Art. 3º Esta Lei entra em vigor na data de sua publicação.",
+])
+
+
+def test_a_unit_knows_the_units_of_its_article_it_names_by_number() -> None:
+    """"nos incisos II e III", "o § 1º deste artigo", "incisos I a III" name units of the
+    same article, whose words say what the naming unit is about; another article's or
+    another law's inciso or paragraph is none of them."""
+    doc = _document(REFERENCES, max_chars=2000)
+    structure = doc.structure
+    by_label = {structure.label(n): n for n in structure.nodes}
+
+    def named(label: str) -> list[str]:
+        return [structure.label(structure.nodes[i])
+                for i in named_units(doc, by_label[label])]
+
+    assert named("Art. 2º, § 2º") == ["Art. 2º, II", "Art. 2º, III"]
+    assert named("Art. 2º, § 3º") == ["Art. 2º, § 1º"]
+    assert named("Art. 2º, § 4º") == ["Art. 2º, I", "Art. 2º, II", "Art. 2º, III"]
+    assert named("Art. 2º, § 5º") == []  # another law's inciso, another article's §
+    assert named("Art. 2º, I") == [] and named("Art. 2º") == []
+    unit = next(u for u in units_near(doc, _hit(doc, "nulidade")) or []
+                if u.label == "Art. 2º, § 2º")
+    assert "prazo de validade" in unit.named and "convocados" in unit.named
