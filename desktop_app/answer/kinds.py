@@ -108,8 +108,8 @@ KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
         r"|how long|how many (?:days|months|years|hours|weeks)|deadline|plazo|cuanto tiempo"
         r"|cuant[oa]s (?:dias|meses|anos|horas|semanas|minutos|semestres|bimestres|trimestres)"
         r"|cual (?:es |sera )?(?:la )?(?:duracion|jornada|carga horaria)"
-        r"|(?:number|numero) (?:(?:minimo|maximo|total) )?(?:of|de) (?:days|months|years|hours"
-        r"|weeks|dias|meses|anos|horas|semanas))\b"),
+        r"|(?:number|numero) (?:(?:minimo|maximo|total) )?(?:of|de) (?:\w+ ){0,2}?(?:days|months"
+        r"|years|hours|weeks|dias|meses|anos|horas|semanas))\b"),
      re.compile(_DURATION)),
     # "Qual a pena para…?" asks how heavy: a term, a fine or a share ("reclusão, de 2 a 5
     # anos", "multa de até 2% do faturamento"); "Quais penas são proibidas?" asks a list
@@ -199,6 +199,16 @@ def asked_value(question: str) -> str | None:
     if kind == "money" and _BARE_VALUE.search(folded):
         return None
     return kind
+
+
+def asking_words(question: str) -> frozenset[str]:
+    """The folded words of the phrases by which `question` asks for a kind of value
+    ("cuánto tiempo", "qual a idade", "how many days"): what it asks, not what about. Its
+    respelling into the passages' language leaves them as typed, or the kind is lost
+    ("¿en cuánto tiempo…?" respelled "cuánto tempo" is neither Spanish nor Portuguese)."""
+    folded = fold(question)
+    return frozenset(word for _, cue, _ in KINDS for m in cue.finditer(folded)
+                     for word in _WORDS.findall(m.group()))
 
 
 def without_references(text: str) -> str:

@@ -5,7 +5,14 @@ from __future__ import annotations
 
 from desktop_app.answer.events import VALUE_NAMES
 from desktop_app.answer.followup import Carried, with_carried
-from desktop_app.answer.kinds import KINDS, asked_kind, asked_value, stated_beside, states
+from desktop_app.answer.kinds import (
+    KINDS,
+    asked_kind,
+    asked_value,
+    asking_words,
+    stated_beside,
+    states,
+)
 from desktop_app.answer.question_fit import (
     asks_members,
     contrasts,
@@ -113,6 +120,19 @@ def test_a_persons_age_is_no_length_of_time() -> None:
     assert asked_kind("A partir de cuántos años se puede votar?") == "age"
     assert asked_kind("Quantos anos tinha Vargas quando morreu?") == "age"
     assert asked_kind("Em quantos anos prescreve o direito?") == "duration"
+
+def test_a_number_of_hours_is_a_length_of_time_and_the_words_asking_are_known() -> None:
+    # "the minimum number of teaching hours" asks a length ("800 horas"), not a count of
+    # things; "the maximum number of students" asks a count
+    assert asked_kind("What is the minimum number of teaching hours per year?") == "duration"
+    assert asked_kind("Qual o número mínimo de dias letivos?") == "duration"
+    assert asked_kind("What is the maximum number of students in a class?") == "count"
+    # the words that ask for the kind (kept as typed when a question is respelled)
+    assert asking_words("¿En cuánto tiempo debe responder el controlador?") == {"cuanto",
+                                                                              "tiempo"}
+    assert asking_words("Qual a idade mínima para votar?") == {"idade"}
+    assert asking_words("Quem decide?") == frozenset()
+
 
 def test_a_whole_number_in_a_table_row_is_a_count() -> None:
     # a ballot's line, a register's row: the figure's things are named by the row or its
