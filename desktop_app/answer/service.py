@@ -55,6 +55,7 @@ from desktop_app.answer.extractive import (
     with_badge,
 )
 from desktop_app.answer.followup import NOTHING, Carried, carried_context, with_carried
+from desktop_app.answer.kinds import asking_words
 from desktop_app.answer.llm import LLM, with_cancel
 from desktop_app.answer.mode import MODEL_ERROR, AnswerMode, decide_mode
 from desktop_app.answer.personal_quotes import PersonalQuote, from_documents, personal_quotes
@@ -379,8 +380,9 @@ class AnswerService:
         if turn.respelled is not None or written_in in (None, language):
             return False
         words = vocabulary((hit.text for hit in turn.pool), written_in)
-        turn.respelled = respell(turn.rewritten.query, words, language)
-        turn.respelled_question = respell(turn.question, words, language).text
+        frame = asking_words(turn.rewritten.query)  # what kind of answer: kept as typed
+        turn.respelled = respell(turn.rewritten.query, words, language, keep=frame)
+        turn.respelled_question = respell(turn.question, words, language, keep=frame).text
         turn.trace["respelled"] = dict(turn.respelled.words)
         if words_comparable(language, written_in) or self.word_vectors is None:
             return turn.respelled.changed

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -188,15 +188,17 @@ def vocabulary(texts: Iterable[str], language: str = "") -> Vocabulary:
     return Vocabulary(counts, keys, written)
 
 
-def respell(question: str, words: Vocabulary, language: str = "") -> Respelled:
+def respell(question: str, words: Vocabulary, language: str = "",
+            keep: Collection[str] = ()) -> Respelled:
     """`question` (in `language`) with each content word that `words` (the passages'
     vocabulary) lacks replaced by the passages' most frequent cognate of it (see the module
-    docstring)."""
+    docstring). The folded words in `keep` stay as typed (the words saying what kind of
+    answer is asked: "¿en cuánto tiempo…?" read as "cuánto tempo" asks nothing)."""
     keys = words.keys
     changes: dict[str, str] = {}
     for typed in dict.fromkeys(_WORD.findall(fold(question))):
         if (len(typed) < MIN_LENGTH or typed.isdigit() or typed in NOT_CONTENT
-                or typed in words.counts):
+                or typed in words.counts or typed in keep):
             continue
         key = cognate_key(typed, language)
         found = keys.get(key)

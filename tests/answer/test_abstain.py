@@ -160,6 +160,21 @@ def test_on_the_real_lgpd_a_spanish_question_is_searched_in_the_laws_words(lgpd_
 
 
 @pytest.mark.ranking
+def test_on_the_real_lgpd_a_spanish_question_keeps_the_words_asking_for_a_value(lgpd_app) -> None:  # type: ignore[no-untyped-def]
+    """"¿En cuánto tiempo…?" asks for a length of time. Respelled as the law's "cuánto
+    tempo" it asked for nothing (neither language's phrase), so the quote needed no
+    length and the ranking did not prefer one; the words asking stay as typed."""
+    service = lgpd_app.answer_service
+    done = list(service.ask("¿En cuánto tiempo el controlador debe proporcionar la "
+                            "declaración completa al titular?", sources_only=True))[-1]
+    assert isinstance(done, Done) and not done.warned(WarningCode.NOT_FOUND), done.answer
+    assert "tiempo" not in done.trace["respelled"], done.trace["respelled"]
+    assert done.trace["evidence"]["features"]["asks_type"] == 1.0
+    first = done.answer.split("[2]")[0]  # art. 19's lead, then its inciso II
+    assert "15 (quinze) dias" in first, done.answer[:400]
+
+
+@pytest.mark.ranking
 def test_on_the_real_lgpd_an_english_questions_latin_words_are_searched_too(lgpd_app) -> None:  # type: ignore[no-untyped-def]
     """An English question of a Portuguese law: its Latin-root words are respelled as the
     law's ("controller" as "controlador"), searched, and that search is fused with the one

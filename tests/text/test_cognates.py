@@ -67,6 +67,8 @@ def test_words_the_passages_use_function_words_and_words_without_cognates_stay()
     respelled = respell("¿Quién nombra al controlador?", words)
     assert not respelled.changed and respelled.text == "¿Quién nombra al controlador?"
     assert respell("¿Cuántos días tiene el plazo?", words).words == {"plazo": "prazo"}
+    # words the caller keeps (what kind of answer is asked) stay as typed
+    assert respell("¿Cuál es el plazo?", words, keep={"plazo"}).text == "¿Cuál es el plazo?"
 
 
 def test_a_portuguese_question_is_respelled_in_the_words_of_spanish_passages() -> None:
