@@ -99,6 +99,9 @@ _LINK_WORDS = re.compile(r"Vig[êe]ncia|Produ[çc][ãa]o de efeitos?|Regulamento
                          r"|Texto compilado|Vide\b.*|Convers[ãa]o\b.*|Promulga[çc][ãa]o\b.*",
                          re.I)
 PROSE_LOOKAHEAD = 600  # characters after a line of prose searched for the law's next unit
+# a law's closing line, its place and date: "Brasília, 14 de agosto de 2018; 197º da
+# Independência…", "Brasília, 5 de outubro de 1988." (a constitution's, before its ADCT)
+_SIGNED = re.compile(r"[A-ZÀ-Ý][^\W\d][\w ]{0,40}, (?:em )?\d{1,2}[º°o]? de [^\W\d]+ de \d{4}\b")
 # A table of contents: a title and its page number ("4.1. A área de Linguagens 61"), an
 # entry wrapped over lines ending on one; `CONTENTS_NEAR` lines before and after a line,
 # at least `CONTENTS_DENSE` such lines make the region a table of contents.
@@ -383,6 +386,8 @@ class _Parser:
         before = self.text[max(0, at - 80):at].rstrip()  # (not a copy of all before it)
         if not before.endswith((".", "!", "?", ".)", ".”", '."')):
             return False
+        if _SIGNED.match(line):  # the law's closing line, whatever follows it (an ADCT)
+            return True
         after = at + len(line)
         following = self.text[after:after + PROSE_LOOKAHEAD]
         return not any(label.match(self.text, m.end() + after)

@@ -266,6 +266,22 @@ def test_a_quoted_article_ends_where_the_report_goes_on_in_its_own_words() -> No
     last = next(n for n in s.nodes if n.label == "Art. 65")
     assert [s.label(n) for n in s.nodes] == ["Art. 64", "Art. 65", "Art. 65, § 1º"]
     assert "MICHEL TEMER" not in law[last.start:last.end]
+    # its closing line ends it even when a second series of articles follows (a
+    # constitution's ADCT, whose paragraphs are within reach)
+    constitution = ("Art. 37. A administração pública obedecerá ao seguinte:\n\n"
+                    "I - a investidura depende de aprovação em concurso;\n\n"
+                    "II - o prazo de validade do concurso será de até dois anos;\n\n"
+                    "§ 1º A não observância do disposto no inciso II implicará a nulidade.\n\n"
+                    "Brasília, 5 de outubro de 1988.\n\n"
+                    "ATO DAS DISPOSIÇÕES CONSTITUCIONAIS TRANSITÓRIAS\n\n"
+                    "Art. 1º O Presidente prestará o compromisso.\n\n"
+                    "Art. 2º No dia 7 de setembro de 1993 o eleitorado definirá a forma.\n\n"
+                    "§ 1º Será assegurada gratuidade na livre divulgação.\n")
+    s = parse_structure(constitution)
+    last = next(n for n in s.nodes if s.label(n) == "Art. 37, § 1º")
+    assert constitution[last.start:last.end].rstrip().endswith("implicará a nulidade."), \
+        constitution[last.start:last.end]
+    assert "ADCT Art. 2º, § 1º" in [s.label(n) for n in s.nodes]
 
 
 def test_a_letter_is_part_of_a_number_only_when_written_on_to_it() -> None:
