@@ -1,7 +1,7 @@
 """Scripted GUI session that saves screenshots (and prints start-up/ingest/answer timings).
 
     .venv/bin/python bench/screenshots.py [--language pt_BR|en] [--docs PATH ...]
-        [--question "..."] [--out bench/results/screenshots] [--home DIR]
+        [--question "..."] [--followup "..."] [--out bench/results/screenshots] [--home DIR]
         [--size 1024x600] [--prefix 1024x600-] [--skip-model]
 
 Runs offscreen (QT_QPA_PLATFORM=offscreen: real pixels, fonts and PDF glyphs, the
@@ -40,6 +40,9 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--docs", nargs="*", type=Path, default=None,
                         help="files/folders to drop (default: resources/samples, else LGPD)")
     parser.add_argument("--question", default="Quais são os direitos do titular?")
+    parser.add_argument("--followup", default="",
+                        help="asked right after the sources-only answer, in its conversation "
+                             "(its badges are the ones clicked)")
     parser.add_argument("--preference", default="Lembre que eu prefiro respostas curtas e objetivas.")
     parser.add_argument("--out", type=Path, default=REPO / "bench" / "results" / "screenshots")
     parser.add_argument("--home", type=Path, default=None, help="ACERVO_HOME (default: a temp dir)")
@@ -180,6 +183,9 @@ def main() -> int:
     window.chat.new_chat()
     print(f"sources-only answer: {ask(args.question, True):.1f} s")
     shot(window, "06-answer-sources-only")
+    if args.followup:
+        print(f"follow-up: {ask(args.followup, True):.1f} s")
+        shot(window, "06b-follow-up")
 
     view = window.chat.view
     anchors = view.anchor_positions()
