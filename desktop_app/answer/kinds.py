@@ -42,8 +42,11 @@ _SPAN = rf"(?:{_QUANTITY}|\b(?:um|uma|one)\b)"
 _MONEY = (r"(?:r\$|us\$|\$|€|£)\s?\d|\b\d[\d.,]*\s*(?:reais|real|dolares|dollars|euros"
           r"|salarios? minimos?)\b|\b(?:" + _NUMBER_WORDS + r")\s+(?:reais|salarios? "
           r"minimos?|milhoes de reais|mil reais)\b")
+# (a fraction is a share: "por três quintos dos votos", "dois terços dos membros")
+_FRACTION = r"(?:ter[cç]|quint|sext|s[eé]tim|oitav|d[eé]cim|cent[eé]sim)os?"
 _PERCENT = (r"%|\bpor cento\b|\bpercent\b|\b(?:um|dois|1|2) ter[cç]os?\b|\bmetade\b"
-            r"|\b(?:um|uma) quarto\b|\bhalf\b|\bone third\b|\btwo thirds\b")
+            r"|\b(?:um|uma) quarto\b|\bhalf\b|\bone third\b|\btwo thirds\b"
+            rf"|\b(?:{_NUMBER_WORDS}|um|\d+) {_FRACTION}\b")
 _LENGTH = rf"{_SPAN}[\s-]*(?:{_TIME_UNITS})\b"  # so many units of time ("dois anos", "15 days")
 _DURATION = (rf"{_LENGTH}|\bimediatamente\b|\bimmediately\b"
              r"|\bate (?:o|a) (?:\d+º?|primeir[oa]|ultim[oa]) (?:dia|semana|mes|ano)\b"
@@ -134,7 +137,7 @@ KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
     ("count", re.compile(r"\b(?:quantos|quantas|how many|cuantos|cuantas"
                          r"|(?:maximum|minimum|total) number of"
                          r"|numero (?:maximo|minimo|total) de)\b"),
-     re.compile(rf"(?!(?<=\bpor )cento\b){_QUANTITY}\s+(?!(?:{_TIME_UNITS}|por cento|percent"
+     re.compile(rf"(?!(?<=\bpor )cento\b){_QUANTITY}\s+(?!(?:{_TIME_UNITS}|{_FRACTION}|por cento|percent"
                 r"|reais|real|dolares|dollars|euros|salarios? minimos?|de (?:janeiro|fevereiro"
                 r"|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro))\b)"
                 r"(?<!\b(?:1[5-9]|20)\d\d\s)"

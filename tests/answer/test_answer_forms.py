@@ -134,6 +134,16 @@ def test_a_number_of_hours_is_a_length_of_time_and_the_words_asking_are_known() 
     assert asking_words("Quem decide?") == frozenset()
 
 
+def test_a_fraction_is_a_share_not_a_count() -> None:
+    # "por três quintos dos votos" answers "Que fração dos votos…?"; it counts no things
+    quorum = "aprovados, em cada Casa do Congresso Nacional, por três quintos dos votos"
+    assert asked_kind("Que fração dos votos aprova um tratado de direitos humanos?") \
+        == "percent"
+    assert states("percent", quorum) and not states("count", "por três quintos dos votos")
+    assert states("percent", "dois terços dos membros") and states("percent", "cinco décimos")
+    assert states("count", "onze Ministros") and not states("percent", "o sétimo ano")
+
+
 def test_a_whole_number_in_a_table_row_is_a_count() -> None:
     # a ballot's line, a register's row: the figure's things are named by the row or its
     # header, not by a word after it (before, "How many votes did Kamala D Harris get?"
