@@ -318,9 +318,14 @@ def stated_where_asked(question: str, kind: str | None, text: str, asked: frozen
     lines = [line for line in text.split("\n") if line.strip() and line.strip() != "…"]
     if kind is None or len(lines) <= LONG_LIST + 1:
         return states(kind, text)
-    subject = _subject(question, kind, asked, words)
+    # (what every item is about is its lead's, and a value's own words say what it is,
+    # not what of: "prazo prescricional de cinco anos para os trabalhadores" under "São
+    # direitos dos trabalhadores…:" does not say how many days of holiday they have a year)
+    subject = _subject(question, kind, asked, words) - words(lines[0])
+    found = next(found for name, _, found in KINDS if name == kind)
     return states(kind, lines[0]) or any(
-        states(kind, f"{lines[0]}\n{line}") and bool(words(line) & subject)
+        states(kind, f"{lines[0]}\n{line}")
+        and bool(words(found.sub(" ", without_references(line))) & subject)
         for line in lines[1:])
 
 

@@ -363,6 +363,30 @@ RIGHTS = ("Art. 5º Todos são iguais perante a lei, nos termos seguintes:\n"
           "funcionamento há pelo menos um ano.")
 
 
+WORKERS = ("Art. 7º São direitos dos trabalhadores urbanos e rurais:\n"
+           + "".join(f"{n} - um direito qualquer, inciso {n};\n"
+                     for n in ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X",
+                               "XI", "XII", "XIII", "XIV", "XV"))
+           + "XVII - gozo de férias anuais remuneradas com um terço a mais do salário;\n"
+           "XVIII - licença à gestante, com a duração de cento e vinte dias;\n"
+           "XXIX - ação quanto aos créditos, com prazo prescricional de cinco anos para os "
+           "trabalhadores urbanos e rurais.")
+
+
+def test_an_item_on_the_subject_says_more_than_its_lead_and_its_own_value() -> None:
+    """"Quantos dias de férias o trabalhador tem por ano?": art. 7's lead is about every
+    worker, and XXIX's "cinco anos" is a year of nothing asked; no item states the days of
+    holiday (not found). The item on the asked leave still answers its length."""
+    question = "Quantos dias de férias o trabalhador tem por ano?"
+    evidence = abstain.assess(extract(question, 0.9, WORKERS), [make_hit(1, text=WORKERS)],
+                              legacy(), FLOORS, "pt", question)
+    assert evidence.abstain and evidence.missing_value == "duration", evidence.reason
+    question = "Quantos dias dura a licença à gestante?"
+    evidence = abstain.assess(extract(question, 0.9, WORKERS), [make_hit(1, text=WORKERS)],
+                              legacy(), FLOORS, "pt", question)
+    assert evidence.missing_value is None, evidence.reason
+
+
 def test_a_long_list_states_a_value_only_in_its_lead_or_an_item_on_the_subject() -> None:
     """"Qual a pena para o crime de homicídio?" asks a term; art. 5, longer than
     `kinds.LONG_LIST` incisos, talks of crimes and penalties and states "um ano" only in an
