@@ -393,12 +393,18 @@ def _unit(doc: DocumentText, structure: Structure, base: Hit, node: Node,
     hit = doc.as_hit(base, start, end)
     # (a list opened by an inciso reads on from its holder's lead)
     context = holder_lead if kind == "list" else ""
-    names = named_units(doc, node)
+    names = named_units(doc, node, topic)
     named = " ".join(_own(doc, structure.nodes[i])[0] for i in names)
     return StructuralUnit(hit, label, structure.label(article) if article else "", headings,
                           tuple(lines), own, topic, title, kind, count, hidden, notes,
                           (doc.doc_id, node.index, kind), holder, _weights(doc, topic, title),
                           cited_titles(doc, own, title), context, names, named)
+
+
+# "… da Lei nº 12.965", "… do Decreto …": what another law's numbers are followed by
+_OF = r"[ \t,]*(?:d[aoe]s?|of|de la|del)[ \t]+"
+_LAWS = (r"Lei|Decreto|Constitui|C[óo]digo|Medida|Emenda|Resolu|Portaria|Instru|Law|Act"
+         r"|Ley")
 
 
 # units of a provision's own article named by number: "nos incisos II e III", "o inciso
@@ -408,15 +414,12 @@ _NAMED_ITEMS = re.compile(r"\bincisos?\s+([IVXLC]+(?:-[A-Z])?(?:\s*(?:,|\be\b|\b
                           r"\s*[IVXLC]+(?:-[A-Z])?)*)\b")
 _NAMED_PARAGRAPHS = re.compile(r"§§?\s*(\d{1,3}\s*[º°o]?(?:\s*(?:,|\be\b|\bou\b|\ba\b)\s*"
                                r"\d{1,3}\s*[º°o]?)*)")
-_ELSEWHERE = re.compile(r"[ \t,]*(?:d[aoe]s?|of|de la|del)[ \t]+(?:art|Lei|Decreto|Constitui"
-                        r"|C[óo]digo|Medida|Emenda|Resolu|Portaria|Instru|Law|Act|Ley|§|inciso"
-                        r"|caput do art)", re.I)
+_ELSEWHERE = re.compile(rf"{_OF}(?:{_LAWS}|art|§|inciso|caput do art)", re.I)
 _NUMERAL = re.compile(r"([IVXLC]+)(?:-([A-Z]))?|(\d{1,3})")
-MAX_NAMED_RANGE = 20  # "incisos I a IV": a longer range names too much to be about it
 
 
 def _numbers(listed: str, value: Callable[[str], int]) -> list[tuple[int, str]]:
-    """The numbers of "II e III", "I a IV", "2º e 3º", a range read out (`MAX_NAMED_RANGE`)."""
+    """The numbers of "II e III", "I a IV", "2º e 3º", a range read out (`MAX_CITED_RANGE`)."""
     keys: list[tuple[int, str]] = []
     ranged = False
     for part in re.split(r"\s*(,|\be\b|\bou\b|\ba\b)\s*", listed):
@@ -427,24 +430,27 @@ def _numbers(listed: str, value: Callable[[str], int]) -> list[tuple[int, str]]:
         if m is None:
             continue
         key = (value(m.group(1) or m.group(3)), m.group(2) or "")
-        if ranged and keys and not key[1] and 0 < key[0] - keys[-1][0] <= MAX_NAMED_RANGE:
+        if ranged and keys and not key[1] and 0 < key[0] - keys[-1][0] <= MAX_CITED_RANGE:
             keys += [(n, "") for n in range(keys[-1][0] + 1, key[0])]
         ranged = False
         keys.append(key)
     return keys
 
 
-def named_units(doc: DocumentText, node: Node) -> tuple[int, ...]:
+def named_units(doc: DocumentText, node: Node, topic: str | None = None) -> tuple[int, ...]:
     """The units of `node`'s own article that its own words name by number: the incisos of
     the list they are in (the caput's, for a paragraph) and the article's paragraphs. "§ 2º
     A não observância do disposto nos incisos II e III implicará a nulidade do ato" is about
     what incisos II and III say; "§ 3º Poderão ser coletados dados … sem o consentimento a
-    que se refere o § 1º deste artigo" about § 1º."""
+    que se refere o § 1º deste artigo" about § 1º. `topic`: its own words after its label,
+    when the caller has them (`StructuralUnit.topic`)."""
     structure = doc.structure
     article = structure.article_of(node)
     if article is None or node.kind not in LEGAL_KINDS:
         return ()
-    own = _QUOTED_START.split(_visible(doc, node.text_start, node.body_end)[0], maxsplit=1)[0]
+    if topic is None:
+        topic = _visible(doc, node.text_start, node.body_end)[0]
+    own = _QUOTED_START.split(topic, maxsplit=1)[0]
     if "incis" not in own and "§" not in own:
         return ()
     holder = node.parent if node.kind == ITEM and node.parent is not None else article.index
@@ -470,8 +476,7 @@ _CITED = re.compile(r"\barts?\.[ \t]*(\d{1,4}[ \t]*[º°o]?(?:[ \t]*-[ \t]*[A-Z]
 _CITED_NUMBER = re.compile(r"(\d{1,4})[ \t]*[º°o]?(?:[ \t]*-[ \t]*([A-Z])\b)?"
                            r"(?=([ \t]*\ba\b[ \t]*\d)?)")
 _QUOTED_START = re.compile(r"[“\"]")
-_OF_ANOTHER_LAW = re.compile(r"[ \t,]*(?:d[aoe]s?|of|de la|del)[ \t]+(?:Lei|Decreto|Constitui|C[óo]digo|"
-                             r"Medida|Emenda|Resolu|Portaria|Instru|Law|Act|Ley)", re.I)
+_OF_ANOTHER_LAW = re.compile(rf"{_OF}(?:{_LAWS})", re.I)
 MAX_CITED_RANGE = 20  # "arts. 52 a 54": a longer range names too much to say what it is about
 _ARTICLES: weakref.WeakKeyDictionary[DocumentText, dict[tuple[int, str], Node]] = \
     weakref.WeakKeyDictionary()
