@@ -100,8 +100,9 @@ def carried_context(documents: DocumentTexts | None,
             # the units it shows whole, not the items of a list it shows (a paragraph naming
             # one of art. 52's twelve sanctions is not about the list as a whole); a unit's
             # own text may end in the blank after the quote's last word
-            stop = max(end, start + 1)
-            stop += len(document.text[stop:]) - len(document.text[stop:].lstrip())
+            stop, text = max(end, start + 1), document.text
+            while stop < len(text) and text[stop].isspace():
+                stop += 1
             shown = {n.index for n in structure.nodes
                      if n.legal and start <= n.start and n.body_end <= stop}
             units = frozenset((doc_id, i) for i in shown
