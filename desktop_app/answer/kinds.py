@@ -204,6 +204,11 @@ def asked_value(question: str) -> str | None:
     return kind
 
 
+def _stated(kind: str) -> re.Pattern[str]:
+    """What a passage must state for `kind` (the third element of its `KINDS` entry)."""
+    return next(found for name, _, found in KINDS if name == kind)
+
+
 def asking_words(question: str) -> frozenset[str]:
     """The folded words of the phrases by which `question` asks for a kind of value
     ("cuánto tiempo", "qual a idade", "how many days"): what it asks, not what about. Its
@@ -276,7 +281,7 @@ def stated_beside(question: str, kind: str | None, text: str, asked: frozenset[s
     percentual permitido")."""
     if kind is None:
         return False
-    found = next(found for name, _, found in KINDS if name == kind)
+    found = _stated(kind)
     asked = _subject(question, kind, asked, words)
     if not asked:
         return False
@@ -322,7 +327,7 @@ def stated_where_asked(question: str, kind: str | None, text: str, asked: frozen
     # not what of: "prazo prescricional de cinco anos para os trabalhadores" under "São
     # direitos dos trabalhadores…:" does not say how many days of holiday they have a year)
     subject = _subject(question, kind, asked, words) - words(lines[0])
-    found = next(found for name, _, found in KINDS if name == kind)
+    found = _stated(kind)
     return states(kind, lines[0]) or any(
         states(kind, f"{lines[0]}\n{line}")
         and bool(words(found.sub(" ", without_references(line))) & subject)
