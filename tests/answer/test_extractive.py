@@ -574,19 +574,11 @@ def test_a_list_opened_by_an_inciso_reads_on_from_its_articles_lead(memory_app, 
     """"Quem são os brasileiros natos?" is answered by "I - natos:", which finishes "Art. 12.
     São brasileiros:", and not by "§ 3º São privativos de brasileiro nato os cargos:", which
     has "brasileiro nato" side by side, nor by the whole article (which led before)."""
-    import textwrap
-
-    import pymupdf
-
     from desktop_app.answer.events import Done
+    from desktop_app.evaluation.law_pdf import render_law
 
     pdf = tmp_path / "constituicao-art12.pdf"
-    with pymupdf.open() as doc:
-        page = doc.new_page()
-        lines = [part for line in NATIONALITY.splitlines() for part in textwrap.wrap(line, 95)]
-        for n, line in enumerate(lines):
-            page.insert_text((40, 50 + 13 * n), line, fontsize=9)
-        doc.save(pdf)
+    render_law(NATIONALITY, pdf)
     assert list(memory_app.pipeline.run([pdf]))[-1].indexed == 1
     done = [e for e in memory_app.answer_service.ask("Quem são os brasileiros natos?",
                                                      sources_only=True)
@@ -613,19 +605,11 @@ def test_a_follow_up_finds_what_the_law_says_of_the_inciso_just_quoted(memory_ap
     que acontece se esse prazo não for respeitado?" by its § 2º, which names incisos II and
     III by number and shares no word with the follow-up. Before, the follow-up repeated
     art. 37 with its incisos."""
-    import textwrap
-
-    import pymupdf
-
     from desktop_app.answer.events import Done
+    from desktop_app.evaluation.law_pdf import render_law
 
     pdf = tmp_path / "constituicao-art37.pdf"
-    with pymupdf.open() as doc:
-        page = doc.new_page()
-        lines = [part for line in CIVIL_SERVICE.splitlines() for part in textwrap.wrap(line, 95)]
-        for n, line in enumerate(lines):
-            page.insert_text((40, 50 + 13 * n), line, fontsize=9)
-        doc.save(pdf)
+    render_law(CIVIL_SERVICE, pdf)
     assert list(memory_app.pipeline.run([pdf]))[-1].indexed == 1
     conversation = memory_app.chat.new_conversation()
     answers = []
