@@ -540,15 +540,23 @@ def _whole_sentence(quote: Quote, documents: DocumentTexts | None) -> Quote:
         paragraph = text[begin:finish]
         if not paragraph or begin - len(unit.text) > MAX_SKIPPED_CHARS:
             return quote
-        if _FOOTNOTE.match(paragraph) or is_heading(" ".join(paragraph.split())):
+        if _FOOTNOTE.match(paragraph) or (is_heading(" ".join(paragraph.split()))
+                                          and not paragraph[0].islower()):
             skipped.append((at, finish))
             at = finish
             continue
         if not (paragraph[0].islower() or open_end):
             return quote
         rest = next(iter(sentence_spans(text, begin, finish)), None)
-        if rest is None or not _SENTENCE_END.search(text[:rest[1]].rstrip()):
-            return quote  # (its end is not in reach either)
+        if rest is None:
+            return quote
+        if not _SENTENCE_END.search(text[:rest[1]].rstrip()):
+            if text[rest[1]:finish].strip():
+                return quote  # (its end is not in reach either)
+            # a quotation printed a line a paragraph ("definem a criança como" / "“sujeito
+            # histórico e de direitos, que, …" / "sua identidade …"): it goes on, in lower case
+            at, open_end = finish, False
+            continue
         end = rest[1]
         break
     else:
@@ -639,7 +647,7 @@ def extract_answer(question: str, sources: Sequence[NumberedSource],
         words = _folded_words(quote.unit.text)
         if any(_near_duplicate(words, other) for other in seen):
             continue  # overlapping chunks repeat sentences; a block already holds its items
-        chosen.append(_under_section(_header_once(quote, chosen), documents))
+        chosen.append(_under_section(_header_once(quote, chosen), documents, candidate.hit))
         seen.append(words)
     return ExtractiveAnswer(tuple(chosen), tuple(ranked), matched, terms(question), embedded)
 
@@ -777,10 +785,13 @@ def _header_once(quote: Quote, chosen: Sequence[Quote]) -> Quote:
     return quote
 
 
-def _under_section(quote: Quote, documents: DocumentTexts | None) -> Quote:
+def _under_section(quote: Quote, documents: DocumentTexts | None, found_in: Hit) -> Quote:
     """A sentence of a report or contract shown under its numbered section or clause
-    ("Cláusula SEGUNDA, 2.1 › O prazo é de 12 meses."); a law's units carry their path."""
-    if quote.structural is not None or documents is None or not may_have_sections(quote.hit):
+    ("Cláusula SEGUNDA, 2.1 › O prazo é de 12 meses."); a law's units carry their path.
+    `found_in`: the passage the quote was found in (a sentence completed across a page is
+    a passage of its own, without the section lines its passage had)."""
+    if quote.structural is not None or documents is None \
+            or not (may_have_sections(found_in) or may_have_sections(quote.hit)):
         return quote
     document = documents.get(quote.hit.library, quote.hit.doc_id)
     label = section_label(document, quote.hit, quote.start) if document is not None else ""

@@ -421,6 +421,62 @@ def test_a_sentence_cut_by_the_page_end_is_completed_past_notes_and_running_titl
     assert _whole_sentence(alone, _Documents(document)) == alone  # type: ignore[arg-type]
 
 
+def test_a_sentence_goes_on_into_a_quotation_printed_a_line_a_paragraph() -> None:
+    """A report quoting a text in a narrow block, each line its own paragraph: the sentence
+    that introduces it ("… definem a criança como") is completed through every line of it,
+    short lines in lower case too, up to the quotation's end."""
+    from desktop_app.answer.extractive import _under_section, _whole_sentence
+
+    document = _two_page_report(
+        "1 Introdução\n\nOutra frase antes.\n\n2 Contexto\n\nAs Diretrizes, em seu "
+        "Artigo 4º, definem a criança como\n\n"
+        "“sujeito histórico e de direitos, que, nas interações, relações e práticas "
+        "cotidianas que vivencia, constrói\n\nsua identidade pessoal e coletiva, brinca, "
+        "imagina,\n\nfantasia, deseja, aprende e constrói sentidos sobre a natureza\n\n"
+        "e a sociedade, produzindo cultura” (BRASIL, 2009).\n\nDepois vem outra frase.",
+        "Página seguinte.")
+    cut = _quote_of(document, "definem a criança")
+    whole = _whole_sentence(cut, _Documents(document))  # type: ignore[arg-type]
+    assert whole.unit.shown == (
+        "As Diretrizes, em seu Artigo 4º, definem a criança como “sujeito histórico e de "
+        "direitos, que, nas interações, relações e práticas cotidianas que vivencia, constrói "
+        "sua identidade pessoal e coletiva, brinca, imagina, fantasia, deseja, aprende e "
+        "constrói sentidos sobre a natureza e a sociedade, produzindo cultura” (BRASIL, 2009).")
+    # shown under its section, which the passage it was found in names (its own span does not)
+    placed = _under_section(whole, _Documents(document), cut.hit)  # type: ignore[arg-type]
+    assert placed.unit.shown == f"2 Contexto › {whole.unit.shown}"
+    # a quotation whose next line is a capitalised paragraph has no end in reach: as it is
+    document = _two_page_report("O relatório foi lido por\n\n“todos os membros do conselho "
+                                "deliberativo e pelos representantes eleitos das\n\nDepois vem outra frase.", "Fim.")
+    alone = _quote_of(document, "relatório")
+    assert _whole_sentence(alone, _Documents(document)) == alone  # type: ignore[arg-type]
+
+
+@pytest.mark.slow
+def test_a_report_quoting_a_definition_is_quoted_whole_under_its_section(  # type: ignore[no-untyped-def]
+        memory_app, eval_dir, tmp_path) -> None:
+    """The BNCC quotes the DCNEI's definition of a child in a narrow block, a line a
+    paragraph, after "… em seu Artigo 4º, definem a criança como". That sentence answers
+    first, with the whole quotation (before: it was taken for a title and never quoted)."""
+    import pymupdf
+
+    from desktop_app.answer.events import Done
+
+    pdf = tmp_path / "bncc-infantil.pdf"
+    with pymupdf.open(eval_dir / "pdfs" / "pt" / "bncc.pdf") as original, pymupdf.open() as out:
+        out.insert_pdf(original, from_page=34, to_page=37)  # 3. A ETAPA DA EDUCAÇÃO INFANTIL
+        out.save(pdf)
+    assert list(memory_app.pipeline.run([pdf]))[-1].indexed == 1
+    done = [e for e in memory_app.answer_service.ask(
+        "Como as DCNEI definem a criança?", sources_only=True) if isinstance(e, Done)][-1]
+    first = done.answer.splitlines()[0]
+    assert first.startswith("As Diretrizes Curriculares Nacionais da Educação Infantil "
+                            "(DCNEI"), done.answer
+    assert "definem a criança como “sujeito histórico e de direitos" in first
+    assert "constrói sua identidade pessoal e coletiva, brinca, imagina, fantasia" in first
+    assert first.endswith("produzindo cultura” (BRASIL, 2009) [1].")
+
+
 @pytest.mark.slow
 def test_a_table_row_far_from_its_header_is_shown_under_it(memory_app, eval_dir) -> None:  # type: ignore[no-untyped-def]
     """NICS's one-page table of 56 rows spans several chunks: a row of a chunk that opens
