@@ -78,12 +78,13 @@ KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
     ("speed", re.compile(r"\b(?:velocidade|speed|velocidad)\b(?![\s-]?ups?\b)"),
      re.compile(r"\bkm\s?/\s?h\b|\bmph\b|\bknots?\b|\d\s?[a-z]*\s?/\s?(?:s|h|min|seg)\b"
                 r"|\b(?:por|per) (?:hora|segundo|minuto|hour|second|minute)\b")),
-    # a physical measure: "Qual a profundidade do poço?" is answered by "2.000 metros"
+    # a physical measure: "Qual a profundidade do poço?" is answered by "2.000 metros"; English
+    # names it after its modifiers ("the maximum takeoff weight"), as it names a price
     ("measure", re.compile(
         r"\b(?:(?:qual|quais) (?:e |sao |sera |era )?(?:a |o |as |os )?(?:profundidade|altura"
         r"|comprimento|distancia|largura|espessura|diametro|peso)|how (?:deep|tall|high|far|wide"
-        r"|thick|heavy|long is the)|what (?:is|was) the (?:depth|height|length|distance|width"
-        r"|thickness|diameter|weight)|cual (?:es |era )?(?:la |el )?(?:profundidad|altura"
+        r"|thick|heavy|long is the)|what (?:is|was|are|were) the (?:\w+ ){0,2}?(?:depth|height"
+        r"|length|distance|width|thickness|diameter|weight)s?|cual (?:es |era )?(?:la |el )?(?:profundidad|altura"
         r"|longitud|distancia|anchura|espesor|diametro|peso))\b"),
      re.compile(rf"{_QUANTITY}\s*(?:m|km|cm|mm|metros?|quilometros?|kilometros?|kilometers?"
                 r"|kilometres?|meters?|metres?|centimetros?|milimetros?|pes|feet|foot|ft|milhas?"

@@ -235,6 +235,9 @@ def test_only_some_kinds_can_be_answered_by_a_value_alone() -> None:
     assert asked_value("Qual a profundidade máxima alcançada pelas perfurações?") == "measure"
     assert states("measure", "em lâmina d'água de 2.000 m, a 300 km da costa")
     assert not states("measure", "em lâmina d'água profunda, longe da costa")
+    assert asked_value("What is the maximum takeoff weight of the 737 MAX?") == "measure"
+    assert asked_value("What is the length of the runway?") == "measure"
+    assert asked_kind("What is the weighting of the criteria?") is None
 
     # a speed is so much per unit of time, on the road or in a machine; a speed-up is a factor
     assert asked_value("Qual a velocidade máxima permitida nas rodovias?") == "speed"
