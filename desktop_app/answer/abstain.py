@@ -338,8 +338,8 @@ def assess(extract: ExtractiveAnswer, hits: Sequence[Hit], settings: Settings,
         reason = "question terms missing from the passages"
     value = asked_value(question)
     missing_value = value if value is not None and (
-        features.get("value_missing_passage") or not first_states(question, value, extract)
-    ) else None
+        features.get("value_missing_passage")
+        or not first_states(question, value, extract, on_subject=coverage_used)) else None
     if reason is None and settings.abstention_enabled and missing_value is not None:
         # "Quanto ganha…?" answered by a passage that names no amount is not an answer,
         # however close its words are
@@ -349,15 +349,17 @@ def assess(extract: ExtractiveAnswer, hits: Sequence[Hit], settings: Settings,
                     missing_value if reason is not None else None)
 
 
-def first_states(question: str, value: str, extract: ExtractiveAnswer) -> bool:
+def first_states(question: str, value: str, extract: ExtractiveAnswer, *,
+                 on_subject: bool = True) -> bool:
     """Whether the first quote, or the passage it comes from, states the `value` asked where
-    the question asks it: a long list states it in its lead or in an item on the question's
-    subject (kinds.stated_where_asked). No quote: nothing to miss."""
+    it speaks of the question's subject (kinds.stated_where_asked; `on_subject` False: the
+    question's words cannot be compared with the passage's, any value counts). No quote:
+    nothing to miss."""
     first = extract.quotes[0] if extract.quotes else None
     if first is None:
         return True
     asked = extract.question_terms
-    return any(stated_where_asked(question, value, text, asked, terms)
+    return any(stated_where_asked(question, value, text, asked, terms, on_subject=on_subject)
                for text in (first.unit.shown, first.hit.text))
 
 

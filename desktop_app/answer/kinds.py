@@ -315,15 +315,38 @@ LONG_LIST = 15  # items past which a list is long (an answer folds it): it says 
 
 
 def stated_where_asked(question: str, kind: str | None, text: str, asked: frozenset[str],
-                       words: Callable[[str], frozenset[str]]) -> bool:
-    """`states` for a list longer than `LONG_LIST` items shown with its lead (the first
-    line): the value is stated by the lead, or by an item that also says something the
-    question asks of it (`_subject`). A constitution's art. 5, with seventy-nine incisos,
-    states "há pelo menos um ano" in one of them; that does not answer "Qual a pena para o
-    crime de homicídio?". A shorter text is `states`."""
+                       words: Callable[[str], frozenset[str]], *, on_subject: bool = True) -> bool:
+    """Whether `text` states a value of `kind` where it speaks of what the question asks
+    (`_subject`: its words but those asking for the kind and the bounds).
+
+    - A list longer than `LONG_LIST` items shown with its lead (the first line): the lead
+      states it, or an item that also says something the question asks of it beyond what
+      the lead says of every item. A constitution's art. 5, with seventy-nine incisos,
+      states "há pelo menos um ano" in one of them; that does not answer "Qual a pena para
+      o crime de homicídio?".
+    - A shorter text: a line that states it and says something of the subject outside the
+      value's own words, itself or in the lead (a line ending in ":") over it. In a library
+      of several laws every kind of value is somewhere: the LGPD's "período máximo de 6
+      meses" of suspension does not answer "Qual a pena máxima para o crime de tortura?",
+      nor "renda familiar inferior a dez salários mínimos" "Qual o valor do salário
+      mínimo?". With `on_subject` False (a question in another language than the text,
+      which shares none of its words), or a follow-up that names only the kind ("E o
+      prazo?"), any line stating the value counts."""
     lines = [line for line in text.split("\n") if line.strip() and line.strip() != "…"]
-    if kind is None or len(lines) <= LONG_LIST + 1:
-        return states(kind, text)
+    if kind is None:
+        return False
+    if len(lines) <= LONG_LIST + 1:
+        subject = _subject(question, kind, asked, words)
+        if not subject & words(question):
+            subject = frozenset()  # "E o prazo?": the value of what the last answer was about
+        if not on_subject or not subject or not states(kind, text):
+            return states(kind, text)
+        found = _stated(kind)
+        lead = lines[0] if len(lines) > 1 and lines[0].rstrip().endswith(":") else ""
+        return any(states(kind, f"{lead}\n{line}" if lead else line)
+                   and bool(words(found.sub(" ", without_references(f"{lead} {line}")))
+                            & subject)
+                   for line in lines)
     # (what every item is about is its lead's, and a value's own words say what it is,
     # not what of: "prazo prescricional de cinco anos para os trabalhadores" under "São
     # direitos dos trabalhadores…:" does not say how many days of holiday they have a year)

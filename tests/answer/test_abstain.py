@@ -387,22 +387,56 @@ def test_an_item_on_the_subject_says_more_than_its_lead_and_its_own_value() -> N
     assert evidence.missing_value is None, evidence.reason
 
 
+SANCTIONS = ("Art. 52. Os agentes de tratamento de dados, em razão das infrações cometidas, "
+             "ficam sujeitos às seguintes sanções administrativas aplicáveis pela autoridade "
+             "nacional:\nI - advertência;\nII - multa simples, de até 2% (dois por cento) do "
+             "faturamento;\nIII - suspensão do exercício da atividade de tratamento pelo "
+             "período máximo de 6 (seis) meses.")
+
+
 def test_a_long_list_states_a_value_only_in_its_lead_or_an_item_on_the_subject() -> None:
     """"Qual a pena para o crime de homicídio?" asks a term; art. 5, longer than
     `kinds.LONG_LIST` incisos, talks of crimes and penalties and states "um ano" only in an
     inciso on something else (an association's age): not found. Asked for that
-    association's time, the same list answers. A short list states its value anywhere: the
-    sanctions' 2% answers what the authority can apply, which the item does not repeat."""
+    association's time, the same list answers. A short list states its value in an item
+    that, or under a lead that, says something of the question: the sanctions' 2% answers
+    what the authority can apply, which its lead names."""
     question = "Qual a pena para o crime de homicídio?"
     evidence = abstain.assess(extract(question, 0.9, RIGHTS), [make_hit(1, text=RIGHTS)],
                               legacy(), FLOORS, "pt", question)
     assert evidence.abstain and evidence.missing_value == "penalty", evidence.reason
     for question, text in (("Há quanto tempo a associação precisa estar em funcionamento "
                             "para impetrar mandado de segurança coletivo?", RIGHTS),
-                           ("Qual a pena máxima que a autoridade pode aplicar?",
-                            "Art. 52. Os agentes ficam sujeitos às seguintes sanções:\n"
-                            "I - advertência;\nII - multa simples, de até 2% (dois por cento) "
-                            "do faturamento;\nIII - publicização da infração.")):
+                           ("Qual a pena máxima que a autoridade pode aplicar?", SANCTIONS)):
         evidence = abstain.assess(extract(question, 0.9, text), [make_hit(1, text=text)],
                                   legacy(), FLOORS, "pt", question)
         assert evidence.missing_value is None, (question, evidence.reason)
+
+
+def test_a_value_answers_only_where_the_text_speaks_of_what_was_asked() -> None:
+    """A library of several laws holds values of every kind: "Qual a pena máxima para o
+    crime de tortura?" was answered by the LGPD's sanctions ("período máximo de 6 meses"),
+    "Qual o valor do salário mínimo?" by the LDB's "renda familiar inferior a dez salários
+    mínimos". A value answers when the line stating it, or the lead over it, says something
+    of the question beyond the words asking for the value and its bounds. In another
+    language (an English question of a Portuguese law) no word is shared; the value
+    anywhere still counts."""
+    question = "Qual a pena máxima para o crime de tortura?"
+    evidence = abstain.assess(extract(question, 0.9, SANCTIONS), [make_hit(1, text=SANCTIONS)],
+                              legacy(), FLOORS, "pt", question)
+    assert evidence.abstain and evidence.missing_value == "penalty", evidence.reason
+    quota = ("§ 2º No caso de empate no processo seletivo, as instituições públicas darão "
+             "prioridade de matrícula ao candidato que comprove ter renda familiar inferior a "
+             "dez salários mínimos.")
+    question = "Qual o valor do salário mínimo?"
+    evidence = abstain.assess(extract(question, 0.9, quota), [make_hit(1, text=quota)],
+                              legacy(), FLOORS, "pt", question)
+    assert evidence.abstain and evidence.missing_value == "money", evidence.reason
+    question = "Por quanto tempo a atividade de tratamento pode ser suspensa?"
+    evidence = abstain.assess(extract(question, 0.9, SANCTIONS), [make_hit(1, text=SANCTIONS)],
+                              legacy(), FLOORS, "pt", question)
+    assert evidence.missing_value is None, evidence.reason
+    question = "What is the maximum penalty for the crime of torture?"
+    evidence = abstain.assess(extract(question, 0.9, SANCTIONS), [make_hit(1, text=SANCTIONS)],
+                              legacy(), FLOORS, "en", question)
+    assert evidence.missing_value is None, evidence.reason
