@@ -83,7 +83,7 @@ VALUE_NAMES: Mapping[str, str] = {
     "speed": "a speed", "age": "an age", "duration": "a duration", "date": "a date",
     "count": "a number of things", "penalty": "a penalty's term or amount",
     "prison": "a prison term",
-    "measure": "a length or a weight",
+    "measure": "a length or a weight", "score": "a mark or score",
 }
 
 

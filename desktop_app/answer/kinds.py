@@ -90,6 +90,16 @@ KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
                 r"|kilometres?|meters?|metres?|centimetros?|milimetros?|pes|feet|foot|ft|milhas?"
                 r"|miles?|polegadas?|inches?|toneladas?|tons?|tonnes?|t|kg|quilos?|quilogramas?"
                 r"|gramas?|g|lbs?|libras?|pounds?)\b")),
+    # a mark or score: "Qual a nota mínima para ser aprovado?" is answered by "nota igual ou
+    # superior a nove (9,0)", not by "poderá estabelecer nota mínima em exame nacional"
+    # ("Qual a pontuação…?", "What is the grade…?" may ask how it is scored, or a school year)
+    ("score", re.compile(
+        r"\b(?:(?:qual|quais) (?:e |sera |era )?(?:a |as )?(?:nota|notas)"
+        r"|what (?:is|was|are|were) the (?:\w+ ){0,2}?scores?"
+        r"|cual (?:es |sera |era )?(?:la |las )?(?:nota|notas))\b"),
+     re.compile(rf"\b(?:nota|notas|media|pontuacao|pontos|score|grade|mark|puntuacion"
+                rf"|calificacion)\b[^.;:\n]{{0,40}}?(?<![\w,.]){_QUANTITY}"
+                rf"|{_QUANTITY}\s+(?:pontos|points|puntos)\b")),
     # ("Com quantos anos se pode votar?" asks an age; "Em quantos anos prescreve…?" a length)
     ("age", re.compile(r"\b(?:idade|quantos anos (?:tem|tinha|tinham|teria|completou|completa)"
                        r"|(?:com|a partir de) quantos anos|how old|what age|edad"

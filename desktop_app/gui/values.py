@@ -20,7 +20,8 @@ _FOR_LUPDATE = (QT_TRANSLATE_NOOP("Values", "an amount of money"),
                 QT_TRANSLATE_NOOP("Values", "a number of things"),
                 QT_TRANSLATE_NOOP("Values", "a penalty's term or amount"),
                 QT_TRANSLATE_NOOP("Values", "a prison term"),
-                QT_TRANSLATE_NOOP("Values", "a length or a weight"))
+                QT_TRANSLATE_NOOP("Values", "a length or a weight"),
+                QT_TRANSLATE_NOOP("Values", "a mark or score"))
 
 
 def value_name(kind: str) -> str:

@@ -2847,5 +2847,10 @@ Undo the save anyway? The changed memory is erased too.</source>
         <source>a length or a weight</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <location filename="../../desktop_app/gui/values.py" line="24"/>
+        <source>a mark or score</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

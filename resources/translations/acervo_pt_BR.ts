@@ -2851,5 +2851,10 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
         <source>a length or a weight</source>
         <translation>uma medida de comprimento ou de peso</translation>
     </message>
+    <message>
+        <location filename="../../desktop_app/gui/values.py" line="24"/>
+        <source>a mark or score</source>
+        <translation>uma nota ou pontuação</translation>
+    </message>
 </context>
 </TS>

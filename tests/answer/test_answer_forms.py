@@ -239,6 +239,21 @@ def test_only_some_kinds_can_be_answered_by_a_value_alone() -> None:
     assert asked_value("What is the length of the runway?") == "measure"
     assert asked_kind("What is the weighting of the criteria?") is None
 
+    # a mark or score is a number beside it; the law that lets a ministry set one states none
+    assert asked_value("Qual a nota mínima no Enem para entrar em uma universidade federal?") \
+        == "score"
+    assert asked_value("What is the minimum Enem score to get into a federal university?") \
+        == "score"
+    assert asked_value("¿Cuál es la nota mínima en el Enem para entrar en una universidad?") \
+        == "score"
+    assert asked_kind("Qual a pontuação disponibilizada pela SBC?") is None  # how it scores
+    assert states("score", "será aprovado o acadêmico que obtiver nota igual ou superior a "
+                           "nove (9,0) na avaliação")
+    assert states("score", "a banca atribuirá uma nota final de zero vírgula zero (0,0) a dez")
+    assert states("score", "candidates scoring 450 points or more")
+    assert not states("score", "O Ministério da Educação poderá estabelecer nota mínima em "
+                               "exame nacional aplicado aos concluintes do ensino médio")
+
     # a speed is so much per unit of time, on the road or in a machine; a speed-up is a factor
     assert asked_value("Qual a velocidade máxima permitida nas rodovias?") == "speed"
     assert states("speed", "a velocidade máxima será de 110 km/h nas rodovias")
