@@ -239,6 +239,12 @@ def test_only_some_kinds_can_be_answered_by_a_value_alone() -> None:
     assert asked_value("What is the length of the runway?") == "measure"
     assert asked_kind("What is the weighting of the criteria?") is None
 
+    # "may" and "march" are verbs as often as months: a date with a day
+    assert not states("date", "The FAA will consider all comments received by the closing "
+                              "date and may amend this proposed AD.")
+    assert states("date", "comments must be received by May 5.")
+    assert states("date", "signed on 3rd March in Washington")
+
     # a mark or score is a number beside it; the law that lets a ministry set one states none
     assert asked_value("Qual a nota mínima no Enem para entrar em uma universidade federal?") \
         == "score"
