@@ -38,9 +38,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from desktop_app.answer.injection import is_instruction
-from desktop_app.text.fold import fold
-from desktop_app.text.sentences import is_bare_label, sentence_spans
-from desktop_app.text.stopwords import STOPWORDS
+from desktop_app.text.sentences import is_bare_label, runs_on, sentence_spans
 from desktop_app.text.structure import is_contents_line as contents_entry
 from desktop_app.text.tables import cells, is_row, is_year
 
@@ -245,7 +243,6 @@ def _sentences(text: str, paragraph: _Span) -> list[_Span]:
     return [_Span(start, end) for start, end in sentence_spans(text, paragraph.start, paragraph.end)]
 
 
-_LAST_WORD = re.compile(r"[a-z]+(?=\W*$)")
 _DIVISION = re.compile(r"(?:se[çc][ãa]o|cap[íi]tulo|t[íi]tulo|livro|parte|section|chapter|part"
                        r"|secci[óo]n)\s+(?:[ivxlcdm]+|\d+)\b", re.IGNORECASE)
 
@@ -262,15 +259,10 @@ def is_heading(sentence: str) -> bool:
     closed = sentence.rstrip()[-1] in ".!;:…)\"”»?"
     words = [w for w in sentence.split() if len(w) >= 4 and w[0].isalpha()]
     title_case = (bool(words) and sum(w[0].isupper() for w in words) / len(words) >= 0.6
-                  and not _runs_on(sentence))
+                  and not runs_on(sentence))
     return (upper >= 0.6 or (not closed and (len(sentence) < 60 or title_case))
             or (not closed and bool(_DIVISION.match(sentence))))
 
-
-def _runs_on(sentence: str) -> bool:
-    """Whether a line ends on a function word ("como", "de", "the"): a sentence cut off."""
-    last = _LAST_WORD.search(fold(sentence))
-    return last is not None and last.group() in STOPWORDS
 
 
 def _flags(sentence: str, kind: str) -> frozenset[str]:

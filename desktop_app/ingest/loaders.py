@@ -49,14 +49,19 @@ if TYPE_CHECKING:
 # 3: a chunk's overlap never starts inside a table row; a PDF's margin line numbers are
 #    dropped, lines placed as blocks of their own join into their paragraphs, and a page
 #    with /Rotate is read as displayed.
+# 4: an article or "Parágrafo único" after a sentence's end keeps its own line (a justified
+#    line had glued art. 37 to art. 36); a law's structure read in other print styles ("Art.
+#    2º -", rubrics, "Artigo 1.º") and ended by its closing line before transitional
+#    provisions (structural paths are stored with the chunks).
 # pdf 1: a table cell's further lines, placed as lines of their own, join their cell.
 # pdf 2: a cell of figures over sub-columns ruled only in the header is split into them,
 #        and a header printed over several rows is folded into one.
+# pdf 3: a title wrapped onto a line that reads as the running title keeps that line.
 # xlsx 1, ods 1, csv 1, docx 2, html 2, odt 1: title lines above a sheet's table are not its
 #        header, and a header over several rows (merged cells) is folded into one; an
 #        HTML table's rowspan and colspan line its cells up with the header's.
-READER_VERSION = 3
-TYPE_READER_VERSIONS: dict[str, int] = {"docx": 2, "html": 2, "pdf": 2, "xlsx": 1, "ods": 1,
+READER_VERSION = 4
+TYPE_READER_VERSIONS: dict[str, int] = {"docx": 2, "html": 2, "pdf": 3, "xlsx": 1, "ods": 1,
                                         "csv": 1, "odt": 1}
 
 

@@ -52,6 +52,7 @@ from desktop_app.ingest.pdf_layout import (
     split_block_paragraphs,
 )
 from desktop_app.ingest.types import LoadedDocument, PageProgress, PageText
+from desktop_app.text.sentences import runs_on
 from desktop_app.text.tables import is_figure
 
 if TYPE_CHECKING:
@@ -509,7 +510,10 @@ def _remove_running_lines(pages: list[_RawPage]) -> None:
         page.rotated = [line for i, line in enumerate(page.rotated) if i not in indices]
     for page in pages:
         for block in page.blocks:
-            block.rows = [row for row in block.rows if id(row) not in drop]
+            # a title wrapped onto a line that reads as a running title ("DIREITOS DE
+            # APRENDIZAGEM E DESENVOLVIMENTO NA" / "EDUCAÇÃO INFANTIL") keeps that line
+            block.rows = [row for i, row in enumerate(block.rows) if id(row) not in drop or (
+                i > 0 and id(block.rows[i - 1]) not in drop and runs_on(block.rows[i - 1].text))]
         page.blocks = [b for b in page.blocks if b.rows or b.table_text]
 
 

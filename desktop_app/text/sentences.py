@@ -26,6 +26,10 @@ from __future__ import annotations
 
 import re
 
+from desktop_app.text.fold import fold
+from desktop_app.text.stopwords import STOPWORDS
+
+_FINAL_WORD = re.compile(r"[a-z]+(?=\W*$)")  # a folded line's last word
 # "sec" is left out: it ends sentences as "seconds" ("40 per sec. This", SciFact)
 ABBREVIATIONS = frozenset(
     ["art", "arts", "inc", "incs", "n", "nº", "no", "nos", "sr", "sra", "srs", "srta", "dr", "dra", "drs", "prof", "profa", "p", "pp", "fig", "figs", "vol", "cap", "ed", "eds", "e.g", "i.e", "vs", "cf", "u.s", "mr", "mrs", "ms", "st", "jr", "ltda", "ltd", "co", "s.a", "min", "máx", "max", "aprox", "tel", "av", "al", "ex", "obs", "etc", "par", "fl", "fls", "num", "apt",
@@ -73,6 +77,13 @@ def ends_with_abbreviation(text: str) -> bool:
 def is_bare_label(text: str) -> bool:
     """A legal label standing alone ("Art. 18.", "§ 2º", "Parágrafo único.")."""
     return bool(_LABEL.fullmatch(text))
+
+
+def runs_on(line: str) -> bool:
+    """Whether a line ends on a function word ("… definem a criança como", "… DESENVOLVIMENTO
+    NA", "… of the"): a sentence or a title that goes on past it."""
+    last = _FINAL_WORD.search(fold(line))
+    return last is not None and last.group() in STOPWORDS
 
 
 def sentence_spans(text: str, start: int = 0, end: int | None = None, *,

@@ -50,6 +50,26 @@ def test_lgpd_running_header_and_footer_are_gone(lgpd: LoadedDocument) -> None:
         assert not re.search(r"\b\d{1,2}/26\b", page.text), page.number
 
 
+def test_a_title_wrapped_onto_the_running_titles_words_keeps_them(eval_dir: Path,
+                                                                   tmp_path: Path) -> None:
+    """The BNCC's running title on odd pages is "EDUCAÇÃO INFANTIL"; the title "DIREITOS DE
+    APRENDIZAGEM E DESENVOLVIMENTO NA" wraps onto a line of those same words, which was
+    dropped with the running titles (in the whole BNCC, "… PARA O" lost "ENSINO
+    FUNDAMENTAL" twice). A repeated line that a title runs on into stays; the running
+    titles themselves still go."""
+    import pymupdf
+
+    pdf = tmp_path / "bncc-infantil.pdf"
+    with pymupdf.open(eval_dir / "pdfs" / "pt" / "bncc.pdf") as original, pymupdf.open() as out:
+        out.insert_pdf(original, from_page=33, to_page=39)
+        out.save(pdf)
+    pages = load_document(pdf).pages
+    text = "\n".join(page.text for page in pages)
+    assert "DIREITOS DE APRENDIZAGEM E DESENVOLVIMENTO NA EDUCAÇÃO INFANTIL\n" in text
+    assert not any(page.text.startswith(("EDUCAÇÃO INFANTIL", "BASE NACIONAL"))
+                   for page in pages), [page.text[:40] for page in pages]
+
+
 def test_lgpd_article_18_is_on_page_8_under_its_chapter(lgpd: LoadedDocument) -> None:
     page = lgpd.pages[7]
     assert ART_18 in page.text
