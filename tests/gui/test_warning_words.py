@@ -25,5 +25,11 @@ def test_every_warning_code_is_translated(window) -> None:  # type: ignore[no-un
         assert "palavras-chave: “equipe” foi indexada" in team
         assert chat.translate_warning(AnswerWarning(WarningCode.NO_VALUE, "money")) == \
             "a pergunta pede um valor em dinheiro, que nenhum trecho encontrado informa"
+        # every kind of value a question can ask for has its Portuguese name
+        from desktop_app.answer.events import VALUE_NAMES
+        from desktop_app.gui.values import value_name
+        assert [kind for kind, english in VALUE_NAMES.items()
+                if value_name(kind) == english] == []
+        assert value_name("score") == "uma nota ou pontuação"
     finally:
         window.translations.apply("en")
