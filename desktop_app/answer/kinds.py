@@ -338,7 +338,8 @@ def stated_where_asked(question: str, kind: str | None, text: str, asked: frozen
       states "há pelo menos um ano" in one of them; that does not answer "Qual a pena para
       o crime de homicídio?".
     - A shorter text: a line that states it and says something of the subject outside the
-      value's own words, itself or in the lead (a line ending in ":") over it. In a library
+      value's own words, itself or in the lead over it (a line ending in ":", or the
+      caption or header over a table's rows). In a library
       of several laws every kind of value is somewhere: the LGPD's "período máximo de 6
       meses" of suspension does not answer "Qual a pena máxima para o crime de tortura?",
       nor "renda familiar inferior a dez salários mínimos" "Qual o valor do salário
@@ -355,7 +356,10 @@ def stated_where_asked(question: str, kind: str | None, text: str, asked: frozen
         if not on_subject or not subject or not states(kind, text):
             return states(kind, text)
         found = _stated(kind)
-        lead = lines[0] if len(lines) > 1 and lines[0].rstrip().endswith(":") else ""
+        # (a list's lead, or the caption or header over a table's rows: "STATE MEASURE 1"
+        # over "NO | 214")
+        lead = lines[0] if len(lines) > 1 and (lines[0].rstrip().endswith(":")
+                                               or is_row(lines[1])) else ""
         return any(states(kind, f"{lead}\n{line}" if lead else line)
                    and bool(words(found.sub(" ", without_references(f"{lead} {line}")))
                             & subject)

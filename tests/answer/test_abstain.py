@@ -3,6 +3,7 @@ any model is called, relative to what off-topic questions score in the library."
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -436,6 +437,13 @@ def test_a_value_answers_only_where_the_text_speaks_of_what_was_asked() -> None:
     evidence = abstain.assess(extract(question, 0.9, SANCTIONS), [make_hit(1, text=SANCTIONS)],
                               legacy(), FLOORS, "pt", question)
     assert evidence.missing_value is None, evidence.reason
+    # a table's row states its value under the caption that says what it is of
+    ballot = "STATE MEASURE 1\nYES | 180\nNO | 214"
+    question = "How many NO votes did State Measure 1 get?"
+    row = dataclasses.replace(make_hit(1, text=ballot), language="en")
+    evidence = abstain.assess(extract(question, 0.9, ballot), [row], legacy(), FLOORS, "en",
+                              question)
+    assert evidence.coverage_used and evidence.missing_value is None, evidence.reason
     question = "What is the maximum penalty for the crime of torture?"
     evidence = abstain.assess(extract(question, 0.9, SANCTIONS), [make_hit(1, text=SANCTIONS)],
                               legacy(), FLOORS, "en", question)
