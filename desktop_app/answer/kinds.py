@@ -349,13 +349,13 @@ def stated_where_asked(question: str, kind: str | None, text: str, asked: frozen
     lines = [line for line in text.split("\n") if line.strip() and line.strip() != "…"]
     if kind is None:
         return False
+    subject = _subject(question, kind, asked, words)
+    found = _stated(kind)
     if len(lines) <= LONG_LIST + 1:
-        subject = _subject(question, kind, asked, words)
-        if not subject & words(question):
-            subject = frozenset()  # "E o prazo?": the value of what the last answer was about
-        if not on_subject or not subject or not states(kind, text):
-            return states(kind, text)
-        found = _stated(kind)
+        stated = states(kind, text)
+        # ("E o prazo?": none of its own words say what of; the last answer's subject does)
+        if not stated or not on_subject or not subject & words(question):
+            return stated
         # (a list's lead, or the caption or header over a table's rows: "STATE MEASURE 1"
         # over "NO | 214")
         lead = lines[0] if len(lines) > 1 and (lines[0].rstrip().endswith(":")
@@ -367,8 +367,7 @@ def stated_where_asked(question: str, kind: str | None, text: str, asked: frozen
     # (what every item is about is its lead's, and a value's own words say what it is,
     # not what of: "prazo prescricional de cinco anos para os trabalhadores" under "São
     # direitos dos trabalhadores…:" does not say how many days of holiday they have a year)
-    subject = _subject(question, kind, asked, words) - words(lines[0])
-    found = _stated(kind)
+    subject -= words(lines[0])
     return states(kind, lines[0]) or any(
         states(kind, f"{lines[0]}\n{line}")
         and bool(words(found.sub(" ", without_references(line))) & subject)

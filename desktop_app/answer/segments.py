@@ -264,7 +264,6 @@ def is_heading(sentence: str) -> bool:
             or (not closed and bool(_DIVISION.match(sentence))))
 
 
-
 def _flags(sentence: str, kind: str) -> frozenset[str]:
     flags = set()
     stripped = sentence.rstrip()

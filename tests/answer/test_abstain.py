@@ -39,6 +39,15 @@ def legacy(**changes: object) -> Settings:
     return Settings(abstain_gate_file="/nonexistent/gate.json", **changes)  # type: ignore[arg-type]
 
 
+def assessed(question: str, text: str, language: str = "pt",
+             written_in: str = "pt") -> abstain.Evidence:
+    """The evidence for `question` (in `language`) whose one passage, and first quote, is
+    `text` (in `written_in`), decided by the settings' thresholds."""
+    hit = dataclasses.replace(make_hit(1, text=text), language=written_in)
+    return abstain.assess(extract(question, 0.9, text), [hit], legacy(), FLOORS, language,
+                          question)
+
+
 def test_close_meaning_and_shared_terms_answer() -> None:
     evidence = abstain.assess(extract("Qual o prazo de resposta ao titular?", 0.87),
                               [make_hit(1, text=PASSAGE)], legacy(), FLOORS, "pt")
@@ -341,14 +350,11 @@ def test_a_persons_age_answers_no_question_of_a_length_of_time() -> None:
     idade mínima de:" state none, however close in meaning (with a constitution beside the
     LGPD, "d) dezoito anos para Vereador" was quoted as the limitation period). A question
     of an age is answered by the same quote."""
-    hits = [make_hit(1, text=AGES)]
     question = "Em quantos anos prescreve o direito de pedir indenização por danos?"
-    evidence = abstain.assess(extract(question, 0.9, AGES), hits, legacy(), FLOORS, "pt",
-                              question)
+    evidence = assessed(question, AGES)
     assert evidence.abstain and evidence.missing_value == "duration", evidence.reason
     question = "Com quantos anos alguém pode ser candidato a vereador?"
-    evidence = abstain.assess(extract(question, 0.9, AGES), hits, legacy(), FLOORS, "pt",
-                              question)
+    evidence = assessed(question, AGES)
     assert not evidence.abstain, evidence.reason
 
 
@@ -379,12 +385,10 @@ def test_an_item_on_the_subject_says_more_than_its_lead_and_its_own_value() -> N
     worker, and XXIX's "cinco anos" is a year of nothing asked; no item states the days of
     holiday (not found). The item on the asked leave still answers its length."""
     question = "Quantos dias de férias o trabalhador tem por ano?"
-    evidence = abstain.assess(extract(question, 0.9, WORKERS), [make_hit(1, text=WORKERS)],
-                              legacy(), FLOORS, "pt", question)
+    evidence = assessed(question, WORKERS)
     assert evidence.abstain and evidence.missing_value == "duration", evidence.reason
     question = "Quantos dias dura a licença à gestante?"
-    evidence = abstain.assess(extract(question, 0.9, WORKERS), [make_hit(1, text=WORKERS)],
-                              legacy(), FLOORS, "pt", question)
+    evidence = assessed(question, WORKERS)
     assert evidence.missing_value is None, evidence.reason
 
 
@@ -403,14 +407,12 @@ def test_a_long_list_states_a_value_only_in_its_lead_or_an_item_on_the_subject()
     that, or under a lead that, says something of the question: the sanctions' 2% answers
     what the authority can apply, which its lead names."""
     question = "Qual a pena para o crime de homicídio?"
-    evidence = abstain.assess(extract(question, 0.9, RIGHTS), [make_hit(1, text=RIGHTS)],
-                              legacy(), FLOORS, "pt", question)
+    evidence = assessed(question, RIGHTS)
     assert evidence.abstain and evidence.missing_value == "penalty", evidence.reason
     for question, text in (("Há quanto tempo a associação precisa estar em funcionamento "
                             "para impetrar mandado de segurança coletivo?", RIGHTS),
                            ("Qual a pena máxima que a autoridade pode aplicar?", SANCTIONS)):
-        evidence = abstain.assess(extract(question, 0.9, text), [make_hit(1, text=text)],
-                                  legacy(), FLOORS, "pt", question)
+        evidence = assessed(question, text)
         assert evidence.missing_value is None, (question, evidence.reason)
 
 
@@ -423,28 +425,22 @@ def test_a_value_answers_only_where_the_text_speaks_of_what_was_asked() -> None:
     language (an English question of a Portuguese law) no word is shared; the value
     anywhere still counts."""
     question = "Qual a pena máxima para o crime de tortura?"
-    evidence = abstain.assess(extract(question, 0.9, SANCTIONS), [make_hit(1, text=SANCTIONS)],
-                              legacy(), FLOORS, "pt", question)
+    evidence = assessed(question, SANCTIONS)
     assert evidence.abstain and evidence.missing_value == "penalty", evidence.reason
     quota = ("§ 2º No caso de empate no processo seletivo, as instituições públicas darão "
              "prioridade de matrícula ao candidato que comprove ter renda familiar inferior a "
              "dez salários mínimos.")
     question = "Qual o valor do salário mínimo?"
-    evidence = abstain.assess(extract(question, 0.9, quota), [make_hit(1, text=quota)],
-                              legacy(), FLOORS, "pt", question)
+    evidence = assessed(question, quota)
     assert evidence.abstain and evidence.missing_value == "money", evidence.reason
     question = "Por quanto tempo a atividade de tratamento pode ser suspensa?"
-    evidence = abstain.assess(extract(question, 0.9, SANCTIONS), [make_hit(1, text=SANCTIONS)],
-                              legacy(), FLOORS, "pt", question)
+    evidence = assessed(question, SANCTIONS)
     assert evidence.missing_value is None, evidence.reason
     # a table's row states its value under the caption that says what it is of
     ballot = "STATE MEASURE 1\nYES | 180\nNO | 214"
     question = "How many NO votes did State Measure 1 get?"
-    row = dataclasses.replace(make_hit(1, text=ballot), language="en")
-    evidence = abstain.assess(extract(question, 0.9, ballot), [row], legacy(), FLOORS, "en",
-                              question)
+    evidence = assessed(question, ballot, "en", written_in="en")
     assert evidence.coverage_used and evidence.missing_value is None, evidence.reason
     question = "What is the maximum penalty for the crime of torture?"
-    evidence = abstain.assess(extract(question, 0.9, SANCTIONS), [make_hit(1, text=SANCTIONS)],
-                              legacy(), FLOORS, "en", question)
+    evidence = assessed(question, SANCTIONS, "en")
     assert evidence.missing_value is None, evidence.reason
