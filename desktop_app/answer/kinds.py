@@ -201,8 +201,14 @@ def asked_kind(question: str) -> str | None:
 # of things states one, but not a number of hours, money or a share.
 _DATE_VALUE = re.compile(r"\b(?:(?:em|de|no|na|in|en) )?(?:que|qual|which|what) (?:e )?(?:o |a |the )?"
                          r"(?:ano|data|dia|mes|year|date|fecha)\b")
+# what is only ever paid, so "Qual o valor da fiança?" wants an amount like "… da multa?"
+_PAID = (r"multas?|taxas?|salarios?|mensalidades?|remuneracao|fianca|bolsas?|indenizacao"
+         r"|aluguel|alugueis|tarifas?|pensao|pensoes|auxilio|premio|contribuicao|impostos?"
+         r"|tributos?|honorarios|diarias?|subsidio|emprestimo|financiamento|parcelas?"
+         r"|causa|divida|anuidade|inscricao|passagem|ingresso|frete|pedagio|aposentadoria"
+         r"|beneficio|piso|teto|orcamento|investimento|contrato|custas|emolumentos")
 _BARE_VALUE = re.compile(r"\b(?:qual|quais) (?:e |sao )?(?:o |os )?valor(?:es)?\b(?! (?:\w+ )?(?:de|da|do|das|dos)"
-                         r" (?:multa|taxa|salario|mensalidade|remuneracao))")
+                         rf" (?:{_PAID})\b)")
 
 
 def asked_value(question: str) -> str | None:

@@ -191,6 +191,9 @@ def test_only_some_kinds_can_be_answered_by_a_value_alone() -> None:
     # an event or a condition answers "quando"; "15 horas" the value of a credit
     assert asked_value("Quando nasceram os computadores atuais?") is None
     assert asked_value("Qual o valor de um crédito?") is None
+    # but the value of what is only ever paid is an amount
+    assert asked_value("Qual o valor da fiança em crimes comuns?") == "money"
+    assert asked_value("Qual é o valor da bolsa de monitoria?") == "money"
     # a count: any number of things, named otherwise or not, but not of hours or money
     assert asked_value("Quantos membros compõem o Conselho?") == "count"
     assert states("count", "será composto de 23 (vinte e três) representantes")
