@@ -323,7 +323,7 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
                     and not mostly_revoked(
                     unit.text, [(a - unit.start, b - unit.start) for a, b in source.hit.revoked]):
                 block = blocks.get(unit.start)
-                shared = question_terms & terms(unit.shown if block is None else block.text)
+                shared = question_terms & terms(unit.shown if block is None else block.shown)
                 if is_row(unit.text):  # a row is read with its table's title and header
                     # (and with the title right above rows that have no header, for its
                     # words only: "VOTER NOMINATED" over a ballot's candidates would

@@ -16,7 +16,10 @@ display). Units are built in three steps:
    followed by list items ("COMPETÊNCIAS GERAIS DA BASE NACIONAL COMUM CURRICULAR" over
    "1. Valorizar …" … "10. Agir …"): the heading is the list's lead. A list goes on past a
    page's running title and number kept between two of its items (not shown). A block cut
-   by its passage's end is completed from its document (`whole_block`).
+   by its passage's end is completed from its document (`whole_block`). After a lead
+   ending in ":", paragraphs that open with their label ("O eu, o outro e o nós – É na
+   interação…") are a list too, a report's whose items are whole paragraphs: shown as
+   each item's first sentence (`_labelled_block`).
 
 A table row (cells separated by " | ", as every loader writes tables) is a paragraph and
 a sentence of its own, shown under its table's first row, the header ("Action | Labor
@@ -281,10 +284,14 @@ def segment(text: str, *, max_items: int = MAX_BLOCK_ITEMS,
     """Sentences, list items and enumeration blocks of `text`, in reading order; a block
     holds at most `max_items` items and `max_chars` characters (`continues` past that)."""
     pieces: list[tuple[_Span, bool]] = []  # (sentence span, starts a list item)
+    labelled: set[int] = set()  # pieces opening a paragraph with its label ("Nome – …")
     for paragraph in _paragraphs(text):
         for i, span in enumerate(_sentences(text, paragraph)):
-            pieces.append((span, i == 0 and bool(_ITEM.match(text, paragraph.start))
-                           and not is_rule(text[paragraph.start:paragraph.end])))
+            item = i == 0 and bool(_ITEM.match(text, paragraph.start)) and not is_rule(
+                text[paragraph.start:paragraph.end])
+            if i == 0 and not item and _LABEL.match(text, paragraph.start):
+                labelled.add(len(pieces))
+            pieces.append((span, item))
     units: list[Unit] = []
     header: Unit | None = None  # the first row of the table being read
     in_table = False  # (a passage that opens inside a table has not got its header)
@@ -308,7 +315,10 @@ def segment(text: str, *, max_items: int = MAX_BLOCK_ITEMS,
         if _COLON_END.search(sentence) or (kind == "sentence" and "heading" in unit.flags
                                            and not in_table and index + 1 < len(pieces)
                                            and _opens_list(text, pieces[index + 1][0])):
-            block = _block(text, pieces, index, len(units), max_items, max_chars)
+            block = (_labelled_block(text, pieces, labelled, index, len(units), max_items,
+                                     max_chars)
+                     if index + 1 in labelled and _COLON_END.search(sentence)
+                     else _block(text, pieces, index, len(units), max_items, max_chars))
             if block is not None:
                 units.append(block)
     return _contents_flagged(units)
@@ -404,6 +414,59 @@ def _block(text: str, pieces: list[tuple[_Span, bool]], lead: int, position: int
                         ) if hidden else ""
     return Unit(start, end, text[start:end], "block", position, items=items,
                 continues=continues, flags=flags, display=shown)
+
+
+# a paragraph that opens with its label: a few words, a spaced dash, the text ("O eu, o
+# outro e o nós – É na interação com os pares…", "Conviver – …")
+_LABEL = re.compile(r"[A-ZÀ-Ý][^\n.;:!?()–—]{1,60}?\s[–—-]\s+\S")
+MAX_LABELLED_ITEM_CHARS = 4000  # of an item's paragraphs under its label (a page break too)
+_NUMBERED_TITLE = re.compile(r"\d+(?:\.\d+)*\.?\s+\S")  # "3.2 OS CAMPOS…": a section
+
+
+def _labelled_block(text: str, pieces: list[tuple[_Span, bool]], labelled: set[int],
+                    lead: int, position: int, max_items: int = MAX_BLOCK_ITEMS,
+                    max_chars: int = MAX_BLOCK_CHARS) -> Unit | None:
+    """The lead `pieces[lead]` (ending in ":") over paragraphs that each open with their
+    label ("O eu, o outro e o nós – É na interação…" … "Espaços, tempos… – …"): a list
+    whose items are whole paragraphs, a report's or a policy's. It is shown as the lead and
+    each item's first sentence ("…" for the rest of its paragraph), what says which the
+    items are; the quote spans them all. An item's paragraphs go on until the next
+    labelled one, within `MAX_LABELLED_ITEM_CHARS` and short of a numbered section's
+    title. `max_chars` bounds what is shown."""
+    start, end = pieces[lead][0].start, pieces[lead][0].end
+    lines = [" ".join(text[start:end].split())]
+    items, continues, k = 0, False, lead + 1
+    while k in labelled:
+        span = pieces[k][0]
+        line = " ".join(text[span.start:span.end].split())
+        if items >= max_items or sum(map(len, lines)) + len(line) > max_chars:
+            continues = True
+            break
+        items, end = items + 1, span.end
+        following = k + 1
+        while (following < len(pieces) and following not in labelled
+               and pieces[following][0].end - span.end <= MAX_LABELLED_ITEM_CHARS
+               and not _section_title(text, pieces[following][0])):
+            following += 1
+        goes_on = k + 1 < len(pieces) and "\n" not in text[span.end:pieces[k + 1][0].start]
+        lines.append(f"{line} …" if goes_on or following in labelled and following > k + 1
+                     else line)
+        if following not in labelled:
+            # (the passage ended within the last item: the list may go on past it)
+            continues = following >= len(pieces)
+            break
+        k = following
+    if items < 2 and not continues:
+        return None
+    return Unit(start, end, text[start:end], "block", position, items=items,
+                continues=continues, flags=_flags(lines[0], "sentence") - {"heading"},
+                display="\n".join(lines))
+
+
+def _section_title(text: str, span: _Span) -> bool:
+    """A numbered section's title ("3.2 OS CAMPOS DE EXPERIÊNCIAS"): past the list."""
+    line = " ".join(text[span.start:span.end].split())
+    return bool(_NUMBERED_TITLE.match(line)) and is_heading(line)
 
 
 MAX_RUNNING_LINES = 3  # a page's running title, its number, a section's title

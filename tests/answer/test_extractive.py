@@ -478,6 +478,35 @@ def test_a_report_quoting_a_definition_is_quoted_whole_under_its_section(  # typ
 
 
 @pytest.mark.slow
+def test_a_reports_list_of_labelled_paragraphs_is_answered_whole(  # type: ignore[no-untyped-def]
+        memory_app, eval_dir, tmp_path) -> None:
+    """The BNCC names its five fields of experience as paragraphs, each opening with the
+    field's name and a dash, after "… os campos de experiências em que se organiza a BNCC
+    são:"; they run over three pages. The answer quotes the lead with every field, a line
+    each (before: no list was seen, and the fields were named nowhere in the answer)."""
+    import pymupdf
+
+    from desktop_app.answer.events import Done
+
+    pdf = tmp_path / "bncc-campos.pdf"
+    with pymupdf.open(eval_dir / "pdfs" / "pt" / "bncc.pdf") as original, pymupdf.open() as out:
+        out.insert_pdf(original, from_page=39, to_page=41)  # 3.1 OS CAMPOS DE EXPERIÊNCIAS
+        out.save(pdf)
+    assert list(memory_app.pipeline.run([pdf]))[-1].indexed == 1
+    done = [e for e in memory_app.answer_service.ask(
+        "Quais são os campos de experiências da Educação Infantil?", sources_only=True)
+        if isinstance(e, Done)][-1]
+    lines = done.answer.splitlines()
+    lead = next(i for i, line in enumerate(lines)
+                if "os campos de experiências em que se organiza a BNCC são" in line)
+    fields = ["O eu, o outro e o nós – ", "Corpo, gestos e movimentos – ",
+              "Traços, sons, cores e formas – ", "Escuta, fala, pensamento e imaginação – ",
+              "Espaços, tempos, quantidades, relações e transformações – "]
+    assert [line[:len(f)] for line, f in zip(lines[lead + 1:], fields, strict=False)] == fields, (
+        done.answer)
+
+
+@pytest.mark.slow
 def test_a_table_row_far_from_its_header_is_shown_under_it(memory_app, eval_dir) -> None:  # type: ignore[no-untyped-def]
     """NICS's one-page table of 56 rows spans several chunks: a row of a chunk that opens
     inside the table is quoted under the table's header from the document, and no chunk

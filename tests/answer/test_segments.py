@@ -150,6 +150,41 @@ def test_an_items_further_paragraphs_stay_in_the_list() -> None:
     assert "Método" not in next(u for u in segment(report) if u.kind == "block").text
 
 
+def test_paragraphs_opening_with_their_label_after_a_lead_are_one_list() -> None:
+    # a policy's list whose items are paragraphs, each opening with its name and a dash
+    text = ("Os campos de experiências em que se organiza a BNCC são:\n\n"
+            "O eu, o outro e o nós – É na interação que a criança se constitui. Ela "
+            "descobre outros modos de vida.\n\n"
+            "Corpo, gestos e movimentos – Com o corpo, as crianças exploram o mundo, o espaço\n\n"
+            "EDUCAÇÃO INFANTIL\n\ne os objetos do seu entorno. Elas brincam.\n\n"
+            "Escuta, fala, pensamento e imaginação – Desde o nascimento, as crianças "
+            "participam de situações comunicativas.\n\n"
+            "3.2 OS OBJETIVOS\n\nCada campo tem objetivos – alguns gerais.")
+    block = next(u for u in segment(text) if u.kind == "block")
+    assert block.items == 3 and not block.continues
+    assert block.text.endswith("participam de situações comunicativas.")
+    assert block.shown.splitlines() == [  # each item's first sentence says which it is
+        "Os campos de experiências em que se organiza a BNCC são:",
+        "O eu, o outro e o nós – É na interação que a criança se constitui. …",
+        "Corpo, gestos e movimentos – Com o corpo, as crianças exploram o mundo, o espaço …",
+        "Escuta, fala, pensamento e imaginação – Desde o nascimento, as crianças participam "
+        "de situações comunicativas."]
+    assert whole_block(text) == block
+    # one labelled paragraph after a colon, then the next section, is a quotation, no
+    # list; a passage that ends within it may hold the first item of one (its document
+    # says: `whole_block`); a paragraph without a lead ending in ":" is none
+    quoted = "Diz o relatório:\n\nEducação – um direito de todos. Assim foi escrito.\n\n"
+    assert not any(u.kind == "block" for u in segment(quoted + "2. CONCLUSÃO\n\nFim."))
+    assert whole_block(quoted + "2. CONCLUSÃO\n\nFim.") is None
+    assert next(u for u in segment(quoted) if u.kind == "block").continues
+    assert not any(u.kind == "block" for u in segment(
+        "O relatório diz isto.\n\nEducação – um direito.\n\nSaúde – outro direito."))
+    # a law's items keep their own markers: "I – …" is an item, not a label
+    law = next(u for u in segment("São direitos:\n\nI – a vida;\n\nII – a liberdade.")
+               if u.kind == "block")
+    assert law.items == 2 and law.shown == "São direitos:\nI – a vida;\nII – a liberdade."
+
+
 def test_lines_of_a_table_of_contents_are_never_quoted() -> None:
     contents = ("SUMÁRIO\n\nApresentação 5\n\n1. INTRODUÇÃO 7\n\n"
                 "* Competências gerais da Base\nNacional Comum Curricular 9\n\n"
