@@ -288,8 +288,11 @@ def states(kind: str | None, text: str) -> bool:
 # "o afastamento não ultrapasse cento e vinte dias por sessão": a leave, not the term)
 BESIDE_WORDS = 4
 _WORDS = re.compile(r"\w+")
-# words that go with any value, whatever it is of ("duração mínima de três anos")
-_BOUNDS = "minimo minima minimos minimas maximo maxima maximos maximas total limite"
+# words that go with any value, whatever it is of ("duração mínima de três anos"; "em
+# cada Casa, por três quintos dos votos" says nothing of "Quantos senadores cada estado
+# elege?")
+_BOUNDS = ("minimo minima minimos minimas maximo maxima maximos maximas total limite "
+           "cada todo toda todos todas each every all")
 
 
 def stated_beside(question: str, kind: str | None, text: str, asked: frozenset[str],

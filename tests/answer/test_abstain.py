@@ -436,6 +436,15 @@ def test_a_value_answers_only_where_the_text_speaks_of_what_was_asked() -> None:
     question = "Por quanto tempo a atividade de tratamento pode ser suspensa?"
     evidence = assessed(question, SANCTIONS)
     assert evidence.missing_value is None, evidence.reason
+    # "cada" goes with any count: "em cada Casa … por três quintos" is no number of
+    # senators, though both say "cada"
+    treaties = ("§ 3º Os tratados aprovados, em cada Casa do Congresso Nacional, em dois "
+                "turnos, por três quintos dos votos dos respectivos membros, serão "
+                "equivalentes às emendas constitucionais.")
+    evidence = assessed("Quantos senadores cada estado elege?", treaties)
+    assert evidence.abstain and evidence.missing_value == "count", evidence.reason
+    evidence = assessed("Em quantos turnos cada Casa vota os tratados?", treaties)
+    assert evidence.missing_value is None, evidence.reason
     # a table's row states its value under the caption that says what it is of
     ballot = "STATE MEASURE 1\nYES | 180\nNO | 214"
     question = "How many NO votes did State Measure 1 get?"
