@@ -117,6 +117,7 @@ KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
                 rf"|(?:{_LENGTH})\s+(?:de|of|in)\s+{_IMPRISONMENT}\b")),
     ("duration", re.compile(
         r"\b(?:prazo|prazos|quanto tempo|por quanto tempo|em quanto tempo|durante quanto tempo"
+        r"|quanto duram?|cuanto duran?"
         r"|(?:qual|quais) (?:e |sao |sera )?(?:a |as )?(?:duracao|jornada|carga horaria)"
         r"|quant[oa]s (?:dias|meses|anos|horas|semanas|minutos|semestres|bimestres|trimestres)"
         r"|how long|how many (?:days|months|years|hours|weeks)|deadline|plazo|cuanto tiempo"
@@ -335,6 +336,22 @@ def _subject(question: str, kind: str, asked: frozenset[str],
 
 LONG_LIST = 15  # items past which a list is long (an answer folds it): it says many things
 
+# "Quanto tempo dura o mandato?" asks how long something lasts; a length counted from an
+# event ("renunciar até seis meses antes do pleito", "quinze dias contados da diplomação")
+# places a moment, it is no thing's length
+_LASTS = re.compile(r"\b(?:dura|duram|durara|durarao|duracao|duracion|durou|duraram"
+                    r"|how long (?:does|do|did|will|would) (?:\w+ ){1,8}?last)\b")
+_OFFSET = re.compile(rf"(?:{_LENGTH})\s+(?:antes|depois|apos|anteriores|posteriores|contad[oa]s?"
+                     r"|a contar|before|after|prior|from|following|despues|contados?)\b")
+
+
+def _lengths_of_things(question: str, kind: str, text: str) -> str:
+    """`text`, folded, without the lengths counted from an event when the question asks
+    how long something lasts (`_LASTS`); else `text`."""
+    if kind != "duration" or not _LASTS.search(fold(question)):
+        return text
+    return _OFFSET.sub(" ", fold(text))
+
 
 def stated_where_asked(question: str, kind: str | None, text: str, asked: frozenset[str],
                        words: Callable[[str], frozenset[str]], *, on_subject: bool = True) -> bool:
@@ -354,10 +371,13 @@ def stated_where_asked(question: str, kind: str | None, text: str, asked: frozen
       nor "renda familiar inferior a dez salários mínimos" "Qual o valor do salário
       mínimo?". With `on_subject` False (a question in another language than the text,
       which shares none of its words), or a follow-up that names only the kind ("E o
-      prazo?"), any line stating the value counts."""
-    lines = [line for line in text.split("\n") if line.strip() and line.strip() != "…"]
+      prazo?"), any line stating the value counts.
+    - Asked how long something lasts, a length counted from an event does not state it
+      (`_lengths_of_things`)."""
     if kind is None:
         return False
+    text = _lengths_of_things(question, kind, text)
+    lines = [line for line in text.split("\n") if line.strip() and line.strip() != "…"]
     subject = _subject(question, kind, asked, words)
     found = _stated(kind)
     if len(lines) <= LONG_LIST + 1:

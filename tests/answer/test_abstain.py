@@ -445,6 +445,21 @@ def test_a_value_answers_only_where_the_text_speaks_of_what_was_asked() -> None:
     assert evidence.abstain and evidence.missing_value == "count", evidence.reason
     evidence = assessed("Em quantos turnos cada Casa vota os tratados?", treaties)
     assert evidence.missing_value is None, evidence.reason
+    # how long a thing lasts is not stated by a length counted from an event, which
+    # answers "when" or "by when"
+    resign = ("§ 6º Para concorrerem a outros cargos, o Presidente da República e os "
+              "Prefeitos devem renunciar aos respectivos mandatos até seis meses antes do "
+              "pleito.")
+    for question in ("Quanto tempo dura o mandato do Presidente da República?",
+                     "Quanto dura o mandato do Presidente da República?"):
+        evidence = assessed(question, resign)
+        assert evidence.abstain and evidence.missing_value == "duration", evidence.reason
+    evidence = assessed("Até quanto tempo antes do pleito o Presidente da República deve "
+                        "renunciar ao mandato?", resign)
+    assert evidence.missing_value is None, evidence.reason
+    evidence = assessed("Quanto tempo dura o mandato do Presidente da República?",
+                        "Art. 82. O mandato do Presidente da República é de quatro anos.")
+    assert evidence.missing_value is None, evidence.reason
     # a table's row states its value under the caption that says what it is of
     ballot = "STATE MEASURE 1\nYES | 180\nNO | 214"
     question = "How many NO votes did State Measure 1 get?"
