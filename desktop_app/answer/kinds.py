@@ -59,18 +59,19 @@ KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
     ("money", re.compile(
         r"\b(?:quanto (?:ganha|ganham|custa|custam|vale|recebe|recebem|paga|pagam|cobra)"
         r"|(?:qual|quais) (?:e |sao )?(?:o |a |os |as )?(?:valor|valores|preco|precos|salario"
-        r"|salarios|mensalidade|remuneracao|custo|taxa|multa|piso|teto|orcamento)"
+        r"|salarios|mensalidade|remuneracao|custo|taxa(?! de juros)|multa|piso|teto|orcamento)"
         r"|how much (?:does|do|is|are|will)|what (?:is|are|was|were) the (?:\w+ ){0,2}?"
         r"(?:price|salary|fee|cost|fine|tuition|wage)s?"
         r"|cuanto (?:gana|ganan|cuesta|cuestan|cobra|cobran|paga|pagan|vale|recibe|reciben)"
         r"|cual(?:es)? (?:es |son )?(?:el |la |los |las )?(?:salario|salarios|precio|precios"
-        r"|valor|valores|costo|costos|tasa|multa|mensualidad|remuneracion|importe|monto|tope"
+        r"|valor|valores|costo|costos|tasa(?! de interes)|multa|mensualidad|remuneracion|importe|monto|tope"
         r"|presupuesto))\b"),
      re.compile(_MONEY)),
     ("percent", re.compile(
         r"\b(?:percentual|percentuais|porcentagem|aliquota|aliquotas|que fracao|que parcela"
         r"|what percent(?:age)?|what share|what fraction|porcentaje|que fraccion"
-        r"|(?:tax|interest) rates?)\b"),
+        r"|alicuota|alicuotas|(?:tax|interest) rates?|tasas? de interes|taxas? de juros"
+        r"|tipo impositivo)\b"),
      re.compile(_PERCENT)),
     ("clock", re.compile(r"\b(?:a que horas?|que horas?|what time|a que hora)\b"),
      re.compile(r"\b\d{1,2}\s?(?:h|horas?)\s?\d{0,2}\b|\b\d{1,2}:\d{2}\b|\b\d{1,2}\s?(?:am|pm)\b")),

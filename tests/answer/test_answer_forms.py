@@ -188,6 +188,11 @@ def test_only_some_kinds_can_be_answered_by_a_value_alone() -> None:
     assert asked_value("What is the starting salary of a public school teacher?") == "money"
     assert asked_value("What is the maximum monthly tuition a school can charge?") == "money"
     assert asked_value("What tax rate is charged on data processing services?") == "percent"
+    # Spanish spells the rate "alícuota"; a rate of interest is a share, a fee's an amount
+    assert asked_value("¿Cuál es la alícuota del impuesto sobre los servicios?") == "percent"
+    assert asked_value("¿Cuál es la tasa de interés del préstamo?") == "percent"
+    assert asked_value("Qual a taxa de juros do empréstimo?") == "percent"
+    assert asked_value("Qual a taxa de inscrição?") == "money"
     # an event or a condition answers "quando"; "15 horas" the value of a credit
     assert asked_value("Quando nasceram os computadores atuais?") is None
     assert asked_value("Qual o valor de um crédito?") is None
