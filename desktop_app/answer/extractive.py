@@ -39,7 +39,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from desktop_app.answer.kinds import asked_kind, asked_value, stated_beside, states
+from desktop_app.answer.kinds import LONG_LIST, asked_kind, asked_value, stated_beside, states
 from desktop_app.answer.prompt import NumberedSource
 from desktop_app.answer.question_fit import (
     LIST_QUESTION,
@@ -718,7 +718,8 @@ def _whole_list(candidate: Quote, ranked: Sequence[Quote], many: bool = False,
     (`value`, kinds.asked_value) and the item states it: "Qual a duração da licença à
     gestante?" is art. 7º, XVIII's "cento e vinte dias", not the 34 rights around it. When
     the list's lead states the value, the list is the answer ("Quantos membros…?": "será
-    composto de 23 representantes …: I - 5 do Poder Executivo …")."""
+    composto de 23 representantes …: I - 5 do Poder Executivo …"). A long list (more than
+    `LONG_LIST` items: a constitution's art. 5º) asked for one thing stays its line."""
     law = candidate.structural
     if law is None or law.holder is None or candidate.features.get("defines"):
         return candidate  # (a glossary item defining the asked thing is the answer)
@@ -735,6 +736,8 @@ def _whole_list(candidate: Quote, ranked: Sequence[Quote], many: bool = False,
         return whole  # the lead states it: "composto de 23 representantes …: I - 5 …"
     if value is not None and not many and states(value, candidate.unit.text):
         return candidate
+    if not many and whole.structural is not None and whole.structural.items > LONG_LIST:
+        return candidate  # (asked one thing: its line, not the 79 incisos of art. 5º)
     near = [q for q in ranked[:LIST_NEIGHBOURS] if q is not candidate]
     if not many and not any(q.structural is not None and q.structural.holder == law.holder
                             and q.structural.key[0] == law.key[0] for q in near):

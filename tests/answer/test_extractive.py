@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from pathlib import Path
 
 import pytest
 
@@ -475,6 +476,39 @@ def test_a_report_quoting_a_definition_is_quoted_whole_under_its_section(  # typ
     assert "definem a criança como “sujeito histórico e de direitos" in first
     assert "constrói sua identidade pessoal e coletiva, brinca, imagina, fantasia" in first
     assert first.endswith("produzindo cultura” (BRASIL, 2009) [1].")
+
+
+@pytest.mark.slow
+def test_one_thing_asked_of_a_long_list_is_its_line_not_the_whole_list(  # type: ignore[no-untyped-def]
+        memory_app, tmp_path) -> None:
+    """Asked one thing of the Constitution's art. 5º (seventy-nine incisos), the answer
+    quotes the inciso under the article's lead, not the whole article (before: another
+    inciso among the best candidates gave way to all seventy-nine, LXXVII folded away
+    under "show all"). Asked for several things, the list is still quoted whole."""
+    from desktop_app.answer.events import Done
+    from desktop_app.evaluation.law_pdf import render_law
+
+    law = Path(__file__).parents[2] / "bench" / "data" / "laws" / "constituicao.txt"
+    pdf = tmp_path / "constituicao.pdf"
+    render_law(law.read_text(encoding="utf-8"), pdf)
+    assert list(memory_app.pipeline.run([pdf]))[-1].indexed == 1
+
+    def answer(question: str) -> list[str]:
+        return [e for e in memory_app.answer_service.ask(question, sources_only=True)
+                if isinstance(e, Done)][-1].answer.splitlines()
+
+    lines = answer("O habeas data é gratuito?")
+    assert lines[0].startswith("Art. 5º Todos são iguais perante a lei") and lines[1] == "…"
+    assert lines[2].startswith("LXXVII - são gratuitas as ações de habeas corpus e habeas "
+                               "data"), lines[:5]
+    assert not any(line.startswith("I - homens e mulheres") for line in lines)
+    lines = answer("Quais são os direitos dos trabalhadores urbanos e rurais?")
+    assert lines[0].startswith("Art. 7º São direitos dos trabalhadores urbanos e rurais")
+    assert [line.split(" - ")[0] for line in lines[1:35]] == [
+        "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII",
+        "XIV", "XV", "XVI", "XVII", "XVIII", "XIX", "XX", "XXI", "XXII", "XXIII", "XXIV",
+        "XXV", "XXVI", "XXVII", "XXVIII", "XXIX", "XXX", "XXXI", "XXXII", "XXXIII",
+        "XXXIV"], lines[:36]
 
 
 @pytest.mark.slow
