@@ -159,6 +159,10 @@ KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
                 r"(?<!\b(?:1[5-9]|20)\d\d\s)"
                 r"[a-z]|\b(?:um|uma) (?:unic[oa]|so)\b|\b(?:apenas|somente|so|exatamente|only|just"
                 r"|exactly|solo|solamente) (?:por |de |by )?(?:um|uma|one|un|una) [a-z]"
+                # (a number of them: "parlamentares … reunidos em número não inferior a
+                # trinta", "em número de sete")
+                rf"|\bnumero (?:(?:nao )?(?:inferior|superior|igual|minimo|maximo) (?:a|de) |de )?"
+                rf"{_QUANTITY}"
                 r"|\b(?:only )?once\b")),
 )
 # numbers that are references, not values: "Art. 18", "§ 2º", "Lei nº 13.709, de 2018",
@@ -208,7 +212,8 @@ _PAID = (r"multas?|taxas?|salarios?|mensalidades?|remuneracao|fianca|bolsas?|ind
          r"|aluguel|alugueis|tarifas?|pensao|pensoes|auxilio|premio|contribuicao|impostos?"
          r"|tributos?|honorarios|diarias?|subsidio|emprestimo|financiamento|parcelas?"
          r"|causa|divida|anuidade|inscricao|passagem|ingresso|frete|pedagio|aposentadoria"
-         r"|beneficio|piso|teto|orcamento|investimento|contrato|custas|emolumentos")
+         r"|beneficio|piso|teto|orcamento|investimento|contrato|custas|emolumentos"
+         r"|adicional|adicionais|gratificacao|abono")
 _BARE_VALUE = re.compile(r"\b(?:qual|quais) (?:e |sao )?(?:o |os )?valor(?:es)?\b(?! (?:\w+ )?(?:de|da|do|das|dos)"
                          rf" (?:{_PAID})\b)")
 

@@ -199,9 +199,14 @@ def test_only_some_kinds_can_be_answered_by_a_value_alone() -> None:
     # but the value of what is only ever paid is an amount
     assert asked_value("Qual o valor da fiança em crimes comuns?") == "money"
     assert asked_value("Qual é o valor da bolsa de monitoria?") == "money"
+    assert asked_value("Qual o valor do adicional noturno?") == "money"
     # a count: any number of things, named otherwise or not, but not of hours or money
     assert asked_value("Quantos membros compõem o Conselho?") == "count"
     assert states("count", "será composto de 23 (vinte e três) representantes")
+    # … or a number of them, named before it
+    assert states("count", "parlamentares federais, reunidos em número não inferior a "
+                           "trinta, poderão requerer o registro provisório")
+    assert not states("count", "informará o número de matrícula do aluno")
     assert states("count", "constituir comissão, composta por três docentes")
     assert states("count", "Comumente escrito apenas por uma pessoa.")
     assert not states("count", "carga horária mínima anual de oitocentas horas, por 200 dias")
