@@ -346,7 +346,10 @@ LONG_LIST = 15  # items past which a list is long (an answer folds it): it says 
 # event ("renunciar até seis meses antes do pleito", "quinze dias contados da diplomação")
 # places a moment, it is no thing's length
 _LASTS = re.compile(r"\b(?:dura|duram|durara|durarao|duracao|duracion|durou|duraram"
-                    r"|how long (?:does|do|did|will|would) (?:\w+ ){1,8}?last)\b")
+                    r"|how long (?:does|do|did|will|would) (?:\w+ ){1,8}?last"
+                    # ("Quantos anos de mandato…?": the mandate's length; not "… de prazo")
+                    r"|(?:quant|cuant)[oa]s (?:anos|meses|dias|semanas|horas) de (?!prazo|plazo)\w+"
+                    r"|how many (?:years|months|days|weeks|hours) of)\b")
 _OFFSET = re.compile(rf"(?:{_LENGTH})\s+(?:antes|depois|apos|anteriores|posteriores|contad[oa]s?"
                      r"|a contar|before|after|prior|from|following|despues|contados?)\b")
 
@@ -379,7 +382,9 @@ def stated_where_asked(question: str, kind: str | None, text: str, asked: frozen
       which shares none of its words), or a follow-up that names only the kind ("E o
       prazo?"), any line stating the value counts.
     - Asked how long something lasts, a length counted from an event does not state it
-      (`_lengths_of_things`)."""
+      (`_lengths_of_things`).
+    - A part of a compound of the question ("licença" of "licença-paternidade") says
+      nothing of it without the other parts (`_whole_compounds`)."""
     if kind is None:
         return False
     text = _lengths_of_things(question, kind, text)
@@ -396,8 +401,8 @@ def stated_where_asked(question: str, kind: str | None, text: str, asked: frozen
         lead = lines[0] if len(lines) > 1 and (lines[0].rstrip().endswith(":")
                                                or is_row(lines[1])) else ""
         return any(states(kind, f"{lead}\n{line}" if lead else line)
-                   and bool(words(found.sub(" ", without_references(f"{lead} {line}")))
-                            & subject)
+                   and bool(_whole_compounds(question, words(found.sub(
+                       " ", without_references(f"{lead} {line}"))), words) & subject)
                    for line in lines)
     # (what every item is about is its lead's, and a value's own words say what it is,
     # not what of: "prazo prescricional de cinco anos para os trabalhadores" under "São
@@ -407,6 +412,21 @@ def stated_where_asked(question: str, kind: str | None, text: str, asked: frozen
         states(kind, f"{lines[0]}\n{line}")
         and bool(words(found.sub(" ", without_references(line))) & subject)
         for line in lines[1:])
+
+
+_COMPOUND = re.compile(r"\w+(?:-\w+)+")  # "licença-paternidade", "salário-família"
+
+
+def _whole_compounds(question: str, said: frozenset[str],
+                     words: Callable[[str], frozenset[str]]) -> frozenset[str]:
+    """The terms `said` of a line, less a part of a compound of the question ("licença" of
+    "licença-paternidade") without its other parts: "licença à gestante" says nothing of
+    the father's leave."""
+    for compound in _COMPOUND.findall(fold(question)):
+        parts = words(compound.replace("-", " "))
+        if len(parts) > 1 and not parts <= said:
+            said = said - parts
+    return said
 
 
 _WHOLE = re.compile(r"[1-9]\d{0,2}(?:[.,]\d{3})+|\d+")  # "68", "1,745", "98.452"; not "0.965"

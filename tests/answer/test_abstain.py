@@ -460,6 +460,20 @@ def test_a_value_answers_only_where_the_text_speaks_of_what_was_asked() -> None:
     evidence = assessed("Quanto tempo dura o mandato do Presidente da República?",
                         "Art. 82. O mandato do Presidente da República é de quatro anos.")
     assert evidence.missing_value is None, evidence.reason
+    # "Quantos anos de mandato…?" asks the mandate's length too; "… de prazo" a deadline
+    evidence = assessed("Quantos anos de mandato tem o Presidente da República?", resign)
+    assert evidence.abstain and evidence.missing_value == "duration", evidence.reason
+    evidence = assessed("Quantos meses de prazo tem o Presidente da República para renunciar "
+                        "ao mandato?", resign)
+    assert evidence.missing_value is None, evidence.reason
+    # a compound names one thing: the mother's leave says nothing of the father's
+    leave = ("XVIII - licença à gestante, sem prejuízo do emprego e do salário, com a "
+             "duração de cento e vinte dias;")
+    evidence = assessed("Quantos dias de licença-paternidade o pai tem?", leave)
+    assert evidence.abstain and evidence.missing_value == "duration", evidence.reason
+    evidence = assessed("Quantos dias de licença-gestante a mãe tem?",
+                        "XVIII - licença-gestante, com a duração de cento e vinte dias;")
+    assert evidence.missing_value is None, evidence.reason
     # a table's row states its value under the caption that says what it is of
     ballot = "STATE MEASURE 1\nYES | 180\nNO | 214"
     question = "How many NO votes did State Measure 1 get?"
