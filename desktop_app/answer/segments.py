@@ -280,9 +280,11 @@ def _flags(sentence: str, kind: str) -> frozenset[str]:
 
 
 def segment(text: str, *, max_items: int = MAX_BLOCK_ITEMS,
-            max_chars: int = MAX_BLOCK_CHARS) -> list[Unit]:
+            max_chars: int = MAX_BLOCK_CHARS, ends: bool = False) -> list[Unit]:
     """Sentences, list items and enumeration blocks of `text`, in reading order; a block
-    holds at most `max_items` items and `max_chars` characters (`continues` past that)."""
+    holds at most `max_items` items and `max_chars` characters (`continues` past that).
+    `ends`: `text` runs to its document's end (a list of labelled paragraphs that reaches
+    it does not go on)."""
     pieces: list[tuple[_Span, bool]] = []  # (sentence span, starts a list item)
     labelled: set[int] = set()  # pieces opening a paragraph with its label ("Nome – …")
     for paragraph in _paragraphs(text):
@@ -316,7 +318,7 @@ def segment(text: str, *, max_items: int = MAX_BLOCK_ITEMS,
                                            and not in_table and index + 1 < len(pieces)
                                            and _opens_list(text, pieces[index + 1][0])):
             block = (_labelled_block(text, pieces, labelled, index, len(units), max_items,
-                                     max_chars)
+                                     max_chars, ends)
                      if index + 1 in labelled and _COLON_END.search(sentence)
                      else _block(text, pieces, index, len(units), max_items, max_chars))
             if block is not None:
@@ -361,10 +363,12 @@ def is_rule(line: str) -> bool:
 
 
 def whole_block(text: str) -> Unit | None:
-    """The block whose lead opens `text` (a document's text from a list's lead on), with
+    """The block whose lead opens `text` (a document's text from a list's lead on, at most
+    `WHOLE_BLOCK_CHARS` + 1 characters: shorter, it runs to the document's end), with
     every item up to `WHOLE_BLOCK_ITEMS` / `WHOLE_BLOCK_CHARS`; None when none opens it."""
     return next((u for u in segment(text, max_items=WHOLE_BLOCK_ITEMS,
-                                    max_chars=WHOLE_BLOCK_CHARS)
+                                    max_chars=WHOLE_BLOCK_CHARS,
+                                    ends=len(text) <= WHOLE_BLOCK_CHARS)
                  if u.kind == "block" and not text[:u.start].strip()), None)
 
 
@@ -425,7 +429,7 @@ _NUMBERED_TITLE = re.compile(r"\d+(?:\.\d+)*\.?\s+\S")  # "3.2 OS CAMPOS…": a 
 
 def _labelled_block(text: str, pieces: list[tuple[_Span, bool]], labelled: set[int],
                     lead: int, position: int, max_items: int = MAX_BLOCK_ITEMS,
-                    max_chars: int = MAX_BLOCK_CHARS) -> Unit | None:
+                    max_chars: int = MAX_BLOCK_CHARS, ends: bool = False) -> Unit | None:
     """The lead `pieces[lead]` (ending in ":") over paragraphs that each open with their
     label ("O eu, o outro e o nós – É na interação…" … "Espaços, tempos… – …"): a list
     whose items are whole paragraphs, a report's or a policy's. It is shown as the lead and
@@ -453,7 +457,7 @@ def _labelled_block(text: str, pieces: list[tuple[_Span, bool]], labelled: set[i
                      else line)
         if following not in labelled:
             # (the passage ended within the last item: the list may go on past it)
-            continues = following >= len(pieces)
+            continues = following >= len(pieces) and not ends
             break
         k = following
     if items < 2 and not continues:

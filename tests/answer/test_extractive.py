@@ -538,6 +538,8 @@ def test_a_reports_list_of_labelled_paragraphs_is_answered_whole(  # type: ignor
               "Espaços, tempos, quantidades, relações e transformações – "]
     assert [line[:len(f)] for line, f in zip(lines[lead + 1:], fields, strict=False)] == fields, (
         done.answer)
+    # (the excerpt ends within the last field: nothing of the list is left to show)
+    assert lines[lead + 6:lead + 7] != ["…"], done.answer
 
 
 @pytest.mark.slow

@@ -170,6 +170,10 @@ def test_paragraphs_opening_with_their_label_after_a_lead_are_one_list() -> None
         "Escuta, fala, pensamento e imaginação – Desde o nascimento, as crianças participam "
         "de situações comunicativas."]
     assert whole_block(text) == block
+    # a passage that ends within the last item may be cut there; a document, not
+    cut = text[:text.index("3.2 OS OBJETIVOS")]
+    assert next(u for u in segment(cut) if u.kind == "block").continues
+    assert whole_block(cut) is not None and not whole_block(cut).continues
     # one labelled paragraph after a colon, then the next section, is a quotation, no
     # list; a passage that ends within it may hold the first item of one (its document
     # says: `whole_block`); a paragraph without a lead ending in ":" is none
