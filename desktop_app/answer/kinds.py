@@ -391,6 +391,7 @@ def stated_where_asked(question: str, kind: str | None, text: str, asked: frozen
     lines = [line for line in text.split("\n") if line.strip() and line.strip() != "…"]
     subject = _subject(question, kind, asked, words)
     found = _stated(kind)
+    compounds = _compounds(question, words)
     if len(lines) <= LONG_LIST + 1:
         stated = states(kind, text)
         # ("E o prazo?": none of its own words say what of; the last answer's subject does)
@@ -401,8 +402,8 @@ def stated_where_asked(question: str, kind: str | None, text: str, asked: frozen
         lead = lines[0] if len(lines) > 1 and (lines[0].rstrip().endswith(":")
                                                or is_row(lines[1])) else ""
         return any(states(kind, f"{lead}\n{line}" if lead else line)
-                   and bool(_whole_compounds(question, words(found.sub(
-                       " ", without_references(f"{lead} {line}"))), words) & subject)
+                   and bool(_whole_compounds(words(found.sub(
+                       " ", without_references(f"{lead} {line}"))), compounds) & subject)
                    for line in lines)
     # (what every item is about is its lead's, and a value's own words say what it is,
     # not what of: "prazo prescricional de cinco anos para os trabalhadores" under "São
@@ -417,14 +418,20 @@ def stated_where_asked(question: str, kind: str | None, text: str, asked: frozen
 _COMPOUND = re.compile(r"\w+(?:-\w+)+")  # "licença-paternidade", "salário-família"
 
 
-def _whole_compounds(question: str, said: frozenset[str],
-                     words: Callable[[str], frozenset[str]]) -> frozenset[str]:
-    """The terms `said` of a line, less a part of a compound of the question ("licença" of
-    "licença-paternidade") without its other parts: "licença à gestante" says nothing of
-    the father's leave."""
-    for compound in _COMPOUND.findall(fold(question)):
-        parts = words(compound.replace("-", " "))
-        if len(parts) > 1 and not parts <= said:
+def _compounds(question: str, words: Callable[[str], frozenset[str]]
+               ) -> list[frozenset[str]]:
+    """The terms of each compound of the question of more than one term."""
+    parts = (words(compound.replace("-", " ")) for compound in _COMPOUND.findall(fold(question)))
+    return [terms for terms in parts if len(terms) > 1]
+
+
+def _whole_compounds(said: frozenset[str], compounds: Sequence[frozenset[str]]
+                     ) -> frozenset[str]:
+    """The terms `said` of a line, less a part of a compound of the question (`_compounds`:
+    "licença" of "licença-paternidade") without its other parts: "licença à gestante"
+    says nothing of the father's leave."""
+    for parts in compounds:
+        if not parts <= said:
             said = said - parts
     return said
 

@@ -314,12 +314,12 @@ def segment(text: str, *, max_items: int = MAX_BLOCK_ITEMS,
             unit = dataclasses.replace(unit, flags=unit.flags - {"heading"}, display=(
                 f"{header.shown}\n{unit.shown}" if header is not None else ""))
         units.append(unit)
-        if _COLON_END.search(sentence) or (kind == "sentence" and "heading" in unit.flags
-                                           and not in_table and index + 1 < len(pieces)
-                                           and _opens_list(text, pieces[index + 1][0])):
+        colon = bool(_COLON_END.search(sentence))
+        if colon or (kind == "sentence" and "heading" in unit.flags and not in_table
+                     and index + 1 < len(pieces) and _opens_list(text, pieces[index + 1][0])):
             block = (_labelled_block(text, pieces, labelled, index, len(units), max_items,
                                      max_chars, ends)
-                     if index + 1 in labelled and _COLON_END.search(sentence)
+                     if colon and index + 1 in labelled
                      else _block(text, pieces, index, len(units), max_items, max_chars))
             if block is not None:
                 units.append(block)
