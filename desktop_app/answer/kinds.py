@@ -54,8 +54,16 @@ _DURATION = (rf"{_LENGTH}|\bimediatamente\b|\bimmediately\b"
 _IMPRISONMENT = (r"(?:reclusao|detencao|prisao|carcel|prision|cadeia|privativa de liberdade"
                  r"|imprisonment|prison|jail)")
 
-# (kind, question cue, what a passage must state), on folded text
+# (kind, question cue, what a passage must state), on folded text. A share is named by
+# its own nouns, an amount often by the bare "valor", so "Qual o valor da taxa de juros?"
+# asks for a share: its cue comes first
 KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
+    ("percent", re.compile(
+        r"\b(?:percentual|percentuais|porcentagem|aliquota|aliquotas|que fracao|que parcela"
+        r"|what percent(?:age)?|what share|what fraction|porcentaje|que fraccion"
+        r"|alicuota|alicuotas|(?:tax|interest) rates?|tasas? de interes|taxas? de juros"
+        r"|tipo impositivo)\b"),
+     re.compile(_PERCENT)),
     ("money", re.compile(
         r"\b(?:quanto (?:ganha|ganham|custa|custam|vale|recebe|recebem|paga|pagam|cobra)"
         r"|(?:qual|quais) (?:e |sao )?(?:o |a |os |as )?(?:valor|valores|preco|precos|salario"
@@ -67,12 +75,6 @@ KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
         r"|valor|valores|costo|costos|tasa(?! de interes)|multa|mensualidad|remuneracion|importe|monto|tope"
         r"|presupuesto))\b"),
      re.compile(_MONEY)),
-    ("percent", re.compile(
-        r"\b(?:percentual|percentuais|porcentagem|aliquota|aliquotas|que fracao|que parcela"
-        r"|what percent(?:age)?|what share|what fraction|porcentaje|que fraccion"
-        r"|alicuota|alicuotas|(?:tax|interest) rates?|tasas? de interes|taxas? de juros"
-        r"|tipo impositivo)\b"),
-     re.compile(_PERCENT)),
     ("clock", re.compile(r"\b(?:a que horas?|que horas?|what time|a que hora)\b"),
      re.compile(r"\b\d{1,2}\s?(?:h|horas?)\s?\d{0,2}\b|\b\d{1,2}:\d{2}\b|\b\d{1,2}\s?(?:am|pm)\b")),
     # (a "speed-up" is a factor, not a speed); a speed is so much per hour, second, minute
@@ -208,7 +210,7 @@ def asked_kind(question: str) -> str | None:
 _DATE_VALUE = re.compile(r"\b(?:(?:em|de|no|na|in|en) )?(?:que|qual|which|what) (?:e )?(?:o |a |the )?"
                          r"(?:ano|data|dia|mes|year|date|fecha)\b")
 # what is only ever paid, so "Qual o valor da fiança?" wants an amount like "… da multa?"
-_PAID = (r"multas?|taxas?|salarios?|mensalidades?|remuneracao|fianca|bolsas?|indenizacao"
+_PAID = (r"multas?|taxas?(?! de juros)|salarios?|mensalidades?|remuneracao|fianca|bolsas?|indenizacao"
          r"|aluguel|alugueis|tarifas?|pensao|pensoes|auxilio|premio|contribuicao|impostos?"
          r"|tributos?|honorarios|diarias?|subsidio|emprestimo|financiamento|parcelas?"
          r"|causa|divida|anuidade|inscricao|passagem|ingresso|frete|pedagio|aposentadoria"
@@ -478,6 +480,14 @@ def specifics(question: str) -> frozenset[str]:
     found = {fold(m.group()) for m in _NAME.finditer(question.strip())}
     found |= set(re.findall(r"\d+", question))
     return frozenset(w for w in found if len(w) >= 2 or w.isdigit())
+
+
+def proper_names(question: str) -> frozenset[str]:
+    """The capitalised words of `question` not at the start of a sentence, folded, but
+    acronyms ("LGPD", "ANPD"): a text names a place or a person as the question does, but
+    refers to a body or a law by its name in words as often as by its initials."""
+    return frozenset(fold(m.group()) for m in _NAME.finditer(question.strip())
+                     if not m.group().isupper())
 
 
 def fills_slot(question: str, text: str) -> bool:

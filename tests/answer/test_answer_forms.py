@@ -193,6 +193,8 @@ def test_only_some_kinds_can_be_answered_by_a_value_alone() -> None:
     assert asked_value("¿Cuál es la tasa de interés del préstamo?") == "percent"
     assert asked_value("Qual a taxa de juros do empréstimo?") == "percent"
     assert asked_value("Qual a taxa de inscrição?") == "money"
+    assert asked_value("Qual o valor da taxa de juros do empréstimo?") == "percent"
+    assert asked_value("Qual o valor da alíquota do imposto?") == "percent"
     # an event or a condition answers "quando"; "15 horas" the value of a credit
     assert asked_value("Quando nasceram os computadores atuais?") is None
     assert asked_value("Qual o valor de um crédito?") is None
