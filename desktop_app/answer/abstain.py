@@ -54,6 +54,7 @@ from desktop_app.answer.kinds import (
     asked_kind,
     asked_value,
     fills_slot,
+    proper_names,
     specifics,
     stated_where_asked,
     states,
@@ -353,11 +354,16 @@ def first_states(question: str, value: str, extract: ExtractiveAnswer, *,
                  on_subject: bool = True) -> bool:
     """Whether the first quote, or the passage it comes from, states the `value` asked where
     it speaks of the question's subject (kinds.stated_where_asked; `on_subject` False: the
-    question's words cannot be compared with the passage's, any value counts). No quote:
-    nothing to miss."""
+    question's words cannot be compared with the passage's, any value counts). A question
+    naming a place or a person (`kinds.proper_names`) is answered only by a quote or
+    passage that names one of them. No quote: nothing to miss."""
     first = extract.quotes[0] if extract.quotes else None
     if first is None:
         return True
+    names = [terms(name) for name in proper_names(question)]
+    if on_subject and names and not any(
+            name and name <= terms(f"{first.unit.shown} {first.hit.text}") for name in names):
+        return False  # ("os países Ásia-Pacífico": a growth rate of Africa's)
     asked = extract.question_terms
     return any(stated_where_asked(question, value, text, asked, terms, on_subject=on_subject)
                for text in (first.unit.shown, first.hit.text))

@@ -482,3 +482,28 @@ def test_a_value_answers_only_where_the_text_speaks_of_what_was_asked() -> None:
     question = "What is the maximum penalty for the crime of torture?"
     evidence = assessed(question, SANCTIONS, "en")
     assert evidence.missing_value is None, evidence.reason
+
+
+def test_a_value_of_a_named_place_is_stated_only_where_the_text_names_it() -> None:
+    """"Qual a taxa de crescimento … nos países Ásia-Pacífico?" asks a share (a rate, not
+    an amount, though "taxa" is also a fee). Its paragraph answers; a paragraph that states
+    a growth rate of Africa's, naming no Ásia-Pacífico, does not (Pirá's in-domain
+    unanswerable, its paragraph taken out). A body named by its initials may be named in
+    words, and the law never names itself: "… a multa simples prevista na LGPD?" is
+    answered by the article without "LGPD"."""
+    question = ("Qual a taxa de crescimento estimada em porcentagem nos países "
+                "Ásia-Pacífico ?")
+    asia = ("O turismo doméstico cresceu geralmente em linha com o turismo total, e as taxas "
+            "de crescimento são estimadas em mais de 10% ao ano em muitos países da "
+            "Ásia-Pacífico, como a China, a Malásia e as Filipinas.")
+    evidence = assessed(question, asia)
+    assert evidence.missing_value is None, evidence.reason
+    africa = ("O crescimento médio anual diminuiu para 5,8% durante o período de 2000 a "
+              "2016, embora as taxas mais altas de crescimento ocorressem em vários países, "
+              "em particular na África, de 2006 a 2010.")
+    evidence = assessed(question, africa)
+    assert evidence.abstain and evidence.missing_value == "percent", evidence.reason
+    evidence = assessed("Qual o valor máximo da multa simples prevista na LGPD?",
+                        "II - multa simples, de até R$ 50.000.000,00 (cinquenta milhões de "
+                        "reais) por infração;")
+    assert evidence.missing_value is None, evidence.reason
