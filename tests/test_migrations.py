@@ -75,9 +75,10 @@ def test_a_release_1_data_folder_opens_with_library_memories_and_settings_kept(
                                          "index: schema 2 → 3",  # folders with "/"
                                          "index: schema 3 → 4",  # marks (revoked, path)
                                          "index: schema 4 → 5",  # keyword terms again
-                                         "index: schema 5 → 6"]  # reader versions
+                                         "index: schema 5 → 6",  # reader versions
+                                         "index: schema 6 → 7"]  # keyword terms again
     assert migrate_data_dir(v1_home) == []  # done once
-    assert {v.store: v.found for v in data_dir_versions(v1_home)}["index"] == 6
+    assert {v.store: v.found for v in data_dir_versions(v1_home)}["index"] == 7
     app = build_app(embedder=embedder)
 
     assert [d.title for d in app.index.documents()] == [FIXTURE.EXPECTED_TITLE]
@@ -165,7 +166,7 @@ def test_the_index_upgrade_is_repaired_after_a_crash_before_it_recorded_its_vers
 
     assert migrate_data_dir(v1_home) == ["index: schema 1 → 2", "index: schema 2 → 3",
                                          "index: schema 3 → 4", "index: schema 4 → 5",
-                                         "index: schema 5 → 6"]
+                                         "index: schema 5 → 6", "index: schema 6 → 7"]
     import lancedb
 
     names = lancedb.connect(str(generation)).open_table("chunks").schema.names
@@ -310,7 +311,8 @@ def test_a_library_indexed_on_windows_gets_forward_slash_folders_on_open(
                                "C:\\Users\\ana\\Docsold"]
 
     assert migrate_data_dir(paths) == ["index: schema 2 → 3", "index: schema 3 → 4",
-                                       "index: schema 4 → 5", "index: schema 5 → 6"]
+                                       "index: schema 4 → 5", "index: schema 5 → 6",
+                                       "index: schema 6 → 7"]
     assert migrate_data_dir(paths) == []
     for name in ("chunks", "documents"):
         folders = db.open_table(name).to_arrow().column("folder").to_pylist()
@@ -331,23 +333,37 @@ def test_a_library_indexed_on_windows_gets_forward_slash_folders_on_open(
         app.close()
 
 
-def test_an_index_analysed_by_the_older_stemmer_is_analysed_again_on_open(
-        acervo_home: Path, embedder: Any) -> None:
-    """Index schema 4 → 5: the stemmer changed ("fundamentar" now stems as "fundamentos"
-    does), so the stored keyword terms are analysed again, without an embedder or the source
-    file, and the keyword leg finds the verb from the noun."""
+# (schema that stored them, a note, its terms as that schema's analyzer wrote them, as
+# this one does, a word the keyword leg finds it by only with this analyzer)
+OLDER_STEMMERS = [
+    # analyzer 1 left "fundamentar" as "fundament"
+    (4, "O legítimo interesse pode fundamentar o tratamento.", "fundament ", "fund ",
+     "fundamentos"),
+    # analyzer 2 stemmed "assegurado" apart from "garantido"
+    (6, "É assegurado aos presos o respeito à integridade física.", "assegurad ", "garant ",
+     "garantido"),
+]
+
+
+@pytest.mark.parametrize(("schema", "note", "old", "new", "query"), OLDER_STEMMERS)
+def test_an_index_analysed_by_an_older_stemmer_is_analysed_again_on_open(
+        acervo_home: Path, embedder: Any, schema: int, note: str, old: str, new: str,
+        query: str) -> None:
+    """Index schemas 4 → 5 and 6 → 7: the stemmer changed ("fundamentar" now stems as
+    "fundamentos" does, "assegurado" as "garantido"), so the stored keyword terms are
+    analysed again, without an embedder or the source file, and the keyword leg finds the
+    note by the other word."""
     import lancedb
 
     from desktop_app.app import build_app
     from desktop_app.ingest.pipeline import embedding_text
-    from desktop_app.retrieval.index import META_FILE, LanceIndex
+    from desktop_app.retrieval.index import META_FILE, SCHEMA_VERSION, LanceIndex
     from desktop_app.retrieval.index_api import DocumentRecord
     from desktop_app.retrieval.types import Chunk
 
     paths = app_paths().ensure()
     index = LanceIndex.open(paths.index_dir, embedder_id=embedder.id, dim=embedder.dim)
-    notes = {"verbo.md": "O legítimo interesse pode fundamentar o tratamento.",
-             "outra.md": "O prazo de resposta é de quinze dias."}
+    notes = {"verbo.md": note, "outra.md": "O prazo de resposta é de quinze dias."}
     for n, (path, text) in enumerate(notes.items()):
         chunk = Chunk(f"doc{n}", 0, text, 1, 1, ("Nota",), 0, len(text), "Nota")
         record = DocumentRecord(f"doc{n}", f"Nota {n}", f"/notas/{path}", "md", "pt", 100,
@@ -359,21 +375,22 @@ def test_an_index_analysed_by_the_older_stemmer_is_analysed_again_on_open(
     assert generation is not None
     chunks = lancedb.connect(str(generation)).open_table("chunks")
     now = {r["chunk_id"]: r["search_text"] for r in chunks.to_arrow().to_pylist()}
-    assert any(" fund " in f" {t} " for t in now.values())
-    # what schema 4 stored: analyzer 1 left "fundamentar" as "fundament"
+    assert any(f" {new}" in f" {t} " for t in now.values())
+    # what the older schema stored
     chunks.update(where="doc_id = 'doc0'",
-                  values_sql={"search_text": "replace(search_text, 'fund ', 'fundament ')"})
-    assert all(" fund " not in f" {r['search_text']} " for r in chunks.to_arrow().to_pylist())
+                  values_sql={"search_text": f"replace(search_text, '{new}', '{old}')"})
+    assert all(f" {new}" not in f" {r['search_text']} " for r in chunks.to_arrow().to_pylist())
     meta = json.loads((generation / META_FILE).read_text(encoding="utf-8"))
-    (generation / META_FILE).write_text(json.dumps({**meta, "schema_version": 4}), "utf-8")
+    (generation / META_FILE).write_text(json.dumps({**meta, "schema_version": schema}), "utf-8")
 
-    assert migrate_data_dir(paths) == ["index: schema 4 → 5", "index: schema 5 → 6"]
+    assert migrate_data_dir(paths) == [f"index: schema {v} → {v + 1}"
+                                       for v in range(schema, SCHEMA_VERSION)]
     assert migrate_data_dir(paths) == []
     rows = lancedb.connect(str(generation)).open_table("chunks").to_arrow().to_pylist()
     assert {r["chunk_id"]: r["search_text"] for r in rows} == now  # as this analyzer writes
     app = build_app(embedder=embedder)
     try:
-        hits = app.searcher.search("fundamentos", k=5, legs=("keyword",))
+        hits = app.searcher.search(query, k=5, legs=("keyword",))
         assert [h.source_path for h in hits] == ["/notas/verbo.md"]
     finally:
         app.close()

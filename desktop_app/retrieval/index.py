@@ -86,8 +86,9 @@ T = TypeVar("T")
 # 2: chunks carry ocr_confidence and ocr_boxes; 3: `folder` uses forward slashes on every OS;
 # 4: chunks carry `marks` (revoked ranges and structural path, JSON); 5: `search_text` analysed
 # with text.analyze.ANALYZER_VERSION 2; 6: documents carry `reader`, the version of reading
-# that produced their chunks (ingest.loaders.reader_version; migrations.py)
-SCHEMA_VERSION = 6
+# that produced their chunks (ingest.loaders.reader_version; migrations.py); 7: `search_text`
+# analysed with ANALYZER_VERSION 3
+SCHEMA_VERSION = 7
 ANN_MIN_ROWS = 50_000
 # The vector index: IVF_RQ (RaBitQ: 1 bit a dimension in the index, full vectors re-rank the
 # best candidates). bench/scale.py on near-tie data at 300k rows: recall@10 0.958 at 11.7 ms
@@ -1033,13 +1034,28 @@ def upgrade_generation_to_v4(directory: Path) -> None:
     _record_schema(directory, 4)
 
 
-def upgrade_generation_to_v5(directory: Path, batch: int = 512) -> None:
-    """Schema 4 → 5 for one generation: the keyword column analysed again with the current
-    analyzer (`text.analyze.ANALYZER_VERSION` 2: "fundamentar" stems as "fundamentos" does).
-    One scan reads the text columns (not the vectors); only rows whose terms change are
+def upgrade_generation_to_v5(directory: Path) -> None:
+    """Schema 4 → 5 for one generation: the keyword column analysed again
+    (`_analyse_again`; `text.analyze.ANALYZER_VERSION` 2: "fundamentar" stems as
+    "fundamentos" does). Idempotent; schema 5 is recorded last."""
+    _analyse_again(directory)
+    _record_schema(directory, 5)
+
+
+def upgrade_generation_to_v7(directory: Path) -> None:
+    """Schema 6 → 7 for one generation: the keyword column analysed again
+    (`_analyse_again`; `text.analyze.ANALYZER_VERSION` 3: "assegurado" stems as "garantido",
+    "vedado" as "proibido" do). Idempotent; schema 7 is recorded last."""
+    _analyse_again(directory)
+    _record_schema(directory, 7)
+
+
+def _analyse_again(directory: Path, batch: int = 512) -> None:
+    """The keyword column of one generation analysed again with the current analyzer. One
+    scan reads the text columns (not the vectors); only rows whose terms change are
     rewritten, 4,096 a commit (a crash leaves every row in the old or the new form, both
     searchable), then the keyword index is rebuilt and old versions dropped. Needs no
-    embedder and no source file. Idempotent; schema 5 is recorded last."""
+    embedder and no source file."""
     import lancedb
     import pyarrow as pa
 
@@ -1067,8 +1083,8 @@ def upgrade_generation_to_v5(directory: Path, batch: int = 512) -> None:
         if changed:
             lancedb_io.create_fts(chunks)
             lancedb_io.compact(chunks)
-        log.info("index schema 5: %d passages' keyword terms analysed again", changed)
-    _record_schema(directory, 5)
+        log.info("index %s: %d passages' keyword terms analysed again", directory.name,
+                 changed)
 
 
 def upgrade_generation_to_v6(directory: Path) -> None:
@@ -1083,7 +1099,7 @@ def upgrade_generation_to_v6(directory: Path) -> None:
 # start-up upgrade of the active generation (migrations.py) and the evaluation caches
 GENERATION_UPGRADES: dict[int, Callable[[Path], None]] = {
     1: upgrade_generation_to_v2, 2: upgrade_generation_to_v3, 3: upgrade_generation_to_v4,
-    4: upgrade_generation_to_v5, 5: upgrade_generation_to_v6}
+    4: upgrade_generation_to_v5, 5: upgrade_generation_to_v6, 6: upgrade_generation_to_v7}
 
 
 def upgrade_generation(directory: Path) -> None:

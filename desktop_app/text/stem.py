@@ -43,8 +43,27 @@ _FINAL = ("ar", "er", "ir", "ed", "a", "o", "e")
 _VERB_OF_NOUN = ("ament", "iment")
 
 
+# Words a law writes where a reader says another, stemmed as that other: "é assegurado aos
+# presos" is what "O que é garantido aos presos?" asks, "é vedado" what "é proibido" asks
+# (pt, and es where its stem differs). Only words of one meaning either way: "garantia"
+# (also a loan's collateral) keeps its own stem.
+_SAME_TERM = {
+    "garantid": "garant", "assegur": "garant", "assegurad": "garant",
+    "garantiz": "garant", "garantizad": "garant", "asegur": "garant", "asegurad": "garant",
+    "proibid": "proib", "ved": "proib", "veda": "proib", "vedar": "proib", "vedad": "proib",
+    "prohib": "proib", "prohibid": "proib", "prohibicion": "proib",
+}
+
+
 @lru_cache(maxsize=65536)  # pure; a language has far fewer distinct words than it uses
 def light_stem(token: str) -> str:
+    """Reduce a folded token (`_stem`), then to the stem its word shares with a synonym
+    (`_SAME_TERM`)."""
+    stem = _stem(token)
+    return _SAME_TERM.get(stem, stem)
+
+
+def _stem(token: str) -> str:
     """Reduce a folded token: one derivational suffix, else plural then verb/vowel ending."""
     if len(token) <= 3 or not token.isalpha():
         return token

@@ -484,7 +484,8 @@ def test_one_thing_asked_of_a_long_list_is_its_line_not_the_whole_list(  # type:
     """Asked one thing of the Constitution's art. 5º (seventy-nine incisos), the answer
     quotes the inciso under the article's lead, not the whole article (before: another
     inciso among the best candidates gave way to all seventy-nine, LXXVII folded away
-    under "show all"). Asked for several things, the list is still quoted whole."""
+    under "show all"), and the inciso asked of in the reader's words. Asked for several
+    things, the list is still quoted whole."""
     from desktop_app.answer.events import Done
     from desktop_app.evaluation.law_pdf import render_law
 
@@ -502,6 +503,10 @@ def test_one_thing_asked_of_a_long_list_is_its_line_not_the_whole_list(  # type:
     assert lines[2].startswith("LXXVII - são gratuitas as ações de habeas corpus e habeas "
                                "data"), lines[:5]
     assert not any(line.startswith("I - homens e mulheres") for line in lines)
+    # the law's "assegurado" is the reader's "garantido" (text/stem.py, `_SAME_TERM`);
+    # before, "XXX - é garantido o direito de herança" came first
+    lines = answer("O que é garantido aos presos?")
+    assert lines[2].startswith("XLIX - é assegurado aos presos o respeito"), lines[:5]
     lines = answer("Quais são os direitos dos trabalhadores urbanos e rurais?")
     assert lines[0].startswith("Art. 7º São direitos dos trabalhadores urbanos e rurais")
     assert [line.split(" - ")[0] for line in lines[1:35]] == [

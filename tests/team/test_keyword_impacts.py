@@ -148,7 +148,7 @@ def test_a_schema_3_library_is_upgraded_to_impact_order(library) -> None:  # typ
     with library.admin() as conn:
         admin.init_server(conn, embedder_id=E5, dim=384)
         assert conn.execute("SELECT value FROM acervo.meta WHERE key = 'schema_version'"
-                            ).fetchone()[0] == str(SCHEMA_VERSION) == "5"
+                            ).fetchone()[0] == str(SCHEMA_VERSION) == "6"
         kept, counted = _term_df(conn)
         assert kept == counted  # with the postings added under schema 3 (no trigger then)
         wrong = conn.execute(f"SELECT count(*) FROM acervo.chunk_terms "
@@ -163,35 +163,48 @@ def test_a_schema_3_library_is_upgraded_to_impact_order(library) -> None:  # typ
         assert _ranked(upgraded, query) == _ranked(exact, query)
 
 
-def test_team_init_analyses_a_schema_4_servers_keyword_terms_again(library) -> None:  # type: ignore[no-untyped-def]
-    """Schema 5: the stemmer changed ("fundamentar" now stems as "fundamentos" does); `team
-    init` rewrites the passages whose terms change, with their postings and frequencies."""
+# (schema a server was at, a passage, its terms as that schema's analyzer wrote them, as
+# this one does, a word the keyword leg finds it by only with this analyzer)
+OLDER_STEMMERS = [
+    ("4", "O legítimo interesse pode fundamentar o tratamento.", "fundament ", "fund ",
+     "fundamentos"),
+    ("5", "É assegurado aos presos o respeito à integridade física.", "assegurad ", "garant ",
+     "garantido"),
+]
+
+
+@pytest.mark.parametrize(("schema", "text", "old", "new", "query"), OLDER_STEMMERS)
+def test_team_init_analyses_an_older_servers_keyword_terms_again(  # type: ignore[no-untyped-def]
+        library, schema, text, old, new, query) -> None:
+    """Schemas 5 and 6: the stemmer changed ("fundamentar" now stems as "fundamentos" does,
+    "assegurado" as "garantido"); `team init` rewrites the passages whose terms change, with
+    their postings and frequencies."""
     from desktop_app.team import admin
 
-    _add(library.index("ana", collection="leis"), "lei-fundamento",
-         ["O legítimo interesse pode fundamentar o tratamento."], "/leis")
+    _add(library.index("ana", collection="leis"), f"lei-stem-{schema}", [text], "/leis")
+    like = f"'%{text[:20]}%'"
     with library.admin() as conn:
-        stored = conn.execute("SELECT search_text FROM acervo.chunks WHERE text LIKE "
-                              "'%fundamentar%'").fetchone()[0]
-        assert " fund " in f" {stored} "
-        # what a schema 4 server holds: analyzer 1 left "fundamentar" as "fundament"
-        conn.execute("UPDATE acervo.chunks SET search_text = replace(search_text, 'fund ', "
-                     "'fundament ') WHERE text LIKE '%fundamentar%'")
+        stored = conn.execute(f"SELECT search_text FROM acervo.chunks WHERE text LIKE {like}"
+                              ).fetchone()[0]
+        assert f" {new}" in f" {stored} "
+        # what the older server holds
+        conn.execute(f"UPDATE acervo.chunks SET search_text = replace(search_text, '{new}', "
+                     f"'{old}') WHERE text LIKE {like}")
         conn.execute("DELETE FROM acervo.chunk_terms t USING acervo.chunks c WHERE "
-                     "t.chunk_key = c.chunk_key AND c.text LIKE '%fundamentar%'")
+                     f"t.chunk_key = c.chunk_key AND c.text LIKE {like}")
         conn.execute(f"INSERT INTO acervo.chunk_terms (term, chunk_key, collection_id, doc_key, "
-                     f"tf, dl) {pg_schema.POSTINGS_SELECT} WHERE c.text LIKE '%fundamentar%'")
-        conn.execute("UPDATE acervo.meta SET value = '4' WHERE key = 'schema_version'")
+                     f"tf, dl) {pg_schema.POSTINGS_SELECT} WHERE c.text LIKE {like}")
+        conn.execute(f"UPDATE acervo.meta SET value = '{schema}' WHERE key = 'schema_version'")
     stale = library.index("ana")
-    assert _ranked(stale, "fundamentos") == []
+    assert _ranked(stale, query) == []
     with library.admin() as conn:
         admin.init_server(conn, embedder_id=E5, dim=384)
-        assert conn.execute("SELECT search_text FROM acervo.chunks WHERE text LIKE "
-                            "'%fundamentar%'").fetchone()[0] == stored
+        assert conn.execute(f"SELECT search_text FROM acervo.chunks WHERE text LIKE {like}"
+                            ).fetchone()[0] == stored
         kept, counted = _term_df(conn)
         assert kept == counted
         assert conn.execute("SELECT value FROM acervo.meta WHERE key = 'schema_version'"
-                            ).fetchone()[0] == "5"
-    found = _ranked(library.index("ana"), "fundamentos")
+                            ).fetchone()[0] == str(pg_schema.SCHEMA_VERSION)
+    found = _ranked(library.index("ana"), query)
     assert len(found) == 1
-    assert found == _ranked(library.index("ana", keyword_ranking="bm25_exact"), "fundamentos")
+    assert found == _ranked(library.index("ana", keyword_ranking="bm25_exact"), query)

@@ -25,6 +25,10 @@ def test_fold_strips_accents_and_case() -> None:
     ("fundamentos", "fundamento", "fundamentar", "fundamenta", "fundamentação"),
     ("regulamento", "regulamentar", "regulamentação", "regulamentos"),
     ("experiments", "experiment", "experimented"),
+    # a law's word and a reader's synonym (analyzer 3), in pt and es
+    ("garantido", "assegurado", "garantidos", "asseguradas", "garantir", "assegurar",
+     "garantizado", "asegurado"),
+    ("proibido", "vedado", "vedada", "proibida", "veda", "vedar", "prohibido", "prohibida"),
 ])
 def test_variants_share_one_term(variants: tuple[str, ...]) -> None:
     assert len({analyze(v) for v in variants}) == 1, {v: analyze(v) for v in variants}
@@ -38,6 +42,7 @@ def test_stopwords_are_dropped_but_content_stays() -> None:
 @pytest.mark.parametrize("apart", [
     ("fundamental", "fundamento"),  # "ensino fundamental" is not a foundation
     ("pagamento", "página"),
+    ("garantia", "garantido"),  # a loan's collateral is no right assured
 ])
 def test_the_noun_rule_keeps_other_words_apart(apart: tuple[str, ...]) -> None:
     assert len({analyze(w) for w in apart}) == len(apart), {w: analyze(w) for w in apart}
