@@ -343,6 +343,7 @@ def _subject(question: str, kind: str, asked: frozenset[str],
 
 
 LONG_LIST = 15  # items past which a list is long (an answer folds it): it says many things
+SUBJECT_WORDS_FOR_TWO = 4  # a value's subject of so many words is spoken of by two of them
 
 # "Quanto tempo dura o mandato?" asks how long something lasts; a length counted from an
 # event ("renunciar até seis meses antes do pleito", "quinze dias contados da diplomação")
@@ -376,7 +377,9 @@ def stated_where_asked(question: str, kind: str | None, text: str, asked: frozen
       o crime de homicídio?".
     - A shorter text: a line that states it and says something of the subject outside the
       value's own words, itself or in the lead over it (a line ending in ":", or the
-      caption or header over a table's rows). In a library
+      caption or header over a table's rows); two of its words when the subject has four
+      or more (one of "repartição pública entregar certidão", "público", is the public
+      exam's). In a library
       of several laws every kind of value is somewhere: the LGPD's "período máximo de 6
       meses" of suspension does not answer "Qual a pena máxima para o crime de tortura?",
       nor "renda familiar inferior a dez salários mínimos" "Qual o valor do salário
@@ -403,9 +406,10 @@ def stated_where_asked(question: str, kind: str | None, text: str, asked: frozen
         # over "NO | 214")
         lead = lines[0] if len(lines) > 1 and (lines[0].rstrip().endswith(":")
                                                or is_row(lines[1])) else ""
+        needed = 2 if len(subject) >= SUBJECT_WORDS_FOR_TWO else 1
         return any(states(kind, f"{lead}\n{line}" if lead else line)
-                   and bool(_whole_compounds(words(found.sub(
-                       " ", without_references(f"{lead} {line}"))), compounds) & subject)
+                   and len(_whole_compounds(words(found.sub(
+                       " ", without_references(f"{lead} {line}"))), compounds) & subject) >= needed
                    for line in lines)
     # (what every item is about is its lead's, and a value's own words say what it is,
     # not what of: "prazo prescricional de cinco anos para os trabalhadores" under "São

@@ -433,6 +433,16 @@ def test_a_value_answers_only_where_the_text_speaks_of_what_was_asked() -> None:
     question = "Qual o valor do salário mínimo?"
     evidence = assessed(question, quota)
     assert evidence.abstain and evidence.missing_value == "money", evidence.reason
+    # asked of a thing named by four words or more, a line sharing one of them speaks of
+    # something else: the public exam's deadline is no registry's deadline for a certificate
+    exam = ("III - o prazo de validade do concurso público será de até dois anos, "
+            "prorrogável uma vez, por igual período;")
+    question = "Qual o prazo para uma repartição pública entregar uma certidão?"
+    evidence = assessed(question, exam)
+    assert evidence.abstain and evidence.missing_value == "duration", evidence.reason
+    question = "Qual o prazo de validade do concurso público para servidores?"
+    evidence = assessed(question, exam)
+    assert evidence.missing_value is None, evidence.reason
     question = "Por quanto tempo a atividade de tratamento pode ser suspensa?"
     evidence = assessed(question, SANCTIONS)
     assert evidence.missing_value is None, evidence.reason
