@@ -45,13 +45,15 @@ _VERB_OF_NOUN = ("ament", "iment")
 
 # Words a law writes where a reader says another, stemmed as that other: "é assegurado aos
 # presos" is what "O que é garantido aos presos?" asks, "é vedado" what "é proibido" asks
-# (pt, and es where its stem differs). Only words of one meaning either way: "garantia"
-# (also a loan's collateral) keeps its own stem.
+# (pt, and es where its stem differs), and "serviço extraordinário" what "hora extra" asks.
+# Only words of one meaning either way: "garantia" (also a loan's collateral) keeps its
+# own stem.
 _SAME_TERM = {
     "garantid": "garant", "assegur": "garant", "assegurad": "garant",
     "garantiz": "garant", "garantizad": "garant", "asegur": "garant", "asegurad": "garant",
     "proibid": "proib", "ved": "proib", "veda": "proib", "vedar": "proib", "vedad": "proib",
     "prohib": "proib", "prohibid": "proib", "prohibicion": "proib",
+    "extraordinari": "extr",
 }
 
 

@@ -29,6 +29,7 @@ def test_fold_strips_accents_and_case() -> None:
     ("garantido", "assegurado", "garantidos", "asseguradas", "garantir", "assegurar",
      "garantizado", "asegurado"),
     ("proibido", "vedado", "vedada", "proibida", "veda", "vedar", "prohibido", "prohibida"),
+    ("extra", "extras", "extraordinário", "extraordinárias"),  # "hora extra"
 ])
 def test_variants_share_one_term(variants: tuple[str, ...]) -> None:
     assert len({analyze(v) for v in variants}) == 1, {v: analyze(v) for v in variants}
