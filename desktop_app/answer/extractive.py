@@ -626,6 +626,10 @@ def extract_answer(question: str, sources: Sequence[NumberedSource],
     if ranking and value is None and not previous_articles:
         # (in a follow-up the lines of the article just quoted crowd by being carried)
         ordered = _crowding_list(ranked)
+    if ranking and not many and value is None:
+        # (a value asked of a long list is stated in its lead or a line on the subject:
+        # kinds.stated_where_asked reads the whole list)
+        ordered = _line_of_long_list(ordered)
     chosen: list[Quote] = []
     seen: list[str] = []
     for candidate in ordered:
@@ -677,6 +681,22 @@ def _crowding_list(ranked: list[Quote]) -> list[Quote]:
             or crowd[0].score < best[0].score - CROWD_MARGIN:
         return ranked
     return [crowd[0], *(q for q in ranked if q is not crowd[0])]
+
+
+def _line_of_long_list(ranked: list[Quote]) -> list[Quote]:
+    """`ranked`, with the best line of a long list (more than `LONG_LIST` items) first when
+    the whole list is first and one thing is asked: "Quanto a mais deve ser pago pela hora
+    extra?" is art. 7º, XVI's "serviço extraordinário … cinquenta por cento", not the 34
+    rights whose words, all together, share the most with any question on work (as
+    `_whole_list` keeps such a line from giving way to its list). A line among the best
+    `LIST_NEIGHBOURS` candidates only."""
+    top = ranked[0].structural if ranked else None
+    if top is None or not top.is_list or top.items <= LONG_LIST:
+        return ranked
+    line = next((q for q in ranked[1:LIST_NEIGHBOURS] if q.structural is not None
+                 and q.structural.holder == top.key[1] and q.structural.key[0] == top.key[0]),
+                None)
+    return ranked if line is None else [line, *(q for q in ranked if q is not line)]
 
 
 def _unrelated_list(candidate: Quote, first: Quote) -> bool:

@@ -507,6 +507,13 @@ def test_one_thing_asked_of_a_long_list_is_its_line_not_the_whole_list(  # type:
     # before, "XXX - é garantido o direito de herança" came first
     lines = answer("O que é garantido aos presos?")
     assert lines[2].startswith("XLIX - é assegurado aos presos o respeito"), lines[:5]
+    # the whole of art. 7º shares the most words with any question on work; one thing asked
+    # is its line ("extra" is the law's "extraordinário")
+    lines = answer("Quanto a mais deve ser pago pela hora extra?")
+    assert lines[0].startswith("Art. 7º São direitos dos trabalhadores") and lines[1] == "…"
+    assert lines[2].startswith("XVI - remuneração do serviço extraordinário superior"), lines[:5]
+    lines = answer("Qual o limite da jornada normal de trabalho?")
+    assert lines[2].startswith("XIII - duração do trabalho normal não superior"), lines[:5]
     lines = answer("Quais são os direitos dos trabalhadores urbanos e rurais?")
     assert lines[0].startswith("Art. 7º São direitos dos trabalhadores urbanos e rurais")
     assert [line.split(" - ")[0] for line in lines[1:35]] == [
