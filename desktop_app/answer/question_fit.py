@@ -197,13 +197,13 @@ def without_qualifier(question: str) -> str:
 _LABEL = re.compile(r"^\s*(?:(?:[ivxlcdm]+|[a-z]|\d+)\s*[-–—.)]\s+|§\s*\d+\S*\s+"
                     r"|art(?:igo)?\.?\s*\d+[º°o]?(?:-[a-z])?\.?\s+)?", re.IGNORECASE)
 _DEFINES = re.compile(r"^(.{2,80}?)(?:\s*:|\s+(?:é|são|is|are|means|significa|es|son"
-                      r"|consiste|refere-se|corresponde)\s"
+                      r"|consiste|refere-se|corresponde|constitui-se|constituem-se)\s"
                       # "públicas, assim entendidas as criadas …" (a law's classification)
                       r"|,\s+assim\s+(?:entendid|considerad|definid|denominad|compreendid)"
                       # "A educação infantil, primeira etapa da educação básica, tem como
                       # finalidade …" (an apposition, then what it is or is for)
                       r"|,\s+[^,:;]{3,80},\s+(?:(?:tem|têm)\s+(?:como|por)\s+(?:finalidade"
-                      r"|objetivo|fim)|é|são|consiste)\s)")
+                      r"|objetivo|fim)|é|são|consiste|constitui-se|constituem-se)\s)")
 
 
 @dataclass(frozen=True)
@@ -289,9 +289,11 @@ _NOT_NARROWING = frozenset(fold(w) for w in ["será", "serão", "poderá", "pode
 
 _PREPOSITIONS = frozenset(["de", "da", "do", "das", "dos", "pelo", "pela", "pelos", "pelas", "por", "para", "em", "no", "na", "nos", "nas", "com", "of", "for", "by", "in", "para", "del", "con"])
 _AND_OR = frozenset(["e", "ou", "and", "or", "y", "o"])  # "direta e indireta"
-# an adverb (-mente), a participle or an infinitive: the sentence goes on, it does not
+# an adverb (-mente), a participle, an infinitive or a verb's future ("O término do
+# tratamento … ocorrerá", "… aplicarão"; a stem of four letters or more before it, so not
+# "severa", and not the "-eira" of "financeira"): the sentence goes on, it does not
 # qualify the thing named ("… será composto de", "… definidos como", "… somente poderá")
-_GOES_ON = re.compile(r"(?:mente|[aei]d[oa]s?|[aei]r|ndo)$")
+_GOES_ON = re.compile(r"(?:mente|[aei]d[oa]s?|[aei]r|ndo)$|^\w{4,}(?:ara|era|[^e]ira|[aei]rao)$")
 
 
 def _content_tokens(text: str) -> list[str]:

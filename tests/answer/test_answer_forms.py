@@ -38,6 +38,13 @@ def test_a_definition_by_apposition_or_by_assim_entendidas_is_a_definition() -> 
     assert not defines("Art. 30. A educação infantil será oferecida em:", infantil)
     assert not defines("A educação infantil, quando oferecida em creches, será gratuita.",
                        infantil)
+    # "constitui-se em" says what it is, as "é" does
+    republica = defined_thing("O que é a República Federativa do Brasil?")
+    assert defines("Art. 1º A República Federativa do Brasil, formada pela união indissolúvel "
+                   "dos Estados e Municípios e do Distrito Federal, constitui-se em Estado "
+                   "Democrático de Direito e tem como fundamentos:", republica)
+    assert not defines("Parágrafo único. A República Federativa do Brasil buscará a "
+                       "integração econômica, política, social e cultural", republica)
     publicas = defined_thing("O que são públicas?")
     assert defines("I – públicas, assim entendidas as criadas ou incorporadas, mantidas e "
                    "administradas pelo Poder Público;", publicas)
@@ -379,6 +386,12 @@ def test_a_unit_naming_both_cases_of_the_asked_thing_does_not_narrow_it() -> Non
                    "O tratamento de dados pessoais sensíveis somente poderá ocorrer")
     assert not narrows("Quais são os Poderes da União?", "São Poderes da União, independentes "
                        "e harmônicos entre si, o Legislativo, o Executivo e o Judiciário.")
+    # a verb's future goes on the sentence as "poderá" does: "ocorrerá" is no qualifier
+    assert not narrows("Em que casos o tratamento de dados pessoais chega ao fim?",
+                       "Art. 15. O término do tratamento de dados pessoais ocorrerá nas "
+                       "seguintes hipóteses:")
+    assert narrows("Quais dados a instituição financeira deve guardar?",
+                   "A instituição financeira estrangeira deverá manter os dados")
 
 
 def test_the_source_named_in_a_question_is_no_topic_but_what_follows_it_is() -> None:
