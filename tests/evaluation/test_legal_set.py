@@ -68,9 +68,15 @@ def test_the_loader_names_the_line_of_a_bad_question(tmp_path: Path) -> None:
         load_legal_set(path)
 
 
+# the dev set, and the blind one asked of the same PDFs (bench/answers.py `legal_blind`)
+ON_THE_PDFS = [SET, SET.with_name("legal_blind_pt.jsonl")]
+
+
 @pytest.mark.slow  # over a second: the full tier only
-def test_every_gold_phrase_is_current_text_of_its_pdf(eval_dir: Path) -> None:
-    questions = load_legal_set(SET)
+@pytest.mark.parametrize("questions_file", ON_THE_PDFS, ids=lambda p: p.stem)
+def test_every_gold_phrase_is_current_text_of_its_pdf(eval_dir: Path,
+                                                      questions_file: Path) -> None:
+    questions = load_legal_set(questions_file)
     current = {name: read_pdf_text(eval_dir / "pdfs" / "pt" / name).current
                for name in {q.doc for q in questions}}
     missing = []
@@ -84,8 +90,10 @@ def test_every_gold_phrase_is_current_text_of_its_pdf(eval_dir: Path) -> None:
 
 
 @pytest.mark.slow  # over a second: the full tier only
-def test_every_gold_article_is_printed_in_the_first_law_of_its_pdf(eval_dir: Path) -> None:
-    questions = load_legal_set(SET)
+@pytest.mark.parametrize("questions_file", ON_THE_PDFS, ids=lambda p: p.stem)
+def test_every_gold_article_is_printed_in_the_first_law_of_its_pdf(
+        eval_dir: Path, questions_file: Path) -> None:
+    questions = load_legal_set(questions_file)
     printed = {}
     for name in {q.doc for q in questions}:
         pages = {p.number: p.text for p in load_document(eval_dir / "pdfs" / "pt" / name).pages}
