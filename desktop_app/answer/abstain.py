@@ -59,7 +59,7 @@ from desktop_app.answer.kinds import (
     stated_where_asked,
     states,
 )
-from desktop_app.answer.question_fit import shared_phrases, terms
+from desktop_app.answer.question_fit import shared_phrases, terms, without_qualifier
 from desktop_app.config.paths import resource
 from desktop_app.config.settings import Settings
 from desktop_app.retrieval.types import Embedder, Hit
@@ -360,7 +360,8 @@ def first_states(question: str, value: str, extract: ExtractiveAnswer, *,
     first = extract.quotes[0] if extract.quotes else None
     if first is None:
         return True
-    names = [terms(name) for name in proper_names(question)]
+    # (not the source a question names: "… prevista na Lei Geral de Proteção de Dados?")
+    names = [terms(name) for name in proper_names(without_qualifier(question))]
     if on_subject and names and not any(
             name and name <= terms(f"{first.unit.shown} {first.hit.text}") for name in names):
         return False  # ("os países Ásia-Pacífico": a growth rate of Africa's)

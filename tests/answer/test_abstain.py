@@ -513,7 +513,10 @@ def test_a_value_of_a_named_place_is_stated_only_where_the_text_names_it() -> No
               "em particular na África, de 2006 a 2010.")
     evidence = assessed(question, africa)
     assert evidence.abstain and evidence.missing_value == "percent", evidence.reason
-    evidence = assessed("Qual o valor máximo da multa simples prevista na LGPD?",
-                        "II - multa simples, de até R$ 50.000.000,00 (cinquenta milhões de "
-                        "reais) por infração;")
-    assert evidence.missing_value is None, evidence.reason
+    fine = ("II - multa simples, de até R$ 50.000.000,00 (cinquenta milhões de reais) por "
+            "infração;")
+    for question in ("Qual o valor máximo da multa simples prevista na LGPD?",
+                     "Qual o valor máximo da multa simples prevista na Lei Geral de Proteção "
+                     "de Dados?"):
+        evidence = assessed(question, fine)
+        assert evidence.missing_value is None, (question, evidence.reason)
