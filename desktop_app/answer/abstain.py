@@ -362,9 +362,10 @@ def first_states(question: str, value: str, extract: ExtractiveAnswer, *,
         return True
     # (not the source a question names: "… prevista na Lei Geral de Proteção de Dados?")
     names = [terms(name) for name in proper_names(without_qualifier(question))]
-    if on_subject and names and not any(
-            name and name <= terms(f"{first.unit.shown} {first.hit.text}") for name in names):
-        return False  # ("os países Ásia-Pacífico": a growth rate of Africa's)
+    if on_subject and names:
+        said = terms(f"{first.unit.shown} {first.hit.text}")
+        if not any(name and name <= said for name in names):
+            return False  # ("os países Ásia-Pacífico": a growth rate of Africa's)
     asked = extract.question_terms
     return any(stated_where_asked(question, value, text, asked, terms, on_subject=on_subject)
                for text in (first.unit.shown, first.hit.text))

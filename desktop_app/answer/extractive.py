@@ -693,9 +693,7 @@ def _line_of_long_list(ranked: list[Quote]) -> list[Quote]:
     top = ranked[0].structural if ranked else None
     if top is None or not top.is_list or top.items <= LONG_LIST:
         return ranked
-    line = next((q for q in ranked[1:LIST_NEIGHBOURS] if q.structural is not None
-                 and q.structural.holder == top.key[1] and q.structural.key[0] == top.key[0]),
-                None)
+    line = next((q for q in ranked[1:LIST_NEIGHBOURS] if _line_of(q, top)), None)
     return ranked if line is None else [line, *(q for q in ranked if q is not line)]
 
 
@@ -713,9 +711,13 @@ def _unrelated_list(candidate: Quote, first: Quote) -> bool:
 def _holds_quoted_item(candidate: Quote, chosen: Sequence[Quote]) -> bool:
     """Whether `candidate` is the whole list of an item a chosen quote already shows."""
     law = candidate.structural
-    return law is not None and law.kind == "list" and any(
-        q.structural is not None and q.structural.holder == law.key[1]
-        and q.structural.key[0] == law.key[0] for q in chosen)
+    return law is not None and law.kind == "list" and any(_line_of(q, law) for q in chosen)
+
+
+def _line_of(quote: Quote, law: StructuralUnit) -> bool:
+    """Whether `quote` is an item of the list `law` (its holder is the list's unit)."""
+    line = quote.structural
+    return line is not None and line.holder == law.key[1] and line.key[0] == law.key[0]
 
 
 def _unit_of(found: StructuralUnit) -> Unit:
