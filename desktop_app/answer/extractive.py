@@ -651,7 +651,8 @@ def extract_answer(question: str, sources: Sequence[NumberedSource],
         words = _folded_words(quote.unit.text)
         if any(_near_duplicate(words, other) for other in seen):
             continue  # overlapping chunks repeat sentences; a block already holds its items
-        chosen.append(_under_section(_header_once(quote, chosen), documents, candidate.hit))
+        quote = _lead_once(_header_once(quote, chosen), chosen)
+        chosen.append(_under_section(quote, documents, candidate.hit))
         seen.append(words)
     return ExtractiveAnswer(tuple(chosen), tuple(ranked), matched, terms(question), embedded)
 
@@ -808,6 +809,19 @@ def _header_once(quote: Quote, chosen: Sequence[Quote]) -> Quote:
             return dataclasses.replace(quote, unit=dataclasses.replace(
                 quote.unit, display=" ".join(quote.unit.text.split())))
     return quote
+
+
+def _lead_once(quote: Quote, chosen: Sequence[Quote]) -> Quote:
+    """A line of a law's list quoted after another line of the same list is shown by its
+    path ("Art. 7º › XVI - …"), not under the list's lead again: three incisos of art. 7º
+    read as the lead once over its lines, not the lead three times. The path keeps its
+    article in sight."""
+    law = quote.structural
+    if law is None or not law.alone or quote.unit.display != show(law) \
+            or not any(q.structural is not None and q.structural.holder == law.holder
+                       and q.structural.key[0] == law.key[0] for q in chosen):
+        return quote
+    return dataclasses.replace(quote, unit=dataclasses.replace(quote.unit, display=law.alone))
 
 
 def _under_section(quote: Quote, documents: DocumentTexts | None, found_in: Hit) -> Quote:

@@ -158,6 +158,9 @@ class StructuralUnit:
     # disposto nos incisos II e III…"): their node indices, and their words (what it is about)
     names: tuple[int, ...] = ()
     named: str = ""
+    # an item shown under its list's lead: the line it is shown by after another item of
+    # that list, its path and its own words ("Art. 7º › XVI - …"; the lead is above)
+    alone: str = ""
 
     @cached_property
     def topic_terms(self) -> frozenset[str]:
@@ -370,6 +373,7 @@ def _unit(doc: DocumentText, structure: Structure, base: Hit, node: Node,
     prefix = _prefix(structure, node)
     holder = node.parent if node.kind in (ITEM, LETTER, SUBITEM) else None
     holder_lead = _holder_lead(doc, structure, holder)
+    alone = ""
     if kind == "list":
         items = _item_lines(doc, structure, node)
         if not items:
@@ -388,6 +392,7 @@ def _unit(doc: DocumentText, structure: Structure, base: Hit, node: Node,
         count = hidden = 0
         if holder is not None and holder_lead:  # an item: shown under its list's lead
             lines = [_prefix(structure, structure.nodes[holder]) + holder_lead, "…", own]
+            alone = prefix + own
     while end > start and doc.text[end - 1].isspace():
         end -= 1
     hit = doc.as_hit(base, start, end)
@@ -398,7 +403,7 @@ def _unit(doc: DocumentText, structure: Structure, base: Hit, node: Node,
     return StructuralUnit(hit, label, structure.label(article) if article else "", headings,
                           tuple(lines), own, topic, title, kind, count, hidden, notes,
                           (doc.doc_id, node.index, kind), holder, _weights(doc, topic, title),
-                          cited_titles(doc, own, title), context, names, named)
+                          cited_titles(doc, own, title), context, names, named, alone)
 
 
 # "… da Lei nº 12.965", "… do Decreto …": what another law's numbers are followed by

@@ -507,6 +507,9 @@ def test_one_thing_asked_of_a_long_list_is_its_line_not_the_whole_list(  # type:
     # before, "XXX - é garantido o direito de herança" came first
     lines = answer("O que é garantido aos presos?")
     assert lines[2].startswith("XLIX - é assegurado aos presos o respeito"), lines[:5]
+    # the other incisos quoted show their path, not art. 5º's lead again
+    assert sum(line.startswith("Art. 5º Todos são iguais") for line in lines) == 1, lines
+    assert len(lines) > 3 and all(line.startswith("Art. 5º › ") for line in lines[3:]), lines
     # the whole of art. 7º shares the most words with any question on work; one thing asked
     # is its line ("extra" is the law's "extraordinário")
     lines = answer("Quanto a mais deve ser pago pela hora extra?")
