@@ -60,7 +60,7 @@ def _index_step(from_version: int) -> MigrationStep:
     step does and why is in `retrieval.index.GENERATION_UPGRADES` (2: OCR columns, 3:
     folders with "/", 4: revoked ranges and structural paths, 5: keyword terms analysed
     again after a stemmer change, 6: the version of reading each document was indexed with,
-    7: keyword terms analysed again after another)."""
+    7 and 8: keyword terms analysed again after other stemmer changes)."""
     def step(paths: AppPaths) -> None:
         from desktop_app.retrieval.index import GENERATION_UPGRADES
 
@@ -72,7 +72,7 @@ def _index_step(from_version: int) -> MigrationStep:
 
 # store → {from_version: step that upgrades from_version → from_version + 1}.
 STEPS: dict[str, dict[int, MigrationStep]] = {
-    "settings": {}, "index": {version: _index_step(version) for version in (1, 2, 3, 4, 5, 6)},
+    "settings": {}, "index": {version: _index_step(version) for version in (1, 2, 3, 4, 5, 6, 7)},
     "state": {}}
 
 

@@ -76,9 +76,10 @@ def test_a_release_1_data_folder_opens_with_library_memories_and_settings_kept(
                                          "index: schema 3 → 4",  # marks (revoked, path)
                                          "index: schema 4 → 5",  # keyword terms again
                                          "index: schema 5 → 6",  # reader versions
-                                         "index: schema 6 → 7"]  # keyword terms again
+                                         "index: schema 6 → 7",  # keyword terms again
+                                         "index: schema 7 → 8"]  # and again
     assert migrate_data_dir(v1_home) == []  # done once
-    assert {v.store: v.found for v in data_dir_versions(v1_home)}["index"] == 7
+    assert {v.store: v.found for v in data_dir_versions(v1_home)}["index"] == 8
     app = build_app(embedder=embedder)
 
     assert [d.title for d in app.index.documents()] == [FIXTURE.EXPECTED_TITLE]
@@ -166,7 +167,8 @@ def test_the_index_upgrade_is_repaired_after_a_crash_before_it_recorded_its_vers
 
     assert migrate_data_dir(v1_home) == ["index: schema 1 → 2", "index: schema 2 → 3",
                                          "index: schema 3 → 4", "index: schema 4 → 5",
-                                         "index: schema 5 → 6", "index: schema 6 → 7"]
+                                         "index: schema 5 → 6", "index: schema 6 → 7",
+                                         "index: schema 7 → 8"]
     import lancedb
 
     names = lancedb.connect(str(generation)).open_table("chunks").schema.names
@@ -312,7 +314,7 @@ def test_a_library_indexed_on_windows_gets_forward_slash_folders_on_open(
 
     assert migrate_data_dir(paths) == ["index: schema 2 → 3", "index: schema 3 → 4",
                                        "index: schema 4 → 5", "index: schema 5 → 6",
-                                       "index: schema 6 → 7"]
+                                       "index: schema 6 → 7", "index: schema 7 → 8"]
     assert migrate_data_dir(paths) == []
     for name in ("chunks", "documents"):
         folders = db.open_table(name).to_arrow().column("folder").to_pylist()
@@ -342,6 +344,9 @@ OLDER_STEMMERS = [
     # analyzer 2 stemmed "assegurado" apart from "garantido"
     (6, "É assegurado aos presos o respeito à integridade física.", "assegurad ", "garant ",
      "garantido"),
+    # analyzer 3 stemmed the plural future "promoverão" apart from "promover"
+    (7, "Os sistemas de ensino promoverão as adaptações necessárias.", "promovera ",
+     "promov ", "promover"),
 ]
 
 
@@ -349,8 +354,8 @@ OLDER_STEMMERS = [
 def test_an_index_analysed_by_an_older_stemmer_is_analysed_again_on_open(
         acervo_home: Path, embedder: Any, schema: int, note: str, old: str, new: str,
         query: str) -> None:
-    """Index schemas 4 → 5 and 6 → 7: the stemmer changed ("fundamentar" now stems as
-    "fundamentos" does, "assegurado" as "garantido"), so the stored keyword terms are
+    """Index schemas 4 → 5, 6 → 7 and 7 → 8: the stemmer changed ("fundamentar" now stems as
+    "fundamentos" does, "assegurado" as "garantido", "promoverão" as "promover"), so the stored keyword terms are
     analysed again, without an embedder or the source file, and the keyword leg finds the
     note by the other word."""
     import lancedb

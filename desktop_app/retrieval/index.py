@@ -87,8 +87,8 @@ T = TypeVar("T")
 # 4: chunks carry `marks` (revoked ranges and structural path, JSON); 5: `search_text` analysed
 # with text.analyze.ANALYZER_VERSION 2; 6: documents carry `reader`, the version of reading
 # that produced their chunks (ingest.loaders.reader_version; migrations.py); 7: `search_text`
-# analysed with ANALYZER_VERSION 3
-SCHEMA_VERSION = 7
+# analysed with ANALYZER_VERSION 3; 8: with ANALYZER_VERSION 4
+SCHEMA_VERSION = 8
 ANN_MIN_ROWS = 50_000
 # The vector index: IVF_RQ (RaBitQ: 1 bit a dimension in the index, full vectors re-rank the
 # best candidates). bench/scale.py on near-tie data at 300k rows: recall@10 0.958 at 11.7 ms
@@ -1050,6 +1050,14 @@ def upgrade_generation_to_v7(directory: Path) -> None:
     _record_schema(directory, 7)
 
 
+def upgrade_generation_to_v8(directory: Path) -> None:
+    """Schema 7 → 8 for one generation: the keyword column analysed again
+    (`_analyse_again`; `text.analyze.ANALYZER_VERSION` 4: "promoverão" stems as "promover"
+    does). Idempotent; schema 8 is recorded last."""
+    _analyse_again(directory)
+    _record_schema(directory, 8)
+
+
 def _analyse_again(directory: Path, batch: int = 512) -> None:
     """The keyword column of one generation analysed again with the current analyzer. One
     scan reads the text columns (not the vectors); only rows whose terms change are
@@ -1099,7 +1107,8 @@ def upgrade_generation_to_v6(directory: Path) -> None:
 # start-up upgrade of the active generation (migrations.py) and the evaluation caches
 GENERATION_UPGRADES: dict[int, Callable[[Path], None]] = {
     1: upgrade_generation_to_v2, 2: upgrade_generation_to_v3, 3: upgrade_generation_to_v4,
-    4: upgrade_generation_to_v5, 5: upgrade_generation_to_v6, 6: upgrade_generation_to_v7}
+    4: upgrade_generation_to_v5, 5: upgrade_generation_to_v6, 6: upgrade_generation_to_v7,
+    7: upgrade_generation_to_v8}
 
 
 def upgrade_generation(directory: Path) -> None:

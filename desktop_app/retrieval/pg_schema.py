@@ -45,8 +45,8 @@ from typing import Any
 # 2: chunk_terms (keyword postings); 3: chunks.marks (revoked, path); 4: postings ordered by
 # impact, per-collection document frequencies and sizes (term_df, collection_stats); 5: the
 # keyword column analysed by text.analyze.ANALYZER_VERSION 2 (team.admin.reanalyse_keyword_terms);
-# 6: and by ANALYZER_VERSION 3
-SCHEMA_VERSION = 6
+# 6: and by ANALYZER_VERSION 3; 7: by ANALYZER_VERSION 4
+SCHEMA_VERSION = 7
 GROUP_ROLE = "acervo_user"
 # Tables a member can read; RLS decides which rows.
 READ_TABLES = ("meta", "collections", "grants", "documents", "chunks", "chunk_terms",

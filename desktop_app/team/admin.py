@@ -98,7 +98,7 @@ def init_server(conn: Any, *, embedder_id: str, dim: int) -> bool:
             version = int(row[0]) if row else SCHEMA_VERSION
         cur.execute(schema_sql(dim))
         cur.execute(upgrade_sql(version) or "SELECT 1")
-        if existed and version < 6:  # (5 and 6: the analyzer changed)
+        if existed and version < 7:  # (5, 6 and 7: the analyzer changed)
             reanalyse_keyword_terms(conn)
         cur.execute(maintain_grant_sql(conn.info.server_version) or "SELECT 1")
         for statement in private_statistics_sql(conn.info.server_version):
@@ -115,7 +115,7 @@ REANALYSE_BATCH = 500
 
 
 def reanalyse_keyword_terms(conn: Any) -> int:
-    """Schemas 5 and 6: every passage's keyword column analysed again by this Acervo's analyzer
+    """Schemas 5, 6 and 7: every passage's keyword column analysed again by this Acervo's analyzer
     (`text.analyze.ANALYZER_VERSION`; the stemmer changed), with its postings. Only passages
     whose terms change are rewritten; the postings' triggers keep the document frequencies.
     Runs inside the caller's transaction (`init_server`); returns the passages rewritten."""

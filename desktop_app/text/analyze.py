@@ -24,8 +24,9 @@ from desktop_app.text.stopwords import INDEX_STOPWORDS, STOPWORDS
 # keyword column, the team library's, the memory and recall indexes), so a change to folding,
 # stop words or stemming that alters them moves this number and every store analyses its
 # text again: 2 — -amentar/-imentar verbs and their nouns stem as the -amento nouns do; 3 —
-# a law's word and a reader's synonym stem alike ("assegurado", "garantido": stem._SAME_TERM).
-ANALYZER_VERSION = 3
+# a law's word and a reader's synonym stem alike ("assegurado", "garantido": stem._SAME_TERM);
+# 4 — a verb's plural future stems as the verb ("assegurarão", "assegurar").
+ANALYZER_VERSION = 4
 _TOKEN = re.compile(r"[0-9a-z]+")
 _WORD = re.compile(r"\w+")
 PREFIX_LENGTH = 5

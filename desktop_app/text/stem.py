@@ -31,6 +31,9 @@ _DERIVATIONAL: tuple[tuple[str, str, int], ...] = (
     ("ables", "", 3), ("able", "", 3), ("ando", "", 4), ("endo", "", 4), ("indo", "", 4),
     ("coes", "", 3), ("cao", "", 3), ("soes", "", 3), ("sao", "", 3), ("sion", "", 3),
     ("ings", "", 4), ("ing", "", 4),
+    # a verb's plural future ("assegurarão", "promoverão", "incluirão"): its verb's stem, as
+    # "assegurar" has. Not the singular "-ará": "considera", "declara" are present tenses.
+    ("arao", "", 4), ("erao", "", 4), ("irao", "", 4),
 )
 # Plural endings: (suffix, replacement).
 _PLURALS: tuple[tuple[str, str], ...] = (

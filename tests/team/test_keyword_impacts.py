@@ -148,7 +148,7 @@ def test_a_schema_3_library_is_upgraded_to_impact_order(library) -> None:  # typ
     with library.admin() as conn:
         admin.init_server(conn, embedder_id=E5, dim=384)
         assert conn.execute("SELECT value FROM acervo.meta WHERE key = 'schema_version'"
-                            ).fetchone()[0] == str(SCHEMA_VERSION) == "6"
+                            ).fetchone()[0] == str(SCHEMA_VERSION) == "7"
         kept, counted = _term_df(conn)
         assert kept == counted  # with the postings added under schema 3 (no trigger then)
         wrong = conn.execute(f"SELECT count(*) FROM acervo.chunk_terms "
@@ -170,15 +170,17 @@ OLDER_STEMMERS = [
      "fundamentos"),
     ("5", "É assegurado aos presos o respeito à integridade física.", "assegurad ", "garant ",
      "garantido"),
+    ("6", "Os sistemas de ensino promoverão as adaptações necessárias.", "promovera ",
+     "promov ", "promover"),
 ]
 
 
 @pytest.mark.parametrize(("schema", "text", "old", "new", "query"), OLDER_STEMMERS)
 def test_team_init_analyses_an_older_servers_keyword_terms_again(  # type: ignore[no-untyped-def]
         library, schema, text, old, new, query) -> None:
-    """Schemas 5 and 6: the stemmer changed ("fundamentar" now stems as "fundamentos" does,
-    "assegurado" as "garantido"); `team init` rewrites the passages whose terms change, with
-    their postings and frequencies."""
+    """Schemas 5, 6 and 7: the stemmer changed ("fundamentar" now stems as "fundamentos"
+    does, "assegurado" as "garantido", "promoverão" as "promover"); `team init` rewrites the
+    passages whose terms change, with their postings and frequencies."""
     from desktop_app.team import admin
 
     _add(library.index("ana", collection="leis"), f"lei-stem-{schema}", [text], "/leis")

@@ -30,6 +30,9 @@ def test_fold_strips_accents_and_case() -> None:
      "garantizado", "asegurado"),
     ("proibido", "vedado", "vedada", "proibida", "veda", "vedar", "prohibido", "prohibida"),
     ("extra", "extras", "extraordinário", "extraordinárias"),  # "hora extra"
+    # a verb's plural future (analyzer 4): "Os sistemas de ensino assegurarão…"
+    ("assegurarão", "assegurar", "garantir"), ("promoverão", "promover"),
+    ("incluirão", "incluir"), ("organizarão", "organizar", "organização"),
 ])
 def test_variants_share_one_term(variants: tuple[str, ...]) -> None:
     assert len({analyze(v) for v in variants}) == 1, {v: analyze(v) for v in variants}
@@ -44,6 +47,7 @@ def test_stopwords_are_dropped_but_content_stays() -> None:
     ("fundamental", "fundamento"),  # "ensino fundamental" is not a foundation
     ("pagamento", "página"),
     ("garantia", "garantido"),  # a loan's collateral is no right assured
+    ("verão", "ver"),  # summer: "-erão" after too short a stem is no verb's future
 ])
 def test_the_noun_rule_keeps_other_words_apart(apart: tuple[str, ...]) -> None:
     assert len({analyze(w) for w in apart}) == len(apart), {w: analyze(w) for w in apart}
