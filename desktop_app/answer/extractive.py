@@ -853,9 +853,18 @@ def shown_text(quote: Quote, max_chars: int = MAX_QUOTE_CHARS) -> str:
     return "\n".join(out)
 
 
+def badge_on_last_line(quote: Quote) -> bool:
+    """Whether the quote's badge goes on its last line: a table row under its header, or a
+    line of a law's list under the list's lead ("Art. 5º …: / … / XLIX - …"), whose
+    cited span, highlighted in the viewer, is that line and not the lead above it."""
+    law = quote.structural
+    return is_row(quote.unit.text) or (law is not None and bool(law.alone)
+                                       and quote.unit.display == show(law))
+
+
 def with_badge(text: str, number: int, *, last_line: bool = False) -> str:
     """The badge goes on the first line (a block's lead), before its final punctuation;
-    `last_line`: on the last one (a table row under its header: the row is the quote)."""
+    `last_line`: on the last one (`badge_on_last_line`: the row or the line is the quote)."""
     if last_line and "\n" in text:
         above, _, row = text.rpartition("\n")
         return f"{above}\n{with_badge(row, number)}"

@@ -50,6 +50,7 @@ from desktop_app.answer.events import (
 )
 from desktop_app.answer.extractive import (
     ExtractiveAnswer,
+    badge_on_last_line,
     extract_answer,
     shown_text,
     with_badge,
@@ -85,7 +86,6 @@ from desktop_app.retrieval.types import Embedder, Hit, SearchFilters
 from desktop_app.text.caches import forget_owner
 from desktop_app.text.cognates import Respelled, respell, respell_by_meaning, vocabulary
 from desktop_app.text.language import question_language, words_comparable
-from desktop_app.text.tables import is_row
 
 if TYPE_CHECKING:
     import numpy as np
@@ -608,7 +608,7 @@ class AnswerService:
         for number, quote in enumerate(extract.quotes, start=1):
             citation = quote_citation(number, quote.hit, quote.start, quote.end)
             citations.append(citation)
-            line = with_badge(shown_text(quote), number, last_line=is_row(quote.unit.text))
+            line = with_badge(shown_text(quote), number, last_line=badge_on_last_line(quote))
             lines.append(line)
             yield Token(("\n" if number > 1 else "") + line)
             yield CitationEvent(citation)

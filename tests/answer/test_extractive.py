@@ -507,6 +507,8 @@ def test_one_thing_asked_of_a_long_list_is_its_line_not_the_whole_list(  # type:
     # before, "XXX - é garantido o direito de herança" came first
     lines = answer("O que é garantido aos presos?")
     assert lines[2].startswith("XLIX - é assegurado aos presos o respeito"), lines[:5]
+    # the badge marks the quoted inciso (the span the viewer highlights), not the lead
+    assert "[1]" in lines[2] and "[1]" not in lines[0], lines[:3]
     # the other incisos quoted show their path, not art. 5º's lead again
     assert sum(line.startswith("Art. 5º Todos são iguais") for line in lines) == 1, lines
     assert len(lines) > 3 and all(line.startswith("Art. 5º › ") for line in lines[3:]), lines
@@ -676,7 +678,7 @@ def test_a_date_set_for_articles_named_by_number_answers_when_they_apply(  # typ
         sources_only=True) if isinstance(e, Done)][0]
     first = done.answer.split("[2]")[0]
     assert first.startswith("Art. 65. Esta Lei entra em vigor"), done.answer[:300]
-    assert "\nI-A – dia 1º de agosto de 2021, quanto aos arts. 52, 53 e 54;" in first
+    assert "\nI-A – dia 1º de agosto de 2021, quanto aos arts. 52, 53 e 54 [1];" in first
 
 
 # a constitution's articles on nationality (Constituição Federal, arts. 12 and 13)
