@@ -379,7 +379,7 @@ def stated_where_asked(question: str, kind: str | None, text: str, asked: frozen
       value's own words, itself or in the lead over it (a line ending in ":", or the
       caption or header over a table's rows); two of its words when the subject has four
       or more (one of "repartição pública entregar certidão", "público", is the public
-      exam's). In a library
+      exam's; the question's own words, not those a follow-up carried). In a library
       of several laws every kind of value is somewhere: the LGPD's "período máximo de 6
       meses" of suspension does not answer "Qual a pena máxima para o crime de tortura?",
       nor "renda familiar inferior a dez salários mínimos" "Qual o valor do salário
@@ -406,7 +406,10 @@ def stated_where_asked(question: str, kind: str | None, text: str, asked: frozen
         # over "NO | 214")
         lead = lines[0] if len(lines) > 1 and (lines[0].rstrip().endswith(":")
                                                or is_row(lines[1])) else ""
-        needed = 2 if len(subject) >= SUBJECT_WORDS_FOR_TWO else 1
+        # (counted on the question's own words: a follow-up's carried topic, "direitos do
+        # titular" under "e qual o prazo para atender essas solicitações?", may be spoken
+        # of, but does not make its subject longer)
+        needed = 2 if len(subject & words(question)) >= SUBJECT_WORDS_FOR_TWO else 1
         return any(states(kind, f"{lead}\n{line}" if lead else line)
                    and len(_whole_compounds(words(found.sub(
                        " ", without_references(f"{lead} {line}"))), compounds) & subject) >= needed

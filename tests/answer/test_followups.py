@@ -55,3 +55,28 @@ def test_the_chat_command_shows_the_query_it_searched_for(lgpd_app, capsys) -> N
     out = capsys.readouterr().out
     assert "(searched for: E em que prazo o controlador deve responder? direitos titular " \
            "dados)" in out
+
+
+@pytest.mark.slow  # ingests a PDF with the real embedder: the full tier only
+def test_a_follow_up_on_the_bundled_sample_finds_the_deadline_of_the_article_after(  # type: ignore[no-untyped-def]
+        memory_app) -> None:
+    """What a new user tries first (`make run`, "Load samples"): the rights of art. 18, then
+    "e qual o prazo para atender essas solicitações?", answered by art. 19, II's fifteen
+    days. The follow-up's own subject is two words ("atender", "solicitações"); the topic
+    it carried ("direitos do titular") is spoken of but does not make it a subject of four
+    that needs two of its words beside the value (before: "not found")."""
+    from desktop_app.answer.events import Done, WarningCode
+
+    sample = Path(__file__).parents[2] / "resources" / "samples" / "lgpd-excerpt.pdf"
+    assert list(memory_app.pipeline.run([sample]))[-1].indexed == 1
+    conversation = memory_app.chat.new_conversation()
+    answers = []
+    for message in ("Quais são os direitos do titular?",
+                    "e qual o prazo para atender essas solicitações?"):
+        answers.append([e for e in memory_app.chat.turn(conversation, message, sources_only=True)
+                        if isinstance(e, Done)][-1])
+    rights, deadline = answers
+    assert rights.answer.startswith("Art. 18."), rights.answer[:200]
+    assert not deadline.warned(WarningCode.NOT_FOUND), deadline.trace.get("evidence")
+    first = deadline.answer.split("[1]")[0]  # the first quote, up to its badge
+    assert first.startswith("Art. 19.") and "15 (quinze) dias" in first, deadline.answer[:600]
