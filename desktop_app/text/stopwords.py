@@ -47,6 +47,7 @@ STOPWORDS = INDEX_STOPWORDS | _folded_set(
     fuentes segundo conforme
     must may might shall under over upon after before between within any such only also
     whether debe deben podra podran
+    posso possa possam podemos poderia poderiam devo puedo pueda puedan podria
     """
 )
 

@@ -493,3 +493,15 @@ def test_spanish_asks_for_a_length_of_time_or_a_date_as_portuguese_does() -> Non
             ("Em que dia se celebra?", "¿En qué día se celebra?", "date"),
             ("Qual a data da posse?", "¿Qué fecha es la toma de posesión?", "date")):
         assert asked_kind(portuguese) == asked_kind(spanish) == kind, spanish
+
+
+def test_a_modal_verb_is_no_term_a_passage_must_share() -> None:
+    """"Posso pedir para apagarem meus dados?" ("may I") stems as "possível" ("poss"): on
+    the bundled LGPD excerpt it led with art. 18, § 4º, I ("… sempre que possível, o
+    agente") instead of art. 18. Modals are no content, as "pode" and "deve" are; the
+    adjective still is."""
+    for question in ("Posso pedir para apagarem meus dados?",
+                     "Que dados a empresa possa guardar?", "¿Puedo pedir que borren mis datos?"):
+        assert not {"poss", "pued"} & terms(question), terms(question)
+    assert "pedir" in " ".join(terms("Posso pedir para apagarem meus dados?"))
+    assert "poss" in terms("sempre que possível, o agente")
