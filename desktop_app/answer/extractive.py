@@ -817,11 +817,18 @@ def _lead_once(quote: Quote, chosen: Sequence[Quote]) -> Quote:
     read as the lead once over its lines, not the lead three times. The path keeps its
     article in sight."""
     law = quote.structural
-    if law is None or not law.alone or quote.unit.display != show(law) \
+    if law is None or not _under_lead(quote) \
             or not any(q.structural is not None and q.structural.holder == law.holder
                        and q.structural.key[0] == law.key[0] for q in chosen):
         return quote
     return dataclasses.replace(quote, unit=dataclasses.replace(quote.unit, display=law.alone))
+
+
+def _under_lead(quote: Quote) -> bool:
+    """Whether `quote` is a line of a law's list shown under the list's lead (its lines:
+    the lead, "…", the line)."""
+    law = quote.structural
+    return law is not None and bool(law.alone) and quote.unit.display == show(law)
 
 
 def _under_section(quote: Quote, documents: DocumentTexts | None, found_in: Hit) -> Quote:
@@ -857,9 +864,7 @@ def badge_on_last_line(quote: Quote) -> bool:
     """Whether the quote's badge goes on its last line: a table row under its header, or a
     line of a law's list under the list's lead ("Art. 5º …: / … / XLIX - …"), whose
     cited span, highlighted in the viewer, is that line and not the lead above it."""
-    law = quote.structural
-    return is_row(quote.unit.text) or (law is not None and bool(law.alone)
-                                       and quote.unit.display == show(law))
+    return is_row(quote.unit.text) or _under_lead(quote)
 
 
 def with_badge(text: str, number: int, *, last_line: bool = False) -> str:
