@@ -721,6 +721,12 @@ def _line_of(quote: Quote, law: StructuralUnit) -> bool:
     return line is not None and line.holder == law.key[1] and line.key[0] == law.key[0]
 
 
+def _same_list(quote: Quote, line: StructuralUnit) -> bool:
+    """Whether `quote` is a line of the same list as the item `line` (one holder)."""
+    other = quote.structural
+    return other is not None and other.holder == line.holder and other.key[0] == line.key[0]
+
+
 def _unit_of(found: StructuralUnit) -> Unit:
     """A unit of a law as a candidate's unit: its passage, shown with its path."""
     return Unit(0, len(found.hit.text), found.hit.text, found.kind, found.key[1],
@@ -762,8 +768,7 @@ def _whole_list(candidate: Quote, ranked: Sequence[Quote], many: bool = False,
     if not many and whole.structural is not None and whole.structural.items > LONG_LIST:
         return candidate  # (asked one thing: its line, not the 79 incisos of art. 5º)
     near = [q for q in ranked[:LIST_NEIGHBOURS] if q is not candidate]
-    if not many and not any(q.structural is not None and q.structural.holder == law.holder
-                            and q.structural.key[0] == law.key[0] for q in near):
+    if not many and not any(_same_list(q, law) for q in near):
         return candidate
     return whole
 
@@ -817,9 +822,7 @@ def _lead_once(quote: Quote, chosen: Sequence[Quote]) -> Quote:
     read as the lead once over its lines, not the lead three times. The path keeps its
     article in sight."""
     law = quote.structural
-    if law is None or not _under_lead(quote) \
-            or not any(q.structural is not None and q.structural.holder == law.holder
-                       and q.structural.key[0] == law.key[0] for q in chosen):
+    if law is None or not _under_lead(quote) or not any(_same_list(q, law) for q in chosen):
         return quote
     return dataclasses.replace(quote, unit=dataclasses.replace(quote.unit, display=law.alone))
 

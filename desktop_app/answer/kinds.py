@@ -399,8 +399,10 @@ def stated_where_asked(question: str, kind: str | None, text: str, asked: frozen
     compounds = _compounds(question, words)
     if len(lines) <= LONG_LIST + 1:
         stated = states(kind, text)
-        # ("E o prazo?": none of its own words say what of; the last answer's subject does)
-        if not stated or not on_subject or not subject & words(question):
+        if not stated or not on_subject:
+            return stated
+        own = subject & words(question)
+        if not own:  # ("E o prazo?": none of its own words say what of; the last answer's does)
             return stated
         # (a list's lead, or the caption or header over a table's rows: "STATE MEASURE 1"
         # over "NO | 214")
@@ -409,7 +411,7 @@ def stated_where_asked(question: str, kind: str | None, text: str, asked: frozen
         # (counted on the question's own words: a follow-up's carried topic, "direitos do
         # titular" under "e qual o prazo para atender essas solicitações?", may be spoken
         # of, but does not make its subject longer)
-        needed = 2 if len(subject & words(question)) >= SUBJECT_WORDS_FOR_TWO else 1
+        needed = 2 if len(own) >= SUBJECT_WORDS_FOR_TWO else 1
         return any(states(kind, f"{lead}\n{line}" if lead else line)
                    and len(_whole_compounds(words(found.sub(
                        " ", without_references(f"{lead} {line}"))), compounds) & subject) >= needed
