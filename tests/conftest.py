@@ -157,33 +157,55 @@ def ocr_engine():  # type: ignore[no-untyped-def]
     return OcrEngine()
 
 
-@pytest.fixture(scope="session")
-def lgpd_home(tmp_path_factory: pytest.TempPathFactory, eval_dir: Path, embedder) -> Path:  # type: ignore[no-untyped-def]
-    """An app home with the real LGPD PDF ingested through the real pipeline, built once
-    per session. Tests copy it (`use_home`) instead of ingesting again (~1 min)."""
+def _ingested_home(tmp_path_factory: pytest.TempPathFactory, pdf: Path, embedder) -> Path:  # type: ignore[no-untyped-def]
+    """An app home with `pdf` ingested through the real pipeline."""
     from desktop_app.app import App
     from desktop_app.config.paths import AppPaths
     from desktop_app.config.settings import Settings
 
-    home = tmp_path_factory.mktemp("lgpd-home")
+    home = tmp_path_factory.mktemp(f"{pdf.stem}-home")
     paths = AppPaths(home / "config", home / "data", home / "cache", home / "logs").ensure()
     app = App(paths, Settings(llm_backend="none"), embedder=embedder)
-    events = list(app.pipeline.run([eval_dir / "pdfs" / "pt" / "lgpd.pdf"]))
+    events = list(app.pipeline.run([pdf]))
     assert events[-1].indexed == 1, events[-1]
     return home
+
+
+def _app_in(home: Path, acervo_home: Path, embedder):  # type: ignore[no-untyped-def]
+    """A real `App` in this test's home holding a copy of `home`'s library, no LLM."""
+    import shutil
+
+    from desktop_app.app import build_app
+
+    shutil.copytree(home, acervo_home, dirs_exist_ok=True)
+    app = build_app(embedder=embedder)
+    app.settings.llm_backend = "none"
+    return app
+
+
+@pytest.fixture(scope="session")
+def lgpd_home(tmp_path_factory: pytest.TempPathFactory, eval_dir: Path, embedder) -> Path:  # type: ignore[no-untyped-def]
+    """An app home with the real LGPD PDF ingested through the real pipeline, built once
+    per session. Tests copy it (`use_home`) instead of ingesting again (~1 min)."""
+    return _ingested_home(tmp_path_factory, eval_dir / "pdfs" / "pt" / "lgpd.pdf", embedder)
 
 
 @pytest.fixture()
 def lgpd_app(lgpd_home: Path, acervo_home: Path, embedder):  # type: ignore[no-untyped-def]
     """A real `App` in this test's home holding a copy of the ingested LGPD, no LLM."""
-    import shutil
+    return _app_in(lgpd_home, acervo_home, embedder)
 
-    from desktop_app.app import build_app
 
-    shutil.copytree(lgpd_home, acervo_home, dirs_exist_ok=True)
-    app = build_app(embedder=embedder)
-    app.settings.llm_backend = "none"
-    return app
+@pytest.fixture(scope="session")
+def ldb_home(tmp_path_factory: pytest.TempPathFactory, eval_dir: Path, embedder) -> Path:  # type: ignore[no-untyped-def]
+    """The same with the real LDB (the education law), built once per session (~1 min)."""
+    return _ingested_home(tmp_path_factory, eval_dir / "pdfs" / "pt" / "ldb.pdf", embedder)
+
+
+@pytest.fixture()
+def ldb_app(ldb_home: Path, acervo_home: Path, embedder):  # type: ignore[no-untyped-def]
+    """A real `App` in this test's home holding a copy of the ingested LDB, no LLM."""
+    return _app_in(ldb_home, acervo_home, embedder)
 
 
 @pytest.fixture()

@@ -41,7 +41,7 @@ import re
 import statistics
 import threading
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -284,6 +284,17 @@ def _specific_features(question: str, first: Any, ranked: Sequence[Any], hits: S
         "phrases_lead": phrases - max((shared_phrases(question, c.unit.shown) for c in others),
                                       default=0.0),
     }
+
+
+def meant_terms(question_terms: frozenset[str],
+                meant: Mapping[str, str]) -> frozenset[str]:
+    """A question's terms with each word read by meaning (typed → the passages' word closest
+    to it: `cognates.respell_by_meaning`) counted as the passages' word's terms."""
+    read = set(question_terms)
+    for typed, word in meant.items():
+        if (typed_terms := terms(typed)) and typed_terms <= read:
+            read = (read - typed_terms) | terms(word)
+    return frozenset(read)
 
 
 def absent_share(question: str, hits: Sequence[Hit],

@@ -84,7 +84,13 @@ from desktop_app.retrieval.fusion import fuse_hits
 from desktop_app.retrieval.search import SearchResult, SearchWarning, SearchWarningCode
 from desktop_app.retrieval.types import Embedder, Hit, SearchFilters
 from desktop_app.text.caches import forget_owner
-from desktop_app.text.cognates import Respelled, respell, respell_by_meaning, vocabulary
+from desktop_app.text.cognates import (
+    Respelled,
+    respell,
+    respell_by_meaning,
+    respelled_with,
+    vocabulary,
+)
 from desktop_app.text.language import question_language, words_comparable
 
 if TYPE_CHECKING:
@@ -375,7 +381,10 @@ class AnswerService:
         "proteção"), and its other words by meaning ("rights" as "direitos",
         `cognates.respell_by_meaning`), for the keyword leg only (`searched_as`): that
         search is fused with the first, and the ranking and the gate still read the English
-        question by meaning. True when the question changed and is to be searched again."""
+        question by meaning. A Spanish word with no cognate ("gastos", "desarrollo") is read
+        by meaning too ("despesas", "desenvolvimento"), by the gate only (`meant`): a word
+        the law never uses is no evidence that the law does not answer when the question is
+        in another language. True when the question changed and is to be searched again."""
         language, written_in = turn.texts.language, abstain.passages_language(turn.pool)
         if turn.respelled is not None or written_in in (None, language):
             return False
@@ -384,20 +393,27 @@ class AnswerService:
         turn.respelled = respell(turn.rewritten.query, words, language, keep=frame)
         turn.respelled_question = respell(turn.question, words, language, keep=frame).text
         turn.trace["respelled"] = dict(turn.respelled.words)
-        if words_comparable(language, written_in) or self.word_vectors is None:
+        if self.word_vectors is None:
             return turn.respelled.changed
         step = time.perf_counter()
         vectors = self.word_vectors
+        comparable = words_comparable(language, written_in)
+        # (the gate reads what kind of answer is asked from the words asking, as typed)
         translated = respell_by_meaning(turn.rewritten.query, words, turn.respelled,
                                         lambda texts: vectors.vectors(texts)[0],
-                                        vectors.embedder.embed_query)
+                                        vectors.embedder.embed_query,
+                                        keep=frame if comparable else ())
         turn.timings["respell_ms"] = _ms(step)
+        meant = {typed: word for typed, word in translated.words.items()
+                 if typed not in turn.respelled.words}
+        if meant:
+            turn.trace["respelled_by_meaning"] = meant
+        if comparable:  # ranked in the cognates' spelling, read by meaning at the gate
+            turn.meant = meant
+            return turn.respelled.changed
         if not translated.changed:
             return False
         turn.searched_as = translated.text
-        turn.trace["respelled_by_meaning"] = {typed: word for typed, word in
-                                              translated.words.items()
-                                              if typed not in turn.respelled.words}
         return True
 
     def _context(self, turn: _Turn) -> ContextBlock:
@@ -474,10 +490,15 @@ class AnswerService:
     def _evidence(self, turn: _Turn, extract: ExtractiveAnswer) -> abstain.Evidence:
         """Whether the passages answer the question (the gate, answer/abstain.py)."""
         self._vocabulary_for_now()
+        asked, query = turn.asked, turn.query
+        if turn.meant:  # the question as the gate reads it (`_respell`)
+            asked, query = respelled_with(asked, turn.meant), respelled_with(query, turn.meant)
+            extract = dataclasses.replace(extract, question_terms=abstain.meant_terms(
+                extract.question_terms, turn.meant))
         evidence = abstain.assess(extract, turn.hits, self.settings,
                                   self.library.floors() if self.library is not None else None,
-                                  turn.texts.language, turn.asked,
-                                  abstain.absent_share(turn.query, turn.hits, self._in_library),
+                                  turn.texts.language, asked,
+                                  abstain.absent_share(query, turn.hits, self._in_library),
                                   passages_using=self._in_library,
                                   library_size=self._vocabulary.size)
         turn.trace["evidence"] = evidence.trace()
@@ -709,6 +730,9 @@ class _Turn:
     pool: list[Hit] = field(default_factory=list)  # the search's fused rows, beyond `hits`
     respelled: Respelled | None = None  # the searched query in the passages' spelling
     respelled_question: str = ""
+    # a Spanish question's words with no cognate in the passages, as the gate reads them:
+    # typed (folded) → the passages' word closest in meaning (`AnswerService._respell`)
+    meant: dict[str, str] = dataclasses.field(default_factory=dict)
     searched_as: str = ""  # words that cannot be compared: `query` with words by meaning too
     context: ContextBlock = EMPTY
 

@@ -209,11 +209,12 @@ def respell(question: str, words: Vocabulary, language: str = "",
             changes[typed] = max(found)[1]
     if not changes:
         return Respelled(question, {})
+    return Respelled(respelled_with(question, changes), changes)
 
-    def swap(match: re.Match[str]) -> str:
-        return changes.get(fold(match.group()), match.group())
 
-    return Respelled(_WORD.sub(swap, question), changes)
+def respelled_with(text: str, changes: Mapping[str, str]) -> str:
+    """`text` with each word whose folded form is a key of `changes` written as its value."""
+    return _WORD.sub(lambda match: changes.get(fold(match.group()), match.group()), text)
 
 
 # e5-small's cosine of a word (as a query) to the passage word, as written, that translates
@@ -227,18 +228,20 @@ MEANING_FLOOR = 0.89
 def respell_by_meaning(question: str, words: Vocabulary, respelled: Respelled,
                        passage_vectors: Callable[[Sequence[str]], np.ndarray],
                        query_vector: Callable[[str], np.ndarray],
-                       floor: float = MEANING_FLOOR) -> Respelled:
+                       floor: float = MEANING_FLOOR, keep: Collection[str] = ()) -> Respelled:
     """`respelled` (the question with its cognates respelled) with each content word of
     `question` that is still foreign — the passages never use it and no cognate was found —
     replaced by the passages' word closest to it in meaning (multilingual embeddings: a
     word as a query against each passage word), when that is `floor` or closer. English
     against Portuguese, where spelling reaches only the Latin roots ("rights" as "direitos",
     "higher" as "superior", "expenses" as "despesas"). Noisier than a cognate ("comprise"
-    comes out "inclusive"): callers search with it beside the question, never rank or gate
-    on it."""
+    comes out "inclusive"): callers search with it beside the question, or let the
+    "not found" gate read it, never rank on it. The folded words in `keep` stay as typed
+    (`respell`)."""
     typed = [word for word in dict.fromkeys(_WORD.findall(fold(question)))
              if len(word) >= MIN_LENGTH and not word.isdigit() and word not in NOT_CONTENT
-             and word not in words.counts and word not in respelled.words]
+             and word not in words.counts and word not in respelled.words
+             and word not in keep]
     candidates = [word for word in words.counts
                   if len(word) >= MIN_LENGTH and not word.isdigit() and word not in NOT_CONTENT]
     if not typed or not candidates:
@@ -252,8 +255,4 @@ def respell_by_meaning(question: str, words: Vocabulary, respelled: Respelled,
             changes[word] = candidates[best]
     if len(changes) == len(respelled.words):
         return respelled
-
-    def swap(match: re.Match[str]) -> str:
-        return changes.get(fold(match.group()), match.group())
-
-    return Respelled(_WORD.sub(swap, respelled.text), changes)
+    return Respelled(respelled_with(respelled.text, changes), changes)

@@ -169,6 +169,28 @@ def test_on_the_real_lgpd_a_spanish_question_is_searched_in_the_laws_words(lgpd_
     assert isinstance(done, Done) and "respelled" not in done.trace
 
 
+@pytest.mark.slow
+@pytest.mark.ranking
+def test_on_the_real_ldb_a_spanish_word_with_no_cognate_is_read_by_meaning_at_the_gate(ldb_app) -> None:  # type: ignore[no-untyped-def]
+    """"gastos", "mantenimiento", "desarrollo" have no Portuguese cognate: the law says
+    "despesas", "manutenção", "desenvolvimento". Search by meaning found art. 70 first,
+    but the gate counted the three words as missing from the library and said "not found".
+    The gate now reads each as the passages' word closest in meaning; the ranking still
+    compares only the words the two languages share, and off-topic stays "not found"."""
+    service = ldb_app.answer_service
+    done = list(service.ask("¿Qué gastos cuentan como mantenimiento y desarrollo de la "
+                            "enseñanza?", sources_only=True))[-1]
+    assert isinstance(done, Done) and not done.warned(WarningCode.NOT_FOUND), done.answer
+    assert done.answer.startswith("Art. 70. Considerar-se-ão como de manutenção e "
+                                  "desenvolvimento do ensino as despesas"), done.answer[:300]
+    assert done.trace["respelled_by_meaning"]["gastos"] == "despesas"
+    assert "gast" not in done.trace["evidence"]["missing"]
+    for off_topic in ("¿Cuál es la capital de Australia?",
+                      "¿Cuántos goles marcó el equipo en la final del campeonato?"):
+        done = list(service.ask(off_topic, sources_only=True))[-1]
+        assert isinstance(done, Done) and done.warned(WarningCode.NOT_FOUND), done.answer[:200]
+
+
 @pytest.mark.ranking
 def test_on_the_real_lgpd_a_spanish_question_keeps_the_words_asking_for_a_value(lgpd_app) -> None:  # type: ignore[no-untyped-def]
     """"¿En cuánto tiempo…?" asks for a length of time. Respelled as the law's "cuánto
@@ -179,6 +201,7 @@ def test_on_the_real_lgpd_a_spanish_question_keeps_the_words_asking_for_a_value(
                             "declaración completa al titular?", sources_only=True))[-1]
     assert isinstance(done, Done) and not done.warned(WarningCode.NOT_FOUND), done.answer
     assert "tiempo" not in done.trace["respelled"], done.trace["respelled"]
+    assert "tiempo" not in done.trace.get("respelled_by_meaning", {})  # nor read by meaning
     assert done.trace["evidence"]["features"]["asks_type"] == 1.0
     first = done.answer.split("[2]")[0]  # art. 19's lead, then its inciso II
     assert "15 (quinze) dias" in first, done.answer[:400]
@@ -215,6 +238,16 @@ def test_on_the_real_lgpd_an_english_questions_other_words_are_searched_by_meani
     assert first.startswith("Art. 52."), done.answer[:300]
     assert "X - suspensão parcial do funcionamento do banco de dados" in first, done.answer[:400]
     assert done.searched_for == ""
+
+
+def test_a_word_read_by_meaning_counts_as_the_passages_word() -> None:
+    """`meant_terms`: the gate's terms of a Spanish question whose words have no cognate in
+    a Portuguese law, each read as the law's word closest in meaning (`_respell`)."""
+    asked = terms("¿Qué gastos cuentan como desarrollo?")
+    read = abstain.meant_terms(asked, {"gastos": "despesas", "desarrollo": "desenvolvimento",
+                                       "ausente": "titular"})
+    assert read == (asked - terms("gastos desarrollo")) | terms("despesas desenvolvimento")
+    assert not terms("titular") <= read  # a word the question does not use adds nothing
 
 
 def test_the_switch_in_settings_turns_abstention_off() -> None:

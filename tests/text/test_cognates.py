@@ -140,6 +140,9 @@ def test_a_word_with_no_cognate_is_respelled_by_meaning_at_the_floor_or_closer()
     assert "what" not in asked and "titular" not in asked and "protection" not in asked
     assert respell_by_meaning(question, words, respelled, passage_vectors, query_vector,
                               floor=0.999).words == respelled.words
+    # the words saying what kind of answer is asked stay as typed (`respell`'s `keep`)
+    assert respell_by_meaning(question, words, respelled, passage_vectors, query_vector,
+                              floor=0.9, keep={"rights"}).words == respelled.words
 
 
 @pytest.mark.ranking
