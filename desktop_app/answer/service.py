@@ -178,7 +178,10 @@ class AnswerService:
         self.prompts_dir = prompts_dir
         self.llm_error = llm_error  # why there is no LLM (shown once per answer as a warning)
         self.embedder = embedder  # ranks quotable sentences; None → keyword evidence only
-        self.sentence_vectors = SentenceVectors(embedder) if embedder is not None else None
+        # (each sentence embedded alone: the ranking does not depend on what was asked
+        # before; the passages' words, thousands at a time, share runs)
+        self.sentence_vectors = (SentenceVectors(embedder, alone=True)
+                                 if embedder is not None else None)
         # the passages' words, for a question in a language they cannot be compared with
         # (`_respell`): apart, so a library's vocabulary does not push sentences out
         self.word_vectors = (SentenceVectors(embedder, max_entries=WORD_VECTORS)

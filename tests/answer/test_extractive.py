@@ -7,6 +7,7 @@ import dataclasses
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from desktop_app.answer.extractive import (
@@ -44,7 +45,7 @@ def sources(*hits):  # type: ignore[no-untyped-def]
 
 @pytest.fixture(scope="module")
 def vectors(embedder) -> SentenceVectors:  # type: ignore[no-untyped-def]
-    return SentenceVectors(embedder)
+    return SentenceVectors(embedder, alone=True)  # as the answer service embeds sentences
 
 
 @pytest.mark.ranking
@@ -214,6 +215,25 @@ def test_sentence_vectors_are_cached_by_text(embedder) -> None:  # type: ignore[
     again, embedded_again = cache.vectors(["A multa é de 2%.", "O prazo é de 15 dias."])
     assert embedded == 2 and embedded_again == 0
     assert (again[1] == first[0]).all() and first.shape == (2, embedder.dim)
+
+
+@pytest.mark.ranking
+def test_a_sentence_embedded_alone_has_one_vector_whatever_came_with_it(embedder) -> None:  # type: ignore[no-untyped-def]
+    """The int8 model scales each run by its largest activation, so a sentence embedded
+    beside others came out a little different from the same sentence beside other ones:
+    which ones depended on what was asked before, and two close candidates could swap.
+    Embedded alone (as the answer service does), its vector is its own."""
+    texts = ["Art. 7º O tratamento de dados pessoais somente poderá ser realizado nas "
+             "seguintes hipóteses:",
+             "Os dados pessoais serão eliminados após o término de seu tratamento.",
+             "III - pela administração pública, para o tratamento e uso compartilhado de "
+             "dados necessários à execução de políticas públicas;"]
+    beside, embedded = SentenceVectors(embedder, alone=True).vectors(texts)
+    by_itself, _ = SentenceVectors(embedder, alone=True).vectors(texts[:1])
+    assert embedded == 3 and np.array_equal(beside[0], by_itself[0])
+    if "int8" in str(getattr(embedder, "precision", "")):  # what `alone` is for
+        batched, _ = SentenceVectors(embedder).vectors(texts)
+        assert not np.array_equal(batched[0], by_itself[0])
 
 
 def test_a_definition_question_knows_what_it_asks_about() -> None:
