@@ -397,11 +397,13 @@ def contrasts(question: str, text: str) -> bool:
 _DENIES = re.compile(
     r"\b(?:nao (?:se |lhe |lhes )?(?:pode|podem|podera|poderao|sera|serao|havera|ha|e|sao"
     r"|esta|estao|cabe|cabera|tera|terao|deve|devem|devera|deverao|perde|perdera|constitu\w+"
-    r"|aplica\w*|incid\w*|implica\w*|obriga\w*|permit\w*)|nunca|jamais|vedad[oa]s?"
+    r"|aplica\w*|incid\w*|implica\w*|obriga\w*|permit\w*|conta|contam|inclu\w*"
+    r"|considera\w*)|nunca|jamais|vedad[oa]s?"
     r"|proibid[oa]s?|proibicao|defes[oa]s?|(?:may|shall|must|will|can|does|do|is|are) not"
     r"|cannot|never|prohibited|forbidden|prohibid[oa]s?|prohibe|prohibicion"
     r"|no (?:se |le |les |lo |la )?(?:puede|pueden|podra|podran|debe|deben|es|son|sera"
-    r"|seran|habra|aplica|aplicara|constituye|constituyen|esta|estan))\b")
+    r"|seran|habra|aplica|aplicara|constituye|constituyen|esta|estan|cuenta|cuentan"
+    r"|incluye|incluyen|considera|consideran))\b")
 # what may be done: "Quem pode propor…?", "Sobre o que a União pode cobrar impostos?"
 _PERMITS = re.compile(r"\b(?:pode|podem|podera|poderao|permitid[oa]s?|can|may|allowed"
                       r"|puede|pueden|podra|podran)\b")

@@ -191,6 +191,21 @@ def test_on_the_real_ldb_a_spanish_word_with_no_cognate_is_read_by_meaning_at_th
         assert isinstance(done, Done) and done.warned(WarningCode.NOT_FOUND), done.answer[:200]
 
 
+@pytest.mark.slow
+@pytest.mark.ranking
+def test_on_the_real_ldb_asked_which_do_not_count_the_follow_up_gets_the_negative_list(ldb_app) -> None:  # type: ignore[no-untyped-def]
+    """After art. 70 (what counts as spending on education), "¿y cuáles no cuentan?" asks
+    for art. 71's "Não constituirão despesas …:". The question denies without asking a
+    permission, which `question_fit.polarity` did not read: art. 70 came back again."""
+    conversation = ldb_app.chat.new_conversation()
+    for question in ("¿Qué gastos cuentan como mantenimiento y desarrollo de la enseñanza?",
+                     "¿y cuáles no cuentan?"):
+        done = [e for e in ldb_app.chat.turn(conversation, question, sources_only=True)
+                if isinstance(e, Done)][-1]
+    assert done.answer.startswith("Art. 71. Não constituirão despesas de manutenção"), \
+        done.answer[:300]
+
+
 @pytest.mark.ranking
 def test_on_the_real_lgpd_a_spanish_question_keeps_the_words_asking_for_a_value(lgpd_app) -> None:  # type: ignore[no-untyped-def]
     """"¿En cuánto tiempo…?" asks for a length of time. Respelled as the law's "cuánto

@@ -460,6 +460,19 @@ def test_a_list_denying_what_the_question_asks_may_be_done_opposes_it() -> None:
                        "impostos no território nacional sobre:")
 
 
+def test_asked_what_does_not_count_a_list_of_what_counts_opposes_it() -> None:
+    """"¿y cuáles no cuentan?" after the LDB's art. 70 (what counts as spending on
+    education) asks for art. 71's "Não constituirão despesas …:": the question denies
+    though it asks no permission ("no cuentan", "não contam", "não se incluem")."""
+    counts = "Considerar-se-ão como de manutenção e desenvolvimento do ensino as despesas:"
+    does_not = "Não constituirão despesas de manutenção e desenvolvimento do ensino:"
+    for question in ("¿y cuáles no cuentan?", "e quais não contam?",
+                     "O que não se inclui nessas despesas?", "Which do not count?",
+                     "¿Qué gastos no se consideran de mantenimiento?"):
+        assert opposes(question, counts) and not opposes(question, does_not), question
+    assert not opposes("Quais despesas contam?", does_not)  # it asks no permission
+
+
 def test_how_many_asks_a_count_not_a_list_in_every_language() -> None:
     """"¿Cuántos directores tiene el Consejo Directivo?" is answered by "5 (cinco) diretores",
     as "Quantos diretores tem…?" is, not by the list of what the ANPD is made of; a plural
