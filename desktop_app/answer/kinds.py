@@ -238,11 +238,15 @@ def _stated(kind: str) -> re.Pattern[str]:
     return next(found for name, _, found in KINDS if name == kind)
 
 
-def asking_words(question: str) -> frozenset[str]:
+def asking_words(question: str, respelled: str | None = None) -> frozenset[str]:
     """The folded words of the phrases by which `question` asks for a kind of value
     ("cuánto tiempo", "qual a idade", "how many days"): what it asks, not what about. Its
     respelling into the passages' language leaves them as typed, or the kind is lost
-    ("¿en cuánto tiempo…?" respelled "cuánto tempo" is neither Spanish nor Portuguese)."""
+    ("¿en cuánto tiempo…?" respelled "cuánto tempo" is neither Spanish nor Portuguese).
+    Given the question `respelled` whole, none when that still asks the same kind ("¿en qué
+    plazo…?" as "en qué prazo": the law's own word, which its passages use)."""
+    if respelled is not None and asked_kind(respelled) == asked_kind(question):
+        return frozenset()
     folded = fold(question)
     return frozenset(word for _, cue, _ in KINDS for m in cue.finditer(folded)
                      for word in _WORDS.findall(m.group()))

@@ -392,7 +392,8 @@ class AnswerService:
         if turn.respelled is not None or written_in in (None, language):
             return False
         words = vocabulary((hit.text for hit in turn.pool), written_in)
-        frame = asking_words(turn.rewritten.query)  # what kind of answer: kept as typed
+        frame = asking_words(turn.rewritten.query,  # what kind of answer: as typed if lost
+                             respell(turn.rewritten.query, words, language).text)
         turn.respelled = respell(turn.rewritten.query, words, language, keep=frame)
         turn.respelled_question = respell(turn.question, words, language, keep=frame).text
         turn.trace["respelled"] = dict(turn.respelled.words)

@@ -42,7 +42,8 @@ STOPWORDS = INDEX_STOPWORDS | _folded_set(
     """
     sim nao sao estao sera era ha havia pode podem deve devem ate apos quem porque tambem ja
     why being can could should would will has have had there their about into than then them
-    they you your our estan eso esa cual cuando donde quien tambien tiene hay puede pueden segun
+    they you your our estan eso esa cual cuales cuando donde quien quienes tambien tiene hay
+    puede pueden segun
     according source sources document documents fonte fontes documento documentos fuente
     fuentes segundo conforme
     must may might shall under over upon after before between within any such only also

@@ -17,6 +17,7 @@ from desktop_app.answer.gate import Gate, load_gate
 from desktop_app.answer.question_fit import terms
 from desktop_app.answer.segments import segment
 from desktop_app.config.settings import Settings
+from desktop_app.text.fold import fold
 
 from .conftest import ScriptedLLM, make_hit
 
@@ -220,6 +221,23 @@ def test_on_the_real_lgpd_a_spanish_question_keeps_the_words_asking_for_a_value(
     assert done.trace["evidence"]["features"]["asks_type"] == 1.0
     first = done.answer.split("[2]")[0]  # art. 19's lead, then its inciso II
     assert "15 (quinze) dias" in first, done.answer[:400]
+
+
+@pytest.mark.ranking
+def test_on_the_real_lgpd_a_spanish_follow_up_asking_in_what_time_finds_the_deadline(lgpd_app) -> None:  # type: ignore[no-untyped-def]
+    """The Spanish twin of the bundled sample's follow-up: after the rights of art. 18, "¿y
+    en qué plazo debe responder el controlador?" was "not found". Its "plazo" stayed as
+    typed (a word asking for a duration) so it never met the law's "prazo", and the rewrite
+    carried "Cuáles" as a topic word. Now "plazo" is respelled (its respelling still asks a
+    duration) and "cuáles" is no term: art. 19 II's 15 days."""
+    conversation = lgpd_app.chat.new_conversation()
+    for question in ("¿Cuáles son los derechos del titular?",
+                     "¿y en qué plazo debe responder el controlador?"):
+        done = [e for e in lgpd_app.chat.turn(conversation, question, sources_only=True)
+                if isinstance(e, Done)][-1]
+    assert not done.warned(WarningCode.NOT_FOUND), done.answer
+    assert "prazo de até 15 (quinze) dias" in done.answer.split("[1]")[0], done.answer[:500]
+    assert "cuales" not in fold(done.searched_for)
 
 
 @pytest.mark.ranking

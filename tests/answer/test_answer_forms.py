@@ -139,6 +139,12 @@ def test_a_number_of_hours_is_a_length_of_time_and_the_words_asking_are_known() 
                                                                               "tiempo"}
     assert asking_words("Qual a idade mínima para votar?") == {"idade"}
     assert asking_words("Quem decide?") == frozenset()
+    # … unless the question respelled in the passages' words still asks the same kind:
+    # "en qué plazo" as "en qué prazo" (the law's word), not "cuánto tiempo" as "cuánto tempo"
+    assert asking_words("¿En cuánto tiempo debe responder?", "¿En cuánto tempo debe "
+                        "responde?") == {"cuanto", "tiempo"}
+    assert asking_words("¿y en qué plazo debe responder?",
+                        "¿y en qué prazo debe responde?") == frozenset()
 
 
 def test_a_fraction_is_a_share_not_a_count() -> None:
@@ -518,3 +524,11 @@ def test_a_modal_verb_is_no_term_a_passage_must_share() -> None:
         assert not {"poss", "pued"} & terms(question), terms(question)
     assert "pedir" in " ".join(terms("Posso pedir para apagarem meus dados?"))
     assert "poss" in terms("sempre que possível, o agente")
+
+
+def test_spanish_plural_asking_words_are_no_terms() -> None:
+    """"¿Cuáles…?" and "¿Quiénes…?" ask, as "cuál" and "quién" do: a follow-up carried
+    "Cuáles" as its topic ("¿y en qué plazo…? Cuáles direitos titular") and the gate counted
+    it as a word the law never uses."""
+    assert terms("¿Cuáles son los derechos del titular?") == terms("derechos titular")
+    assert terms("¿Quiénes son los agentes de tratamiento?") == terms("agentes tratamiento")
