@@ -162,7 +162,10 @@ def is_followup(question: str) -> bool:
 
 def standalone_query(question: str, history: Sequence[dict[str, str]]) -> RewriteResult:
     """The model-free standalone query: the user's words, then the earlier questions'
-    topic words they do not repeat (most recent question first)."""
+    topic words they do not repeat (most recent question first), back to the question that
+    opened the thread: one that was itself no follow-up starts a new topic, so the words of
+    the questions before it are not carried ("Who enforces the law?" between "how long does
+    the controller have to answer?" and "what penalties can it impose?")."""
     started = time.perf_counter()
     if not is_followup(question):
         return RewriteResult(question, skipped="self-contained", method="model-free",
@@ -172,13 +175,14 @@ def standalone_query(question: str, history: Sequence[dict[str, str]]) -> Rewrit
     for message in reversed(list(history)[-HISTORY_MESSAGES:]):
         if message.get("role") != "user":
             continue
-        for word in topic_words(str(message.get("content", ""))):
+        asked = str(message.get("content", ""))
+        for word in topic_words(asked):
             stem = analyze(word)
             if not stem or stem in have:
                 continue
             have.add(stem)
             carried.append(word)
-        if len(carried) >= MAX_CARRIED_WORDS:
+        if len(carried) >= MAX_CARRIED_WORDS or not is_followup(asked):
             break
     carried = carried[:MAX_CARRIED_WORDS]
     if not carried:
