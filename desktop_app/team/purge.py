@@ -114,24 +114,31 @@ def _keepers(conn: Any) -> list[str]:
 
 def _purge_wal(conn: Any) -> tuple[str, bool]:
     """Checkpoint and switch segments with recycling off until pg_wal holds only segments
-    written after the purge; returns (the sentence, whether that was verified)."""
+    written after the purge; returns (the sentence, whether that was verified).
+
+    Every segment in pg_wal once recycling is off may hold the deleted text, one under a
+    future name too: a checkpoint before the purge may have recycled an old segment by
+    renaming it ahead of the current one, and its tail keeps the old bytes until they are
+    written over. So the purge is done when none of those files is left, not when the
+    names left are all newer."""
     start = _current_segment(conn)
     recycled = _setting(conn, "wal_recycle") == "on"
     if recycled:
         _reload(conn, "ALTER SYSTEM SET wal_recycle = off", "off")
+    before = set(_segments(conn))
     try:
-        for _round in range(len(_segments(conn)) + 3):
+        for _round in range(len(before) + 3):
             conn.execute("SELECT pg_switch_wal()")
             conn.execute("CHECKPOINT")  # its record starts the new segment; older ones go
             current = _current_segment(conn)
-            if _segments(conn) == [current] and current > start:
+            if _segments(conn) == [current] and current not in before:
                 break
     finally:
         if recycled:
             _reload(conn, "ALTER SYSTEM RESET wal_recycle", "on")
     current = _current_segment(conn)
     remaining = _segments(conn)
-    older = [n for n in remaining if n <= start]
+    older = [n for n in remaining if n in before or n <= start]
     if not older and all(n >= current for n in remaining):
         return (f"write-ahead log checked: pg_wal holds {len(remaining)} segment(s), all "
                 "written after the purge", True)
