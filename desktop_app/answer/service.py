@@ -392,9 +392,10 @@ class AnswerService:
         if turn.respelled is not None or written_in in (None, language):
             return False
         words = vocabulary((hit.text for hit in turn.pool), written_in)
-        frame = asking_words(turn.rewritten.query,  # what kind of answer: as typed if lost
-                             respell(turn.rewritten.query, words, language).text)
-        turn.respelled = respell(turn.rewritten.query, words, language, keep=frame)
+        whole = respell(turn.rewritten.query, words, language)
+        frame = asking_words(turn.rewritten.query, whole.text)  # what kind: as typed if lost
+        turn.respelled = (respell(turn.rewritten.query, words, language, keep=frame) if frame
+                          else whole)
         turn.respelled_question = respell(turn.question, words, language, keep=frame).text
         turn.trace["respelled"] = dict(turn.respelled.words)
         if self.word_vectors is None:

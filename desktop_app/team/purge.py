@@ -121,7 +121,6 @@ def _purge_wal(conn: Any) -> tuple[str, bool]:
     renaming it ahead of the current one, and its tail keeps the old bytes until they are
     written over. So the purge is done when none of those files is left, not when the
     names left are all newer."""
-    start = _current_segment(conn)
     recycled = _setting(conn, "wal_recycle") == "on"
     if recycled:
         _reload(conn, "ALTER SYSTEM SET wal_recycle = off", "off")
@@ -138,7 +137,7 @@ def _purge_wal(conn: Any) -> tuple[str, bool]:
             _reload(conn, "ALTER SYSTEM RESET wal_recycle", "on")
     current = _current_segment(conn)
     remaining = _segments(conn)
-    older = [n for n in remaining if n in before or n <= start]
+    older = [n for n in remaining if n in before]
     if not older and all(n >= current for n in remaining):
         return (f"write-ahead log checked: pg_wal holds {len(remaining)} segment(s), all "
                 "written after the purge", True)
