@@ -310,7 +310,9 @@ def narrows(question: str, text: str) -> bool:
     the question, a function word, an adverb, a participle, an infinitive or a verb that
     goes on the sentence ("… será composto de", "… somente poderá")."""
     asked = [light_stem(w) for w in _content_tokens(without_qualifier(question))]
-    raw = _TOKEN.findall(fold(text))
+    folded = fold(text)
+    spans = [m.span() for m in _TOKEN.finditer(folded)]
+    raw = [folded[a:b] for a, b in spans]
     content = [i for i, w in enumerate(raw) if w not in NOT_CONTENT and (len(w) >= 3
                                                                           or w.isdigit())]
     stems = [light_stem(raw[i]) for i in content]
@@ -327,7 +329,10 @@ def narrows(question: str, text: str) -> bool:
     after = end + 1
     if after < len(raw) and raw[after] in _PREPOSITIONS:
         after += 1
-    if after >= len(raw):
+    # a qualifier follows the phrase: past a comma or a colon the sentence says something
+    # else of it ("A educação infantil, primeira etapa da educação básica, …": an apposition)
+    if after >= len(raw) or any(folded[spans[i][1]:spans[i + 1][0]].strip(" \n\t-")
+                                for i in range(end, after)):
         return False
     following = raw[after]
     # "direta e indireta", "urbanos e rurais": both cases named, the whole, not a special one

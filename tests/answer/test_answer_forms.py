@@ -400,6 +400,19 @@ def test_a_unit_naming_both_cases_of_the_asked_thing_does_not_narrow_it() -> Non
                    "A instituição financeira estrangeira deverá manter os dados")
 
 
+def test_an_apposition_after_the_asked_thing_does_not_narrow_it() -> None:
+    """Past a comma the sentence says something else of the thing: "A educação infantil,
+    primeira etapa da educação básica, tem como finalidade …" answers "Qual a finalidade da
+    educação infantil?" (art. 29 of the LDB), it is no special case of it."""
+    question = "Qual a finalidade da educação infantil?"
+    assert not narrows(question, "Art. 29. A educação infantil, primeira etapa da educação "
+                                 "básica, tem como finalidade o desenvolvimento integral")
+    assert narrows(question, "A educação infantil indígena terá como finalidade")
+    # a preposition between the phrase and the word after it is still read through
+    assert narrows("Quando é permitido o tratamento de dados pessoais?",
+                   "O tratamento de dados pessoais pelas pessoas jurídicas de direito público")
+
+
 def test_the_source_named_in_a_question_is_no_topic_but_what_follows_it_is() -> None:
     assert without_qualifier("Quais são os direitos sociais previstos na Constituição?") == \
         "Quais são os direitos sociais?"

@@ -701,6 +701,23 @@ def test_a_date_set_for_articles_named_by_number_answers_when_they_apply(  # typ
     assert "\nI-A – dia 1º de agosto de 2021, quanto aos arts. 52, 53 e 54 [1];" in first
 
 
+
+@pytest.mark.slow
+@pytest.mark.ranking
+def test_on_the_real_ldb_an_article_naming_its_subject_in_apposition_answers_its_purpose(  # type: ignore[no-untyped-def]
+        ldb_app) -> None:
+    """"Qual a finalidade da educação infantil?" is art. 29 ("A educação infantil, primeira
+    etapa da educação básica, tem como finalidade …"). The word after the comma was read as
+    a qualifier of "educação infantil", so art. 29 counted as a special case of what was
+    asked and art. 30's "A educação infantil será oferecida em:" came first."""
+    from desktop_app.answer.events import Done
+
+    done = [e for e in ldb_app.answer_service.ask(
+        "Qual a finalidade da educação infantil?", sources_only=True)
+        if isinstance(e, Done)][0]
+    assert done.answer.startswith("Art. 29. A educação infantil, primeira etapa"), \
+        done.answer[:300]
+
 # a constitution's articles on nationality (Constituição Federal, arts. 12 and 13)
 NATIONALITY = """CAPÍTULO III
 DA NACIONALIDADE
