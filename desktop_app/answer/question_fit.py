@@ -351,7 +351,7 @@ _NOT_QUALIFIER = re.compile(r"(?:am|em|ou|iam|mente)$|^(?:ainda|sempre|apenas|so
                             r"|ja|mais|menos|muito|bem|mal|hoje|agora|nunca|jamais|so)$")
 
 
-def _adjacent_pairs(text: str) -> list[tuple[str, str]]:
+def adjacent_pairs(text: str) -> list[tuple[str, str]]:
     """A thing and the word right after it (no punctuation between, both content words, the
     second one not a verb or an adverb: "educação básica", "trabalho escolar"),
     light-stemmed."""
@@ -379,10 +379,10 @@ def contrasts(question: str, text: str) -> bool:
     ANPD?" is answered by "autarquia de natureza especial"."""
     asked_thing = _ASKED_THING.search(fold(question))
     named = light_stem(asked_thing.group(1)) if asked_thing else ""
-    asked = [pair for pair in _adjacent_pairs(without_qualifier(question)) if pair[0] != named]
+    asked = [pair for pair in adjacent_pairs(without_qualifier(question)) if pair[0] != named]
     if not asked:
         return False
-    said = _adjacent_pairs(text)
+    said = adjacent_pairs(text)
     said_set = set(said)
     asked_words = {w for pair in asked for w in pair} | {
         light_stem(w) for w in _content_tokens(question)}
@@ -437,3 +437,22 @@ def shared_phrases(question: str, text: str) -> float:
     side by side ("dados pessoais sensíveis", "efetivo trabalho escolar")."""
     asked = _pairs(without_qualifier(question))
     return len(asked & _pairs(text)) / len(asked) if asked else 0.0
+
+
+def replaced_qualifiers(followup: str, earlier: str) -> frozenset[str]:
+    """The words of `earlier` that a follow-up names a sibling of (light-stemmed): after
+    "Quais são as finalidades do ensino médio?", "e do ensino fundamental?" asks the same
+    of another stage, so "médio" is not carried; "and for sensitive data?" after "… personal
+    data?" replaces "personal". A pair of `earlier` ("ensino médio") whose head the
+    follow-up pairs with another qualifier ("ensino fundamental") loses its qualifier; the
+    head comes first in Portuguese and Spanish, last in English ("vulnerabilidade social"
+    is no sibling of "direitos sociais")."""
+    head_last = question_language(followup) == "en"
+    own = [pair[::-1] if head_last else pair for pair in adjacent_pairs(followup)]
+    replaced = set()
+    for pair in adjacent_pairs(earlier):
+        head, qualifier = pair[::-1] if head_last else pair
+        if any(head == own_head and qualifier != own_qualifier
+               for own_head, own_qualifier in own):
+            replaced.add(qualifier)
+    return frozenset(replaced)

@@ -23,10 +23,12 @@ from typing import Any
 
 from desktop_app.answer.llm import LLM
 from desktop_app.answer.prompt import PromptTexts, neutralize
+from desktop_app.answer.question_fit import replaced_qualifiers
 from desktop_app.errors import AppError
 from desktop_app.retrieval.types import SearchFilters
 from desktop_app.text.analyze import analyze
 from desktop_app.text.fold import fold
+from desktop_app.text.stem import light_stem
 from desktop_app.text.stopwords import NOT_CONTENT
 
 FILE_TYPES = ("pdf", "docx", "md", "txt", "html")
@@ -62,11 +64,15 @@ class RewriteResult:
     ms: float = 0.0
     method: str = "none"  # "llm" | "model-free" | "none" (the question as typed)
     carried: tuple[str, ...] = ()  # words the model-free rewrite took from earlier turns
+    # … and the earlier words it left because the follow-up names a sibling of them ("médio"
+    # in "e do ensino fundamental?" after "… do ensino médio?"): it asks of something else
+    replaced: tuple[str, ...] = ()
 
     def trace(self) -> dict[str, Any]:
         return {"query": self.query, "skipped": self.skipped, "error": self.error,
                 "filters": _filters_dict(self.filters), "raw": self.raw, "ms": round(self.ms, 1),
-                "method": self.method, "carried": list(self.carried)}
+                "method": self.method, "carried": list(self.carried),
+                "replaced": list(self.replaced)}
 
 
 def _filters_dict(filters: SearchFilters | None) -> dict[str, Any] | None:
@@ -165,20 +171,26 @@ def standalone_query(question: str, history: Sequence[dict[str, str]]) -> Rewrit
     topic words they do not repeat (most recent question first), back to the question that
     opened the thread: one that was itself no follow-up starts a new topic, so the words of
     the questions before it are not carried ("Who enforces the law?" between "how long does
-    the controller have to answer?" and "what penalties can it impose?")."""
+    the controller have to answer?" and "what penalties can it impose?"). A word the
+    follow-up names a sibling of is left (`question_fit.replaced_qualifiers`)."""
     started = time.perf_counter()
     if not is_followup(question):
         return RewriteResult(question, skipped="self-contained", method="model-free",
                              ms=_ms(started))
     have = set(analyze(question).split())
     carried: list[str] = []
+    left: list[str] = []  # replaced by a sibling the follow-up names
     for message in reversed(list(history)[-HISTORY_MESSAGES:]):
         if message.get("role") != "user":
             continue
         asked = str(message.get("content", ""))
+        replaced = replaced_qualifiers(question, asked)
         for word in topic_words(asked):
             stem = analyze(word)
             if not stem or stem in have:
+                continue
+            if light_stem(fold(word)) in replaced:
+                left.append(word)
                 continue
             have.add(stem)
             carried.append(word)
@@ -187,9 +199,10 @@ def standalone_query(question: str, history: Sequence[dict[str, str]]) -> Rewrit
     carried = carried[:MAX_CARRIED_WORDS]
     if not carried:
         return RewriteResult(question, skipped="nothing to carry", method="model-free",
-                             ms=_ms(started))
+                             ms=_ms(started), replaced=tuple(left))
     query = f"{question.strip()} {' '.join(carried)}"
-    return RewriteResult(query, method="model-free", carried=tuple(carried), ms=_ms(started))
+    return RewriteResult(query, method="model-free", carried=tuple(carried), ms=_ms(started),
+                         replaced=tuple(left))
 
 
 def parse_filters(value: Any) -> SearchFilters | None:

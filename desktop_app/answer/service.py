@@ -269,8 +269,12 @@ class AnswerService:
             # a respelling of another language's words is partial (their Latin roots, and
             # others by meaning): it is a second view, fused with the first search
             turn.hits = self._retrieve(turn, also=first if turn.searched_as else ())
+        # (a follow-up naming a sibling of what the last one asked, "e do ensino
+        # fundamental?" after "… do ensino médio?", asks of something the last answer's
+        # articles are not about: its carried words find the passages, nothing else)
         carried = (carried_context(self.documents, turn.previous)
-                   if turn.previous and is_followup(turn.question) else NOTHING)
+                   if turn.previous and is_followup(turn.question)
+                   and not turn.rewritten.replaced else NOTHING)
         if carried.hits:
             turn.hits = with_carried(turn.hits, carried, after=CARRIED_AFTER)
             trace["previous"] = carried.trace()

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from desktop_app.answer.events import WarningCode
 from desktop_app.evaluation.answers import article_labels, articles_in, followup_retrieval
 from desktop_app.ingest.loaders import load_document
 
@@ -80,3 +81,22 @@ def test_a_follow_up_on_the_bundled_sample_finds_the_deadline_of_the_article_aft
     assert not deadline.warned(WarningCode.NOT_FOUND), deadline.trace.get("evidence")
     first = deadline.answer.split("[1]")[0]  # the first quote, up to its badge
     assert first.startswith("Art. 19.") and "15 (quinze) dias" in first, deadline.answer[:600]
+
+
+@pytest.mark.slow
+@pytest.mark.ranking
+def test_on_the_real_ldb_a_follow_up_naming_another_stage_leaves_the_last_answers_article(  # type: ignore[no-untyped-def]
+        ldb_app) -> None:
+    """"e do ensino fundamental?" after the purposes of the ensino médio (art. 35) asks
+    them of the ensino fundamental (art. 32). The rewrite carried "médio", and the article
+    just quoted was preferred as a follow-up's is: art. 35 came back."""
+    from desktop_app.answer.events import Done
+
+    conversation = ldb_app.chat.new_conversation()
+    for question in ("Quais são as finalidades do ensino médio?", "e do ensino fundamental?"):
+        done = [e for e in ldb_app.chat.turn(conversation, question, sources_only=True)
+                if isinstance(e, Done)][-1]
+        assert not done.warned(WarningCode.NOT_FOUND), done.answer[:200]
+    assert done.answer.startswith("Art. 32. O ensino fundamental obrigatório"), \
+        done.answer[:300]
+    assert done.trace["rewrite"]["replaced"] == ["médio"]
