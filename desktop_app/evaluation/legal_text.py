@@ -66,19 +66,39 @@ def read_pdf_text(path: Path) -> PdfText:
     from desktop_app.ingest.pdf import import_pymupdf
 
     pymupdf = import_pymupdf()
-    current: list[str] = []
+    current: list[tuple[int, str]] = []  # (page, a block's current text)
     struck: list[str] = []
     with pymupdf.open(path) as document:
-        for page in document:
+        pages = len(document)
+        for number, page in enumerate(document):
             data = page.get_text("dict", flags=pymupdf.TEXTFLAGS_DICT | pymupdf.TEXT_COLLECT_STYLES)
             for block in data["blocks"]:
                 spans = [(span["text"], bool(span.get("char_flags", 0) & STRIKE_OUT), n)
                          for n, line in enumerate(block.get("lines", ()))
                          for span in line["spans"]]
                 kept, runs = _split_struck(spans)
-                current.append(kept)
+                current.append((number, kept))
                 struck += runs
-    return PdfText(_clean(" ".join(current)), tuple(_clean(r) for r in struck if r.strip()))
+    furniture = _page_furniture(current, pages)
+    text = " ".join(kept for _, kept in current if _furniture_key(kept) not in furniture)
+    return PdfText(_clean(text), tuple(_clean(r) for r in struck if r.strip()))
+
+
+def _furniture_key(text: str) -> str:
+    return re.sub(r"\d+", "#", _clean(text))
+
+
+def _page_furniture(blocks: list[tuple[int, str]], pages: int) -> frozenset[str]:
+    """Blocks printed on half the pages or more, numbers aside (a browser's date and
+    address lines, "n/26"): a provision running over a page break reads on without them,
+    as the app's passages do, so its words are current text and not a revoked wording's."""
+    if pages < 3:
+        return frozenset()
+    on: dict[str, set[int]] = {}
+    for page, text in blocks:
+        if text.strip():
+            on.setdefault(_furniture_key(text), set()).add(page)
+    return frozenset(key for key, seen in on.items() if len(seen) * 2 >= pages)
 
 
 def _split_struck(spans: list[tuple[str, bool, int]]) -> tuple[str, list[str]]:

@@ -47,6 +47,22 @@ def test_art_18_v_old_wording_is_revoked_and_the_current_one_is_not(eval_dir: Pa
                                   "desta Lei;") is None
 
 
+@pytest.mark.slow  # over a second: the full tier only
+def test_a_current_provision_running_over_a_page_break_is_not_revoked(eval_dir: Path) -> None:
+    """Art. 55-K's parágrafo único is printed twice: the MP 869 wording struck through and
+    the current one, which runs over a page break past the browser's date and address
+    lines. Read with those lines, the current text missed "… desta Lei e …", so the old
+    wording's window counted as revoked in an answer showing the current wording."""
+    revoked = RevokedText(read_pdf_text(eval_dir / "pdfs/pt/lgpd.pdf"))
+    current = ("Parágrafo único. A ANPD articulará sua atuação com outros órgãos e entidades "
+               "com competências sancionatórias e normativas afetas ao tema de proteção de "
+               "dados pessoais e será o órgão central de interpretação desta Lei e do "
+               "estabelecimento de normas e diretrizes para a sua implementação.")
+    assert revoked.quotes_revoked(current) is None
+    assert revoked.quotes_revoked(
+        "Parágrafo único. A ANPD articulará sua atuação com o Sistema Nacional de Defesa do "
+        "Consumidor do Ministério da Justiça e com outros órgãos e entidades")
+
 def test_ldb_has_no_revoked_text_despite_its_struck_single_characters(eval_dir: Path) -> None:
     pdf = read_pdf_text(eval_dir / "pdfs/pt/ldb.pdf")
     assert not pdf.struck
