@@ -446,13 +446,26 @@ def replaced_qualifiers(followup: str, earlier: str) -> frozenset[str]:
     data?" replaces "personal". A pair of `earlier` ("ensino médio") whose head the
     follow-up pairs with another qualifier ("ensino fundamental") loses its qualifier; the
     head comes first in Portuguese and Spanish, last in English ("vulnerabilidade social"
-    is no sibling of "direitos sociais")."""
+    is no sibling of "direitos sociais"). The follow-up's qualifier may follow "de" ("e de
+    dados de crianças?" after "… dados pessoais sensíveis?"), and a replaced qualifier's
+    own ("sensíveis" of "pessoais") goes with it."""
     head_last = question_language(followup) == "en"
     own = [pair[::-1] if head_last else pair for pair in adjacent_pairs(followup)]
-    replaced = set()
-    for pair in adjacent_pairs(earlier):
-        head, qualifier = pair[::-1] if head_last else pair
-        if any(head == own_head and qualifier != own_qualifier
-               for own_head, own_qualifier in own):
-            replaced.add(qualifier)
+    if not head_last:
+        own += [(light_stem(head), light_stem(qualifier))
+                for head, qualifier in _OF.findall(fold(followup))
+                if head not in NOT_CONTENT and qualifier not in NOT_CONTENT]
+    said = [pair[::-1] if head_last else pair for pair in adjacent_pairs(earlier)]
+    replaced = {qualifier for head, qualifier in said
+                if any(head == own_head and qualifier != own_qualifier
+                       for own_head, own_qualifier in own)}
+    grown = not head_last  # (English stacks its qualifiers before the head, unchained)
+    while grown:  # "dados pessoais sensíveis": "sensíveis" qualifies the replaced "pessoais"
+        more = {qualifier for head, qualifier in said if head in replaced} - replaced
+        replaced |= more
+        grown = bool(more)
     return frozenset(replaced)
+
+
+# a thing and what it is of ("dados de crianças", "ensino da arte"), folded
+_OF = re.compile(r"\b(\w{3,})\s+(?:de|da|do|das|dos|del)\s+(\w{3,})\b")
