@@ -189,6 +189,9 @@ def main() -> int:
 
     view = window.chat.view
     anchors = view.anchor_positions()
+    if anchors:  # the last answer's badges (the follow-up's, when there is one)
+        last = max(int(h.split(":", 1)[1].split("/")[0]) for _p, h in anchors)
+        anchors = [a for a in anchors if int(a[1].split(":", 1)[1].split("/")[0]) == last]
 
     def is_pdf(href: str) -> bool:
         answer, number = (int(x) for x in href.split(":", 1)[1].split("/"))

@@ -56,7 +56,9 @@ from desktop_app.text.fold import fold
 
 _SPACES = re.compile(r"\s+")
 _WORD = re.compile(r"\w+|§")  # "§ 1º" starts a legal paragraph: keep the sign
-_HYPHEN_BREAK = re.compile(r"-[ \t]*\r?\n[ \t]*")
+# a hyphen at a line's end, or a soft hyphen (U+00AD: where the typesetter may break a
+# word, "emer\xad\ngenciais" in the LDB's PDF) with or without the break after it
+_HYPHEN_BREAK = re.compile(r"-[ \t]*\r?\n[ \t]*|\u00ad\s*")
 TextLoader = Callable[[Citation, Callable[[list[str]], None]], None]
 MIN_WORDS_ON_PAGE = 5  # fewer matched words than this on a page: not the passage
 PAGE_SLACK_WORDS = 12  # page words (running headers…) a passage may skip between matched runs
@@ -100,7 +102,8 @@ class Passage:
 
 def _words(text: str) -> list[tuple[int, int, str]]:
     """(start, end, folded word) for each word; a word hyphenated across a line break
-    ("descumpri-\nmento") is one word, as the cleaned chunk text has it."""
+    ("descumpri-\nmento", "emer\xad\ngenciais") is one word, as the cleaned chunk text has
+    it."""
     words: list[tuple[int, int, str]] = []
     for match in _WORD.finditer(text):
         if words and _HYPHEN_BREAK.fullmatch(text, words[-1][1], match.start()):

@@ -221,6 +221,18 @@ def test_locating_survives_line_breaks_hyphenation_and_dropped_headers() -> None
     assert locate_passage(page, "Nada disso aparece nesta página de jeito algum") is None
 
 
+def test_a_word_broken_at_a_soft_hyphen_is_highlighted_whole() -> None:
+    """The LDB's PDF breaks words at a soft hyphen (U+00AD), not "-": art. 32 § 4º ended
+    its highlight at "situações", before "emer\xad\ngenciais"."""
+    page = ("§ 4o O ensino fundamental será presencial, sendo o ensino a distância \n"
+            "utilizado como complementação da aprendizagem ou em situações emer\xad\n"
+            "genciais.\n§ 5o O currículo do ensino fundamental incluirá")
+    chunk = ("§ 4o O ensino fundamental será presencial, sendo o ensino a distância utilizado "
+             "como complementação da aprendizagem ou em situações emergenciais.")
+    start, end, _matched = locate_passage(page, chunk) or (0, 0, 0)
+    assert page[start:end].endswith("emer\xad\ngenciais"), repr(page[start:end][-30:])
+
+
 def test_a_text_document_emphasises_the_quote_at_its_own_offsets(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     """The span the verifier located travels with the citation: used as it is, not searched."""
     from desktop_app.answer.quotes import claim_citation
