@@ -419,7 +419,7 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
                 features["lead_recall"] = law.lead_recall(own_terms)
             # (a list opened by an inciso reads on from its holder's lead: "São brasileiros:
             # I - natos:" has "brasileiros natos")
-            features["phrases"] = shared_phrases(question, " ".join(
+            features["phrases"] = shared_phrases(question, "\n".join(
                 (law.context, law.lead, law.title)))
             features["narrows"] = float(narrows(question, law.topic))
             features["tasks"] = float(members and law.is_list and lists_tasks(law.lines))

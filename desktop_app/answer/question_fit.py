@@ -276,10 +276,18 @@ def defines_in_list(law: StructuralUnit, thing: Defined) -> bool:
     rest = thing.terms - named
     return bool(named) and bool(rest) and named < thing.terms and rest <= terms(law.lines[0])
 
+# what ends a run of words side by side: punctuation, a line break ("… tem por finalidade:"
+# then its chapter's title "Da educação superior" is no "finalidade da educação")
+_PHRASE_BREAK = re.compile(r"[.,;:!?()\[\]\"“”\n]+")
+
+
 def _pairs(text: str) -> set[tuple[str, str]]:
-    words = [light_stem(w) for w in _TOKEN.findall(fold(text))
-             if w not in NOT_CONTENT and (len(w) >= 3 or w.isdigit())]
-    return set(zip(words, words[1:], strict=False))
+    pairs: set[tuple[str, str]] = set()
+    for run in _PHRASE_BREAK.split(fold(text)):
+        words = [light_stem(w) for w in _TOKEN.findall(run)
+                 if w not in NOT_CONTENT and (len(w) >= 3 or w.isdigit())]
+        pairs.update(zip(words, words[1:], strict=False))
+    return pairs
 
 
 # words that go on a sentence without narrowing the thing it names: verbs of a law's

@@ -22,6 +22,7 @@ from desktop_app.answer.question_fit import (
     names_row,
     narrows,
     opposes,
+    shared_phrases,
     terms,
     wants_many,
     without_qualifier,
@@ -399,6 +400,18 @@ def test_a_unit_naming_both_cases_of_the_asked_thing_does_not_narrow_it() -> Non
     assert narrows("Quais dados a instituição financeira deve guardar?",
                    "A instituição financeira estrangeira deverá manter os dados")
 
+
+def test_words_side_by_side_are_not_paired_across_punctuation_or_lines() -> None:
+    """A unit's lead and its chapter's title are read together: "A educação superior tem
+    por finalidade:" then "Da educação superior" said "finalidade educação", the pair of
+    "Qual é a finalidade da educação?", as art. 2º, which answers it, does not."""
+    question = "Qual é a finalidade da educação?"
+    assert shared_phrases(question, "A educação superior tem por finalidade:\n"
+                                    "DA EDUCAÇÃO SUPERIOR") == 0.0
+    assert shared_phrases(question, "A finalidade, educação e cultura") == 0.0
+    assert shared_phrases(question, "a finalidade da educação nacional") == 1.0
+    assert shared_phrases("Quais são os direitos do titular de dados pessoais sensíveis?",
+                          "O tratamento de dados pessoais sensíveis") == 0.5
 
 def test_an_apposition_after_the_asked_thing_does_not_narrow_it() -> None:
     """Past a comma the sentence says something else of the thing: "A educação infantil,
