@@ -190,7 +190,8 @@ def standalone_query(question: str, history: Sequence[dict[str, str]]) -> Rewrit
             if not stem or stem in have:
                 continue
             if light_stem(fold(word)) in replaced:
-                left.append(word)
+                if word not in left:
+                    left.append(word)
                 continue
             have.add(stem)
             carried.append(word)
