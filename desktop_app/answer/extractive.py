@@ -418,9 +418,11 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
             if asks_list and law.is_list:  # the lead says what the list is of
                 features["lead_recall"] = law.lead_recall(own_terms)
             # (a list opened by an inciso reads on from its holder's lead: "São brasileiros:
-            # I - natos:" has "brasileiros natos")
-            features["phrases"] = shared_phrases(question, "\n".join(
-                (law.context, law.lead, law.title)))
+            # I - natos:" has "brasileiros natos"; not its division's title: "A educação
+            # superior tem por finalidade:" then "Da educação superior" has no "finalidade
+            # da educação")
+            reads = f"{law.context.rstrip().removesuffix(':')} {law.lead}"
+            features["phrases"] = shared_phrases(question, f"{reads}\n{law.title}")
             features["narrows"] = float(narrows(question, law.topic))
             features["tasks"] = float(members and law.is_list and lists_tasks(law.lines))
             features["contrasts"] = float(contrasts(question, law.lead + "\n" + law.topic))
