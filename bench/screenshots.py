@@ -189,13 +189,18 @@ def main() -> int:
 
     view = window.chat.view
     anchors = view.anchor_positions()
+
+    def badge(href: str) -> tuple[int, int]:
+        """(answer, number) of a badge's "cite:<answer>/<number>" link."""
+        answer, number = (int(x) for x in href.split(":", 1)[1].split("/"))
+        return answer, number
+
     if anchors:  # the last answer's badges (the follow-up's, when there is one)
-        last = max(int(h.split(":", 1)[1].split("/")[0]) for _p, h in anchors)
-        anchors = [a for a in anchors if int(a[1].split(":", 1)[1].split("/")[0]) == last]
+        last = max(badge(h)[0] for _p, h in anchors)
+        anchors = [a for a in anchors if badge(a[1])[0] == last]
 
     def is_pdf(href: str) -> bool:
-        answer, number = (int(x) for x in href.split(":", 1)[1].split("/"))
-        cited = view.citation(answer, number)
+        cited = view.citation(*badge(href))
         return cited is not None and cited.file_type == "pdf"
 
     # prefer a PDF citation (the viewer jumps to the page); the last one in the answer

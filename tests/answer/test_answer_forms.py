@@ -413,6 +413,7 @@ def test_words_side_by_side_are_not_paired_across_punctuation_or_lines() -> None
     assert shared_phrases("Quais são os direitos do titular de dados pessoais sensíveis?",
                           "O tratamento de dados pessoais sensíveis") == 0.5
 
+
 def test_an_apposition_after_the_asked_thing_does_not_narrow_it() -> None:
     """Past a comma the sentence says something else of the thing: "A educação infantil,
     primeira etapa da educação básica, tem como finalidade …" answers "Qual a finalidade da
