@@ -353,10 +353,12 @@ def narrows(question: str, text: str) -> bool:
 _ADJACENT = re.compile(r"(\w+)(?=\s+(\w+))")
 
 
-# what cannot qualify a thing: a verb's plural or past ("despesas contam", "dados ficaram")
-# and adverbs ("os dados ainda…")
+# what cannot qualify a thing: a verb's plural or past ("despesas contam", "dados ficaram"),
+# adverbs ("os dados ainda…", "guardar os dados depois de…") and prepositions of time
 _NOT_QUALIFIER = re.compile(r"(?:am|em|ou|iam|mente)$|^(?:ainda|sempre|apenas|somente|tambem"
-                            r"|ja|mais|menos|muito|bem|mal|hoje|agora|nunca|jamais|so)$")
+                            r"|ja|mais|menos|muito|bem|mal|hoje|agora|nunca|jamais|so|depois"
+                            r"|antes|apos|durante|logo|entao|assim|despues|luego|entonces"
+                            r"|todavia|siempre|solo|ahora)$")
 
 
 def adjacent_pairs(text: str) -> list[tuple[str, str]]:

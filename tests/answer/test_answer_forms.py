@@ -334,6 +334,10 @@ def test_a_unit_about_a_sibling_of_the_asked_thing_contrasts_with_the_question()
                          "as despesas previstas no orçamento da escola")
     assert not contrasts("Para quais finalidades os dados ainda podem ser guardados?",
                          "Os dados pessoais serão eliminados após o término")
+    assert not contrasts("A empresa pode guardar os dados depois de terminar o tratamento?",
+                         "Os dados pessoais serão eliminados após o término")
+    assert not contrasts("¿Se pueden guardar los datos después del tratamiento?",
+                         "Los datos personales serán eliminados")
     # the thing a "qual é…" question asks to name is answered by one of its kind
     assert not contrasts("Qual é a natureza jurídica da ANPD?",
                          "Fica criada a ANPD, autarquia de natureza especial, dotada de autonomia")
