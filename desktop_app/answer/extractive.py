@@ -45,6 +45,7 @@ from desktop_app.answer.question_fit import (
     LIST_QUESTION,
     asks_for,
     asks_members,
+    asks_norm,
     contrasts,
     defined_thing,
     defines,
@@ -55,6 +56,7 @@ from desktop_app.answer.question_fit import (
     narrows,
     opposes,
     shared_phrases,
+    states_norm,
     terms,
     wants_many,
     without_qualifier,
@@ -164,6 +166,11 @@ BESIDE_WEIGHT = 0.03
 # cobrar impostos?": art. 150's "é vedado à União …:"), or grants what it asks may not
 # (question_fit.opposes)
 OPPOSES_WEIGHT = -0.03
+# a question answered yes or no about what may, must or does apply ("O operador pode tratar
+# os dados do jeito que quiser?"): a unit of a law that states a rule, permits, obliges,
+# forbids, grants a right or applies ("O operador deverá realizar o tratamento segundo as instruções…"; a list by its
+# lead, an item under it; question_fit.asks_norm, states_norm)
+NORM_WEIGHT = 0.03
 # a candidate's score: the weighted sum of its features (`rank_candidates`)
 WEIGHTS = {"cosine": 1.0, "keywords": LEXICAL_WEIGHT, "prior": RANK_PRIOR, "names": TYPE_BONUS,
            "states": STATES_WEIGHT, "states_value": STATES_VALUE_WEIGHT,
@@ -174,7 +181,8 @@ WEIGHTS = {"cosine": 1.0, "keywords": LEXICAL_WEIGHT, "prior": RANK_PRIOR, "name
            "names_quoted": NAMES_QUOTED_WEIGHT,
            "narrows": NARROWS_WEIGHT, "contrasts": CONTRASTS_WEIGHT, "previous_doc": PREVIOUS_DOC_WEIGHT,
            "unasked": UNASKED_WEIGHT, "echo": ECHO_WEIGHT, "tasks": TASKS_WEIGHT,
-           "row_named": ROW_NAMED_WEIGHT, "beside": BESIDE_WEIGHT, "opposes": OPPOSES_WEIGHT}
+           "row_named": ROW_NAMED_WEIGHT, "beside": BESIDE_WEIGHT, "opposes": OPPOSES_WEIGHT,
+           "norm": NORM_WEIGHT}
 DUPLICATE_OVERLAP = 0.8
 
 
@@ -269,6 +277,7 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
     members = asks_members(question)  # who sits on a body: not a list of what it does
     unit_kind = asked_kind(question)  # a law's units: the kinds of answer/kinds.py
     unit_value = asked_value(question)  # … when only a value of that kind answers
+    norm = asks_norm(question)  # yes or no: whether something may, must or does apply
     pool: list[tuple[int, NumberedSource, Unit, frozenset[str]]] = []
     leads: set[tuple[int, int]] = set()  # (source, start) of sentences that open a list
     structural: dict[int, StructuralUnit] = {}  # pool index → the unit of a law it quotes
@@ -410,6 +419,8 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
             "defines": float(defines(law.lead if law is not None else unit.text, thing,
                                      source.hit.language)),
         }
+        if norm and law is not None:  # (a list by its lead: not what its items may be)
+            features["norm"] = float(states_norm(law.lead if law.is_list else unit.shown))
         if law is not None and not features["defines"]:
             features["defines"] = float(defines_in_list(law, thing))
         if law is not None:

@@ -442,6 +442,56 @@ def opposes(question: str, lead: str) -> bool:
     return asked is not None and asked != (polarity(lead) is not False)
 
 
+# A question answered yes or no about what may, must or does apply ("O operador pode tratar
+# os dados do jeito que quiser?", "A LGPD vale para empresas com sede fora do Brasil?", "Is
+# the controller required to…?"): a rule answers it, a sentence that permits, obliges,
+# forbids or applies. An asking word anywhere ("… fica a cargo de quem?", "Há quantos
+# anos…?") makes it another question; "que", "quando", "como" and "onde" ask only where a
+# clause starts ("A partir de que idade…?", "Nas relações de consumo, que regras…?"), as
+# elsewhere they relate ("do jeito que quiser") or join ("acaba quando o tratamento termina").
+_ALWAYS_ASKS = re.compile(r"\b(?:qual|quais|quem|quant[oa]s?|what|which|who|whom|whose|how|why"
+                          r"|cual|cuales|quien|quienes|cuant[oa]s?|por que|porque)\b")
+_ASKS_AT_CLAUSE = re.compile(
+    r"(?:^|[,;:¿]\s*)(?:(?:e|mas|and|but|y|pero|a partir|depois|antes|alem|apesar|a|em|de|da"
+    r"|do|para|por|com|sobre|desde|ate|in|for|to|on|by|with|from|at|after|before|under|en|con"
+    r"|hasta)\s+)*(?:o que|que|quando|como|onde|when|where|cuando|como|donde)\b")
+# Spanish writes its asking words with an accent wherever they stand ("¿Con base en qué
+# principios…?")
+_ACCENTED_ASKING = re.compile(r"(?<!\w)(?:qué|cuándo|cómo|dónde|cuál|cuáles|quién|quiénes"
+                              r"|cuánt[oa]s?)(?!\w)")
+_NORM_ASKED = re.compile(
+    r"\b(?:pode|podem|posso|podemos|poderia|deve|devem|devo|precisa|precisam|preciso"
+    r"|aplica|aplicam|obrigad[oa]s?|obrigatori[oa]s?|permitid[oa]s?|proibid[oa]s?|vedad[oa]s?"
+    r"|puede|pueden|puedo|debe|deben|debo|necesita|necesitan|obligad[oa]s?|obligatori[oa]s?"
+    r"|prohibid[oa]s?|can|may|must|should|required|allowed|permitted|compulsory|mandatory"
+    r"|apply|applies)\b")
+# … and what such a rule says: a modal verb, a permission, a prohibition, a duty or that a
+# law applies ("O operador deverá realizar o tratamento…", "Esta Lei aplica-se…",
+# "… autorizada a conservação para …", "obriga-se a garantir…")
+_NORM_SAID = re.compile(
+    r"\b(?:pode|podem|podera|poderao|deve|devem|devera|deverao|vedad[oa]s?|proibid[oa]s?"
+    r"|permitid[oa]s?|facultad[oa]s?|autorizad[oa]s?|obrigam?(?=-se)|obrigad[oa]s?"
+    r"|obrigatori[oa]s?|aplica(?:m|ra|rao)?(?=-se)|se aplica(?:m|ra|rao)?|puede|pueden|podra"
+    r"|podran|debe|deben|debera|deberan|prohibid[oa]s?|obligad[oa]s?|obligatori[oa]s?"
+    r"|se aplica(?:n|ra|ran)?|may|must|shall|can|cannot|required|prohibited|permitted|allowed"
+    r"|applies|apply|assegurad[oa]s?|garantid[oa]s?|tem direito|tem o direito|direito a"
+    r"|direito de|acessive(?:l|is)|tiene derecho|right to|entitled)\b")
+
+
+def asks_norm(question: str) -> bool:
+    """Whether the question asks, to be answered yes or no, whether something may, must or
+    does apply ("Os titulares podem defender seus direitos na Justiça em grupo?")."""
+    folded = fold(question)
+    return bool(_NORM_ASKED.search(folded) and not _ALWAYS_ASKS.search(folded)
+                and not _ASKS_AT_CLAUSE.search(folded)
+                and not _ACCENTED_ASKING.search(question.casefold()))
+
+
+def states_norm(text: str) -> bool:
+    """Whether `text` permits, obliges, forbids or applies something (`_NORM_SAID`)."""
+    return bool(_NORM_SAID.search(fold(text)))
+
+
 def shared_phrases(question: str, text: str) -> float:
     """The share of the question's pairs of consecutive content words that `text` also has
     side by side ("dados pessoais sensíveis", "efetivo trabalho escolar")."""

@@ -15,6 +15,7 @@ from desktop_app.answer.kinds import (
 )
 from desktop_app.answer.question_fit import (
     asks_members,
+    asks_norm,
     contrasts,
     defined_thing,
     defines,
@@ -23,6 +24,7 @@ from desktop_app.answer.question_fit import (
     narrows,
     opposes,
     shared_phrases,
+    states_norm,
     terms,
     wants_many,
     without_qualifier,
@@ -472,6 +474,29 @@ def test_a_value_is_of_the_question_words_beside_it_not_of_the_asking_words() ->
                              terms(question), terms)
     assert stated_beside(question, "age", "a inscrição no exame supletivo é aos dezoito anos",
                          terms(question), terms)
+
+
+def test_a_question_asked_yes_or_no_about_a_rule_is_told_from_other_questions() -> None:
+    for question in ("O operador pode tratar os dados do jeito que quiser?",
+                     "É permitido criar escolas experimentais?",
+                     "O controlador é obrigado a indicar um encarregado?",
+                     "Uma pessoa que não é aluna regular pode se matricular em disciplinas?",
+                     "¿Puede el titular pedir la revisión de una decisión?",
+                     "Is the controller required to appoint a data protection officer?"):
+        assert asks_norm(question), question
+    for question in ("A partir de que idade um adolescente pode trabalhar como aprendiz?",
+                     "O seguro contra acidentes de trabalho fica a cargo de quem?",
+                     "Há quantos anos um estrangeiro precisa morar no Brasil?",
+                     "Nas relações de consumo, que regras podem valer?",
+                     "¿Con base en qué principios debe impartirse la enseñanza?",
+                     "What can the data subject ask the controller?",
+                     "O habeas data é gratuito?"):  # a yes or no, but about no rule
+        assert not asks_norm(question), question
+    assert states_norm("Art. 39. O operador deverá realizar o tratamento segundo as instruções")
+    assert states_norm("Esta Lei aplica-se a qualquer operação de tratamento")
+    assert states_norm("O titular dos dados tem direito a solicitar a revisão")
+    assert not states_norm("O término do tratamento de dados pessoais ocorrerá nas hipóteses:")
+    assert not states_norm("As obrigações do controlador")  # a noun, no duty stated
 
 
 def test_a_list_denying_what_the_question_asks_may_be_done_opposes_it() -> None:

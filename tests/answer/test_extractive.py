@@ -704,6 +704,26 @@ def test_a_date_set_for_articles_named_by_number_answers_when_they_apply(  # typ
 
 @pytest.mark.slow
 @pytest.mark.ranking
+@pytest.mark.parametrize(("question", "article"), [
+    # a rule answers a question asked yes or no: art. 22's "poderá ser exercida em juízo,
+    # individual ou coletivamente", not art. 58-A's list of the Council's members, which
+    # says "Justiça" ("Conselho Nacional de Justiça")
+    ("Os titulares podem defender seus direitos na Justiça em grupo?", "Art. 22."),
+    # "depois" does not qualify "dados": art. 16's "Os dados pessoais serão eliminados…,
+    # autorizada a conservação…" is no sibling of what was asked
+    ("A empresa pode guardar os dados depois de terminar o tratamento?", "Art. 16."),
+])
+def test_on_the_real_lgpd_a_question_asked_yes_or_no_is_answered_by_its_rule(  # type: ignore[no-untyped-def]
+        lgpd_app, question: str, article: str) -> None:
+    from desktop_app.answer.events import Done
+
+    done = [e for e in lgpd_app.answer_service.ask(question, sources_only=True)
+            if isinstance(e, Done)][0]
+    assert done.answer.startswith(article), done.answer[:300]
+
+
+@pytest.mark.slow
+@pytest.mark.ranking
 def test_on_the_real_ldb_an_article_naming_its_subject_in_apposition_answers_its_purpose(  # type: ignore[no-untyped-def]
         ldb_app) -> None:
     """"Qual a finalidade da educação infantil?" is art. 29 ("A educação infantil, primeira
