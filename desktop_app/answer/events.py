@@ -81,6 +81,7 @@ ENGLISH: Mapping[WarningCode, str] = {
 VALUE_NAMES: Mapping[str, str] = {
     "money": "an amount of money", "percent": "a percentage", "clock": "a time of day",
     "speed": "a speed", "age": "an age", "duration": "a duration", "date": "a date",
+    "start": "a date or a start",
     "count": "a number of things", "penalty": "a penalty's term or amount",
     "prison": "a prison term",
     "measure": "a length or a weight", "score": "a mark or score",

@@ -357,7 +357,7 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
             also=(lambda text: defines(text, thing, language)) if thing else None)
         for found in found_units:
             add_unit(found, max_sources + 1, source)
-        if unit_kind in ("date", "duration"):
+        if unit_kind in ("date", "start", "duration"):
             for found in search_units(
                     document, source.hit, " ".join(topic_words(without_qualifier(question))),
                     limit=VALUE_SEARCH_LIMIT, pointing=True):

@@ -54,6 +54,25 @@ _DURATION = (rf"{_LENGTH}|\bimediatamente\b|\bimmediately\b"
 _IMPRISONMENT = (r"(?:reclusao|detencao|prisao|carcel|prision|cadeia|privativa de liberdade"
                  r"|imprisonment|prison|jail)")
 
+# what states a date: a year, a day of a month, "vigência", "… dias após a publicação", a
+# school year
+_DATE_STATED = re.compile(r"\b(?:1[5-9]\d{2}|20\d{2})\b|\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b|\b\d{1,2}º? de "
+                    r"(?:janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro"
+                    r"|novembro|dezembro)\b|\b(?:january|february|april|june|july"
+                    r"|august|september|october|november|december)\b"
+                    # ("may" and "march" are verbs too: "the FAA may amend" states no date)
+                    r"|\b(?:may|march)\s+\d{1,2}\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:may|march)\b"
+                    r"|\bvigencia\b|\bdias? apos\b"
+                    r"|\bapos (?:decorrid|a data|a public)\w*\b|\bdata de sua publicacao\b"
+                    r"|\b(?:primeiro|segundo|terceiro|quarto|quinto|sexto|setimo|oitavo|nono"
+                    r"|ultimo|\d+º?) ano\b")
+# … and a start, for a question asking from when ("A partir de quando as medidas de
+# segurança precisam ser observadas?": "desde a fase de concepção do produto"); not
+# "desde que", a condition
+_START = (r"\bdesde (?!que\b)(?:o|a|os|as|sua|seu|suas|seus|el|la|los|las|the)\s+\w"
+          r"|\ba partir d[aoe]s?\b|\ba contar d[aoe]s?\b|\bsince\b|\bas of\b"
+          r"|\bfrom the (?:date|day|moment|time|start|beginning)\b")
+
 # (kind, question cue, what a passage must state), on folded text. A share is named by
 # its own nouns, an amount often by the bare "valor", so "Qual o valor da taxa de juros?"
 # asks for a share: its cue comes first
@@ -135,20 +154,15 @@ KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
         r"\b(?:qual (?:e |sera )?a pena|que pena|what (?:is )?the (?:penalty|punishment|sentence)"
         r"|what (?:penalty|punishment|sentence)|cual (?:es )?la pena)\b"),
      re.compile(f"{_DURATION}|{_MONEY}|{_PERCENT}")),
+    # from when: a date or a start ("desde a fase de concepção")
+    ("start", re.compile(r"\b(?:desde quando|a partir de quando|since when|from when"
+                         r"|desde cuando|a partir de cuando)\b"),
+     re.compile(rf"{_DATE_STATED.pattern}|{_START}")),
     ("date", re.compile(
-        r"\b(?:quando|when|cuando|desde quando|a partir de quando|em que (?:ano|data|dia|mes)"
+        r"\b(?:quando|when|cuando|em que (?:ano|data|dia|mes)"
         r"|(?:que|qual|which|what) (?:e )?(?:o |a |the )?(?:ano|data|dia|year|date|day|fecha)"
         r"|en que (?:ano|fecha|dia|mes))\b"),
-     re.compile(r"\b(?:1[5-9]\d{2}|20\d{2})\b|\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b|\b\d{1,2}º? de "
-                r"(?:janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro"
-                r"|novembro|dezembro)\b|\b(?:january|february|april|june|july"
-                r"|august|september|october|november|december)\b"
-                # ("may" and "march" are verbs too: "the FAA may amend" states no date)
-                r"|\b(?:may|march)\s+\d{1,2}\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:may|march)\b"
-                r"|\bvigencia\b|\bdias? apos\b"
-                r"|\bapos (?:decorrid|a data|a public)\w*\b|\bdata de sua publicacao\b"
-                r"|\b(?:primeiro|segundo|terceiro|quarto|quinto|sexto|setimo|oitavo|nono"
-                r"|ultimo|\d+º?) ano\b")),
+     _DATE_STATED),
     # a count of things, not of hours, money, a share or a date ("Quantos alunos…?" is not
     # answered by "oitocentas horas" nor by "2 de março de 2017")
     # ("the maximum number of students" asks how many; "o número de matrícula" asks a code)
@@ -226,7 +240,7 @@ def asked_value(question: str) -> str | None:
     not answer it, whatever words it shares with the question."""
     kind = asked_kind(question)
     folded = fold(question)
-    if kind == "date" and not _DATE_VALUE.search(folded):
+    if kind == "start" or kind == "date" and not _DATE_VALUE.search(folded):
         return None
     if kind == "money" and _BARE_VALUE.search(folded):
         return None
@@ -518,7 +532,7 @@ def fills_slot(question: str, text: str) -> bool:
                     values = set(_VALUE.findall(match.group())) - asked
                     if any(v.isdigit() or v in _NUMBER_SET for v in values):
                         return True
-                    if kind == "date" and values:
+                    if kind in ("date", "start") and values:
                         return True
         return False
     if _NAME_CUES.search(fold(question)):

@@ -561,6 +561,24 @@ def test_spanish_asks_for_an_amount_as_portuguese_does() -> None:
         assert asked_value(portuguese) == asked_value(spanish) == "money", spanish
 
 
+def test_asked_from_when_a_start_answers_as_a_date_does() -> None:
+    """"A partir de quando as medidas de segurança precisam ser observadas?" is answered by
+    art. 46, § 2º: "… deverão ser observadas desde a fase de concepção do produto", a start
+    and no date; a bare "Quando…?" is not (a condition answers it as often)."""
+    for question in ("A partir de quando as medidas de segurança precisam ser observadas?",
+                     "Desde quando podem ser aplicadas as sanções?",
+                     "¿Desde cuándo pueden aplicarse las sanciones?",
+                     "Since when do the security measures apply?"):
+        assert asked_kind(question) == "start", question
+        assert asked_value(question) is None  # no value only: an event answers it too
+    assert asked_kind("Quando a lei entra em vigor?") == "date"
+    assert states("start", "deverão ser observadas desde a fase de concepção do produto")
+    assert states("start", "a contar da data de sua publicação")
+    assert states("start", "I-A – dia 1º de agosto de 2021")  # a date too
+    assert not states("start", "desde que haja o consentimento do titular")  # a condition
+    assert not states("date", "deverão ser observadas desde a fase de concepção do produto")
+
+
 def test_spanish_asks_for_a_length_of_time_or_a_date_as_portuguese_does() -> None:
     for portuguese, spanish, kind in (
             ("Qual a duração do mandato?", "¿Cuál es la duración del mandato?", "duration"),

@@ -712,8 +712,11 @@ def test_a_date_set_for_articles_named_by_number_answers_when_they_apply(  # typ
     # "depois" does not qualify "dados": art. 16's "Os dados pessoais serão eliminados…,
     # autorizada a conservação…" is no sibling of what was asked
     ("A empresa pode guardar os dados depois de terminar o tratamento?", "Art. 16."),
+    # asked from when, a start answers: art. 46, § 2º's "desde a fase de concepção", not
+    # art. 48's notice of an incident, which names "medidas … de segurança" too
+    ("A partir de quando as medidas de segurança precisam ser observadas?", "Art. 46 › § 2º"),
 ])
-def test_on_the_real_lgpd_a_question_asked_yes_or_no_is_answered_by_its_rule(  # type: ignore[no-untyped-def]
+def test_on_the_real_lgpd_the_rule_asked_answers_first(  # type: ignore[no-untyped-def]
         lgpd_app, question: str, article: str) -> None:
     from desktop_app.answer.events import Done
 
