@@ -11,6 +11,9 @@ Set file: JSON Lines, one question a line (bench/data/legal_pt.jsonl):
 - `kind`: `list` | `fact` | `definition` | `followup` | `out_of_scope`;
 - `article`: the article that answers, as printed without º/o ("18", "7", "55-J"), of the
   file's first law; `path`: the finer place ("Art. 19, II"), for the reader;
+- `also` (optional): other articles that say the same in other words, each as right first
+  (the LGPD's art. 29 and art. 55-J, XI both let the authority ask public bodies for a
+  report on their processing);
 - `items` (lists): every current item's distinctive verbatim phrase;
 - `answers` (fact, definition, followup): verbatim phrases, any one is the answer;
 - `followup` (followup only): `{question, article, path, answers}`, asked next in the
@@ -57,6 +60,12 @@ class LegalQuestion:
     items: tuple[str, ...] = ()
     answers: tuple[str, ...] = ()
     followup: LegalQuestion | None = None
+    also: tuple[str, ...] = ()  # other articles saying the same, as right first
+
+    @property
+    def articles(self) -> tuple[str, ...]:
+        """Every article whose quote first is right: `article`, then `also`."""
+        return (self.article, *self.also)
 
 
 def _question(row: dict[str, Any], where: str) -> LegalQuestion:
@@ -83,9 +92,11 @@ def _question(row: dict[str, Any], where: str) -> LegalQuestion:
         followup = _question({**second, "id": f"{row['id']}/2", "doc": row["doc"],
                               "kind": "fact"}, where)
         followup = LegalQuestion(followup.id, followup.doc, "followup", followup.text,
-                                 followup.article, followup.path, answers=followup.answers)
+                                 followup.article, followup.path, answers=followup.answers,
+                                 also=followup.also)
+    also = tuple(str(a) for a in row.get("also") or ())
     return LegalQuestion(str(row["id"]), str(row["doc"]), kind, text, article,
-                         str(row.get("path", "")), items, answers, followup)
+                         str(row.get("path", "")), items, answers, followup, also)
 
 
 def load_legal_set(path: Path) -> list[LegalQuestion]:
@@ -124,7 +135,8 @@ class LegalOutcome:
     @property
     def in_gold_article(self) -> bool:
         q = self.question
-        return not self.abstained and self.first_at == (q.doc, 0, q.article)
+        return not self.abstained and self.first_at is not None and any(
+            self.first_at == (q.doc, 0, article) for article in q.articles)
 
     def items_found(self) -> list[bool]:
         shown = f" {normalize(self.answer)} "

@@ -27,6 +27,28 @@ def test_the_first_block_must_lie_in_the_gold_article_of_the_first_law() -> None
     assert score_legal([outcome(LIST, "")])["article_in_first_block"] == 0.0  # not found
 
 
+def test_an_article_saying_the_same_in_other_words_is_as_right_first() -> None:
+    """The LGPD says twice that the authority may ask public bodies for a report (art. 29,
+    art. 55-J, XI): a set lists the second under `also`, and either first is right."""
+    import json
+    import tempfile
+    from pathlib import Path
+
+    from desktop_app.evaluation.legal import load_legal_set
+
+    row = {"id": "a", "doc": "lei.pdf", "kind": "fact", "question": "Pode pedir?",
+           "article": "29", "also": ["55-J"], "answers": ["parecer"]}
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "set.jsonl"
+        path.write_text(json.dumps(row) + "\n", encoding="utf-8")
+        (question,) = load_legal_set(path)
+    assert question.articles == ("29", "55-J")
+    for at, right in ((("lei.pdf", 0, "29"), 1.0), (("lei.pdf", 0, "55-J"), 1.0),
+                      (("lei.pdf", 0, "30"), 0.0), (("lei.pdf", 1, "55-J"), 0.0)):
+        figures = score_legal([outcome(question, "… parecer", at)])
+        assert figures["article_in_first_block"] == right, at
+
+
 def test_a_list_is_complete_only_with_every_item_as_whole_words() -> None:
     full = outcome(LIST, "I - Alfa, beta;\nII - gama.", ("lei.pdf", 0, "18"))
     partial = outcome(LIST, "I - alfa beta;\n…", ("lei.pdf", 0, "18"))
