@@ -32,16 +32,28 @@ def terms(text: str) -> frozenset[str]:
 
 # "quais", "cuáles", "what are", "which were", "list the": a question that wants a list
 LIST_QUESTION = re.compile(r"\b(?:quais|cuales|(?:what|which) (?:are|were)|list|liste|enumere)\b")
+# where a clause starts, with its prepositions ("A partir de que idade…?", "Nas relações de
+# consumo, que regras…?", "¿En qué casos…?"): "que", "which" and "what" ask only there, as
+# elsewhere they relate ("Os sistemas que tratam dados…?", "do jeito que quiser")
+_CLAUSE_START = (r"(?:^|[,;:¿]\s*)(?:(?:e|mas|and|but|y|pero|a partir|depois|antes|alem|apesar"
+                 r"|a|em|de|da|do|para|por|com|sobre|desde|ate|in|for|to|on|by|with|from|at"
+                 r"|into|of|about|among|within|over|through|after|before|under|en|con|hasta)\s+)*")
+# Spanish writes its asking words with an accent wherever they stand ("¿Con base en qué
+# principios…?")
+_ACCENTED_ASKING = re.compile(r"(?<!\w)(?:qué|cuándo|cómo|dónde|cuál|cuáles|quién|quiénes"
+                              r"|cuánt[oa]s?)(?!\w)")
+_ACCENTED_QUE = re.compile(r"(?<!\w)qué(?!\w)")
 # "Que princípios…", "Em que situações…", "De que formas…", "Which courses…", "¿En qué
 # casos…": an asking word before a plural noun (a law's units only: `wants_many`)
 _PLURAL_ASKED = re.compile(
-    r"\b(?:que|quais|which|what|cuales)\s+(?:(?:[a-z]+)\s+)?(?!(?:does|was|is"
-    r"|has|des|tres|mais|menos)\b)[a-z]{3,}(?:s|es)\b")
+    rf"(?:{_CLAUSE_START}(?:o )?(?:que|which|what)|\b(?:quais|cuales))\s+(?:(?:[a-z]+)\s+)?"
+    r"(?!(?:does|was|is|has|des|tres|mais|menos)\b)[a-z]{3,}(?:s|es)\b")
 
 
 def wants_many(question: str) -> bool:
     """Whether the question asks for several things (a list), also without "quais"."""
-    folded = fold(question)
+    # (Spanish "qué" asks wherever it stands: "¿Con base en qué principios…?")
+    folded = fold(_ACCENTED_QUE.sub(", que", question.casefold()))
     return bool(LIST_QUESTION.search(folded) or _PLURAL_ASKED.search(folded))
 
 
@@ -452,13 +464,7 @@ def opposes(question: str, lead: str) -> bool:
 _ALWAYS_ASKS = re.compile(r"\b(?:qual|quais|quem|quant[oa]s?|what|which|who|whom|whose|how|why"
                           r"|cual|cuales|quien|quienes|cuant[oa]s?|por que|porque)\b")
 _ASKS_AT_CLAUSE = re.compile(
-    r"(?:^|[,;:¿]\s*)(?:(?:e|mas|and|but|y|pero|a partir|depois|antes|alem|apesar|a|em|de|da"
-    r"|do|para|por|com|sobre|desde|ate|in|for|to|on|by|with|from|at|after|before|under|en|con"
-    r"|hasta)\s+)*(?:o que|que|quando|como|onde|when|where|cuando|como|donde)\b")
-# Spanish writes its asking words with an accent wherever they stand ("¿Con base en qué
-# principios…?")
-_ACCENTED_ASKING = re.compile(r"(?<!\w)(?:qué|cuándo|cómo|dónde|cuál|cuáles|quién|quiénes"
-                              r"|cuánt[oa]s?)(?!\w)")
+    rf"{_CLAUSE_START}(?:o que|que|quando|como|onde|when|where|cuando|como|donde)\b")
 _NORM_ASKED = re.compile(
     r"\b(?:pode|podem|posso|podemos|poderia|deve|devem|devo|precisa|precisam|preciso"
     r"|aplica|aplicam|obrigad[oa]s?|obrigatori[oa]s?|permitid[oa]s?|proibid[oa]s?|vedad[oa]s?"

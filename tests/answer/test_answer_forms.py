@@ -549,6 +549,23 @@ def test_how_many_asks_a_count_not_a_list_in_every_language() -> None:
         assert wants_many(question), question
 
 
+def test_que_after_a_noun_relates_and_asks_for_no_list() -> None:
+    """"Os sistemas que tratam dados pessoais precisam ser projetados pensando em segurança?"
+    asks yes or no (art. 49: "devem ser estruturados de forma a atender aos requisitos de
+    segurança"); its "que tratam dados" read as "Que dados…?" made every list come first
+    (art. 11's hypotheses). "que" asks where a clause starts, or accented in Spanish."""
+    for question in ("Os sistemas que tratam dados pessoais precisam ser seguros?",
+                     "A empresa que recebe dados de clientes responde por danos?",
+                     "Do the systems which process personal records need audits?"):
+        assert not wants_many(question), question
+    for question in ("Em que situações a empresa se livra da responsabilidade?",
+                     "Nos órgãos colegiados, que parcelas dos assentos ficam com os docentes?",
+                     "O que as escolas devem garantir aos alunos com deficiência?",
+                     "¿Con base en qué principios debe impartirse la enseñanza?",
+                     "Into which areas of knowledge is high school organized?"):
+        assert wants_many(question), question
+
+
 def test_spanish_asks_for_an_amount_as_portuguese_does() -> None:
     """"¿Cuál es la multa…?", "¿Cuánto ganan…?" ask for money as "Qual a multa…?" and
     "Quanto ganham…?" do: a passage naming no amount does not answer them."""

@@ -715,6 +715,9 @@ def test_a_date_set_for_articles_named_by_number_answers_when_they_apply(  # typ
     # asked from when, a start answers: art. 46, § 2º's "desde a fase de concepção", not
     # art. 48's notice of an incident, which names "medidas … de segurança" too
     ("A partir de quando as medidas de segurança precisam ser observadas?", "Art. 46 › § 2º"),
+    # "que tratam dados" relates: no list is asked, and art. 11's hypotheses are no answer
+    ("Os sistemas que tratam dados pessoais precisam ser projetados pensando em segurança?",
+     "Art. 49."),
 ])
 def test_on_the_real_lgpd_the_rule_asked_answers_first(  # type: ignore[no-untyped-def]
         lgpd_app, question: str, article: str) -> None:
