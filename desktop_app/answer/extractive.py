@@ -184,6 +184,7 @@ WEIGHTS = {"cosine": 1.0, "keywords": LEXICAL_WEIGHT, "prior": RANK_PRIOR, "name
            "row_named": ROW_NAMED_WEIGHT, "beside": BESIDE_WEIGHT, "opposes": OPPOSES_WEIGHT,
            "norm": NORM_WEIGHT}
 DUPLICATE_OVERLAP = 0.8
+_WORDS = re.compile(r"\w+")
 
 
 @dataclass(frozen=True)
@@ -320,6 +321,10 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
         # the lines the document's reader took for headings (a title too long, or in too
         # few capitals, for `segments.is_heading` to tell) are no answer either
         headings = {" ".join(h.split()) for h in source.hit.heading_path}
+        # … nor a sentence made only of their words: a book's catalogue record ("LDB : Lei
+        # de diretrizes e bases da educação nacional." under the headings "LDB" and "Lei
+        # de diretrizes e bases da educação nacional") names the document, it says nothing
+        heading_words = set(_WORDS.findall(fold(" ".join(source.hit.heading_path))))
         for unit in units:
             # a row says what its figures are only under its header ("Arizona | 2,303 |
             # …" is a count of permits for "State | Permit | …"): both are its words
@@ -328,6 +333,7 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
             if unit.kind == "block":
                 leads.add((source.number, unit.start))
             elif (unit.quotable and " ".join(unit.text.split()) not in headings
+                  and not set(_WORDS.findall(fold(unit.text))) <= heading_words
                   or unit.start in blocks and unit.flags == {"heading"}) \
                     and not mostly_revoked(
                     unit.text, [(a - unit.start, b - unit.start) for a, b in source.hit.revoked]):

@@ -190,6 +190,19 @@ def test_a_line_the_reader_took_for_a_heading_is_never_quoted() -> None:
     assert "A BNCC reconhece a igualdade" in shown[0]
 
 
+def test_a_sentence_made_only_of_the_headings_words_is_never_quoted() -> None:
+    # the LDB's catalogue record, on its cover's passage: it names the book, it answers
+    # nothing ("What is special education under the LDB?" led with it, art. 58 second)
+    text = ("Atualizada até março de 2017.\n\nLDB : Lei de diretrizes e bases da educação "
+            "nacional.\n\nA educação especial é oferecida na rede regular de ensino.")
+    numbered = sources(make_hit(1, text=text, heading=(
+        "LDB", "Lei de diretrizes e bases da educação nacional")))
+    answer = extract_answer("Lei de diretrizes e bases da educação especial LDB", numbered, None)
+    shown = [shown_text(q) for q in answer.quotes]
+    assert shown and not any(line.startswith("LDB :") for line in shown), shown
+    assert "A educação especial é oferecida" in shown[0]
+
+
 def test_long_sentences_are_cut_but_keep_the_badge() -> None:
     numbered = sources(make_hit(1, text="prazo " * 200 + "final."))
     quote = extract_answer("prazo", numbered, None).quotes[0]
