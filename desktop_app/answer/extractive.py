@@ -50,6 +50,7 @@ from desktop_app.answer.question_fit import (
     defined_thing,
     defines,
     defines_in_list,
+    is_task,
     lists_tasks,
     names_a,
     names_row,
@@ -441,7 +442,11 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
             reads = f"{law.context.rstrip().removesuffix(':')} {law.lead}"
             features["phrases"] = shared_phrases(question, f"{reads}\n{law.title}")
             features["narrows"] = float(narrows(question, law.topic))
-            features["tasks"] = float(members and law.is_list and lists_tasks(law.lines))
+            # (… or one of its lines: "V - disseminar o conhecimento…" under "Compete ao
+            # Conselho:", asked who sits on it)
+            features["tasks"] = float(members and (
+                law.is_list and lists_tasks(law.lines) or law.holder is not None
+                and not law.is_list and is_task(law.lead)))
             features["contrasts"] = float(contrasts(question, law.lead + "\n" + law.topic))
             features["opposes"] = float(law.is_list and opposes(question, law.lead))
             says = law.topic_terms

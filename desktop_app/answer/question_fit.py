@@ -117,8 +117,14 @@ def lists_tasks(lines: Sequence[str]) -> bool:
     """Whether most items of a list (its lines after the lead) open with a verb in the
     infinitive: what a body does ("Compete ao Conselho: I - propor…; II - elaborar…"), not
     who sits on it ("I - 5 (cinco) do Poder Executivo federal")."""
-    items = [fold(line) for line in lines[1:] if line.strip() and line.strip() != "…"]
-    return len(items) >= 2 and 2 * sum(1 for i in items if _TASK_ITEM.match(i)) > len(items)
+    items = [line for line in lines[1:] if line.strip() and line.strip() != "…"]
+    return len(items) >= 2 and 2 * sum(1 for i in items if is_task(i)) > len(items)
+
+
+def is_task(item: str) -> bool:
+    """Whether an item of a list opens with a verb in the infinitive: one thing a body does
+    ("V - disseminar o conhecimento sobre a proteção de dados…")."""
+    return bool(_TASK_ITEM.match(fold(item)))
 
 
 def names_a(kind: str | None, sentence: str, question: str) -> bool:

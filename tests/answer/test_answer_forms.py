@@ -19,6 +19,7 @@ from desktop_app.answer.question_fit import (
     contrasts,
     defined_thing,
     defines,
+    is_task,
     lists_tasks,
     names_row,
     narrows,
@@ -358,6 +359,10 @@ def test_who_makes_up_a_body_is_not_answered_by_what_it_does() -> None:
                             "II - 1 (um) do Senado Federal;"])
     assert not lists_tasks(["Art. 89. Dele participam:", "I - o Vice-Presidente da República;",
                             "II - o Presidente da Câmara dos Deputados;"])
+    # one line of such a list is one thing the body does, no member of it
+    assert is_task("V - disseminar o conhecimento sobre a proteção de dados pessoais")
+    assert not is_task("II - 1 (um) do Senado Federal;")
+    assert asks_members("¿Quiénes integran el Consejo Nacional de Protección de Datos?")
 
 
 def test_how_much_and_how_many_ask_and_are_no_topic() -> None:

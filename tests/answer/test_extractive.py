@@ -731,8 +731,12 @@ def test_a_date_set_for_articles_named_by_number_answers_when_they_apply(  # typ
     # "que tratam dados" relates: no list is asked, and art. 11's hypotheses are no answer
     ("Os sistemas que tratam dados pessoais precisam ser projetados pensando em segurança?",
      "Art. 49."),
+    # asked who sits on the Council, one line of what it does is no answer (art. 58-B, V,
+    # "disseminar o conhecimento…", came first in Spanish): its members, art. 58-A
+    ("¿Quiénes integran el Consejo Nacional de Protección de Datos Personales y de la "
+     "Privacidad?", "Art. 58-A."),
 ])
-def test_on_the_real_lgpd_the_rule_asked_answers_first(  # type: ignore[no-untyped-def]
+def test_on_the_real_lgpd_the_unit_asked_about_answers_first(  # type: ignore[no-untyped-def]
         lgpd_app, question: str, article: str) -> None:
     from desktop_app.answer.events import Done
 
