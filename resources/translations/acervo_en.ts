@@ -2829,26 +2829,31 @@ Undo the save anyway? The changed memory is erased too.</source>
     </message>
     <message>
         <location filename="../../desktop_app/gui/values.py" line="20"/>
-        <source>a number of things</source>
+        <source>a date or a start</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../desktop_app/gui/values.py" line="21"/>
-        <source>a penalty&apos;s term or amount</source>
+        <source>a number of things</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../desktop_app/gui/values.py" line="22"/>
-        <source>a prison term</source>
+        <source>a penalty&apos;s term or amount</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../desktop_app/gui/values.py" line="23"/>
-        <source>a length or a weight</source>
+        <source>a prison term</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../desktop_app/gui/values.py" line="24"/>
+        <source>a length or a weight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/values.py" line="25"/>
         <source>a mark or score</source>
         <translation type="unfinished"></translation>
     </message>

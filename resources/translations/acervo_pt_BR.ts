@@ -2833,26 +2833,31 @@ Desfazer o salvamento mesmo assim? A memória alterada também será apagada.</t
     </message>
     <message>
         <location filename="../../desktop_app/gui/values.py" line="20"/>
+        <source>a date or a start</source>
+        <translation>uma data ou um início</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_app/gui/values.py" line="21"/>
         <source>a number of things</source>
         <translation>uma quantidade de coisas</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/values.py" line="21"/>
+        <location filename="../../desktop_app/gui/values.py" line="22"/>
         <source>a penalty&apos;s term or amount</source>
         <translation>o prazo ou o valor de uma pena</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/values.py" line="22"/>
+        <location filename="../../desktop_app/gui/values.py" line="23"/>
         <source>a prison term</source>
         <translation>uma pena de prisão</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/values.py" line="23"/>
+        <location filename="../../desktop_app/gui/values.py" line="24"/>
         <source>a length or a weight</source>
         <translation>uma medida de comprimento ou de peso</translation>
     </message>
     <message>
-        <location filename="../../desktop_app/gui/values.py" line="24"/>
+        <location filename="../../desktop_app/gui/values.py" line="25"/>
         <source>a mark or score</source>
         <translation>uma nota ou pontuação</translation>
     </message>
