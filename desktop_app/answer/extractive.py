@@ -169,8 +169,8 @@ BESIDE_WEIGHT = 0.03
 OPPOSES_WEIGHT = -0.03
 # a question answered yes or no about what may, must or does apply ("O operador pode tratar
 # os dados do jeito que quiser?"): a unit of a law that states a rule, permits, obliges,
-# forbids, grants a right or applies ("O operador deverá realizar o tratamento segundo as instruções…"; a list by its
-# lead, an item under it; question_fit.asks_norm, states_norm)
+# forbids, grants a right or applies ("O operador deverá realizar o tratamento segundo as
+# instruções…"; a list by its lead, an item under it; question_fit.asks_norm, states_norm)
 NORM_WEIGHT = 0.03
 # a candidate's score: the weighted sum of its features (`rank_candidates`)
 WEIGHTS = {"cosine": 1.0, "keywords": LEXICAL_WEIGHT, "prior": RANK_PRIOR, "names": TYPE_BONUS,

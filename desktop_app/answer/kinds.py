@@ -56,16 +56,17 @@ _IMPRISONMENT = (r"(?:reclusao|detencao|prisao|carcel|prision|cadeia|privativa d
 
 # what states a date: a year, a day of a month, "vigência", "… dias após a publicação", a
 # school year
-_DATE_STATED = re.compile(r"\b(?:1[5-9]\d{2}|20\d{2})\b|\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b|\b\d{1,2}º? de "
-                    r"(?:janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro"
-                    r"|novembro|dezembro)\b|\b(?:january|february|april|june|july"
-                    r"|august|september|october|november|december)\b"
-                    # ("may" and "march" are verbs too: "the FAA may amend" states no date)
-                    r"|\b(?:may|march)\s+\d{1,2}\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:may|march)\b"
-                    r"|\bvigencia\b|\bdias? apos\b"
-                    r"|\bapos (?:decorrid|a data|a public)\w*\b|\bdata de sua publicacao\b"
-                    r"|\b(?:primeiro|segundo|terceiro|quarto|quinto|sexto|setimo|oitavo|nono"
-                    r"|ultimo|\d+º?) ano\b")
+_DATE_STATED = re.compile(
+    r"\b(?:1[5-9]\d{2}|20\d{2})\b|\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b|\b\d{1,2}º? de "
+    r"(?:janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro"
+    r"|novembro|dezembro)\b|\b(?:january|february|april|june|july"
+    r"|august|september|october|november|december)\b"
+    # ("may" and "march" are verbs too: "the FAA may amend" states no date)
+    r"|\b(?:may|march)\s+\d{1,2}\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:may|march)\b"
+    r"|\bvigencia\b|\bdias? apos\b"
+    r"|\bapos (?:decorrid|a data|a public)\w*\b|\bdata de sua publicacao\b"
+    r"|\b(?:primeiro|segundo|terceiro|quarto|quinto|sexto|setimo|oitavo|nono"
+    r"|ultimo|\d+º?) ano\b")
 # … and a start, for a question asking from when ("A partir de quando as medidas de
 # segurança precisam ser observadas?": "desde a fase de concepção do produto"); not
 # "desde que", a condition

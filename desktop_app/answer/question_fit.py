@@ -39,10 +39,9 @@ _CLAUSE_START = (r"(?:^|[,;:¿]\s*)(?:(?:e|mas|and|but|y|pero|a partir|depois|an
                  r"|a|em|de|da|do|para|por|com|sobre|desde|ate|in|for|to|on|by|with|from|at"
                  r"|into|of|about|among|within|over|through|after|before|under|en|con|hasta)\s+)*")
 # Spanish writes its asking words with an accent wherever they stand ("¿Con base en qué
-# principios…?")
+# principios…?"): read as if a clause started there (`_asking_text`)
 _ACCENTED_ASKING = re.compile(r"(?<!\w)(?:qué|cuándo|cómo|dónde|cuál|cuáles|quién|quiénes"
                               r"|cuánt[oa]s?)(?!\w)")
-_ACCENTED_QUE = re.compile(r"(?<!\w)qué(?!\w)")
 # "Que princípios…", "Em que situações…", "De que formas…", "Which courses…", "¿En qué
 # casos…": an asking word before a plural noun (a law's units only: `wants_many`)
 _PLURAL_ASKED = re.compile(
@@ -50,10 +49,15 @@ _PLURAL_ASKED = re.compile(
     r"(?!(?:does|was|is|has|des|tres|mais|menos)\b)[a-z]{3,}(?:s|es)\b")
 
 
+def _asking_text(question: str) -> str:
+    """The question folded, a Spanish asking word's accent read as a clause's start
+    ("¿Con base en qué principios…?" asks as "…, que principios" does)."""
+    return fold(_ACCENTED_ASKING.sub(lambda m: f", {m.group()}", question.casefold()))
+
+
 def wants_many(question: str) -> bool:
     """Whether the question asks for several things (a list), also without "quais"."""
-    # (Spanish "qué" asks wherever it stands: "¿Con base en qué principios…?")
-    folded = fold(_ACCENTED_QUE.sub(", que", question.casefold()))
+    folded = _asking_text(question)
     return bool(LIST_QUESTION.search(folded) or _PLURAL_ASKED.search(folded))
 
 
@@ -483,9 +487,9 @@ _NORM_ASKED = re.compile(
 _NORM_SAID = re.compile(
     r"\b(?:pode|podem|podera|poderao|deve|devem|devera|deverao|vedad[oa]s?|proibid[oa]s?"
     r"|permitid[oa]s?|facultad[oa]s?|autorizad[oa]s?|obrigam?(?=-se)|obrigad[oa]s?"
-    r"|obrigatori[oa]s?|aplica(?:m|ra|rao)?(?=-se)|se aplica(?:m|ra|rao)?|puede|pueden|podra"
-    r"|podran|debe|deben|debera|deberan|prohibid[oa]s?|obligad[oa]s?|obligatori[oa]s?"
-    r"|se aplica(?:n|ra|ran)?|may|must|shall|can|cannot|required|prohibited|permitted|allowed"
+    r"|obrigatori[oa]s?|aplica(?:m|ra|rao)?(?=-se)|se aplica(?:m|n|ra|rao|ran)?|puede|pueden"
+    r"|podra|podran|debe|deben|debera|deberan|prohibid[oa]s?|obligad[oa]s?|obligatori[oa]s?"
+    r"|may|must|shall|can|cannot|required|prohibited|permitted|allowed"
     r"|applies|apply|assegurad[oa]s?|garantid[oa]s?|tem direito|tem o direito|direito a"
     r"|direito de|acessive(?:l|is)|tiene derecho|right to|entitled)\b")
 
@@ -493,10 +497,9 @@ _NORM_SAID = re.compile(
 def asks_norm(question: str) -> bool:
     """Whether the question asks, to be answered yes or no, whether something may, must or
     does apply ("Os titulares podem defender seus direitos na Justiça em grupo?")."""
-    folded = fold(question)
+    folded = _asking_text(question)
     return bool(_NORM_ASKED.search(folded) and not _ALWAYS_ASKS.search(folded)
-                and not _ASKS_AT_CLAUSE.search(folded)
-                and not _ACCENTED_ASKING.search(question.casefold()))
+                and not _ASKS_AT_CLAUSE.search(folded))
 
 
 def states_norm(text: str) -> bool:
