@@ -96,12 +96,12 @@ def test_a_follow_up_naming_a_sibling_does_not_carry_what_it_replaces() -> None:
     result = asked("What are the legal bases for processing personal data?",
                    "and for sensitive data?")
     assert "personal" not in result.carried and result.replaced == ("personal",)
-    # the same head with the same qualifier, or a word of another phrase, replaces nothing
     # a qualifier after "de" in the follow-up; a replaced one takes its own along
     result = asked("Quais são as hipóteses de tratamento de dados pessoais sensíveis?",
                    "e de dados de crianças?")
     assert result.query == "e de dados de crianças? hipóteses tratamento"
     assert result.replaced == ("pessoais", "sensíveis")
+    # the same head with the same qualifier, or a word of another phrase, replaces nothing
     result = asked("Quais são os direitos sociais?",
                    "e o que tem direito quem está em situação de vulnerabilidade social?")
     assert result.replaced == ()

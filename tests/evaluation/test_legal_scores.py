@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from desktop_app.evaluation.legal import LegalOutcome, LegalQuestion, score_legal
+import json
+from pathlib import Path
+
+from desktop_app.evaluation.legal import LegalOutcome, LegalQuestion, load_legal_set, score_legal
 
 LIST = LegalQuestion("l", "lei.pdf", "list", "Quais são?", "18", items=("alfa beta", "gama"))
 FACT = LegalQuestion("f", "lei.pdf", "fact", "Qual prazo?", "19", answers=("15 (quinze) dias",))
@@ -27,21 +30,14 @@ def test_the_first_block_must_lie_in_the_gold_article_of_the_first_law() -> None
     assert score_legal([outcome(LIST, "")])["article_in_first_block"] == 0.0  # not found
 
 
-def test_an_article_saying_the_same_in_other_words_is_as_right_first() -> None:
+def test_an_article_saying_the_same_in_other_words_is_as_right_first(tmp_path: Path) -> None:
     """The LGPD says twice that the authority may ask public bodies for a report (art. 29,
     art. 55-J, XI): a set lists the second under `also`, and either first is right."""
-    import json
-    import tempfile
-    from pathlib import Path
-
-    from desktop_app.evaluation.legal import load_legal_set
-
     row = {"id": "a", "doc": "lei.pdf", "kind": "fact", "question": "Pode pedir?",
            "article": "29", "also": ["55-J"], "answers": ["parecer"]}
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "set.jsonl"
-        path.write_text(json.dumps(row) + "\n", encoding="utf-8")
-        (question,) = load_legal_set(path)
+    path = tmp_path / "set.jsonl"
+    path.write_text(json.dumps(row) + "\n", encoding="utf-8")
+    (question,) = load_legal_set(path)
     assert question.articles == ("29", "55-J")
     for at, right in ((("lei.pdf", 0, "29"), 1.0), (("lei.pdf", 0, "55-J"), 1.0),
                       (("lei.pdf", 0, "30"), 0.0), (("lei.pdf", 1, "55-J"), 0.0)):
