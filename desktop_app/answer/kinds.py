@@ -41,7 +41,10 @@ _SPAN = rf"(?:{_QUANTITY}|\b(?:um|uma|one)\b)"
 
 _MONEY = (r"(?:r\$|us\$|\$|€|£)\s?\d|\b\d[\d.,]*\s*(?:reais|real|dolares|dollars|euros"
           r"|salarios? minimos?)\b|\b(?:" + _NUMBER_WORDS + r")\s+(?:reais|salarios? "
-          r"minimos?|milhoes de reais|mil reais)\b")
+          r"minimos?|milhoes de reais|mil reais)\b"
+          # a multiple of an amount named beside it ("por valor igual ao dobro do que pagou",
+          # "devolvido em dobro")
+          r"|\b(?:o|ao|em|el|al|en) (?:dobro|triplo|quadruplo|doble|triple|cuadruple)\b")
 # (a fraction is a share: "por três quintos dos votos", "dois terços dos membros")
 _FRACTION = r"(?:ter[cç]|quint|sext|s[eé]tim|oitav|d[eé]cim|cent[eé]sim)os?"
 _PERCENT = (r"%|\bpor cento\b|\bpercent\b|\b(?:um|dois|1|2) ter[cç]os?\b|\bmetade\b"
@@ -72,7 +75,11 @@ _DATE_STATED = re.compile(
 # "desde que", a condition
 _START = (r"\bdesde (?!que\b)(?:o|a|os|as|sua|seu|suas|seus|el|la|los|las|the)\s+\w"
           r"|\ba partir d[aoe]s?\b|\ba contar d[aoe]s?\b|\bsince\b|\bas of\b"
-          r"|\bfrom the (?:date|day|moment|time|start|beginning)\b")
+          r"|\bfrom the (?:date|day|moment|time|start|beginning)\b"
+          # what starts a count or a time limit, and when ("o prazo decadencial inicia-se
+          # no momento em que ficar evidenciado o defeito", "contado de seu recebimento")
+          r"|\b(?:inicia-se|iniciando-se|tem inicio|se inicia|comienza|begins|starts)\b"
+          r"|\bno momento em que\b|\ben el momento en que\b|\bcontad[oa]s? (?:d[aoe]s?|a partir)\b")
 
 # (kind, question cue, what a passage must state), on folded text. A share is named by
 # its own nouns, an amount often by the bare "valor", so "Qual o valor da taxa de juros?"
@@ -138,6 +145,11 @@ KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
      # (a length: "imediatamente" answers a deadline, it is no prison term)
      re.compile(rf"\b{_IMPRISONMENT}\b[^;\n]{{0,60}}?(?:{_LENGTH})"
                 rf"|(?:{_LENGTH})\s+(?:de|of|in)\s+{_IMPRISONMENT}\b")),
+    # from when: a date or a start ("desde a fase de concepção"); before a time limit, so
+    # "A partir de quando conta o prazo…?" asks when it starts, not how long it is
+    ("start", re.compile(r"\b(?:desde quando|a partir de quando|since when|from when"
+                         r"|desde cuando|a partir de cuando)\b"),
+     re.compile(rf"{_DATE_STATED.pattern}|{_START}")),
     ("duration", re.compile(
         r"\b(?:prazo|prazos|quanto tempo|por quanto tempo|em quanto tempo|durante quanto tempo"
         r"|quanto duram?|cuanto duran?"
@@ -155,10 +167,6 @@ KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
         r"\b(?:qual (?:e |sera )?a pena|que pena|what (?:is )?the (?:penalty|punishment|sentence)"
         r"|what (?:penalty|punishment|sentence)|cual (?:es )?la pena)\b"),
      re.compile(f"{_DURATION}|{_MONEY}|{_PERCENT}")),
-    # from when: a date or a start ("desde a fase de concepção")
-    ("start", re.compile(r"\b(?:desde quando|a partir de quando|since when|from when"
-                         r"|desde cuando|a partir de cuando)\b"),
-     re.compile(rf"{_DATE_STATED.pattern}|{_START}")),
     ("date", re.compile(
         r"\b(?:quando|when|cuando|em que (?:ano|data|dia|mes)"
         r"|(?:que|qual|which|what) (?:e )?(?:o |a |the )?(?:ano|data|dia|year|date|day|fecha)"
@@ -223,7 +231,12 @@ def asked_kind(question: str) -> str | None:
 # may name its things otherwise ("Quantos membros…?": "23 representantes"), so any number
 # of things states one, but not a number of hours, money or a share.
 _DATE_VALUE = re.compile(r"\b(?:(?:em|de|no|na|in|en) )?(?:que|qual|which|what) (?:e )?(?:o |a |the )?"
-                         r"(?:ano|data|dia|mes|year|date|fecha)\b")
+                         r"(?:ano|data|dia|mes|year|date|fecha)\b"
+                         # (when a law takes effect: a date, or so long after its
+                         # publication; "Quando o código entrou em vigor?")
+                         r"|\b(?:quando|cuando|when)\b.*\b(?:(?:entra|entrou|entram|entraram"
+                         r"|entrara|entrarao|entro|entran|entraron) e[mn] vigor|(?:takes?|took"
+                         r"|comes?|came|come) into (?:force|effect)|takes? effect|took effect)\b")
 # what is only ever paid, so "Qual o valor da fiança?" wants an amount like "… da multa?"
 _PAID = (r"multas?|taxas?(?! de juros)|salarios?|mensalidades?|remuneracao|fianca|bolsas?|indenizacao"
          r"|aluguel|alugueis|tarifas?|pensao|pensoes|auxilio|premio|contribuicao|impostos?"

@@ -628,3 +628,49 @@ def test_spanish_plural_asking_words_are_no_terms() -> None:
     it as a word the law never uses."""
     assert terms("¿Cuáles son los derechos del titular?") == terms("derechos titular")
     assert terms("¿Quiénes son los agentes de tratamiento?") == terms("agentes tratamiento")
+
+
+def test_asked_when_a_time_limit_starts_a_start_answers_not_a_length() -> None:
+    """"A partir de quando conta o prazo para reclamar de um vício oculto?" asks when the
+    time limit starts (the consumer code's art. 26, § 3º: "o prazo decadencial inicia-se no
+    momento em que ficar evidenciado o defeito"), not how long it is, though it names a
+    "prazo"; the law says when a count starts with "inicia-se", "no momento em que",
+    "contado de"."""
+    for question in ("A partir de quando conta o prazo para reclamar de um vício oculto?",
+                     "e a partir de quando esses prazos contam?",
+                     "¿Desde cuándo corre el plazo?"):
+        assert asked_kind(question) == "start", question
+    assert asked_kind("Qual o prazo para reclamar de um vício oculto?") == "duration"
+    for stated in ("o prazo decadencial inicia-se no momento em que ficar evidenciado o defeito",
+                   "Inicia-se a contagem do prazo decadencial a partir da entrega efetiva",
+                   "terá validade pelo prazo de dez dias, contado de seu recebimento",
+                   "el plazo comienza en el momento en que se entrega el producto"):
+        assert states("start", stated), stated
+    assert not states("start", "O consumidor pode exigir a substituição do produto.")
+
+
+def test_a_multiple_of_an_amount_answers_how_much() -> None:
+    """"Quanto recebe de volta quem foi cobrado em quantia indevida?" is answered by "por
+    valor igual ao dobro do que pagou em excesso" (the consumer code's art. 42): a multiple of
+    the amount paid, which names no currency."""
+    assert asked_value("Quanto recebe de volta quem foi cobrado em quantia indevida?") == "money"
+    assert states("money", "tem direito à repetição do indébito, por valor igual ao dobro do "
+                           "que pagou em excesso")
+    assert states("money", "a quantia será devolvida em dobro")
+    assert not states("money", "O consumidor cobrado em quantia indevida tem direito à "
+                               "repetição do indébito.")
+
+
+def test_asked_when_a_law_takes_effect_only_a_date_answers() -> None:
+    """"Quando o Código de Defesa do Consumidor entrou em vigor?" is answered by a date or
+    so long after the publication, not by art. 1º's "O presente código estabelece normas…"
+    (which was quoted as its answer); a bare "Quando…?" may be answered by a condition."""
+    for question in ("Quando o Código de Defesa do Consumidor entrou em vigor?",
+                     "Quando entra em vigor uma lei que altera o processo eleitoral?",
+                     "¿Cuándo entró en vigor la ley?", "When did the act take effect?"):
+        assert asked_value(question) == "date", question
+    assert asked_value("Quando o comerciante é responsável pelo produto?") is None
+    assert states("date", "A lei que alterar o processo eleitoral entrará em vigor na data de "
+                          "sua publicação")
+    assert not states("date", "O presente código estabelece normas de proteção e defesa do "
+                              "consumidor, de ordem pública e interesse social")
