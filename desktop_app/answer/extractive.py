@@ -373,7 +373,8 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
     # a long list of passages: embed the sentences with keyword evidence first
     # (a law's item defining the asked thing, and the units stating the value asked that
     # its own search found, always compete)
-    defining = {i for i, law in structural.items() if defines(law.lead, thing, language)}
+    defining = {i for i, law in structural.items()
+                if defines(law.lead, thing, language, law.title)}
     order = sorted(range(len(pool)), key=lambda i: (i not in defining and i not in valued,
                                                      -len(pool[i][3] & own_terms),
                                                      -len(pool[i][3]), pool[i][0],
@@ -423,8 +424,9 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
             "beside": float(says_value and stated_beside(
                 question, unit_value or unit_kind, unit.shown, own_terms, terms)),
             "list": float(asks_list and is_list),
-            "defines": float(defines(law.lead if law is not None else unit.text, thing,
-                                     source.hit.language)),
+            "defines": float(defines(law.lead, thing, source.hit.language, law.title)
+                             if law is not None else defines(unit.text, thing,
+                                                             source.hit.language)),
         }
         if norm and law is not None:  # (a list by its lead: not what its items may be)
             features["norm"] = float(states_norm(law.lead if law.is_list else unit.shown))

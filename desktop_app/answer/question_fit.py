@@ -176,6 +176,14 @@ _DEFINITION_CUE = re.compile(
     r"|(?:conceito|definicao|definicion|significado|meaning) (?:de|of)|means? by"
     r"|(?:define|defines|definem|conceitua)) (?:(?:o|a|os|as|um|uma|the|an?|el|la|los|las"
     r"|un|una) )?(.+?)\W*$")
+# … and what a source counts as something, asked what or who ("Quem a lei considera
+# fornecedor?", "O que conta como serviço para o código?", "What does the act consider
+# personal data?"); not "A lei considera crime…?", a yes or no
+_DEFINITION_ASKED = re.compile(
+    r"^\W*(?:(?:e|mas|and|y) )?(?:o que|quem|que|what|who)\b(?:\s+[\w-]+){0,4}?"
+    r"\s+(?:considera|consideram|conta como|contam como|cuenta como|cuentan como|counts? as"
+    r"|considers?)\s+(?:como\s+)?(?:(?:o|a|os|as|um|uma|the|an?|el|la|los|las|un|una) )?"
+    r"(.+?)\W*$")
 # A participle before the source a question names only says the thing is in it ("previstos
 # na Constituição"); after the source, its own name ("na lei de proteção de dados", "na Lei
 # nº 9.394, de 1996", "na Constituição Federal"), not what follows it ("… pela Constituição
@@ -228,6 +236,20 @@ _DEFINES = re.compile(r"^(.{2,80}?)(?:\s*:|\s+(?:é|são|is|are|means|significa|
                       r"|objetivo|fim)|é|são|consiste|constitui-se|constituem-se)\s)")
 
 
+# … or opens with the copula, the thing after it, what it is of said by the unit's division
+# or article ("§ 1º É enganosa qualquer modalidade de informação … de caráter publicitário"
+# under "DA PUBLICIDADE"; "São impróprios ao uso e consumo: …"; "Considera-se …")
+_DEFINES_INVERTED = re.compile(
+    r"^(?:é|são|es|son|considera-se|consideram-se|considérase|considéranse)\s+(.{2,60}?)"
+    r"(?:\s*[:,]|\s+(?:qualquer|quaisquer|todo|toda|todos|todas|o|a|os|as|aquele|aquela"
+    r"|aqueles|aquelas|cualquier|el|la|los|las)\s)", re.IGNORECASE)
+
+
+_NEGATED = re.compile(r"\b(?:nao|not|no|nem|nunca|jamais)$")
+# a copula's one word, then a condition: what the head is when ("… é defeituoso quando")
+_QUALIFIED = re.compile(r"(\w+)\s+(?:quando|sempre que|se|when|if|cuando|si)\b")
+
+
 @dataclass(frozen=True)
 class Defined:
     """What a definition question asks about: its content terms, and its content words in
@@ -252,25 +274,38 @@ def defined_thing(question: str) -> Defined:
     """What a definition question asks about (falsy: not one), without the qualifier that
     names the source ("…, segundo a LGPD")."""
     folded = fold(without_qualifier(question))
-    match = _DEFINITION_CUE.search(folded) or _DEFINITION_QUESTION.match(folded)
+    match = (_DEFINITION_CUE.search(folded) or _DEFINITION_ASKED.match(folded)
+             or _DEFINITION_QUESTION.match(folded))
     if not match:
         return NOT_A_DEFINITION
     thing = match.group(1)
     return Defined(terms(thing), _content_words(thing), question_language(question))
 
 
-def defines(unit_text: str, thing: Defined, language: str = "") -> bool:
+def defines(unit_text: str, thing: Defined, language: str = "", context: str = "") -> bool:
     """Whether the sentence or item opens by defining exactly `thing` ("dado pessoal
     sensível: dado pessoal sobre origem racial…"; not "dado pessoal: …"). In a passage in
     another `language` than the question's, the head may match word for word, each a
     cognate ("dato personal sensible" → "dado pessoal sensível", `text.cognates.same_word`);
-    within one language a near word is another word ("pesquisa" is not "pesquisador")."""
+    within one language a near word is another word ("pesquisa" is not "pesquisador").
+    A unit of a law opening with the copula ("É enganosa qualquer…") defines its head, and
+    with the words `context` (its division's title) has of the thing, the thing ("DA
+    PUBLICIDADE": "publicidade enganosa")."""
     if not thing:
         return False
+    inverted = _DEFINES_INVERTED.match(unit_text[_LABEL.match(unit_text).end():])  # type: ignore[union-attr]
+    if inverted is not None:
+        named = terms(inverted.group(1))
+        if named and named <= thing.terms and thing.terms - named <= terms(context) | named:
+            return True
     head = _defined_head(unit_text)
-    if head is None:
-        return False
-    if terms(head.group(1)) == thing.terms:
+    if head is None or _NEGATED.search(fold(head.group(1))):
+        return False  # ("O serviço não é considerado defeituoso …" defines nothing)
+    named = terms(head.group(1))
+    # ("O serviço é defeituoso quando …" defines a defective service, not a service)
+    if (qualified := _QUALIFIED.match(fold(head.string[head.end():]))) is not None:
+        named |= terms(qualified.group(1))
+    if named == thing.terms:
         return True
     if not language or not thing.language or language == thing.language:
         return False

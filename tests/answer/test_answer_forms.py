@@ -661,6 +661,55 @@ def test_a_multiple_of_an_amount_answers_how_much() -> None:
                                "repetição do indébito.")
 
 
+def test_what_a_law_counts_as_something_is_asked_for_its_definition() -> None:
+    """"Quem a lei considera fornecedor?" and "O que conta como serviço para o código?" ask
+    what the law defines ("Fornecedor é toda pessoa…", "§ 2º Serviço é qualquer
+    atividade…"); "A lei considera crime…?" is asked yes or no."""
+    fornecedor = defined_thing("Quem a lei considera fornecedor?")
+    assert fornecedor.terms == terms("fornecedor")
+    assert defines("Art. 3º Fornecedor é toda pessoa física ou jurídica, pública ou privada",
+                   fornecedor)
+    servico = defined_thing("O que conta como serviço para o código?")
+    assert servico.terms == terms("serviço")
+    assert defines("§ 2º Serviço é qualquer atividade fornecida no mercado de consumo", servico)
+    assert defined_thing("O que a LGPD considera dado sensível?").terms == terms("dado sensível")
+    assert defined_thing("What does the act consider personal data?").terms == terms(
+        "personal data")
+    assert not defined_thing("A lei considera crime o vazamento de dados?")
+    assert not defined_thing("Quais produtos são considerados impróprios para consumo?")
+
+
+def test_a_predicate_of_the_asked_thing_does_not_define_it() -> None:
+    """"O serviço é defeituoso quando …" defines a defective service, not a service; "O
+    serviço não é considerado defeituoso …" defines nothing (the consumer code's art. 14;
+    before, both were taken for definitions of "serviço" and led "O que conta como
+    serviço…?")."""
+    servico = defined_thing("O que é serviço?")
+    assert not defines("§ 1º O serviço é defeituoso quando não fornece a segurança", servico)
+    assert not defines("§ 2º O serviço não é considerado defeituoso pela adoção de novas "
+                       "técnicas.", servico)
+    assert defines("§ 1º O serviço é defeituoso quando não fornece a segurança",
+                   defined_thing("O que é um serviço defeituoso?"))
+
+
+def test_a_definition_opening_with_its_copula_defines_with_its_division_title() -> None:
+    """The consumer code defines by the copula first: "§ 1º É enganosa qualquer modalidade
+    de informação … de caráter publicitário", "§ 2º É abusiva, dentre outras a publicidade
+    discriminatória …" under "DA PUBLICIDADE", "§ 6º São impróprios ao uso e consumo: …".
+    The division's title says what the head is of; "É proibida toda publicidade enganosa"
+    defines what is forbidden, not misleading advertising."""
+    enganosa = defined_thing("O que é publicidade enganosa?")
+    assert defines("§ 1º É enganosa qualquer modalidade de informação", enganosa,
+                   context="DA PUBLICIDADE")
+    assert not defines("§ 1º É enganosa qualquer modalidade de informação", enganosa)
+    assert not defines("Art. 37. É proibida toda publicidade enganosa ou abusiva.", enganosa,
+                       context="DA PUBLICIDADE")
+    assert defines("§ 2º É abusiva, dentre outras a publicidade discriminatória",
+                   defined_thing("O que é publicidade abusiva?"), context="DA PUBLICIDADE")
+    assert defines("§ 6º São impróprios ao uso e consumo:",
+                   defined_thing("O que é impróprio ao uso e consumo?"))
+
+
 def test_asked_when_a_law_takes_effect_only_a_date_answers() -> None:
     """"Quando o Código de Defesa do Consumidor entrou em vigor?" is answered by a date or
     so long after the publication, not by art. 1º's "O presente código estabelece normas…"
