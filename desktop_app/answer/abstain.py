@@ -379,7 +379,20 @@ def first_states(question: str, value: str, extract: ExtractiveAnswer, *,
             return False  # ("os países Ásia-Pacífico": a growth rate of Africa's)
     asked = extract.question_terms
     return any(stated_where_asked(question, value, text, asked, terms, on_subject=on_subject)
-               for text in (first.unit.shown, first.hit.text))
+               for text in (first.unit.shown, first.hit.text, _under_caput(first, extract)))
+
+
+def _under_caput(first: Any, extract: ExtractiveAnswer) -> str:
+    """A paragraph or item of a law under its article's caput (the lead it is read with),
+    when the caput is among the candidates: "§ 1º … o valor orçado terá validade pelo prazo
+    de dez dias" states the time limit of art. 40's "orçamento prévio"; "" otherwise."""
+    law = first.structural
+    if law is None or not law.article or law.label == law.article:
+        return ""
+    caput = next((c.structural for c in extract.candidates if c.structural is not None
+                  and c.structural.key[0] == law.key[0] and c.structural.label == law.article),
+                 None)
+    return f"{caput.lead.rstrip().rstrip(':')}:\n{first.unit.shown}" if caput is not None else ""
 
 
 def named_row_answers(question: str, extract: ExtractiveAnswer) -> bool:

@@ -370,6 +370,8 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
                     limit=VALUE_SEARCH_LIMIT, pointing=True):
                 add_unit(found, max_sources + 1, source)
                 valued.add(pooled[found.key])
+    if unit_kind is not None:
+        _read_with_caput(pool, structural, unit_kind, question_terms)
     # a long list of passages: embed the sentences with keyword evidence first
     # (a law's item defining the asked thing, and the units stating the value asked that
     # its own search found, always compete)
@@ -475,6 +477,23 @@ def rank_candidates(question: str, sources: Sequence[NumberedSource],
                             features))
     quotes.sort(key=lambda c: (-c.score, c.source, c.unit.position))
     return quotes, embedded
+
+
+def _read_with_caput(pool: list[tuple[int, NumberedSource, Unit, frozenset[str]]],
+                     structural: dict[int, StructuralUnit], kind: str,
+                     question_terms: frozenset[str]) -> None:
+    """A paragraph or item stating the kind of value asked says what it is of through its
+    article's caput: "§ 1º … o valor orçado terá validade pelo prazo de dez dias" is the
+    time limit of art. 40's "orçamento prévio", asked "Por quanto tempo vale o orçamento…?".
+    Such a unit shares the question's words its caput (among the candidates) has."""
+    caputs = {(law.key[0], law.label): law for law in structural.values()
+              if law.article and law.label == law.article}
+    for i, law in structural.items():
+        caput = caputs.get((law.key[0], law.article))
+        if caput is None or caput is law or not states(kind, law.lead):
+            continue
+        rank, source, unit, shared = pool[i]
+        pool[i] = (rank, source, unit, shared | question_terms & terms(caput.lead))
 
 
 def _as_block(quote: Quote, documents: DocumentTexts | None = None) -> Quote:

@@ -838,3 +838,48 @@ def test_a_follow_up_finds_what_the_law_says_of_the_inciso_just_quoted(memory_ap
                         if isinstance(e, Done)][-1].answer)
     assert "III - o prazo de validade" in answers[0].split("[2]")[0], answers[0]
     assert answers[1].startswith("Art. 37 › § 2º A não observância"), answers[1]
+
+
+# arts. 36 to 40 of the consumer code (Lei 8.078/1990; no copyright: Lei 9.610, art. 8º, IV),
+# under their section titles
+CONSUMER_CODE = """SEÇÃO III
+DA PUBLICIDADE
+Art. 36. A publicidade deve ser veiculada de tal forma que o consumidor, fácil e imediatamente, a identifique como tal.
+Art. 37. É proibida toda publicidade enganosa ou abusiva.
+§ 1° É enganosa qualquer modalidade de informação ou comunicação de caráter publicitário, inteira ou parcialmente falsa, ou, por qualquer outro modo, mesmo por omissão, capaz de induzir em erro o consumidor a respeito da natureza, características, qualidade, quantidade, propriedades, origem, preço e quaisquer outros dados sobre produtos e serviços.
+§ 2° É abusiva, dentre outras a publicidade discriminatória de qualquer natureza, a que incite à violência, explore o medo ou a superstição.
+§ 3° Para os efeitos deste código, a publicidade é enganosa por omissão quando deixar de informar sobre dado essencial do produto ou serviço.
+Art. 38. O ônus da prova da veracidade e correção da informação ou comunicação publicitária cabe a quem as patrocina.
+SEÇÃO IV
+DAS PRÁTICAS ABUSIVAS
+Art. 39. É vedado ao fornecedor de produtos ou serviços, dentre outras práticas abusivas:
+I - executar serviços sem a prévia elaboração de orçamento e autorização expressa do consumidor;
+II - elevar sem justa causa o preço de produtos ou serviços.
+Art. 40. O fornecedor de serviço será obrigado a entregar ao consumidor orçamento prévio discriminando o valor da mão-de-obra, dos materiais e equipamentos a serem empregados, as condições de pagamento, bem como as datas de início e término dos serviços.
+§ 1º Salvo estipulação em contrário, o valor orçado terá validade pelo prazo de dez dias, contado de seu recebimento pelo consumidor.
+§ 2° Uma vez aprovado pelo consumidor, o orçamento obriga os contraentes e somente pode ser alterado mediante livre negociação das partes.
+§ 3° O consumidor não responde por quaisquer ônus ou acréscimos decorrentes da contratação de serviços de terceiros não previstos no orçamento prévio."""
+
+
+@pytest.mark.slow  # the real embedder: the full tier only
+def test_a_paragraph_is_read_with_its_caput_and_a_copula_first_defines(memory_app, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """"Por quanto tempo vale o orçamento de um serviço?" is answered by art. 40, § 1º ("o
+    valor orçado terá validade pelo prazo de dez dias"), which shares no word with it: the
+    "orçamento prévio" is its caput's. Before, it was "not found" (no quote stated a time
+    limit of the budget). "O que é publicidade enganosa?" is answered by art. 37, § 1º ("É
+    enganosa qualquer modalidade…", under "DA PUBLICIDADE"), not by the caput that forbids
+    it."""
+    from desktop_app.answer.events import Done
+    from desktop_app.evaluation.law_pdf import render_law
+
+    pdf = tmp_path / "cdc-arts-36-40.pdf"
+    render_law(CONSUMER_CODE, pdf)
+    assert list(memory_app.pipeline.run([pdf]))[-1].indexed == 1
+    answers = {}
+    for question in ("Por quanto tempo vale o orçamento de um serviço?",
+                     "O que é publicidade enganosa?"):
+        answers[question] = [e for e in memory_app.answer_service.ask(question, sources_only=True)
+                             if isinstance(e, Done)][-1].answer
+    assert answers["Por quanto tempo vale o orçamento de um serviço?"].startswith(
+        "Art. 40 › § 1º Salvo estipulação"), answers
+    assert answers["O que é publicidade enganosa?"].startswith("Art. 37 › § 1° É enganosa"), answers
