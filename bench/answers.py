@@ -5,12 +5,13 @@ on the legal dev set (LGPD + LDB PDFs), asked in Portuguese, in Spanish and in E
 in English), through the real pipeline (desktop_app/evaluation/).
 
 A third law, the Constitution's first articles (bench/data/laws/constituicao.txt, printed
-to PDF by desktop_app/evaluation/law_pdf.py), is asked by legal_cf.jsonl. legal_blind_pt.jsonl
+to PDF by desktop_app/evaluation/law_pdf.py), is asked by legal_cf.jsonl; a fourth, the
+consumer code's first fifty articles (laws/cdc.txt), by legal_cdc.jsonl. legal_blind_pt.jsonl
 asks the LGPD and the LDB about articles the dev set leaves out, written before it was run.
 
 Writes bench/results/answers-faquad_pt.json, answers-pira_pt.json, answers-legal.json,
-answers-legal-es.json, answers-legal-en.json, answers-legal-cf.json and
-answers-legal-blind.json (figures only;
+answers-legal-es.json, answers-legal-en.json, answers-legal-cf.json,
+answers-legal-cdc.json and answers-legal-blind.json (figures only;
 `desktop-app eval answers … --json OUT` keeps every question's outcome).
 FaQuAD has gold answer spans; Pirá only its judged paragraphs, so for Pirá the
 content scores are absent and abstention/false abstention and badge precision remain.
@@ -25,7 +26,7 @@ legal.json too.
 The file used is named in the report (`settings_file`).
 
 Usage: .venv/bin/python bench/answers.py [--only faquad_pt|pira_pt|legal|legal_es|legal_en|legal_cf
-       |legal_blind]
+       |legal_cdc|legal_blind]
        [--limit N] [--sources-only] [--settings FILE] [--calibration DIR] [--out DIR]
 """
 
@@ -68,6 +69,10 @@ LEGAL_RUNS = (
     # a third law, with the Constitution's long lists, nested lists and struck wordings
     ("legal_cf", REPO / "bench" / "data" / "legal_cf.jsonl", "answers-legal-cf.json",
      LAWS / "constituicao.txt"),
+    # a fourth law, the consumer code's first fifty articles, with amendment notes and vetoed
+    # units: its questions were written from the text before any was run (docs/measurements.md)
+    ("legal_cdc", REPO / "bench" / "data" / "legal_cdc.jsonl", "answers-legal-cdc.json",
+     LAWS / "cdc.txt"),
     # questions on articles the dev set does not ask about, in a reader's words, written
     # from the PDFs before any was run: what carries over, not what was tuned
     ("legal_blind", REPO / "bench" / "data" / "legal_blind_pt.jsonl",
@@ -80,9 +85,10 @@ def _documents(source: Path, cache: Path) -> Path:
     the same name in `cache`."""
     if source.is_dir():
         return source
-    cache.mkdir(parents=True, exist_ok=True)
-    render_law(source.read_text(encoding="utf-8"), cache / f"{source.stem}.pdf")
-    return cache
+    folder = cache / source.stem  # (one folder per law: each run asks its own law only)
+    folder.mkdir(parents=True, exist_ok=True)
+    render_law(source.read_text(encoding="utf-8"), folder / f"{source.stem}.pdf")
+    return folder
 
 
 def _settings_for(name: str, args: argparse.Namespace) -> tuple[dict[str, Any], str | None]:

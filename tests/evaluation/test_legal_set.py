@@ -139,3 +139,33 @@ def test_the_constitution_set_is_asked_of_its_printed_law(constitution: Path) ->
     printed = {s.label for s in article_starts(pages) if s.part == 0}
     assert {"1", "14", "37"} <= printed
     assert not [(q.id, q.article) for q in questions if q.article and q.article not in printed]
+
+
+CDC = SET.parent / "laws" / "cdc.txt"
+CDC_SET = SET.with_name("legal_cdc.jsonl")
+
+
+def test_the_consumer_code_set_is_asked_of_its_printed_law(tmp_path: Path) -> None:
+    """Every gold phrase of legal_cdc.jsonl is current text of the printed consumer code
+    (its amendment notes are metadata, not the law's words) and every gold article one it
+    prints, "42-A" included."""
+    from desktop_app.evaluation.law_pdf import render_law
+
+    pdf = tmp_path / "cdc.pdf"
+    assert render_law(CDC.read_text(encoding="utf-8"), pdf) > 1
+    questions = load_legal_set(CDC_SET)
+    assert {q.doc for q in questions} == {pdf.name}
+    kinds = Counter(q.kind for q in questions)
+    assert kinds["list"] >= 10 and kinds["fact"] >= 10 and kinds["out_of_scope"] >= 5
+    text = read_pdf_text(pdf)
+    missing = [(turn.id, phrase) for q in questions
+               for turn in [q] + ([q.followup] if q.followup else [])
+               for phrase in turn.items + turn.answers
+               if " ".join(phrase.split()) not in text.current]
+    assert not missing
+    pages = {p.number: p.text for p in load_document(pdf).pages}
+    printed = {s.label for s in article_starts(pages) if s.part == 0}
+    assert {"1", "6", "42-A", "50"} <= printed
+    assert not [(turn.id, turn.article) for q in questions
+                for turn in [q] + ([q.followup] if q.followup else [])
+                if turn.article and turn.article not in printed]
