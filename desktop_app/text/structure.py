@@ -112,11 +112,12 @@ CONTENTS_DENSE = 4
 
 # Amendment and veto notes of compiled laws: metadata of the unit they follow.
 NOTE = re.compile(
-    r"\((?:Reda[çc][ãa]o dada|Inclu[íi]d[oa]s?|Acrescid[oa]s?|Acrescentad[oa]s?|Revogad[oa]s?"
-    r"|Renumerad[oa]s?|Vide\b|Vig[êe]ncia|VETAD[OA]S?|Vetad[oa]s?|Produ[çc][ãa]o de efeitos?"
+    r"\((?:Reda[çc][ãa]o\s+dada|Inclu[íi]d[oa]s?|Acrescid[oa]s?|Acrescentad[oa]s?|Revogad[oa]s?"
+    r"|Renumerad[oa]s?|Vide\b|Vig[êe]ncia|VETAD[OA]S?|Vetad[oa]s?|Produ[çc][ãa]o\s+de\s+efeitos?"
     r"|Regulamento|Regulamentad[oa]|Alterad[oa]|Suprimid[oa]|Convers[ãa]o|Promulga[çc][ãa]o"
     r"|Declarad[oa]|Suspens[oa]|Redacci[óo]n|Derogad[oa]|Modificad[oa]|Amended|Repealed"
-    r"|Added|Inserted)[^()\n]{0,160}(?:\([^()\n]{0,60}\)[^()\n]{0,60})?\)(?:[ \t]*Vig[êe]ncia)?",
+    r"|Added|Inserted)[^()\n]{0,160}(?:\n[^()\n]{0,100})?"  # (wrapped over two lines)
+    r"(?:\([^()\n]{0,60}\)[^()\n]{0,60})?\)(?:[ \t]*Vig[êe]ncia)?",
     re.I)
 # A unit whose text is only a veto or a revocation ("II - (VETADO);", "§ 3º (Revogado).")
 _EMPTY_UNIT = re.compile(r"^[\s;.,:e]*$")

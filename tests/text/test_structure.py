@@ -87,6 +87,19 @@ def test_a_paragrafo_unico_after_numbered_paragraphs_is_text_and_notes_are_metad
     assert not is_empty_unit(body)
 
 
+def test_an_amendment_note_wrapped_over_two_lines_is_one_note() -> None:
+    """A printed law wraps a long caput, and its note with it: "atendidos os seguintes
+    princípios: (Redação dada pela Lei nº 9.008, de" / "21.3.1995)" (the consumer code's
+    art. 4º). Before, the note stayed in the quoted caput, and its date read as a date the
+    article states."""
+    body = ("Art. 4º A Política Nacional das Relações de Consumo tem por objetivo o atendimento\n"
+            "das necessidades dos consumidores, atendidos os seguintes princípios: (Redação\n"
+            "dada pela Lei nº 9.008, de 21.3.1995)\nI - reconhecimento da vulnerabilidade;\n"
+            "II - (Vetado);\nIII - ação governamental (art. 170, da Constituição Federal);")
+    notes = [body[a:b] for a, b in note_spans(body)]
+    assert notes == ["(Redação\ndada pela Lei nº 9.008, de 21.3.1995)", "(Vetado)"]
+
+
 def test_numbers_out_of_order_stay_text() -> None:
     text = ("Art. 60. A Lei nº 12.965 passa a vigorar com as seguintes alterações:\n\n"
             "“Art. 7º X - exclusão definitiva dos dados;\n\n"
