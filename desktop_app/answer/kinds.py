@@ -220,9 +220,16 @@ def asked_kind(question: str) -> str | None:
     if asking is not None and asking.group() in _NO_VALUE:
         return None
     for kind, cue, _ in KINDS:
-        if cue.search(folded):
+        if any(not _conjunction(found, asking) for found in cue.finditer(folded)):
             return kind
     return None
+
+
+def _conjunction(found: re.Match[str], asking: re.Match[str] | None) -> bool:
+    """A bare "quando" after the word that asks joins a condition, it asks no date:
+    "Quais opções o consumidor tem quando um serviço é mal feito?"."""
+    return found.group() in ("quando", "when", "cuando") and (
+        asking is None or found.start() != asking.start())
 
 
 # the cues that want a value. "Quando…?" is as often answered by an event or a condition

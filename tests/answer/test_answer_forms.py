@@ -723,3 +723,14 @@ def test_asked_when_a_law_takes_effect_only_a_date_answers() -> None:
                           "sua publicação")
     assert not states("date", "O presente código estabelece normas de proteção e defesa do "
                               "consumidor, de ordem pública e interesse social")
+
+
+def test_a_when_after_the_asking_word_is_a_condition_not_a_date_asked() -> None:
+    """"Quais opções o consumidor tem quando um serviço é mal feito?" asks for a list; its
+    "quando" joins the condition. Read as a date asked, it ranked first the consumer code's
+    art. 4º, whose amendment note has a date. "Quando…?" and "Até quando…?" still ask one."""
+    assert asked_kind("Quais opções o consumidor tem quando um serviço é mal feito?") is None
+    assert asked_kind("What does the authority take into account when deciding a penalty?") is None
+    assert asked_kind("Quando a lei entra em vigor?") == "date"
+    assert asked_kind("Até quando o fabricante tem que oferecer peças?") == "date"
+    assert asked_kind("Qual o prazo quando o produto é durável?") == "duration"
