@@ -296,7 +296,7 @@ def defines(unit_text: str, thing: Defined, language: str = "", context: str = "
     inverted = _DEFINES_INVERTED.match(unit_text[_LABEL.match(unit_text).end():])  # type: ignore[union-attr]
     if inverted is not None:
         named = terms(inverted.group(1))
-        if named and named <= thing.terms and thing.terms - named <= terms(context) | named:
+        if named and named <= thing.terms and thing.terms - named <= terms(context):
             return True
     head = _defined_head(unit_text)
     if head is None or _NEGATED.search(fold(head.group(1))):
