@@ -6,7 +6,7 @@ in English), through the real pipeline (desktop_app/evaluation/).
 
 A third law, the Constitution's first articles (bench/data/laws/constituicao.txt, printed
 to PDF by desktop_app/evaluation/law_pdf.py), is asked by legal_cf.jsonl; a fourth, the
-consumer code's first fifty articles (laws/cdc.txt), by legal_cdc.jsonl. legal_blind_pt.jsonl
+consumer code's first articles (laws/cdc.txt, arts. 1–54), by legal_cdc.jsonl. legal_blind_pt.jsonl
 asks the LGPD and the LDB about articles the dev set leaves out, written before it was run.
 
 Writes bench/results/answers-faquad_pt.json, answers-pira_pt.json, answers-legal.json,
@@ -69,7 +69,7 @@ LEGAL_RUNS = (
     # a third law, with the Constitution's long lists, nested lists and struck wordings
     ("legal_cf", REPO / "bench" / "data" / "legal_cf.jsonl", "answers-legal-cf.json",
      LAWS / "constituicao.txt"),
-    # a fourth law, the consumer code's first fifty articles, with amendment notes and vetoed
+    # a fourth law, the consumer code's first articles (1–54), with amendment notes and vetoed
     # units: its questions were written from the text before any was run (docs/measurements.md)
     ("legal_cdc", REPO / "bench" / "data" / "legal_cdc.jsonl", "answers-legal-cdc.json",
      LAWS / "cdc.txt"),
