@@ -215,9 +215,18 @@ _NO_VALUE = frozenset(("o que", "por que", "porque", "para que", "quem", "onde",
 def asked_kind(question: str) -> str | None:
     """The first kind of `KINDS` the question asks for, or None. None as well when its first
     asking word asks for something else than a value (quem, onde, como, o que, por que)."""
+    # (imported here: question_fit reads a law's units, which read the kinds)
+    from desktop_app.answer.question_fit import asks_norm
+
     folded = fold(question)
     asking = _ASKING.search(folded)
     if asking is not None and asking.group() in _NO_VALUE:
+        return None
+    if asking is None and asks_norm(question):
+        # asked yes or no whether something may be done (no asking word), a time limit or
+        # an amount is what it is about, not what it asks: "O consumidor pode quitar o
+        # financiamento antes do prazo?" is answered by "É assegurado… a liquidação
+        # antecipada do débito"
         return None
     for kind, cue, _ in KINDS:
         if any(not _conjunction(found, asking) for found in cue.finditer(folded)):

@@ -734,3 +734,14 @@ def test_a_when_after_the_asking_word_is_a_condition_not_a_date_asked() -> None:
     assert asked_kind("Quando a lei entra em vigor?") == "date"
     assert asked_kind("Até quando o fabricante tem que oferecer peças?") == "date"
     assert asked_kind("Qual o prazo quando o produto é durável?") == "duration"
+
+
+def test_asked_yes_or_no_whether_something_may_be_done_no_value_is_asked() -> None:
+    """"O consumidor pode quitar o financiamento antes do prazo?" is about a time limit, it
+    does not ask for one: the consumer code answers it with "É assegurado ao consumidor a
+    liquidação antecipada do débito" (art. 52, § 2º), which states none. Read as asking a
+    length, it was "not found"."""
+    assert asked_kind("O consumidor pode quitar o financiamento antes do prazo?") is None
+    assert asked_value("A empresa pode cobrar multa de mais de dois por cento?") is None
+    assert asked_kind("Qual o prazo para quitar o financiamento?") == "duration"
+    assert asked_kind("Em quantos dias o consumidor pode desistir da compra?") == "duration"
