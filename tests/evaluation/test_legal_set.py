@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from desktop_app.evaluation.legal import load_legal_set
+from desktop_app.evaluation.legal import LegalQuestion, load_legal_set
 from desktop_app.evaluation.legal_text import article_starts, read_pdf_text
 from desktop_app.ingest.loaders import load_document
 
@@ -72,6 +72,30 @@ def test_the_loader_names_the_line_of_a_bad_question(tmp_path: Path) -> None:
 ON_THE_PDFS = [SET, SET.with_name("legal_blind_pt.jsonl")]
 
 
+def _turns(questions: list[LegalQuestion]) -> list[tuple[str, LegalQuestion]]:
+    """Each question and its follow-up's second question, with the document asked."""
+    return [(q.doc, turn) for q in questions for turn in [q] + ([q.followup] if q.followup else [])]
+
+
+def _missing_phrases(questions: list[LegalQuestion], current: dict[str, str]) -> list[tuple[str, str]]:
+    """The gold phrases (items and answers) that are not current text of their document."""
+    return [(turn.id, phrase) for doc, turn in _turns(questions)
+            for phrase in turn.items + turn.answers
+            if " ".join(phrase.split()) not in current[doc]]
+
+
+def _printed_articles(pdf: Path) -> set[str]:
+    """The labels of the articles of the first law a PDF prints."""
+    pages = {p.number: p.text for p in load_document(pdf).pages}
+    return {s.label for s in article_starts(pages) if s.part == 0}
+
+
+def _unprinted(questions: list[LegalQuestion], printed: dict[str, set[str]]) -> list[tuple[str, str]]:
+    """The gold articles (of both turns) their document does not print."""
+    return [(turn.id, turn.article) for doc, turn in _turns(questions)
+            if turn.article and turn.article not in printed[doc]]
+
+
 @pytest.mark.slow  # over a second: the full tier only
 @pytest.mark.parametrize("questions_file", ON_THE_PDFS, ids=lambda p: p.stem)
 def test_every_gold_phrase_is_current_text_of_its_pdf(eval_dir: Path,
@@ -79,14 +103,7 @@ def test_every_gold_phrase_is_current_text_of_its_pdf(eval_dir: Path,
     questions = load_legal_set(questions_file)
     current = {name: read_pdf_text(eval_dir / "pdfs" / "pt" / name).current
                for name in {q.doc for q in questions}}
-    missing = []
-    for q in questions:
-        turns = [q] + ([q.followup] if q.followup else [])
-        for turn in turns:
-            for phrase in turn.items + turn.answers:
-                if " ".join(phrase.split()) not in current[q.doc]:
-                    missing.append((turn.id, phrase))
-    assert not missing
+    assert not _missing_phrases(questions, current)
 
 
 @pytest.mark.slow  # over a second: the full tier only
@@ -94,14 +111,9 @@ def test_every_gold_phrase_is_current_text_of_its_pdf(eval_dir: Path,
 def test_every_gold_article_is_printed_in_the_first_law_of_its_pdf(
         eval_dir: Path, questions_file: Path) -> None:
     questions = load_legal_set(questions_file)
-    printed = {}
-    for name in {q.doc for q in questions}:
-        pages = {p.number: p.text for p in load_document(eval_dir / "pdfs" / "pt" / name).pages}
-        printed[name] = {s.label for s in article_starts(pages) if s.part == 0}
-    unknown = [(turn.id, turn.article) for q in questions
-               for turn in [q] + ([q.followup] if q.followup else [])
-               if turn.article and turn.article not in printed[q.doc]]
-    assert not unknown
+    printed = {name: _printed_articles(eval_dir / "pdfs" / "pt" / name)
+               for name in {q.doc for q in questions}}
+    assert not _unprinted(questions, printed)
 
 
 LAW = SET.parent / "laws" / "constituicao.txt"
@@ -130,15 +142,10 @@ def test_the_constitution_set_is_asked_of_its_printed_law(constitution: Path) ->
     assert "o transporte, o lazer" in text.current
     assert "a saúde, o trabalho, a moradia, o lazer" not in text.current  # art. 6º as of 2010
     assert any("a saúde, o trabalho, a moradia, o lazer" in run for run in text.struck)
-    missing = [(turn.id, phrase) for q in questions
-               for turn in [q] + ([q.followup] if q.followup else [])
-               for phrase in turn.items + turn.answers
-               if " ".join(phrase.split()) not in text.current]
-    assert not missing
-    pages = {p.number: p.text for p in load_document(constitution).pages}
-    printed = {s.label for s in article_starts(pages) if s.part == 0}
+    assert not _missing_phrases(questions, {constitution.name: text.current})
+    printed = _printed_articles(constitution)
     assert {"1", "14", "37"} <= printed
-    assert not [(q.id, q.article) for q in questions if q.article and q.article not in printed]
+    assert not _unprinted(questions, {constitution.name: printed})
 
 
 CDC = SET.parent / "laws" / "cdc.txt"
@@ -158,14 +165,7 @@ def test_the_consumer_code_set_is_asked_of_its_printed_law(tmp_path: Path) -> No
     kinds = Counter(q.kind for q in questions)
     assert kinds["list"] >= 10 and kinds["fact"] >= 10 and kinds["out_of_scope"] >= 5
     text = read_pdf_text(pdf)
-    missing = [(turn.id, phrase) for q in questions
-               for turn in [q] + ([q.followup] if q.followup else [])
-               for phrase in turn.items + turn.answers
-               if " ".join(phrase.split()) not in text.current]
-    assert not missing
-    pages = {p.number: p.text for p in load_document(pdf).pages}
-    printed = {s.label for s in article_starts(pages) if s.part == 0}
+    assert not _missing_phrases(questions, {pdf.name: text.current})
+    printed = _printed_articles(pdf)
     assert {"1", "6", "42-A", "50"} <= printed
-    assert not [(turn.id, turn.article) for q in questions
-                for turn in [q] + ([q.followup] if q.followup else [])
-                if turn.article and turn.article not in printed]
+    assert not _unprinted(questions, {pdf.name: printed})
