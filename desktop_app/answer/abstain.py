@@ -60,6 +60,7 @@ from desktop_app.answer.kinds import (
     states,
 )
 from desktop_app.answer.question_fit import shared_phrases, terms, without_qualifier
+from desktop_app.answer.units import caputs
 from desktop_app.config.paths import resource
 from desktop_app.config.settings import Settings
 from desktop_app.retrieval.types import Embedder, Hit
@@ -389,9 +390,8 @@ def _under_caput(first: Any, extract: ExtractiveAnswer) -> str:
     law = first.structural
     if law is None or not law.article or law.label == law.article:
         return ""
-    caput = next((c.structural for c in extract.candidates if c.structural is not None
-                  and c.structural.key[0] == law.key[0] and c.structural.label == law.article),
-                 None)
+    caput = caputs(c.structural for c in extract.candidates
+                   if c.structural is not None).get((law.key[0], law.article))
     return f"{caput.lead.rstrip().rstrip(':')}:\n{first.unit.shown}" if caput is not None else ""
 
 

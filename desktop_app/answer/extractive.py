@@ -76,6 +76,7 @@ from desktop_app.answer.segments import (
 from desktop_app.answer.sentence_vectors import SentenceVectors
 from desktop_app.answer.units import (
     StructuralUnit,
+    caputs,
     holding_list,
     may_be_law,
     may_have_sections,
@@ -486,10 +487,9 @@ def _read_with_caput(pool: list[tuple[int, NumberedSource, Unit, frozenset[str]]
     article's caput: "§ 1º … o valor orçado terá validade pelo prazo de dez dias" is the
     time limit of art. 40's "orçamento prévio", asked "Por quanto tempo vale o orçamento…?".
     Such a unit shares the question's words its caput (among the candidates) has."""
-    caputs = {(law.key[0], law.label): law for law in structural.values()
-              if law.article and law.label == law.article}
+    articles = caputs(structural.values())
     for i, law in structural.items():
-        caput = caputs.get((law.key[0], law.article))
+        caput = articles.get((law.key[0], law.article))
         if caput is None or caput is law or not states(kind, law.lead):
             continue
         rank, source, unit, shared = pool[i]

@@ -27,7 +27,7 @@ import math
 import re
 import weakref
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -621,6 +621,13 @@ def _as_units(doc: DocumentText, base: Hit, node: Node) -> list[StructuralUnit]:
         if unit is not None and unit.lines[0].strip():
             out.append(unit)
     return out
+
+
+def caputs(units: Iterable[StructuralUnit]) -> dict[tuple[str, str], StructuralUnit]:
+    """The articles' own units among `units` (the caput a § or item is read with), by
+    (doc id, article label)."""
+    return {(unit.key[0], unit.label): unit for unit in units
+            if unit.article and unit.label == unit.article}
 
 
 def holding_list(doc: DocumentText, unit: StructuralUnit) -> StructuralUnit | None:
