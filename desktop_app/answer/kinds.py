@@ -260,8 +260,11 @@ _PAID = (r"multas?|taxas?(?! de juros)|salarios?|mensalidades?|remuneracao|fianc
          r"|causa|divida|anuidade|inscricao|passagem|ingresso|frete|pedagio|aposentadoria"
          r"|beneficio|piso|teto|orcamento|investimento|contrato|custas|emolumentos"
          r"|adicional|adicionais|gratificacao|abono")
+# "Qual o valor de um crédito?": a worth, or a value of any kind ("15 horas"), unless what it
+# is of is only ever paid ("o valor da bolsa") or the question bounds it ("o valor máximo de
+# uma compra parcelada": an amount)
 _BARE_VALUE = re.compile(r"\b(?:qual|quais) (?:e |sao )?(?:o |os )?valor(?:es)?\b(?! (?:\w+ )?(?:de|da|do|das|dos)"
-                         rf" (?:{_PAID})\b)")
+                         rf" (?:{_PAID})\b)(?! (?:maximo|minimo|limite|total)s?\b)")
 
 
 def asked_value(question: str) -> str | None:

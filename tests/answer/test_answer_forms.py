@@ -219,6 +219,9 @@ def test_only_some_kinds_can_be_answered_by_a_value_alone() -> None:
     assert asked_value("Qual o valor da fiança em crimes comuns?") == "money"
     assert asked_value("Qual é o valor da bolsa de monitoria?") == "money"
     assert asked_value("Qual o valor do adicional noturno?") == "money"
+    # … and a bounded value is an amount, whatever it is of
+    assert asked_value("Qual é o valor máximo de uma compra que pode ser parcelada?") == "money"
+    assert asked_value("Qual o valor mínimo do depósito?") == "money"
     # a count: any number of things, named otherwise or not, but not of hours or money
     assert asked_value("Quantos membros compõem o Conselho?") == "count"
     assert states("count", "será composto de 23 (vinte e três) representantes")
